@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Friends",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ReactiveCore", targets: ["ReactiveCore"])
+  ],
+  targets: [
+    .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
+    .testTarget(
+      name: "ReactiveCoreTests", dependencies: ["ReactiveCore"], path: "Tests/ReactiveCoreTests"),
+  ]
+)
