@@ -5,10 +5,12 @@ let package = Package(
   name: "Friends",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ReactiveCore", targets: ["ReactiveCore"])
+    .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
+    .executable(name: "benchmarks", targets: ["Benchmarks"]),
   ],
   targets: [
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
+    .executableTarget(name: "Benchmarks", dependencies: ["ReactiveCore"], path: "Apps/Benchmarks"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore"], path: "Tests/ReactiveCoreTests"),
   ]

@@ -9,7 +9,8 @@ import Testing
     let failed = Event<Int>.error(Boom())
     let done = Event<Int>.completed
     #expect(next.element == 3 && next.error == nil && !next.isStopEvent && !next.isCompleted)
-    #expect(failed.element == nil && failed.error is Boom && failed.isStopEvent && !failed.isCompleted)
+    #expect(
+      failed.element == nil && failed.error is Boom && failed.isStopEvent && !failed.isCompleted)
     #expect(done.element == nil && done.error == nil && done.isStopEvent && done.isCompleted)
   }
 

@@ -1,0 +1,79 @@
+extension ObservableType {
+  /// Sends the elements to each observer. Binding is for sequences that never fail: an error is
+  /// a programming mistake, which stops a debug build and is printed in a release build.
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+  where Observer.Element == Element {
+    subscribe { event in
+      switch event {
+      case .next, .completed: for observer in observers { observer.on(event) }
+      case .error(let error): bindingFailed(error)
+      }
+    }
+  }
+
+  /// Sends the elements, as optionals, to each observer.
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+  where Observer.Element == Element? {
+    subscribe { event in
+      switch event {
+      case .next(let value): for observer in observers { observer.on(.next(value)) }
+      case .completed: for observer in observers { observer.on(.completed) }
+      case .error(let error): bindingFailed(error)
+      }
+    }
+  }
+
+  /// Accepts the elements into each relay.
+  public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+    bind(onNext: { value in for relay in relays { relay.accept(value) } })
+  }
+
+  /// Accepts the elements into each relay.
+  public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+    bind(onNext: { value in for relay in relays { relay.accept(value) } })
+  }
+
+  /// Accepts the elements into each relay.
+  public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+    bind(onNext: { value in for relay in relays { relay.accept(value) } })
+  }
+
+  /// Accepts the elements, as optionals, into each relay.
+  public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+    bind(onNext: { value in for relay in relays { relay.accept(value) } })
+  }
+
+  /// Accepts the elements, as optionals, into each relay.
+  public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+    bind(onNext: { value in for relay in relays { relay.accept(value) } })
+  }
+
+  /// Accepts the elements, as optionals, into each relay.
+  public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+    bind(onNext: { value in for relay in relays { relay.accept(value) } })
+  }
+
+  /// Passes the sequence to `binder` and returns its result.
+  public func bind<Result>(to binder: (Self) -> Result) -> Result {
+    binder(self)
+  }
+
+  /// Passes the sequence and `curriedArgument` to a curried `binder`.
+  public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+    binder(self)(curriedArgument)
+  }
+
+  /// Calls `onNext` for each element; an error is a programming mistake (see `bind(to:)`).
+  public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+    subscribe(onNext: onNext, onError: { bindingFailed($0) })
+  }
+}
+
+/// Reports an error that reached a binding, which must never fail.
+func bindingFailed(_ error: Swift.Error, _ file: StaticString = #file, line: UInt = #line) {
+  #if DEBUG
+    fatalError("Binding error: \(error)", file: file, line: line)
+  #else
+    print("Binding error: \(error)")
+  #endif
+}

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// Tells a running subscription whether its consumer is done with it.
+///
+/// Every `run` receives one. Sources that emit in a loop (`of`, `from`, `range`, …) check
+/// `isEnded` before each element, so `take(2)` on a long or endless synchronous source stops
+/// it after two elements. The final subscription guard is the root lifetime; an operator that
+/// subscribes to an inner source (`concat`, `flatMap`, `catch`, `retry`, …) gives it a child
+/// lifetime and ends the child when it receives the inner's terminal event or disposes it. A
+/// child is ended when its parent is.
+@usableFromInline
+class Lifetime: @unchecked Sendable {  // `state` is atomic; `parent` is immutable
+  @usableFromInline static var disposedBit: Int { 2 }
+  @usableFromInline static var stoppedBit: Int { 4 }
+
+  @usableFromInline let state = Atomic<Int>(0)
+  @usableFromInline let parent: Lifetime?
+
+  /// Creates a lifetime that ends with `parent` or when `end()` is called.
+  @inlinable init(parent: Lifetime?) {
+    self.parent = parent
+  }
+
+  /// Whether the consumer no longer wants events.
+  @inlinable final var isEnded: Bool {
+    if state.load(ordering: .relaxed) & (Self.disposedBit | Self.stoppedBit) != 0 { return true }
+    return parent?.isEnded ?? false
+  }
+
+  /// Marks the lifetime as ended.
+  @inlinable final func end() {
+    state.bitwiseOr(Self.stoppedBit, ordering: .relaxed)
+  }
+}

@@ -1,0 +1,66 @@
+/// The closure form of an observer, used inside the library.
+@usableFromInline typealias EventSink<Element> = (Event<Element>) -> Void
+
+/// A push-based sequence of elements of one type.
+///
+/// An `Observable` is a recipe: nothing happens until something subscribes, and each
+/// subscription runs the recipe anew (unless an operator such as `share` says otherwise).
+/// Subscribing is thread-safe, which is why the type is `Sendable`; the closures given to
+/// operators run on the thread where the source emits (see the threading contract in the
+/// README).
+public class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable after init
+  @usableFromInline init() {}
+
+  /// Subscribes `observer`; see `ObservableType.subscribe(_:)`.
+  ///
+  /// After a terminal event is delivered, the subscription disposes itself. Disposing it stops
+  /// delivery at once.
+  @inlinable
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    subscribe(sink: { observer.on($0) }, onDisposed: nil)
+  }
+
+  /// Returns `self`.
+  public func asObservable() -> Observable<Element> { self }
+
+  /// Subscribes an event closure through a guard that enforces the grammar for the final
+  /// observer and counts the subscription as a live resource.
+  @inlinable
+  func subscribe(sink: @escaping EventSink<Element>, onDisposed: (() -> Void)?) -> Disposable {
+    let subscription = Subscription(sink, onDisposed: onDisposed)
+    subscription.setUpstream(run(subscription.forward, subscription))
+    return subscription
+  }
+
+  /// Starts the sequence for one subscriber. Operators call this directly, without the guard
+  /// of `subscribe`; each one keeps the grammar for what it emits.
+  @usableFromInline
+  func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
+    fatalError("Observable.run must be overridden")
+  }
+}
+
+/// An observable whose subscription logic is a closure over a stored payload.
+///
+/// Operators create one per use: the payload holds the operator's arguments and the closure is
+/// written inside the generic operator function, so it is specialised for the caller's types.
+@usableFromInline
+final class Producer<Element, Payload>: Observable<Element>, @unchecked Sendable {
+  @usableFromInline let payload: Payload
+  @usableFromInline let body: (Payload, @escaping EventSink<Element>, Lifetime) -> Disposable
+
+  @inlinable
+  init(
+    _ payload: Payload,
+    _ body: @escaping (Payload, @escaping EventSink<Element>, Lifetime) -> Disposable
+  ) {
+    self.payload = payload
+    self.body = body
+  }
+
+  @inlinable
+  override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
+    body(payload, sink, lifetime)
+  }
+}

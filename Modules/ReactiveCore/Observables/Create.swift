@@ -1,0 +1,50 @@
+import Synchronization
+
+extension ObservableType {
+  /// Creates an observable from a subscribe closure.
+  ///
+  /// `subscribe` runs once per subscription with an observer to send events to, and returns
+  /// what to release when the subscription ends. The observer enforces the grammar: events
+  /// after a terminal event or after disposal are dropped.
+  public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable)
+    -> Observable<Element>
+  {
+    Producer(subscribe) { subscribe, sink, lifetime in
+      let guarded = CreateSink(sink, lifetime)
+      guarded.setDisposable(subscribe(AnyObserver(eventHandler: guarded.on)))
+      return guarded
+    }
+  }
+}
+
+/// The observer given to a `create` closure, and the disposable of that subscription.
+final class CreateSink<Element>: Disposable, @unchecked Sendable {
+  // `sink` and `lifetime` are immutable; `stopped` is atomic; `resource` is thread-safe.
+  private let sink: EventSink<Element>
+  private let lifetime: Lifetime
+  private let stopped = Atomic<Bool>(false)
+  private let resource = SingleAssignmentDisposable()
+
+  init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    self.sink = sink
+    self.lifetime = lifetime
+  }
+
+  func on(_ event: Event<Element>) {
+    guard !lifetime.isEnded, !stopped.load(ordering: .acquiring) else { return }
+    if event.isStopEvent {
+      guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      sink(event)
+      resource.dispose()
+    } else {
+      sink(event)
+    }
+  }
+
+  func setDisposable(_ disposable: Disposable) { resource.setDisposable(disposable) }
+
+  func dispose() {
+    stopped.store(true, ordering: .releasing)
+    resource.dispose()
+  }
+}

@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Counts live resources: subscriptions made with `subscribe`, and observers registered with
+/// subjects and relays. A test that disposes what it subscribed can check that the count came
+/// back to where it started, which proves nothing leaked.
+///
+/// `Resources.total` counts the whole process. Tests that run in parallel share the process, so
+/// they measure with a counter of their own instead: resources created while
+/// `counter.measure { … }` runs (on that task, including code the closure calls synchronously,
+/// such as a `TestScheduler` run) are counted by that counter, and only by it and the total.
+///
+/// ```swift
+/// let counter = ResourceCounter()
+/// counter.measure { scheduler.start { … } }
+/// #expect(counter.live == 0)
+/// ```
+public enum Resources {
+  @usableFromInline static let global = Atomic<Int>(0)
+
+  @TaskLocal @usableFromInline static var current: ResourceCounter?
+
+  /// The number of live resources in the whole process.
+  public static var total: Int { global.load(ordering: .relaxed) }
+
+  @inlinable static func acquire() -> ResourceCounter? {
+    global.add(1, ordering: .relaxed)
+    let counter = current
+    counter?.count.add(1, ordering: .relaxed)
+    return counter
+  }
+
+  @inlinable static func release(_ counter: ResourceCounter?) {
+    global.subtract(1, ordering: .relaxed)
+    counter?.count.subtract(1, ordering: .relaxed)
+  }
+}
+
+/// A count of the live resources created inside `measure`, for leak tests that run in parallel.
+public final class ResourceCounter: Sendable {
+  @usableFromInline let count = Atomic<Int>(0)
+
+  /// Creates a counter at zero.
+  public init() {}
+
+  /// The number of resources created inside `measure` that are still alive.
+  public var live: Int { count.load(ordering: .relaxed) }
+
+  /// Runs `body` with this counter bound to the current task.
+  public func measure<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try Resources.$current.withValue(self) { try body() }
+  }
+
+  /// Runs the asynchronous `body` with this counter bound to the current task.
+  public func measure<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    try await Resources.$current.withValue(self) { try await body() }
+  }
+}

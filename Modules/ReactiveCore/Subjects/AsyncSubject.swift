@@ -1,0 +1,65 @@
+/// A subject that emits only its last element, and only when it completes.
+///
+/// On completion, every observer receives the last element (if any) and `.completed`; on an
+/// error, only the error. Observers that subscribe after the end receive the same at once.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType,
+  @unchecked Sendable
+{  // mutable state guarded by `lock`
+  /// The observer side of the subject.
+  public typealias SubjectObserverType = AsyncSubject<Element>
+
+  @usableFromInline let lock = Lock()
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var last: Element?
+  @usableFromInline var stopEvent: Event<Element>?
+
+  /// Creates a subject.
+  public override init() {}
+
+  /// Whether any observer is subscribed.
+  public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+  /// Remembers an element, or ends the subject and delivers the result.
+  @inlinable public func on(_ event: Event<Element>) {
+    lock.lock()
+    guard stopEvent == nil else {
+      lock.unlock()
+      return
+    }
+    switch event {
+    case .next(let value):
+      last = value
+      lock.unlock()
+    case .error, .completed:
+      stopEvent = event
+      let snapshot = observers.removeAll()
+      let value = event.isCompleted ? last : nil
+      lock.unlock()
+      if let value { ObserverList.deliver(.next(value), to: snapshot) }
+      ObserverList.deliver(event, to: snapshot)
+    }
+  }
+
+  @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
+    -> Disposable
+  {
+    lock.lock()
+    if let stopEvent {
+      let value = stopEvent.isCompleted ? last : nil
+      lock.unlock()
+      if let value { sink(.next(value)) }
+      sink(stopEvent)
+      return Disposables.create()
+    }
+    let key = observers.insert(sink)
+    lock.unlock()
+    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+  }
+
+  @usableFromInline func unsubscribe(_ key: UInt64) {
+    lock.withLock { observers.remove(key) }
+  }
+
+  /// Returns `self`.
+  public func asObserver() -> AsyncSubject<Element> { self }
+}

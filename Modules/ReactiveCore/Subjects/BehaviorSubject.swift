@@ -1,0 +1,97 @@
+/// A subject that holds a current value: each new observer receives it first, then every
+/// later event.
+///
+/// After a terminal event, new observers receive only that event. Thread-safe and
+/// re-entrancy-safe like `PublishSubject`.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType,
+  Cancelable, @unchecked Sendable
+{  // mutable state guarded by `lock`
+  /// The observer side of the subject.
+  public typealias SubjectObserverType = BehaviorSubject<Element>
+
+  @usableFromInline let lock = Lock()
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var current: Element
+  @usableFromInline var stopEvent: Event<Element>?
+  @usableFromInline var disposed = false
+
+  /// Creates a subject holding `value`.
+  public init(value: Element) {
+    current = value
+  }
+
+  /// Whether any observer is subscribed.
+  public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+  /// Whether the subject was disposed.
+  public var isDisposed: Bool { lock.withLock { disposed } }
+
+  /// The current value. Throws `RxError.disposed` after `dispose()`, and the subject's error
+  /// after it failed.
+  public func value() throws -> Element {
+    try lock.withLock {
+      if disposed { throw RxError.disposed(object: self) }
+      if case .error(let error) = stopEvent { throw error }
+      return current
+    }
+  }
+
+  /// Stores an element as the current value and sends it to the observers; a terminal event
+  /// also removes them.
+  @inlinable public func on(_ event: Event<Element>) {
+    lock.lock()
+    guard stopEvent == nil, !disposed else {
+      lock.unlock()
+      return
+    }
+    switch event {
+    case .next(let value):
+      current = value
+      let snapshot = observers.entries
+      lock.unlock()
+      ObserverList.deliver(event, to: snapshot)
+    case .error, .completed:
+      stopEvent = event
+      let snapshot = observers.removeAll()
+      lock.unlock()
+      ObserverList.deliver(event, to: snapshot)
+    }
+  }
+
+  @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
+    -> Disposable
+  {
+    lock.lock()
+    if disposed {
+      lock.unlock()
+      sink(.error(RxError.disposed(object: self)))
+      return Disposables.create()
+    }
+    if let stopEvent {
+      lock.unlock()
+      sink(stopEvent)
+      return Disposables.create()
+    }
+    let key = observers.insert(sink)
+    let value = current
+    lock.unlock()
+    sink(.next(value))
+    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+  }
+
+  @usableFromInline func unsubscribe(_ key: UInt64) {
+    lock.withLock { observers.remove(key) }
+  }
+
+  /// Returns `self`.
+  public func asObserver() -> BehaviorSubject<Element> { self }
+
+  /// Removes every observer; `value()` and later subscriptions fail with `RxError.disposed`.
+  public func dispose() {
+    lock.withLock {
+      disposed = true
+      _ = observers.removeAll()
+      stopEvent = nil
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// A subject that replays the last `bufferSize` elements (or all of them) to each new observer,
+/// then forwards every later event.
+///
+/// After a terminal event, new observers receive the buffered elements and then that event.
+/// Thread-safe and re-entrancy-safe like `PublishSubject`.
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType,
+  Cancelable, @unchecked Sendable
+{  // mutable state guarded by `lock`
+  /// The observer side of the subject.
+  public typealias SubjectObserverType = ReplaySubject<Element>
+
+  @usableFromInline let lock = Lock()
+  @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline var buffer: [Element] = []
+  @usableFromInline let bufferSize: Int
+  @usableFromInline var stopEvent: Event<Element>?
+  @usableFromInline var disposed = false
+
+  @usableFromInline init(bufferSize: Int) {
+    self.bufferSize = bufferSize
+  }
+
+  /// Creates a subject that replays the last `bufferSize` elements.
+  public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+    precondition(bufferSize >= 0, "ReplaySubject bufferSize must not be negative")
+    return ReplaySubject(bufferSize: bufferSize)
+  }
+
+  /// Creates a subject that replays every element it ever received.
+  public static func createUnbounded() -> ReplaySubject<Element> {
+    ReplaySubject(bufferSize: .max)
+  }
+
+  /// Whether any observer is subscribed.
+  public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
+
+  /// Whether the subject was disposed.
+  public var isDisposed: Bool { lock.withLock { disposed } }
+
+  /// Buffers an element and sends it to the observers; a terminal event also removes them.
+  @inlinable public func on(_ event: Event<Element>) {
+    lock.lock()
+    guard stopEvent == nil, !disposed else {
+      lock.unlock()
+      return
+    }
+    switch event {
+    case .next(let value):
+      if bufferSize > 0 {
+        buffer.append(value)
+        if buffer.count > bufferSize { buffer.removeFirst(buffer.count - bufferSize) }
+      }
+      let snapshot = observers.entries
+      lock.unlock()
+      ObserverList.deliver(event, to: snapshot)
+    case .error, .completed:
+      stopEvent = event
+      let snapshot = observers.removeAll()
+      lock.unlock()
+      ObserverList.deliver(event, to: snapshot)
+    }
+  }
+
+  @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
+    -> Disposable
+  {
+    lock.lock()
+    if disposed {
+      lock.unlock()
+      sink(.error(RxError.disposed(object: self)))
+      return Disposables.create()
+    }
+    let replay = buffer
+    if let stopEvent {
+      lock.unlock()
+      for value in replay where !lifetime.isEnded { sink(.next(value)) }
+      if !lifetime.isEnded { sink(stopEvent) }
+      return Disposables.create()
+    }
+    let key = observers.insert(sink)
+    lock.unlock()
+    for value in replay where !lifetime.isEnded { sink(.next(value)) }
+    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+  }
+
+  @usableFromInline func unsubscribe(_ key: UInt64) {
+    lock.withLock { observers.remove(key) }
+  }
+
+  /// Returns `self`.
+  public func asObserver() -> ReplaySubject<Element> { self }
+
+  /// Removes every observer and the buffer; later subscriptions receive `RxError.disposed`.
+  public func dispose() {
+    lock.withLock {
+      disposed = true
+      _ = observers.removeAll()
+      buffer = []
+      stopEvent = nil
+    }
+  }
+}

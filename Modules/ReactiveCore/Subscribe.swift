@@ -1,0 +1,58 @@
+extension ObservableType {
+  /// Subscribes closures to the sequence's events.
+  ///
+  /// Each closure is optional. `onDisposed` runs once when the subscription ends, whether by a
+  /// terminal event (after `onError`/`onCompleted`) or by disposal. The closures run on the
+  /// thread where the source emits.
+  @inlinable
+  public func subscribe(
+    onNext: ((Element) -> Void)? = nil,
+    onError: ((Swift.Error) -> Void)? = nil,
+    onCompleted: (() -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
+  ) -> Disposable {
+    asObservable().subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value): onNext?(value)
+        case .error(let error): onError?(error)
+        case .completed: onCompleted?()
+        }
+      }, onDisposed: onDisposed)
+  }
+
+  /// Subscribes closures that receive `object` too, held weakly: once `object` is gone, the
+  /// closures are no longer called (`onDisposed` still is).
+  @inlinable
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onNext: ((Object, Element) -> Void)? = nil,
+    onError: ((Object, Swift.Error) -> Void)? = nil,
+    onCompleted: ((Object) -> Void)? = nil,
+    onDisposed: ((Object) -> Void)? = nil
+  ) -> Disposable {
+    subscribe(
+      onNext: { [weak object] value in
+        guard let object else { return }
+        onNext?(object, value)
+      },
+      onError: { [weak object] error in
+        guard let object else { return }
+        onError?(object, error)
+      },
+      onCompleted: { [weak object] in
+        guard let object else { return }
+        onCompleted?(object)
+      },
+      onDisposed: { [weak object] in
+        guard let object else { return }
+        onDisposed?(object)
+      })
+  }
+
+  /// Subscribes a closure that receives every event.
+  @inlinable
+  public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+    asObservable().subscribe(sink: on, onDisposed: nil)
+  }
+}
