@@ -5,11 +5,16 @@ let package = Package(
   name: "Friends",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ReactiveCore", targets: ["ReactiveCore"])
+    .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
+    .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
   ],
   targets: [
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore"], path: "Tests/ReactiveCoreTests"),
+    .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
+    .testTarget(
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
+      path: "Tests/CommandLineKitTests"),
   ]
 )
