@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
+    .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
   ],
   targets: [
@@ -13,5 +14,9 @@ let package = Package(
     .executableTarget(name: "Benchmarks", dependencies: ["ReactiveCore"], path: "Apps/Benchmarks"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore"], path: "Tests/ReactiveCoreTests"),
+    .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
+    .testTarget(
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
+      path: "Tests/CommandLineKitTests"),
   ]
 )
