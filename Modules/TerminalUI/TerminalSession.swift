@@ -7,7 +7,8 @@ import Dispatch
 /// Everything happens on the main actor: the terminal must deliver its callbacks on the main
 /// queue (a `TTYTerminal` made by `TerminalSession.standard` does). A lone Esc is reported
 /// after `escapeTimeout` without further input, measured by `schedule`, which tests replace
-/// with a virtual clock.
+/// with a virtual clock. Keep a strong reference to the session while it runs: the terminal's
+/// callbacks hold it weakly.
 @MainActor
 public final class TerminalSession {
   /// Runs `action` after `delay`, on the main actor.
