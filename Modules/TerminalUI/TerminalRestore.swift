@@ -19,6 +19,8 @@ import Synchronization
 enum TerminalRestore {
   private static let armed = Atomic<Bool>(false)
   private static let exitHookInstalled = Atomic<Bool>(false)
+  /// Serialises `arm` and `restoreAndUninstall` (never taken by a signal handler).
+  private static let setup = Mutex(())
   private static let signalLimit = 65
   // Written only while `armed` is false, before it becomes true; read by `restore()` only
   // after winning the flag. The buffers are allocated once and never freed.
@@ -42,6 +44,13 @@ enum TerminalRestore {
   /// `output`) and installs the handlers. Returns `false` when a terminal is already armed.
   static func arm(input: Int32, output: Int32, settings: termios, restoring bytes: [UInt8]) -> Bool
   {
+    setup.withLock { _ in armLocked(input: input, output: output, settings: settings, bytes: bytes)
+    }
+  }
+
+  private static func armLocked(input: Int32, output: Int32, settings: termios, bytes: [UInt8])
+    -> Bool
+  {
     guard !armed.load(ordering: .acquiring) else { return false }
     Self.input = input
     Self.output = output
@@ -56,9 +65,8 @@ enum TerminalRestore {
     {
       atexit { TerminalRestore.restore() }
     }
-    for signal in terminationSignals + crashSignals {
-      install(signal, unlessIgnored: terminationSignals.contains(signal))
-    }
+    for signal in terminationSignals { install(signal, isCrash: false) }
+    for signal in crashSignals { install(signal, isCrash: true) }
     return true
   }
 
@@ -71,10 +79,12 @@ enum TerminalRestore {
 
   /// Restores the terminal and puts back the signal handlers that were there before `arm`.
   static func restoreAndUninstall() {
-    restore()
-    for signal in 1..<Int32(signalLimit) where installed[Int(signal)] {
-      installed[Int(signal)] = false
-      _ = sigaction(signal, previousActions + Int(signal), nil)
+    setup.withLock { _ in
+      restore()
+      for signal in 1..<Int32(signalLimit) where installed[Int(signal)] {
+        installed[Int(signal)] = false
+        _ = sigaction(signal, previousActions + Int(signal), nil)
+      }
     }
   }
 
@@ -96,7 +106,10 @@ enum TerminalRestore {
     }
   }
 
-  private static func install(_ signal: Int32, unlessIgnored: Bool) {
+  /// Installs the handler for `signal`, remembering the previous one. A termination signal
+  /// that is ignored stays ignored; a crash handler runs on the alternate signal stack when
+  /// the thread has one (so a stack overflow can still restore).
+  private static func install(_ signal: Int32, isCrash: Bool) {
     var action = sigaction()
     #if canImport(Darwin)
       action.__sigaction_u.__sa_handler = handleSignal
@@ -104,10 +117,10 @@ enum TerminalRestore {
       action.__sigaction_handler.sa_handler = handleSignal
     #endif
     sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
+    action.sa_flags = isCrash ? Int32(SA_ONSTACK) : 0
     var previous = sigaction()
     guard sigaction(signal, nil, &previous) == 0 else { return }
-    if unlessIgnored && isIgnored(previous) { return }
+    if !isCrash && isIgnored(previous) { return }
     previousActions[Int(signal)] = previous
     if sigaction(signal, &action, nil) == 0 { installed[Int(signal)] = true }
   }
