@@ -5,11 +5,25 @@ let package = Package(
   name: "Friends",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ReactiveCore", targets: ["ReactiveCore"])
+    .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
+    .library(name: "Models", targets: ["Models"]),
+    .library(name: "Services", targets: ["Services"]),
+    .executable(name: "store-stress", targets: ["StoreStress"]),
   ],
   targets: [
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore"], path: "Tests/ReactiveCoreTests"),
+
+    .target(name: "Models", path: "Modules/Models"),
+    .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
+
+    .target(name: "Services", dependencies: ["Models"], path: "Modules/Services"),
+    // Writes to a store from a separate process; the store's tests launch it to prove that
+    // concurrent and killed writers lose no acknowledged write.
+    .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
+    .testTarget(
+      name: "ServicesTests", dependencies: ["Services", "StoreStress"],
+      path: "Tests/ServicesTests"),
   ]
 )
