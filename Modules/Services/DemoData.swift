@@ -55,14 +55,15 @@ enum DemoData {
       firstName: first, lastName: last, phoneNumber: "+1 (555) 01\(index % 10)-\(suffix)")
   }
 
+  /// Sentences around a subject: the text before it and the text after it.
   private static let templates = [
-    "Just finished %@.",
-    "Anyone else excited about %@?",
-    "Spent the whole morning on %@.",
-    "Quick update: %@ went better than expected.",
-    "Note to self: %@ always takes longer than planned.",
-    "Small win of the day: %@.",
-    "Looking for tips on %@, send them my way.",
+    ("Just finished ", "."),
+    ("Anyone else excited about ", "?"),
+    ("Spent the whole morning on ", "."),
+    ("Quick update: ", " went better than expected."),
+    ("Note to self: ", " always takes longer than planned."),
+    ("Small win of the day: ", "."),
+    ("Looking for tips on ", ", send them my way."),
   ]
 
   private static let subjects = [
@@ -77,10 +78,9 @@ enum DemoData {
   static func post(id: Int, date: Date) -> Post {
     let number = max(id, 0)
     let author = authors[(number * 5 + number / 4) % authors.count]
-    let template = templates[number % templates.count]
+    let (before, after) = templates[number % templates.count]
     let subject = subjects[(number / templates.count + number * 3) % subjects.count]
-    let text = template.replacingOccurrences(of: "%@", with: subject)
-    return Post(id: id, author: author, text: text, date: date)
+    return Post(id: id, author: author, text: before + subject + after, date: date)
   }
 }
 

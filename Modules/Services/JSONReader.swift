@@ -86,15 +86,20 @@ struct JSONReader {
     try expectValue(UInt8(ascii: "\""), "expected a string")
     let start = position
     // Fast path: no escapes.
+    var isASCII = true
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        let text = try decodeUTF8(bytes[start..<position], at: start)
+        let text =
+          isASCII
+          ? String(decoding: bytes[start..<position], as: UTF8.self)
+          : try decodeUTF8(bytes[start..<position])
         position += 1
         return text
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw failure("control character in a string") }
+      if byte >= 0x80 { isASCII = false }
       position += 1
     }
     var buffer = Array(bytes[start..<position])
@@ -103,7 +108,7 @@ struct JSONReader {
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        return try decodeUTF8(buffer[...], at: start)
+        return try decodeUTF8(buffer[...])
       case UInt8(ascii: "\\"):
         try unescape(into: &buffer)
       case ..<0x20:
@@ -259,7 +264,7 @@ struct JSONReader {
     return same
   }
 
-  private func decodeUTF8(_ slice: ArraySlice<UInt8>, at start: Int) throws -> String {
+  private func decodeUTF8(_ slice: ArraySlice<UInt8>) throws -> String {
     guard let text = String(validating: slice, as: UTF8.self) else {
       throw failure("invalid UTF-8 in a string")
     }

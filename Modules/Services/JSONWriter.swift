@@ -36,7 +36,13 @@ struct JSONWriter {
       rest /= 10
     } while rest > 0
     while bytes.count - start < width { bytes.append(UInt8(ascii: "0")) }
-    bytes[start...].reverse()
+    var low = start
+    var high = bytes.count - 1
+    while low < high {
+      bytes.swapAt(low, high)
+      low += 1
+      high -= 1
+    }
   }
 
   /// Appends one character that needs no escaping.

@@ -46,8 +46,9 @@ struct FileIdentity: Equatable, Sendable {
   var modifiedNanoseconds: Int64
 
   init(_ info: stat) {
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
+    // `dev_t` is signed on Apple platforms and unsigned on Linux: keep the bits.
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
     size = Int64(info.st_size)
     #if canImport(Darwin)
       modifiedSeconds = Int64(info.st_mtimespec.tv_sec)

@@ -105,23 +105,36 @@ private struct StressProcess {
     return String(decoding: data ?? Data(), as: UTF8.self)
   }
 
-  /// The `store-stress` executable sits in the build directory, next to the test bundle
-  /// (Linux) or a few levels above the bundle's executable (macOS).
+  /// The `store-stress` executable is built into the same directory as the test bundle.
+  /// Depending on the platform, that directory is found from the bundle, from the running
+  /// executable, or from this source file (`.build/debug` of the package).
   static func executable() throws -> URL {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    for _ in 0..<5 {
-      let candidate = directory.appendingPathComponent("store-stress")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let starts = [
+      Bundle(for: BundleMarker.self).bundleURL,
+      Bundle.main.bundleURL,
+      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+      packageRoot.appendingPathComponent(".build/debug/store-stress"),
+    ]
+    for start in starts {
+      var directory = start.deletingLastPathComponent()
+      for _ in 0..<5 {
+        let candidate = directory.appendingPathComponent("store-stress")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory.deleteLastPathComponent()
+      }
     }
-    throw MissingExecutable(searchedFrom: CommandLine.arguments[0])
+    throw MissingExecutable(searchedFrom: starts.map(\.path))
   }
 }
 
+private final class BundleMarker {}
+
 private struct MissingExecutable: Error, CustomStringConvertible {
-  var searchedFrom: String
+  var searchedFrom: [String]
   var description: String {
-    "store-stress was not found near \(searchedFrom); build it with `swift build --product store-stress`"
+    "store-stress was not found near \(searchedFrom.joined(separator: ", ")); "
+      + "build it with `swift build --product store-stress`"
   }
 }
