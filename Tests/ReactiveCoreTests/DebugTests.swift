@@ -9,7 +9,7 @@ import Testing
   }
 
   @Test func logsSubscriptionEventsAndDisposalWithATimestamp() throws {
-    try expectNoLeaks {
+    try expectNoLeaks { () throws in
       let lines = Lines()
       let subject = PublishSubject<Int>()
       let subscription = subject.debug("numbers", trimOutput: false) { lines.lines.append($0) }
