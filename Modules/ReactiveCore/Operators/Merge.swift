@@ -37,7 +37,9 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
     _ source: Observable<Outer>, onNext handle: @escaping (Outer) -> Void
   ) -> Disposable {
     let outer = InnerSubscription(parent: lifetime)
+    lock.lock()
     self.outer = outer
+    lock.unlock()
     outer.setDisposable(
       source.run(
         { [self] event in
