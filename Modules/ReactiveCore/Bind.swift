@@ -1,29 +1,25 @@
 extension ObservableType {
-  /// Sends the elements to each observer. Binding is for sequences that never fail: an error is
-  /// a programming mistake, which stops a debug build and is printed in a release build.
+  /// Sends every event (elements, and the error or completion) to each observer, like
+  /// `subscribe` with several observers.
   public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element {
     subscribe { event in
-      switch event {
-      case .next, .completed: for observer in observers { observer.on(event) }
-      case .error(let error): bindingFailed(error)
-      }
+      for observer in observers { observer.on(event) }
     }
   }
 
-  /// Sends the elements, as optionals, to each observer.
+  /// Sends every event, with the elements as optionals, to each observer.
   public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element? {
     subscribe { event in
-      switch event {
-      case .next(let value): for observer in observers { observer.on(.next(value)) }
-      case .completed: for observer in observers { observer.on(.completed) }
-      case .error(let error): bindingFailed(error)
-      }
+      let optional = event.map { Optional($0) }
+      for observer in observers { observer.on(optional) }
     }
   }
 
-  /// Accepts the elements into each relay.
+  /// Accepts the elements into each relay. Relays never end, so binding is for sequences
+  /// that never fail: an error is a programming mistake, which stops a debug build and is
+  /// printed in a release build; completion is ignored.
   public func bind(to relays: PublishRelay<Element>...) -> Disposable {
     bind(onNext: { value in for relay in relays { relay.accept(value) } })
   }

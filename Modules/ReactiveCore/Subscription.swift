@@ -9,7 +9,7 @@ final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
   // `upstream` is written once, before the `assigned` bit is published with release ordering,
   // and read only after that bit is seen with acquire ordering. `sink` and `onDisposed` are
   // immutable. `state` is atomic.
-  @usableFromInline static var assigned: Int { 1 }
+  @usableFromInline static var assigned: Int { assignedBit }
   @usableFromInline static var disposed: Int { disposedBit }
   @usableFromInline static var stopped: Int { stoppedBit }
 

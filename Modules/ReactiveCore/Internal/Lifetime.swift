@@ -10,7 +10,11 @@ import Synchronization
 /// child is ended when its parent is.
 @usableFromInline
 class Lifetime: @unchecked Sendable {  // `state` is atomic; `parent` is immutable
+  /// Set once the disposable of the subscription this lifetime belongs to has been stored.
+  @usableFromInline static var assignedBit: Int { 1 }
+  /// Set when the subscription is disposed.
   @usableFromInline static var disposedBit: Int { 2 }
+  /// Set when the subscription received or sent its terminal event.
   @usableFromInline static var stoppedBit: Int { 4 }
 
   @usableFromInline let state = Atomic<Int>(0)

@@ -68,7 +68,10 @@ extension ObservableType where Element: FixedWidthInteger {
     start: Element, count: Element,
     scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
-    precondition(count >= 0, "range count must not be negative")
+    precondition(count >= 0, "range(start:count:) needs a count of zero or more")
+    precondition(
+      count == 0 || !start.addingReportingOverflow(count - 1).overflow,
+      "range(start:count:) would overflow its element type")
     if scheduler is CurrentThreadScheduler {
       return Producer((start, count)) { payload, sink, lifetime in
         var offset: Element = 0
@@ -77,7 +80,7 @@ extension ObservableType where Element: FixedWidthInteger {
           sink(.next(payload.0 + offset))
           offset += 1
         }
-        sink(.completed)
+        if !lifetime.isEnded { sink(.completed) }
         return Disposables.create()
       }
     }

@@ -14,8 +14,14 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
   }
 
   /// Creates a relay that replays every element it ever accepted.
-  public static func createUnbounded() -> ReplayRelay<Element> {
+  public static func createUnbound() -> ReplayRelay<Element> {
     ReplayRelay(subject: .createUnbounded())
+  }
+
+  /// Creates a relay that replays every element it ever accepted.
+  @available(*, deprecated, renamed: "createUnbound()")
+  public static func createUnbounded() -> ReplayRelay<Element> {
+    createUnbound()
   }
 
   /// Buffers `event` and sends it to the observers.

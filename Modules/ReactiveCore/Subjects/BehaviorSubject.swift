@@ -2,14 +2,18 @@
 /// later event.
 ///
 /// After a terminal event, new observers receive only that event. Thread-safe and
-/// re-entrancy-safe like `PublishSubject`.
+/// re-entrancy-safe like `PublishSubject`; a new observer receives the current value before
+/// any element sent after it subscribed, even one sent from another thread meanwhile.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType,
   Cancelable, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = BehaviorSubject<Element>
 
-  @usableFromInline let lock = Lock()
+  // Recursive: a new observer receives the current value while the lock is held (so that an
+  // element sent meanwhile from another thread cannot overtake it), and may send into the
+  // subject from that call.
+  @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline var observers = ObserverList<Element>()
   @usableFromInline var current: Element
   @usableFromInline var stopEvent: Event<Element>?
@@ -73,9 +77,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       return Disposables.create()
     }
     let key = observers.insert(sink)
-    let value = current
+    sink(.next(current))
     lock.unlock()
-    sink(.next(value))
     return SubjectSubscription(self, key) { $0.unsubscribe($1) }
   }
 

@@ -2,14 +2,18 @@
 /// then forwards every later event.
 ///
 /// After a terminal event, new observers receive the buffered elements and then that event.
-/// Thread-safe and re-entrancy-safe like `PublishSubject`.
+/// Thread-safe and re-entrancy-safe like `PublishSubject`; a new observer receives the buffer
+/// before any element sent after it subscribed, even one sent from another thread meanwhile.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType,
   Cancelable, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = ReplaySubject<Element>
 
-  @usableFromInline let lock = Lock()
+  // Recursive: a new observer receives the buffer while the lock is held (so that an element
+  // sent meanwhile from another thread cannot overtake it), and may send into the subject
+  // from those calls.
+  @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline var observers = ObserverList<Element>()
   @usableFromInline var buffer: [Element] = []
   @usableFromInline let bufferSize: Int
@@ -78,8 +82,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       return Disposables.create()
     }
     let key = observers.insert(sink)
-    lock.unlock()
     for value in replay where !lifetime.isEnded { sink(.next(value)) }
+    lock.unlock()
     return SubjectSubscription(self, key) { $0.unsubscribe($1) }
   }
 

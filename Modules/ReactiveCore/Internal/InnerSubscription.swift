@@ -1,0 +1,102 @@
+import Synchronization
+
+/// The subscription an operator makes to one of its sources: a child `Lifetime` of the
+/// operator's own lifetime, and the holder of the disposable that source's `run` returned.
+///
+/// The owner ends it (`dispose()`) when the source sends a terminal event, when the operator
+/// switches away from the source, or when the operator itself is disposed. Ending it stops a
+/// synchronous source's loop (through the lifetime), disposes the source's subscription exactly
+/// once (now, or as soon as `run` returns it), and makes `isActive` false, which the owner
+/// checks before forwarding an event, so nothing from an ended source gets through.
+///
+/// `next` and `previous` link the subscription into its owner's `InnerList`; they are guarded
+/// by the owner's lock.
+@usableFromInline
+final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
+  // `upstream` is written once, before the `assigned` bit is published with release ordering,
+  // and read only by the one party that sees both bits set. `state` is atomic.
+  @usableFromInline var upstream: Disposable?
+  @usableFromInline var next: InnerSubscription?
+  @usableFromInline unowned(unsafe) var previous: InnerSubscription?
+
+  @inlinable override init(parent: Lifetime?) {
+    super.init(parent: parent)
+  }
+
+  /// Whether the owner still accepts events from this source (its parent is not consulted).
+  @inlinable var isActive: Bool {
+    state.load(ordering: .acquiring) & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0
+  }
+
+  /// Stops accepting events without disposing the source's subscription yet; `dispose()` must
+  /// follow. Used by owners that decide under their lock and dispose after releasing it.
+  @inlinable func deactivate() {
+    state.bitwiseOr(Lifetime.stoppedBit, ordering: .releasing)
+  }
+
+  /// Stores the disposable returned by the source's `run`; disposes it at once if this
+  /// subscription already ended.
+  @inlinable func setDisposable(_ disposable: Disposable) {
+    upstream = disposable
+    let old = state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing).oldValue
+    if old & Lifetime.disposedBit != 0 {
+      upstream = nil
+      disposable.dispose()
+    }
+  }
+
+  /// Ends the subscription and disposes the source's subscription, once.
+  @inlinable func dispose() {
+    let old = state.bitwiseOr(Lifetime.disposedBit, ordering: .acquiringAndReleasing).oldValue
+    guard old & Lifetime.disposedBit == 0, old & Lifetime.assignedBit != 0 else { return }
+    let upstream = self.upstream
+    self.upstream = nil
+    upstream?.dispose()
+  }
+}
+
+/// The live inner subscriptions of an operator, as an intrusive doubly linked list: O(1)
+/// insertion and removal, and no allocation beyond the subscriptions themselves. Guarded by
+/// the owner's lock.
+@usableFromInline
+struct InnerList {
+  @usableFromInline var head: InnerSubscription?
+  @usableFromInline var count = 0
+
+  @inlinable init() {}
+
+  @inlinable mutating func insert(_ inner: InnerSubscription) {
+    inner.next = head
+    head?.previous = inner
+    inner.previous = nil
+    head = inner
+    count += 1
+  }
+
+  /// Removes `inner` if it is in the list; returns whether it was.
+  @inlinable @discardableResult mutating func remove(_ inner: InnerSubscription) -> Bool {
+    guard inner.previous != nil || head === inner else { return false }
+    if let previous = inner.previous { previous.next = inner.next } else { head = inner.next }
+    inner.next?.previous = inner.previous
+    inner.next = nil
+    inner.previous = nil
+    count -= 1
+    return true
+  }
+
+  /// Empties the list and returns its members, for disposing them outside the lock.
+  @inlinable mutating func removeAll() -> [InnerSubscription] {
+    var members: [InnerSubscription] = []
+    members.reserveCapacity(count)
+    var node = head
+    while let current = node {
+      node = current.next
+      current.next = nil
+      current.previous = nil
+      members.append(current)
+    }
+    head = nil
+    count = 0
+    return members
+  }
+}

@@ -1,0 +1,214 @@
+extension ObservableType {
+  /// Projects each element to an inner sequence and merges the elements of all of them.
+  ///
+  /// Every inner sequence is subscribed when its element arrives and runs until it ends. The
+  /// result completes when this sequence and every inner sequence completed; an error from
+  /// any of them (or thrown by `selector`) ends it and disposes the rest. Disposing the result
+  /// disposes this sequence and every inner one.
+  @inlinable
+  public func flatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Producer((asObservable(), selector)) { payload, sink, lifetime in
+      let merge = MergeSink(sink, lifetime)
+      let selector = payload.1
+      return merge.subscribeOuter(payload.0) { value in
+        let inner: Observable<Source.Element>
+        do { inner = try selector(value).asObservable() } catch {
+          merge.fail(error)
+          return
+        }
+        merge.add(inner)
+      }
+    }
+  }
+
+  /// Projects an element to an inner sequence only while no inner sequence is running;
+  /// elements that arrive meanwhile are dropped (and `selector` is not called for them).
+  ///
+  /// Completion, errors and disposal are as for `flatMap`.
+  @inlinable
+  public func flatMapFirst<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Producer((asObservable(), selector)) { payload, sink, lifetime in
+      let merge = MergeSink(sink, lifetime)
+      let selector = payload.1
+      return merge.subscribeOuter(payload.0) { value in
+        merge.lock.lock()
+        guard !merge.stopped, merge.inners.count == 0 else {
+          merge.lock.unlock()
+          return
+        }
+        let source: Observable<Source.Element>
+        do { source = try selector(value).asObservable() } catch {
+          merge.lock.unlock()
+          merge.fail(error)
+          return
+        }
+        let inner = InnerSubscription(parent: lifetime)
+        merge.inners.insert(inner)
+        merge.lock.unlock()
+        merge.start(source, inner)
+      }
+    }
+  }
+
+  /// Projects each element to an inner sequence and mirrors only the most recent one: a new
+  /// element disposes the previous inner sequence, whose later events are never delivered.
+  ///
+  /// The result completes when this sequence completed and the current inner sequence (if
+  /// any) completed; an error from this sequence, the current inner sequence or `selector`
+  /// ends it. Disposing it disposes this sequence and the current inner sequence.
+  @inlinable
+  public func flatMapLatest<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Producer((asObservable(), selector)) { payload, sink, lifetime in
+      let switcher = SwitchSink(sink, lifetime)
+      let selector = payload.1
+      return switcher.subscribeOuter(payload.0) { value in
+        let inner: Observable<Source.Element>
+        do { inner = try selector(value).asObservable() } catch {
+          switcher.fail(error)
+          return
+        }
+        switcher.switchTo(inner)
+      }
+    }
+  }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+  /// Mirrors the most recent inner sequence this sequence emitted; a new one disposes the
+  /// previous one, whose later events are never delivered.
+  ///
+  /// Completion, errors and disposal are as for `flatMapLatest`.
+  @inlinable
+  public func switchLatest() -> Observable<Element.Element> {
+    flatMapLatest { $0 }
+  }
+}
+
+/// The engine of `flatMapLatest` and `switchLatest`: one current inner subscription, replaced
+/// by each new inner source. The previous one is deactivated under the lock before the new one
+/// becomes current, so no event of a stale inner source is ever forwarded.
+@usableFromInline
+final class SwitchSink<Element>: Disposable, @unchecked Sendable {
+  // Mutable state guarded by `lock`.
+  @usableFromInline let lock = Lock(recursive: true)
+  @usableFromInline let sink: EventSink<Element>
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline var outer: InnerSubscription?
+  @usableFromInline var current: InnerSubscription?
+  @usableFromInline var outerDone = false
+  @usableFromInline var stopped = false
+
+  @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    self.sink = sink
+    self.lifetime = lifetime
+  }
+
+  @inlinable func subscribeOuter<Outer>(
+    _ source: Observable<Outer>, onNext handle: @escaping (Outer) -> Void
+  ) -> Disposable {
+    let outer = InnerSubscription(parent: lifetime)
+    lock.lock()
+    self.outer = outer
+    lock.unlock()
+    outer.setDisposable(
+      source.run(
+        { [self] event in
+          guard outer.isActive else { return }
+          switch event {
+          case .next(let value): handle(value)
+          case .error(let error): self.fail(error)
+          case .completed: self.outerCompleted()
+          }
+        }, outer))
+    return self
+  }
+
+  @inlinable func switchTo(_ source: Observable<Element>) {
+    let inner = InnerSubscription(parent: lifetime)
+    lock.lock()
+    if stopped {
+      lock.unlock()
+      return
+    }
+    let previous = current
+    previous?.deactivate()
+    current = inner
+    lock.unlock()
+    previous?.dispose()
+    inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+  }
+
+  @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
+    lock.lock()
+    guard !stopped, inner.isActive else {
+      lock.unlock()
+      return
+    }
+    switch event {
+    case .next:
+      sink(event)
+      lock.unlock()
+    case .error:
+      stopped = true
+      sink(event)
+      lock.unlock()
+      dispose()
+    case .completed:
+      inner.deactivate()
+      current = nil
+      if outerDone {
+        stopped = true
+        sink(.completed)
+        lock.unlock()
+        dispose()
+        inner.dispose()
+      } else {
+        lock.unlock()
+        inner.dispose()
+      }
+    }
+  }
+
+  @inlinable func outerCompleted() {
+    lock.lock()
+    outerDone = true
+    if !stopped && current == nil {
+      stopped = true
+      sink(.completed)
+      lock.unlock()
+      dispose()
+      return
+    }
+    lock.unlock()
+    outer?.dispose()
+  }
+
+  @inlinable func fail(_ error: Swift.Error) {
+    lock.lock()
+    if stopped {
+      lock.unlock()
+      return
+    }
+    stopped = true
+    sink(.error(error))
+    lock.unlock()
+    dispose()
+  }
+
+  @inlinable func dispose() {
+    lock.lock()
+    stopped = true
+    let current = self.current
+    self.current = nil
+    let outer = self.outer
+    lock.unlock()
+    outer?.dispose()
+    current?.dispose()
+  }
+}

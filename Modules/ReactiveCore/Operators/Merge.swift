@@ -1,0 +1,264 @@
+/// The engine of `merge`, `flatMap`, `flatMapFirst`, `concatMap` and `concat()`: runs inner
+/// sources side by side, at most `maxConcurrent` at a time, and queues the others.
+///
+/// Each inner source has its own `InnerSubscription`, ended when it terminates or when the
+/// whole operator ends. Events are forwarded while holding the recursive lock, so the
+/// downstream never sees two calls at once. The sequence completes when the outer source is
+/// done and no inner source is running or queued; the first error from any source ends it.
+/// Queued sources are started by a loop, not by recursion, so a long queue of synchronous
+/// sources takes constant stack depth.
+@usableFromInline
+final class MergeSink<Element>: Disposable, @unchecked Sendable {
+  // Mutable state guarded by `lock`.
+  @usableFromInline let lock = Lock(recursive: true)
+  @usableFromInline let sink: EventSink<Element>
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline let maxConcurrent: Int
+  @usableFromInline var outer: InnerSubscription?
+  @usableFromInline var inners = InnerList()
+  @usableFromInline var queue: [Observable<Element>] = []
+  @usableFromInline var queueHead = 0
+  @usableFromInline var outerDone = false
+  @usableFromInline var stopped = false
+  @usableFromInline var draining = false
+
+  @inlinable
+  init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, maxConcurrent: Int = .max) {
+    precondition(maxConcurrent > 0, "maxConcurrent must be positive")
+    self.sink = sink
+    self.lifetime = lifetime
+    self.maxConcurrent = maxConcurrent
+  }
+
+  @inlinable var hasQueued: Bool { queueHead < queue.count }
+
+  /// Subscribes the outer source, whose elements `handle` turns into calls to `add`.
+  @inlinable func subscribeOuter<Outer>(
+    _ source: Observable<Outer>, onNext handle: @escaping (Outer) -> Void
+  ) -> Disposable {
+    let outer = InnerSubscription(parent: lifetime)
+    lock.lock()
+    self.outer = outer
+    lock.unlock()
+    outer.setDisposable(
+      source.run(
+        { [self] event in
+          guard outer.isActive else { return }
+          switch event {
+          case .next(let value): handle(value)
+          case .error(let error): self.fail(error)
+          case .completed: self.outerCompleted()
+          }
+        }, outer))
+    return self
+  }
+
+  /// Starts `source` now, or queues it if `maxConcurrent` sources are running.
+  @inlinable func add(_ source: Observable<Element>) {
+    lock.lock()
+    if stopped {
+      lock.unlock()
+      return
+    }
+    if inners.count >= maxConcurrent || hasQueued {
+      queue.append(source)
+      lock.unlock()
+      return
+    }
+    let inner = InnerSubscription(parent: lifetime)
+    inners.insert(inner)
+    lock.unlock()
+    start(source, inner)
+  }
+
+  /// Runs `source` as the inner subscription `inner`, already in `inners`.
+  @inlinable func start(_ source: Observable<Element>, _ inner: InnerSubscription) {
+    inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+  }
+
+  @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
+    lock.lock()
+    guard !stopped, inner.isActive else {
+      lock.unlock()
+      return
+    }
+    switch event {
+    case .next:
+      sink(event)
+      lock.unlock()
+    case .error(let error):
+      lock.unlock()
+      fail(error)
+    case .completed:
+      inners.remove(inner)
+      inner.deactivate()
+      if hasQueued {
+        lock.unlock()
+        inner.dispose()
+        drain()
+        return
+      }
+      if outerDone && inners.count == 0 {
+        stopped = true
+        sink(.completed)
+        lock.unlock()
+        inner.dispose()
+        dispose()
+        return
+      }
+      lock.unlock()
+      inner.dispose()
+    }
+  }
+
+  /// Starts queued sources while there is room; the only place that dequeues.
+  @inlinable func drain() {
+    lock.lock()
+    if draining {
+      lock.unlock()
+      return
+    }
+    draining = true
+    while !stopped && inners.count < maxConcurrent && hasQueued {
+      let source = queue[queueHead]
+      queueHead += 1
+      if queueHead == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+      }
+      let inner = InnerSubscription(parent: lifetime)
+      inners.insert(inner)
+      lock.unlock()
+      start(source, inner)
+      lock.lock()
+    }
+    draining = false
+    if !stopped && outerDone && inners.count == 0 && !hasQueued {
+      stopped = true
+      sink(.completed)
+      lock.unlock()
+      dispose()
+      return
+    }
+    lock.unlock()
+  }
+
+  /// Records that the outer source (or the fixed list of sources) is done.
+  @inlinable func outerCompleted() {
+    lock.lock()
+    outerDone = true
+    if !stopped && inners.count == 0 && !hasQueued {
+      stopped = true
+      sink(.completed)
+      lock.unlock()
+      dispose()
+      return
+    }
+    lock.unlock()
+    outer?.dispose()
+  }
+
+  /// Forwards `error` unless the sequence already ended, then disposes everything.
+  @inlinable func fail(_ error: Swift.Error) {
+    lock.lock()
+    if stopped {
+      lock.unlock()
+      return
+    }
+    stopped = true
+    sink(.error(error))
+    lock.unlock()
+    dispose()
+  }
+
+  @inlinable func dispose() {
+    lock.lock()
+    stopped = true
+    let members = inners.removeAll()
+    queue = []
+    queueHead = 0
+    let outer = self.outer
+    lock.unlock()
+    outer?.dispose()
+    for member in members { member.dispose() }
+  }
+}
+
+extension ObservableType {
+  /// Merges the elements of every source into one sequence, in the order they arrive.
+  ///
+  /// Every source is subscribed at once, in order. The result completes when all sources
+  /// completed, fails with the first error (disposing the other sources), and disposing it
+  /// disposes every source.
+  @inlinable
+  public static func merge<Collection: Swift.Collection>(_ sources: Collection)
+    -> Observable<Element> where Collection.Element == Observable<Element>
+  {
+    mergeSources(Array(sources))
+  }
+
+  /// Merges the elements of every source into one sequence; see `merge(_:)` for collections.
+  @inlinable
+  public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+    mergeSources(sources)
+  }
+
+  /// Merges the elements of every source into one sequence; see `merge(_:)` for collections.
+  @inlinable
+  public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+    mergeSources(sources)
+  }
+
+  @inlinable
+  static func mergeSources(_ sources: [Observable<Element>]) -> Observable<Element> {
+    Producer(sources) { sources, sink, lifetime in
+      let merge = MergeSink(sink, lifetime)
+      for source in sources { merge.add(source) }
+      merge.outerCompleted()
+      return merge
+    }
+  }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+  /// Merges the elements of every inner sequence this sequence emits.
+  ///
+  /// Each inner sequence is subscribed as soon as it arrives. The result completes when this
+  /// sequence and every inner one completed, fails with the first error from any of them, and
+  /// disposing it disposes them all.
+  @inlinable
+  public func merge() -> Observable<Element.Element> {
+    flatMap { $0 }
+  }
+
+  /// Merges the elements of the inner sequences this sequence emits, running at most
+  /// `maxConcurrent` of them at a time; the others wait, in order, for a running one to
+  /// complete.
+  ///
+  /// Completion, errors and disposal are as for `merge()`. `maxConcurrent` must be positive.
+  @inlinable
+  public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+    precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs a positive maxConcurrent")
+    return mergeLimited(self.asObservable(), maxConcurrent: maxConcurrent) { $0.asObservable() }
+  }
+}
+
+/// The operator behind `merge(maxConcurrent:)`, `concatMap` and `concat()`.
+@inlinable
+func mergeLimited<Outer, Inner>(
+  _ source: Observable<Outer>, maxConcurrent: Int,
+  _ selector: @escaping (Outer) throws -> Observable<Inner>
+) -> Observable<Inner> {
+  Producer((source, selector, maxConcurrent)) { payload, sink, lifetime in
+    let merge = MergeSink(sink, lifetime, maxConcurrent: payload.2)
+    let selector = payload.1
+    return merge.subscribeOuter(payload.0) { value in
+      let inner: Observable<Inner>
+      do { inner = try selector(value) } catch {
+        merge.fail(error)
+        return
+      }
+      merge.add(inner)
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import ReactiveCore
+import Testing
+
+@Suite struct FlatMapTests {
+  @Test func flatMapMergesEveryInnerSequence() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inners = [PublishSubject<String>(), PublishSubject<String>()]
+      let recorder = Recorder<String>()
+      recorder.record(outer.flatMap { inners[$0] })
+      outer.onNext(0)
+      outer.onNext(1)
+      inners[1].onNext("b")
+      inners[0].onNext("a")
+      outer.onCompleted()
+      inners[0].onCompleted()
+      #expect(recorder.log == ["b", "a"])
+      inners[1].onCompleted()
+      #expect(recorder.log == ["b", "a", "completed"])
+    }
+  }
+
+  @Test func flatMapFailsOnErrorsFromAnySideOrTheSelector() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      recorder.record(outer.flatMap { _ in inner })
+      outer.onNext(0)
+      inner.onError(TestError("inner"))
+      #expect(recorder.log == ["error(inner)"])
+      #expect(!outer.hasObservers && !inner.hasObservers)
+
+      let selector = Recorder<Int>()
+      selector.record(Observable.of(1, 2).flatMap { _ -> Observable<Int> in throw TestError() })
+      #expect(selector.log == ["error(boom)"])
+
+      let source = PublishSubject<Int>()
+      let other = PublishSubject<Int>()
+      let outerError = Recorder<Int>()
+      outerError.record(source.flatMap { _ in other })
+      source.onNext(1)
+      source.onError(TestError("outer"))
+      #expect(outerError.log == ["error(outer)"])
+      #expect(!other.hasObservers)
+    }
+  }
+
+  @Test func flatMapDisposedMidStreamDisposesEveryInner() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(outer.flatMap { _ in inner })
+      outer.onNext(0)
+      outer.onNext(1)
+      inner.onNext(5)
+      subscription.dispose()
+      inner.onNext(6)
+      #expect(recorder.log == ["5", "5"])
+      #expect(!outer.hasObservers && !inner.hasObservers)
+    }
+  }
+
+  @Test func flatMapHandlesReentrantEvents() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var received: [Int] = []
+      let subscription = outer.flatMap { Observable.of($0, $0 * 10) }.subscribe(onNext: {
+        value in
+        received.append(value)
+        if value == 1 { outer.onNext(2) }
+      })
+      outer.onNext(1)
+      subscription.dispose()
+      #expect(received == [1, 2, 20, 10])
+    }
+  }
+
+  @Test func flatMapStopsAnEndlessInnerWhenDone() {
+    expectNoLeaks {
+      let recorder = Recorder<Int>()
+      recorder.record(Observable.of(1, 2).flatMap { Observable.repeatElement($0).take(2) })
+      #expect(recorder.log == ["1", "1", "2", "2", "completed"])
+      let limited = Recorder<Int>()
+      limited.record(Observable.just(1).flatMap { Observable.repeatElement($0) }.take(3))
+      #expect(limited.log == ["1", "1", "1", "completed"])
+    }
+  }
+
+  @Test func flatMapFirstIgnoresElementsWhileAnInnerRuns() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var calls: [Int] = []
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      recorder.record(
+        outer.flatMapFirst { value -> Observable<Int> in
+          calls.append(value)
+          return inner.map { $0 + value }
+        })
+      outer.onNext(100)
+      outer.onNext(200)
+      inner.onNext(1)
+      inner.onCompleted()
+      outer.onNext(300)
+      outer.onCompleted()
+      #expect(calls == [100, 300])
+      #expect(recorder.log == ["101", "completed"])
+    }
+  }
+
+  @Test func flatMapFirstErrorsDisposalAndReentrancy() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(outer.flatMapFirst { _ in inner })
+      outer.onNext(1)
+      subscription.dispose()
+      inner.onNext(1)
+      #expect(recorder.log.isEmpty)
+      #expect(!inner.hasObservers)
+      let failing = Recorder<Int>()
+      failing.record(Observable.of(1).flatMapFirst { _ in Observable<Int>.error(TestError()) })
+      #expect(failing.log == ["error(boom)"])
+      var received: [Int] = []
+      let reentrant = outer.flatMapFirst { Observable.just($0) }.subscribe(onNext: { value in
+        received.append(value)
+        if value == 1 { outer.onNext(2) }
+      })
+      outer.onNext(1)
+      reentrant.dispose()
+      // The nested element arrives while the first inner is still running: it is dropped.
+      #expect(received == [1])
+    }
+  }
+
+  @Test func flatMapLatestMirrorsOnlyTheNewestInner() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inners = [PublishSubject<String>(), PublishSubject<String>()]
+      let recorder = Recorder<String>()
+      recorder.record(outer.flatMapLatest { inners[$0] })
+      outer.onNext(0)
+      inners[0].onNext("a")
+      outer.onNext(1)
+      #expect(!inners[0].hasObservers)
+      inners[0].onNext("stale")
+      inners[1].onNext("b")
+      outer.onCompleted()
+      #expect(recorder.log == ["a", "b"])
+      inners[1].onCompleted()
+      #expect(recorder.log == ["a", "b", "completed"])
+    }
+  }
+
+  @Test func flatMapLatestDeliversFromAnInnerUntilTheSwitchAndNeverAfter() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let stale = PublishSubject<String>()
+      var received: [String] = []
+      let subscription = outer.flatMapLatest { value -> Observable<String> in
+        if value == 0 { return stale }
+        // The previous inner tries to emit while the switch is in progress.
+        stale.onNext("stale")
+        return .just("fresh")
+      }.subscribe(onNext: { received.append($0) })
+      outer.onNext(0)
+      stale.onNext("first")
+      outer.onNext(1)
+      #expect(received == ["first", "stale", "fresh"])
+      stale.onNext("late")
+      subscription.dispose()
+      #expect(received == ["first", "stale", "fresh"])
+    }
+  }
+
+  @Test func flatMapLatestErrorsDisposalAndReentrancy() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let failing = Recorder<Int>()
+      failing.record(outer.flatMapLatest { _ in inner })
+      outer.onNext(1)
+      inner.onError(TestError())
+      #expect(failing.log == ["error(boom)"])
+      #expect(!outer.hasObservers)
+
+      let selector = Recorder<Int>()
+      selector.record(Observable.of(1).flatMapLatest { _ -> Observable<Int> in throw TestError() })
+      #expect(selector.log == ["error(boom)"])
+
+      let source = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(source.flatMapLatest { _ in inner })
+      source.onNext(1)
+      subscription.dispose()
+      #expect(!inner.hasObservers && !source.hasObservers)
+
+      var received: [Int] = []
+      let reentrant = source.flatMapLatest { Observable.of($0, $0) }.subscribe(onNext: { value in
+        received.append(value)
+        if value == 1 { source.onNext(2) }
+      })
+      source.onNext(1)
+      reentrant.dispose()
+      // The second 1 belongs to the inner that the nested element replaced.
+      #expect(received == [1, 2, 2])
+    }
+  }
+
+  @Test func switchLatestSwitchesToEachNewInner() {
+    expectNoLeaks {
+      let outer = PublishSubject<Observable<Int>>()
+      let first = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      recorder.record(outer.switchLatest())
+      outer.onNext(first)
+      first.onNext(1)
+      outer.onNext(.of(2, 3))
+      first.onNext(4)
+      outer.onCompleted()
+      #expect(recorder.log == ["1", "2", "3", "completed"])
+      #expect(!first.hasObservers)
+    }
+  }
+}

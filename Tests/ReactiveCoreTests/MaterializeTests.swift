@@ -1,0 +1,52 @@
+import ReactiveCore
+import Testing
+
+@Suite struct MaterializeTests {
+  @Test func materializeTurnsEventsIntoElements() {
+    expectNoLeaks {
+      let recorder = Recorder<Event<Int>>()
+      recorder.record(Observable.concat([.of(1), .error(TestError())]).materialize())
+      #expect(recorder.log == ["next(1)", "error(boom)", "completed"])
+      let completed = Recorder<Event<Int>>()
+      completed.record(Observable.of(2).materialize())
+      #expect(completed.log == ["next(2)", "completed", "completed"])
+    }
+  }
+
+  @Test func dematerializeTurnsElementsBackIntoEvents() {
+    expectNoLeaks {
+      let recorder = Recorder<Int>()
+      recorder.record(
+        Observable<Event<Int>>.of(.next(1), .error(TestError()), .next(2)).dematerialize())
+      #expect(recorder.log == ["1", "error(boom)"])
+      let roundTrip = Recorder<Int>()
+      roundTrip.record(Observable.of(1, 2).materialize().dematerialize())
+      #expect(roundTrip.log == ["1", "2", "completed"])
+      let upstream = Recorder<Int>()
+      upstream.record(Observable<Event<Int>>.error(TestError("outer")).dematerialize())
+      #expect(upstream.log == ["error(outer)"])
+    }
+  }
+
+  @Test func disposedAndReentered() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      var received: [String] = []
+      let subscription = subject.materialize().subscribe(onNext: { event in
+        received.append("\(event)")
+        if event.element == 1 { subject.onNext(2) }
+      })
+      subject.onNext(1)
+      subscription.dispose()
+      subject.onCompleted()
+      #expect(received == ["next(1)", "next(2)"])
+      let events = PublishSubject<Event<Int>>()
+      let recorder = Recorder<Int>()
+      let second = recorder.record(events.dematerialize())
+      events.onNext(.next(1))
+      second.dispose()
+      events.onNext(.next(2))
+      #expect(recorder.log == ["1"])
+    }
+  }
+}

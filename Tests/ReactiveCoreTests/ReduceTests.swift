@@ -1,0 +1,95 @@
+import ReactiveCore
+import Testing
+
+@Suite struct ReduceTests {
+  @Test func reduceEmitsTheFinalStateOnCompletion() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      recorder.record(subject.reduce(10, accumulator: +))
+      subject.onNext(1)
+      subject.onNext(2)
+      #expect(recorder.log.isEmpty)
+      subject.onCompleted()
+      #expect(recorder.log == ["13", "completed"])
+      let mapped = Recorder<String>()
+      mapped.record(Observable.of(1, 2, 3).reduce(0, accumulator: +, mapResult: { "sum \($0)" }))
+      #expect(mapped.log == ["sum 6", "completed"])
+      let empty = Recorder<Int>()
+      empty.record(Observable<Int>.empty().reduce(5, accumulator: +))
+      #expect(empty.log == ["5", "completed"])
+    }
+  }
+
+  @Test func reduceForwardsErrorsFromUpstreamAndClosures() {
+    expectNoLeaks {
+      let upstream = Recorder<Int>()
+      upstream.record(Observable.concat([.of(1), .error(TestError())]).reduce(0, accumulator: +))
+      #expect(upstream.log == ["error(boom)"])
+      let accumulator = Recorder<Int>()
+      accumulator.record(
+        Observable.of(1, 2).reduce(0) { _, _ in throw TestError("accumulator") })
+      #expect(accumulator.log == ["error(accumulator)"])
+      let mapResult = Recorder<Int>()
+      mapResult.record(
+        Observable.of(1).reduce(0, accumulator: +, mapResult: { _ in throw TestError("map") }))
+      #expect(mapResult.log == ["error(map)"])
+    }
+  }
+
+  @Test func reduceDisposedAndReentered() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(subject.reduce(0, accumulator: +))
+      subject.onNext(1)
+      subscription.dispose()
+      subject.onCompleted()
+      #expect(recorder.log.isEmpty)
+      let other = PublishSubject<Int>()
+      var received: [Int] = []
+      _ = other.reduce(0, accumulator: +).subscribe(onNext: { value in
+        received.append(value)
+        other.onNext(100)  // the subject has completed: ignored
+      })
+      other.onNext(2)
+      other.onCompleted()
+      #expect(received == [2])
+    }
+  }
+
+  @Test func toArrayCollectsEveryElement() {
+    expectNoLeaks {
+      let recorder = Recorder<[Int]>()
+      recorder.record(Observable.of(3, 1, 2).toArray())
+      #expect(recorder.log == ["[3, 1, 2]", "completed"])
+      let empty = Recorder<[Int]>()
+      empty.record(Observable<Int>.empty().toArray())
+      #expect(empty.log == ["[]", "completed"])
+      let failing = Recorder<[Int]>()
+      failing.record(Observable.concat([.of(1), .error(TestError())]).toArray())
+      #expect(failing.log == ["error(boom)"])
+    }
+  }
+
+  @Test func toArrayDisposedAndReentered() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      let recorder = Recorder<[Int]>()
+      let subscription = recorder.record(subject.toArray())
+      subject.onNext(1)
+      subscription.dispose()
+      subject.onCompleted()
+      #expect(recorder.log.isEmpty)
+      let other = PublishSubject<Int>()
+      var received: [[Int]] = []
+      _ = other.toArray().subscribe(onNext: { value in
+        received.append(value)
+        other.onNext(9)
+      })
+      other.onNext(1)
+      other.onCompleted()
+      #expect(received == [[1]])
+    }
+  }
+}
