@@ -49,7 +49,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
     self.init(
-      queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+      queue: DispatchQueue.global(qos: qos.qosClass),
+      internalSerialQueueName: internalSerialQueueName,
       leeway: leeway)
   }
 

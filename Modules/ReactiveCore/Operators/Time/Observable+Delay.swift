@@ -1,0 +1,98 @@
+import Foundation
+
+extension ObservableType {
+  /// Shifts each element and the completion later by `dueTime`, keeping their spacing.
+  ///
+  /// An error is not delayed: it is forwarded at once and drops the elements still waiting.
+  public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    Producer((asObservable(), dueTime, scheduler)) { payload, sink, lifetime in
+      let state = DelaySink(sink, dueTime: payload.1, scheduler: payload.2)
+      state.upstream.setDisposable(payload.0.run(state.on, lifetime))
+      return state
+    }
+  }
+
+  /// Subscribes to the source only after `dueTime`.
+  public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType)
+    -> Observable<Element>
+  {
+    Producer((asObservable(), dueTime, scheduler)) { payload, sink, lifetime in
+      let subscription = SerialDisposable()
+      subscription.disposable = payload.2.scheduleRelative(payload.0, dueTime: payload.1) {
+        source in
+        subscription.disposable = source.run(sink, lifetime)
+        return Disposables.create()
+      }
+      return subscription
+    }
+  }
+}
+
+final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
+  // The mutable state is guarded by `lock`.
+  private let dueTime: RxTimeInterval
+  private let scheduler: SchedulerType
+  private var queue = Queue<(Date, Event<Element>)>()
+  private var errorEvent: Event<Element>?
+  /// A drain is scheduled or running.
+  private var active = false
+  /// A drain is forwarding events now.
+  private var running = false
+
+  init(_ sink: @escaping EventSink<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+    self.dueTime = dueTime
+    self.scheduler = scheduler
+    super.init(sink)
+  }
+
+  func on(_ event: Event<Element>) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isFinished else { return }
+    if event.isStopEvent { upstream.dispose() }
+    if case .error = event {
+      queue.removeAll()
+      errorEvent = event
+      if !running { forward(event) }
+      return
+    }
+    queue.append((scheduler.now, event))
+    guard !active else { return }
+    active = true
+    timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { state in
+      state.drain()
+      return Disposables.create()
+    }
+  }
+
+  /// Forwards the first waiting event, then the ones already due, and schedules the next.
+  private func drain() {
+    lock.lock()
+    defer { lock.unlock() }
+    if errorEvent != nil { return }
+    running = true
+    defer { running = false }
+    var forwardedOne = false
+    while !isFinished {
+      if let errorEvent {
+        forward(errorEvent)
+        return
+      }
+      if !forwardedOne, let (_, event) = queue.popFirst() {
+        forwardedOne = true
+        forward(event)
+        continue
+      }
+      guard let (arrival, _) = queue.first else {
+        active = false
+        return
+      }
+      let remaining = dueTime.reduceWithSpanBetween(earlierDate: arrival, laterDate: scheduler.now)
+      timer.disposable = scheduler.scheduleRelative(self, dueTime: remaining) { state in
+        state.drain()
+        return Disposables.create()
+      }
+      return
+    }
+  }
+}
