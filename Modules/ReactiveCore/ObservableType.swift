@@ -23,6 +23,7 @@ extension ObservableType {
   /// The wrapper enforces the grammar on what the custom type sends (nothing after a terminal
   /// event or after disposal) and, like every operator, disposes its subscription to the custom
   /// type as soon as that sends a terminal event.
+  @inlinable
   public func asObservable() -> Observable<Element> {
     Producer(self) { source, sink, lifetime in
       let guarded = CreateSink(sink, lifetime)

@@ -18,19 +18,20 @@ extension ObservableType {
 }
 
 /// The observer given to a `create` closure, and the disposable of that subscription.
+@usableFromInline
 final class CreateSink<Element>: Disposable, @unchecked Sendable {
   // `sink` and `lifetime` are immutable; `stopped` is atomic; `resource` is thread-safe.
-  private let sink: EventSink<Element>
-  private let lifetime: Lifetime
-  private let stopped = Atomic<Bool>(false)
-  private let resource = SingleAssignmentDisposable()
+  @usableFromInline let sink: EventSink<Element>
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline let stopped = Atomic<Bool>(false)
+  @usableFromInline let resource = SingleAssignmentDisposable()
 
-  init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+  @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
     self.sink = sink
     self.lifetime = lifetime
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     guard !lifetime.isEnded, !stopped.load(ordering: .acquiring) else { return }
     if event.isStopEvent {
       guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -41,9 +42,9 @@ final class CreateSink<Element>: Disposable, @unchecked Sendable {
     }
   }
 
-  func setDisposable(_ disposable: Disposable) { resource.setDisposable(disposable) }
+  @inlinable func setDisposable(_ disposable: Disposable) { resource.setDisposable(disposable) }
 
-  func dispose() {
+  @inlinable func dispose() {
     stopped.store(true, ordering: .releasing)
     resource.dispose()
   }

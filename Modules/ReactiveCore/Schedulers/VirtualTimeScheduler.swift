@@ -22,7 +22,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   @usableFromInline let queue: VirtualTimeQueue<Converter>
   @usableFromInline let driver = ExclusiveDriver()
   @usableFromInline let running = Atomic<Bool>(false)
-  @exclusivity(unchecked) @usableFromInline var currentClock: VirtualTime
+  @exclusivity(unchecked) @usableFromInline final var currentClock: VirtualTime
 
   /// Creates a scheduler whose clock starts at `initialClock`.
   @inlinable public init(initialClock: VirtualTime, converter: Converter) {
@@ -35,10 +35,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   @inlinable public final var clock: VirtualTime { currentClock }
 
   /// The current virtual time as a date.
-  public var now: RxTime { converter.convertFromVirtualTime(currentClock) }
+  @inlinable public var now: RxTime { converter.convertFromVirtualTime(currentClock) }
 
   /// Schedules `action` to run now, which `adjustScheduledTime` may move later.
-  open func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable)
+  @inlinable open func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> Disposable
+  )
     -> Disposable
   {
     scheduleRelative(state, dueTime: .microseconds(0), action: action)
@@ -46,7 +48,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// Schedules `action` to run `dueTime` after now, converted to virtual time and passed through
   /// `adjustScheduledTime`. A due time of `.never` never runs.
-  open func scheduleRelative<StateType>(
+  @inlinable open func scheduleRelative<StateType>(
     _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     if dueTime.isNever { return BooleanDisposable() }
@@ -67,7 +69,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   @inlinable public final func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    let item = VirtualTimeAction(queue: queue, state: state, action: action)
+    scheduleAbsoluteVirtual(at: time) { action(state) }
+  }
+
+  /// Schedules `action` to run at virtual time `time`; the form without a state.
+  @inlinable public final func scheduleAbsoluteVirtual(
+    at time: VirtualTime, action: @escaping () -> Disposable
+  ) -> Disposable {
+    let item = VirtualTimeItem(action, tombstones: queue.tombstones)
     queue.lock.lock()
     queue.insert(item, at: time)
     queue.lock.unlock()
@@ -114,30 +123,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// Runs the next action if there is one due (up to `limit`); returns whether it ran one.
   @inlinable final func runNext(upTo limit: VirtualTime?) -> Bool {
     queue.lock.lock()
-    guard let entry = queue.peekLive() else {
+    guard let entry = queue.popNext(upTo: limit) else {
       queue.lock.unlock()
       return false
     }
-    if let limit, converter.compareVirtualTime(entry.time, limit) == .greaterThan {
-      queue.lock.unlock()
-      return false
-    }
-    queue.removeTop()
-    let item = entry.item
-    item.state = VirtualTimeItem<Converter>.ranState
     queue.lock.unlock()
     if converter.compareVirtualTime(entry.time, currentClock) == .greaterThan {
       currentClock = entry.time
     }
-    let result = item.invoke()
-    queue.lock.lock()
-    if item.state == VirtualTimeItem<Converter>.ranState {
-      item.result = result
-      queue.lock.unlock()
-    } else {
-      queue.lock.unlock()
-      result.dispose()
-    }
+    let item = entry.item.takeRetainedValue()
+    item.run()
     return true
   }
 

@@ -4,6 +4,7 @@ extension ObservableType {
   ///
   /// Arrays are emitted even when empty. On completion the current array is emitted, even when
   /// empty, then `.completed`; on an error the current array is dropped.
+  @inlinable
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)
     -> Observable<[Element]>
   {
@@ -18,15 +19,16 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class BufferSink<Element>: TimedSink<[Element]>, @unchecked Sendable {
   // `buffer` and `windowId` are guarded by `lock`.
-  private let timeSpan: RxTimeInterval
-  private let count: Int
-  private let scheduler: SchedulerType
-  private var buffer: [Element] = []
-  private var windowId = 0
+  @usableFromInline let timeSpan: RxTimeInterval
+  @usableFromInline let count: Int
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline @exclusivity(unchecked) var buffer: [Element] = []
+  @usableFromInline @exclusivity(unchecked) var windowId = 0
 
-  init(
+  @inlinable init(
     _ sink: @escaping EventSink<[Element]>, timeSpan: RxTimeInterval, count: Int,
     scheduler: SchedulerType
   ) {
@@ -36,7 +38,7 @@ final class BufferSink<Element>: TimedSink<[Element]>, @unchecked Sendable {
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -55,7 +57,7 @@ final class BufferSink<Element>: TimedSink<[Element]>, @unchecked Sendable {
     }
   }
 
-  private func emitAndRestart() {
+  @inlinable func emitAndRestart() {
     windowId &+= 1
     let full = buffer
     buffer = []
@@ -63,17 +65,15 @@ final class BufferSink<Element>: TimedSink<[Element]>, @unchecked Sendable {
     startTimer(for: windowId)
   }
 
-  func startTimer(for id: Int) {
+  @inlinable func startTimer(for id: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard !isFinished, id == windowId else { return }
-    timer.disposable = scheduler.scheduleRelative((self, id), dueTime: timeSpan) { state in
-      state.0.tick(state.1)
-      return Disposables.create()
-    }
+    timer.disposable = TimerTick.schedule(self, UInt64(id), on: scheduler, after: timeSpan)
   }
 
-  private func tick(_ id: Int) {
+  @inlinable override func timerFired(_ tickId: UInt64) {
+    let id = Int(tickId)
     lock.lock()
     defer { lock.unlock() }
     guard id == windowId else { return }

@@ -7,6 +7,7 @@ extension ObservableType {
   /// previous wait ends is ordered by the scheduler: on a virtual-time scheduler, whichever was
   /// scheduled first runs first, so an element of a source created before the subscription
   /// replaces the waiting one.
+  @inlinable
   public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     Producer((asObservable(), dueTime, scheduler)) { payload, sink, lifetime in
       let state = DebounceSink(sink, dueTime: payload.1, scheduler: payload.2)
@@ -16,20 +17,23 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class DebounceSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `value` and `id` are guarded by `lock`.
-  private let dueTime: RxTimeInterval
-  private let scheduler: SchedulerType
-  private var value: Element?
-  private var id: UInt64 = 0
+  @usableFromInline let dueTime: RxTimeInterval
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline @exclusivity(unchecked) var value: Element?
+  @usableFromInline @exclusivity(unchecked) var id: UInt64 = 0
 
-  init(_ sink: @escaping EventSink<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+  @inlinable init(
+    _ sink: @escaping EventSink<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType
+  ) {
     self.dueTime = dueTime
     self.scheduler = scheduler
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -37,10 +41,7 @@ final class DebounceSink<Element>: TimedSink<Element>, @unchecked Sendable {
       guard !isFinished else { return }
       id &+= 1
       value = element
-      timer.disposable = scheduler.scheduleRelative((self, id), dueTime: dueTime) { state in
-        state.0.propagate(state.1)
-        return Disposables.create()
-      }
+      timer.disposable = TimerTick.schedule(self, id, on: scheduler, after: dueTime)
     case .error:
       value = nil
       forward(event)
@@ -53,7 +54,7 @@ final class DebounceSink<Element>: TimedSink<Element>, @unchecked Sendable {
     }
   }
 
-  private func propagate(_ currentId: UInt64) {
+  @inlinable override func timerFired(_ currentId: UInt64) {
     lock.lock()
     defer { lock.unlock() }
     guard currentId == id, let pending = value else { return }

@@ -4,6 +4,7 @@ extension ObservableType {
   /// Shifts each element and the completion later by `dueTime`, keeping their spacing.
   ///
   /// An error is not delayed: it is forwarded at once and drops the elements still waiting.
+  @inlinable
   public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     Producer((asObservable(), dueTime, scheduler)) { payload, sink, lifetime in
       let state = DelaySink(sink, dueTime: payload.1, scheduler: payload.2)
@@ -13,6 +14,7 @@ extension ObservableType {
   }
 
   /// Subscribes to the source only after `dueTime`.
+  @inlinable
   public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType)
     -> Observable<Element>
   {
@@ -28,24 +30,27 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
   // The mutable state is guarded by `lock`.
-  private let dueTime: RxTimeInterval
-  private let scheduler: SchedulerType
-  private var queue = Queue<(Date, Event<Element>)>()
-  private var errorEvent: Event<Element>?
+  @usableFromInline let dueTime: RxTimeInterval
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline @exclusivity(unchecked) var queue = Queue<(Date, Event<Element>)>()
+  @usableFromInline @exclusivity(unchecked) var errorEvent: Event<Element>?
   /// A drain is scheduled or running.
-  private var active = false
+  @usableFromInline @exclusivity(unchecked) var active = false
   /// A drain is forwarding events now.
-  private var running = false
+  @usableFromInline @exclusivity(unchecked) var running = false
 
-  init(_ sink: @escaping EventSink<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
+  @inlinable init(
+    _ sink: @escaping EventSink<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType
+  ) {
     self.dueTime = dueTime
     self.scheduler = scheduler
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     guard !isFinished else { return }
@@ -66,7 +71,7 @@ final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
   }
 
   /// Forwards the first waiting event, then the ones already due, and schedules the next.
-  private func drain() {
+  @inlinable func drain() {
     lock.lock()
     defer { lock.unlock() }
     if errorEvent != nil { return }

@@ -8,6 +8,7 @@ extension ObservableType {
   /// is enqueued on the main queue behind the waiting ones. An event sent into the chain while
   /// the observer handles another (on the main queue) is delivered right after that one returns.
   /// With any other scheduler, each event is scheduled as one action, after the previous one ran.
+  @inlinable
   public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
     if scheduler is MainScheduler {
       return Producer(asObservable()) { source, sink, lifetime in
@@ -25,21 +26,23 @@ extension ObservableType {
 
   /// Deprecated name of `observe(on:)`.
   @available(*, deprecated, renamed: "observe(on:)")
+  @inlinable
   public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
     observe(on: scheduler)
   }
 }
 
 /// Delivers events on the main queue, synchronously when possible, keeping their order.
+@usableFromInline
 final class ObserveOnMainSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `pending`, `delivering` and `enqueued` are guarded by `lock`, which is never held while
   // calling the sink.
-  private let stateLock = Lock()
-  private var pending = Queue<Event<Element>>()
-  private var delivering = false
-  private var enqueued = false
+  @usableFromInline let stateLock = Lock()
+  @usableFromInline @exclusivity(unchecked) var pending = Queue<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var delivering = false
+  @usableFromInline @exclusivity(unchecked) var enqueued = false
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     stateLock.lock()
     guard !isFinished else {
       stateLock.unlock()
@@ -69,7 +72,7 @@ final class ObserveOnMainSink<Element>: TimedSink<Element>, @unchecked Sendable 
     }
   }
 
-  private func drain() {
+  @inlinable func drain() {
     while true {
       stateLock.lock()
       guard !isFinished, let event = pending.popFirst() else {
@@ -82,26 +85,27 @@ final class ObserveOnMainSink<Element>: TimedSink<Element>, @unchecked Sendable 
     }
   }
 
-  override func releaseResources() {
+  @inlinable override func releaseResources() {
     super.releaseResources()
     stateLock.withLock { pending.removeAll() }
   }
 }
 
 /// Delivers events on any scheduler, one scheduled action per event, in order.
+@usableFromInline
 final class ObserveOnSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `queue` and `scheduled` are guarded by `stateLock`, never held while calling the sink.
-  private let scheduler: ImmediateSchedulerType
-  private let stateLock = Lock()
-  private var queue = Queue<Event<Element>>()
-  private var scheduled = false
+  @usableFromInline let scheduler: ImmediateSchedulerType
+  @usableFromInline let stateLock = Lock()
+  @usableFromInline @exclusivity(unchecked) var queue = Queue<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var scheduled = false
 
-  init(_ sink: @escaping EventSink<Element>, scheduler: ImmediateSchedulerType) {
+  @inlinable init(_ sink: @escaping EventSink<Element>, scheduler: ImmediateSchedulerType) {
     self.scheduler = scheduler
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     let start = stateLock.withLock { () -> Bool in
       guard !isFinished else { return false }
       queue.append(event)
@@ -116,7 +120,7 @@ final class ObserveOnSink<Element>: TimedSink<Element>, @unchecked Sendable {
   }
 
   /// Delivers the next event; returns whether more are waiting.
-  private func deliverOne() -> Bool {
+  @inlinable func deliverOne() -> Bool {
     let event = stateLock.withLock { () -> Event<Element>? in
       guard !isFinished, let event = queue.popFirst() else {
         scheduled = false
@@ -135,7 +139,7 @@ final class ObserveOnSink<Element>: TimedSink<Element>, @unchecked Sendable {
     }
   }
 
-  override func releaseResources() {
+  @inlinable override func releaseResources() {
     super.releaseResources()
     stateLock.withLock { queue.removeAll() }
   }

@@ -12,6 +12,7 @@ public enum RetryDelay: Sendable, Equatable {
 
   /// The wait before retry number `retry` (1 for the first retry), or `nil` to resubscribe at
   /// once.
+  @inlinable
   public func delay(beforeRetry retry: Int) -> RxTimeInterval? {
     switch self {
     case .immediate:
@@ -35,6 +36,7 @@ extension ObservableType {
   /// The error of the last attempt is forwarded. Disposing the subscription during a wait
   /// cancels the pending retry. `retry(3, delay: .exponential(initial: .milliseconds(200),
   /// multiplier: 2), scheduler: s)` retries twice, 200 ms and then 400 ms after each failure.
+  @inlinable
   public func retry(_ maxAttempts: Int, delay: RetryDelay, scheduler: SchedulerType)
     -> Observable<Element>
   {
@@ -49,14 +51,15 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class RetryWithDelaySink<Element>: ResubscribingSink<Element>, @unchecked Sendable {
   // `failures` is guarded by `lock`.
-  private let maxAttempts: Int
-  private let delay: RetryDelay
-  private let scheduler: SchedulerType
-  private var failures = 0
+  @usableFromInline let maxAttempts: Int
+  @usableFromInline let delay: RetryDelay
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline @exclusivity(unchecked) var failures = 0
 
-  init(
+  @inlinable init(
     _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, source: Observable<Element>,
     maxAttempts: Int, delay: RetryDelay, scheduler: SchedulerType
   ) {
@@ -66,7 +69,7 @@ final class RetryWithDelaySink<Element>: ResubscribingSink<Element>, @unchecked 
     super.init(sink, lifetime, source: source)
   }
 
-  override func failed(with error: Swift.Error) {
+  @inlinable override func failed(with error: Swift.Error) {
     failures += 1
     guard failures < maxAttempts else {
       forward(.error(error))

@@ -4,6 +4,7 @@ extension ObservableType {
   ///
   /// When that observable completes, the result completes; when it fails, the result fails with
   /// its error. An error of another type is forwarded at once.
+  @inlinable
   public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
     when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -20,6 +21,7 @@ extension ObservableType {
   ///
   /// When that observable completes, the result completes; when it fails, the result fails with
   /// its error.
+  @inlinable
   public func retry<TriggerObservable: ObservableType>(
     when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -33,6 +35,7 @@ extension ObservableType {
 
   /// Deprecated name of `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
   public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
     _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -41,6 +44,7 @@ extension ObservableType {
 
   /// Deprecated name of `retry(when:)`.
   @available(*, deprecated, renamed: "retry(when:)")
+  @inlinable
   public func retryWhen<TriggerObservable: ObservableType>(
     _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
   ) -> Observable<Element> {
@@ -50,18 +54,21 @@ extension ObservableType {
 
 /// Resubscribes to a source, one attempt at a time, without growing the stack when attempts fail
 /// synchronously. Subclasses decide what an error leads to.
+@usableFromInline
 class ResubscribingSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // The mutable state is guarded by `lock`; `timer` holds the pending retry, `upstream` the
   // whole operator's extra subscriptions.
-  let source: Observable<Element>
-  let lifetime: Lifetime
-  let attempt = SerialDisposable()
-  private var attemptLifetime: Lifetime?
-  private var attemptNumber = 0
-  private var subscribing = false
-  private var resubscribeRequested = false
+  @usableFromInline let source: Observable<Element>
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline let attempt = SerialDisposable()
+  @usableFromInline @exclusivity(unchecked) var attemptLifetime: Lifetime?
+  @usableFromInline @exclusivity(unchecked) var attemptNumber = 0
+  @usableFromInline @exclusivity(unchecked) var subscribing = false
+  @usableFromInline @exclusivity(unchecked) var resubscribeRequested = false
 
-  init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, source: Observable<Element>) {
+  @inlinable init(
+    _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, source: Observable<Element>
+  ) {
     self.source = source
     self.lifetime = lifetime
     super.init(sink)
@@ -69,7 +76,7 @@ class ResubscribingSink<Element>: TimedSink<Element>, @unchecked Sendable {
 
   /// Subscribes to the source again, now; if called while subscribing (the previous attempt
   /// failed synchronously), the loop in progress makes the new attempt.
-  final func subscribeAgain() {
+  @inlinable final func subscribeAgain() {
     lock.lock()
     defer { lock.unlock() }
     if subscribing {
@@ -92,7 +99,7 @@ class ResubscribingSink<Element>: TimedSink<Element>, @unchecked Sendable {
     } while resubscribeRequested
   }
 
-  private func onAttempt(_ event: Event<Element>, _ number: Int) {
+  @inlinable func onAttempt(_ event: Event<Element>, _ number: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard number == attemptNumber, !isFinished else { return }
@@ -107,31 +114,32 @@ class ResubscribingSink<Element>: TimedSink<Element>, @unchecked Sendable {
   }
 
   /// Decides what an error of the current attempt leads to. Called with `lock` held.
-  func failed(with error: Swift.Error) {
+  @inlinable func failed(with error: Swift.Error) {
     forward(.error(error))
   }
 
-  override func releaseResources() {
+  @inlinable override func releaseResources() {
     super.releaseResources()
     attempt.dispose()
   }
 }
 
+@usableFromInline
 final class RetryWhenSink<Element, Failure, Trigger>: ResubscribingSink<Element>,
   @unchecked Sendable
 {
   // The subjects are thread-safe; the rest is guarded by `lock`.
-  let errors = PublishSubject<Failure>()
-  private let notifier = PublishSubject<Trigger>()
-  private let handlerSubscription = SingleAssignmentDisposable()
-  private let triggerSubscription = SerialDisposable()
+  @usableFromInline let errors = PublishSubject<Failure>()
+  @usableFromInline let notifier = PublishSubject<Trigger>()
+  @usableFromInline let handlerSubscription = SingleAssignmentDisposable()
+  @usableFromInline let triggerSubscription = SerialDisposable()
 
-  func start(_ handler: Observable<Trigger>) {
+  @inlinable func start(_ handler: Observable<Trigger>) {
     handlerSubscription.setDisposable(handler.subscribe(notifier))
     subscribeAgain()
   }
 
-  override func failed(with error: Swift.Error) {
+  @inlinable override func failed(with error: Swift.Error) {
     guard let typed = error as? Failure else {
       forward(.error(error))
       return
@@ -142,7 +150,7 @@ final class RetryWhenSink<Element, Failure, Trigger>: ResubscribingSink<Element>
     errors.on(.next(typed))
   }
 
-  private func trigger(_ event: Event<Trigger>) {
+  @inlinable func trigger(_ event: Event<Trigger>) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -154,7 +162,7 @@ final class RetryWhenSink<Element, Failure, Trigger>: ResubscribingSink<Element>
     }
   }
 
-  override func releaseResources() {
+  @inlinable override func releaseResources() {
     super.releaseResources()
     handlerSubscription.dispose()
     triggerSubscription.dispose()

@@ -4,6 +4,7 @@ extension ObservableType {
   ///
   /// The source's completion is held until the next sample, which emits the latest element (if
   /// any) and then completes. An error of either sequence is forwarded at once.
+  @inlinable
   public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil)
     -> Observable<Element>
   {
@@ -16,18 +17,19 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class SampleSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `element` and `atEnd` are guarded by `lock`; `timer` holds the sampler's subscription.
-  private let defaultValue: Element?
-  private var element: Element?
-  private var atEnd = false
+  @usableFromInline let defaultValue: Element?
+  @usableFromInline @exclusivity(unchecked) var element: Element?
+  @usableFromInline @exclusivity(unchecked) var atEnd = false
 
-  init(_ sink: @escaping EventSink<Element>, defaultValue: Element?) {
+  @inlinable init(_ sink: @escaping EventSink<Element>, defaultValue: Element?) {
     self.defaultValue = defaultValue
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -39,7 +41,7 @@ final class SampleSink<Element>: TimedSink<Element>, @unchecked Sendable {
     }
   }
 
-  func sample<Tick>(_ event: Event<Tick>) {
+  @inlinable func sample<Tick>(_ event: Event<Tick>) {
     lock.lock()
     defer { lock.unlock() }
     switch event {

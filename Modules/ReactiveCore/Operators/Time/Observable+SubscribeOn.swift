@@ -3,6 +3,7 @@ extension ObservableType {
   ///
   /// It moves the work of subscribing (and of sources that emit during `subscribe`) to the
   /// scheduler; it does not change where later events are delivered (see `observe(on:)`).
+  @inlinable
   public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
     Producer((asObservable(), scheduler)) { payload, sink, lifetime in
       let (source, scheduler) = payload
@@ -22,6 +23,7 @@ extension ObservableType {
 
   /// Deprecated name of `subscribe(on:)`.
   @available(*, deprecated, renamed: "subscribe(on:)")
+  @inlinable
   public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
     subscribe(on: scheduler)
   }

@@ -7,6 +7,7 @@ extension ObservableType {
   /// `latest` is false. When `latest` is true (the default), the latest such element is kept and
   /// emitted when `dueTime` has passed since the last emission. A completion while an element is
   /// kept waits for it to be emitted; an error is forwarded at once and drops it.
+  @inlinable
   public func throttle(
     _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
   ) -> Observable<Element> {
@@ -18,16 +19,17 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class ThrottleSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // The mutable state is guarded by `lock`.
-  private let dueTime: RxTimeInterval
-  private let latest: Bool
-  private let scheduler: SchedulerType
-  private var lastUnsentElement: Element?
-  private var lastSentTime: Date?
-  private var completed = false
+  @usableFromInline let dueTime: RxTimeInterval
+  @usableFromInline let latest: Bool
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline @exclusivity(unchecked) var lastUnsentElement: Element?
+  @usableFromInline @exclusivity(unchecked) var lastSentTime: Date?
+  @usableFromInline @exclusivity(unchecked) var completed = false
 
-  init(
+  @inlinable init(
     _ sink: @escaping EventSink<Element>, dueTime: RxTimeInterval, latest: Bool,
     scheduler: SchedulerType
   ) {
@@ -37,7 +39,7 @@ final class ThrottleSink<Element>: TimedSink<Element>, @unchecked Sendable {
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -74,13 +76,13 @@ final class ThrottleSink<Element>: TimedSink<Element>, @unchecked Sendable {
     }
   }
 
-  private func sendNow(_ element: Element) {
+  @inlinable func sendNow(_ element: Element) {
     lastUnsentElement = nil
     forward(.next(element))
     lastSentTime = scheduler.now
   }
 
-  private func propagate() {
+  @inlinable func propagate() {
     lock.lock()
     defer { lock.unlock() }
     if let element = lastUnsentElement { sendNow(element) }

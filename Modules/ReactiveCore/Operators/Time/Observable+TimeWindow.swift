@@ -1,5 +1,6 @@
 extension ObservableType {
   /// Forwards the elements for `duration` after subscription, then completes.
+  @inlinable
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     Producer((asObservable(), duration, scheduler)) { payload, sink, lifetime in
       let state = TakeForSink(sink)
@@ -14,6 +15,7 @@ extension ObservableType {
 
   /// Drops the elements that arrive within `duration` of the subscription; forwards the rest,
   /// and the terminal event whenever it comes.
+  @inlinable
   public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     Producer((asObservable(), duration, scheduler)) { payload, sink, lifetime in
       let state = SkipForSink(sink)
@@ -28,37 +30,40 @@ extension ObservableType {
 
   /// Deprecated name of `take(for:scheduler:)`.
   @available(*, deprecated, renamed: "take(for:scheduler:)")
+  @inlinable
   public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     take(for: duration, scheduler: scheduler)
   }
 }
 
+@usableFromInline
 final class TakeForSink<Element>: TimedSink<Element>, @unchecked Sendable {
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     forward(event)
   }
 
-  func expire() {
+  @inlinable func expire() {
     lock.lock()
     defer { lock.unlock() }
     forward(.completed)
   }
 }
 
+@usableFromInline
 final class SkipForSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `isOpen` is guarded by `lock`.
-  private var isOpen = false
+  @usableFromInline @exclusivity(unchecked) var isOpen = false
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     if case .next = event, !isOpen { return }
     forward(event)
   }
 
-  func open() {
+  @inlinable func open() {
     lock.lock()
     defer { lock.unlock() }
     isOpen = true

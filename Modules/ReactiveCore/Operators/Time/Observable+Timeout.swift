@@ -1,12 +1,14 @@
 extension ObservableType {
   /// Fails with `RxError.timeout` when no element arrives within `dueTime` of the subscription
   /// or of the previous element.
+  @inlinable
   public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     timeout(dueTime, other: Observable<Element>.error(RxError.timeout), scheduler: scheduler)
   }
 
   /// Switches to `other` when no element arrives within `dueTime` of the subscription or of the
   /// previous element.
+  @inlinable
   public func timeout<Source: ObservableConvertibleType>(
     _ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType
   ) -> Observable<Element> where Source.Element == Element {
@@ -21,19 +23,20 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class TimeoutSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `id` and `switched` are guarded by `lock`.
-  private let dueTime: RxTimeInterval
-  private let other: Observable<Element>
-  private let scheduler: SchedulerType
-  private let lifetime: Lifetime
+  @usableFromInline let dueTime: RxTimeInterval
+  @usableFromInline let other: Observable<Element>
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline let lifetime: Lifetime
   /// The lifetime of the source's subscription, ended when the operator switches to `other`.
-  let sourceLifetime: Lifetime
-  private let switchedSubscription = SerialDisposable()
-  private var id: UInt64 = 0
-  private var switched = false
+  @usableFromInline let sourceLifetime: Lifetime
+  @usableFromInline let switchedSubscription = SerialDisposable()
+  @usableFromInline @exclusivity(unchecked) var id: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var switched = false
 
-  init(
+  @inlinable init(
     _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, dueTime: RxTimeInterval,
     other: Observable<Element>, scheduler: SchedulerType
   ) {
@@ -45,7 +48,7 @@ final class TimeoutSink<Element>: TimedSink<Element>, @unchecked Sendable {
     super.init(sink)
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     guard !switched else { return }
@@ -54,17 +57,14 @@ final class TimeoutSink<Element>: TimedSink<Element>, @unchecked Sendable {
     if case .next = event { armTimer() }
   }
 
-  func armTimer() {
+  @inlinable func armTimer() {
     lock.lock()
     defer { lock.unlock() }
     guard !isFinished else { return }
-    timer.disposable = scheduler.scheduleRelative((self, id), dueTime: dueTime) { state in
-      state.0.fire(state.1)
-      return Disposables.create()
-    }
+    timer.disposable = TimerTick.schedule(self, id, on: scheduler, after: dueTime)
   }
 
-  private func fire(_ timerId: UInt64) {
+  @inlinable override func timerFired(_ timerId: UInt64) {
     lock.lock()
     defer { lock.unlock() }
     guard timerId == id, !switched, !isFinished else { return }
@@ -75,13 +75,13 @@ final class TimeoutSink<Element>: TimedSink<Element>, @unchecked Sendable {
       { [weak self] event in self?.forwardSwitched(event) }, lifetime)
   }
 
-  private func forwardSwitched(_ event: Event<Element>) {
+  @inlinable func forwardSwitched(_ event: Event<Element>) {
     lock.lock()
     defer { lock.unlock() }
     forward(event)
   }
 
-  override func releaseResources() {
+  @inlinable override func releaseResources() {
     super.releaseResources()
     switchedSubscription.dispose()
   }

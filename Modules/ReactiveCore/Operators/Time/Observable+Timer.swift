@@ -1,6 +1,7 @@
 extension ObservableType where Element: FixedWidthInteger {
   /// Emits `0` after `dueTime` and completes; with a `period`, emits `0` after `dueTime` and then
   /// `1`, `2`, … every `period`, without completing.
+  @inlinable
   public static func timer(
     _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType
   ) -> Observable<Element> {
@@ -22,6 +23,7 @@ extension ObservableType where Element: FixedWidthInteger {
   }
 
   /// Emits `0`, `1`, `2`, … every `period`, starting one `period` after subscription.
+  @inlinable
   public static func interval(_ period: RxTimeInterval, scheduler: SchedulerType)
     -> Observable<Element>
   {

@@ -5,6 +5,7 @@ extension ObservableType {
   /// The first window is emitted on subscription. A window completes when the next one opens;
   /// the source's completion or error ends the current window and the outer sequence alike. The
   /// source stays subscribed while any window is, even after the outer subscription ends.
+  @inlinable
   public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)
     -> Observable<Observable<Element>>
   {
@@ -17,20 +18,21 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class WindowSink<Element>: TimedSink<Observable<Element>>, @unchecked Sendable {
   // `subject`, `received` and `windowId` are guarded by `lock`.
-  private let timeSpan: RxTimeInterval
-  private let count: Int
-  private let scheduler: SchedulerType
-  private var subject = PublishSubject<Element>()
-  private var received = 0
-  private var windowId = 0
-  private var refCount: RefCountDisposable!
+  @usableFromInline let timeSpan: RxTimeInterval
+  @usableFromInline let count: Int
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline @exclusivity(unchecked) var subject = PublishSubject<Element>()
+  @usableFromInline @exclusivity(unchecked) var received = 0
+  @usableFromInline @exclusivity(unchecked) var windowId = 0
+  @usableFromInline var refCount: RefCountDisposable!
   /// The outer subscription ended: windows already handed out still run, but no new window is
   /// emitted.
-  private var outerDisposed = false
+  @usableFromInline @exclusivity(unchecked) var outerDisposed = false
 
-  init(
+  @inlinable init(
     _ sink: @escaping EventSink<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
     scheduler: SchedulerType
   ) {
@@ -40,7 +42,7 @@ final class WindowSink<Element>: TimedSink<Observable<Element>>, @unchecked Send
     super.init(sink)
   }
 
-  func run(_ source: Observable<Element>, _ lifetime: Lifetime) -> Disposable {
+  @inlinable func run(_ source: Observable<Element>, _ lifetime: Lifetime) -> Disposable {
     let refCount = RefCountDisposable(disposable: self)
     lock.withLock {
       self.refCount = refCount
@@ -55,7 +57,7 @@ final class WindowSink<Element>: TimedSink<Observable<Element>>, @unchecked Send
   }
 
   /// A window that keeps the source subscribed while someone observes it.
-  private func windowObservable(_ subject: PublishSubject<Element>) -> Observable<Element> {
+  @inlinable func windowObservable(_ subject: PublishSubject<Element>) -> Observable<Element> {
     let refCount = self.refCount!
     return Producer((subject, refCount)) { payload, sink, lifetime in
       let hold = payload.1.retain()
@@ -64,13 +66,13 @@ final class WindowSink<Element>: TimedSink<Observable<Element>>, @unchecked Send
     }
   }
 
-  private func openNextWindow() {
+  @inlinable func openNextWindow() {
     subject.on(.completed)
     subject = PublishSubject()
     if !outerDisposed { forward(.next(windowObservable(subject))) }
   }
 
-  func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     var restartTimer: Int?
     lock.lock()
     switch event {
@@ -94,17 +96,15 @@ final class WindowSink<Element>: TimedSink<Observable<Element>>, @unchecked Send
     if let restartTimer { startTimer(for: restartTimer) }
   }
 
-  private func startTimer(for id: Int) {
+  @inlinable func startTimer(for id: Int) {
     lock.lock()
     defer { lock.unlock() }
     guard !isFinished, id == windowId else { return }
-    timer.disposable = scheduler.scheduleRelative((self, id), dueTime: timeSpan) { state in
-      state.0.tick(state.1)
-      return Disposables.create()
-    }
+    timer.disposable = TimerTick.schedule(self, UInt64(id), on: scheduler, after: timeSpan)
   }
 
-  private func tick(_ id: Int) {
+  @inlinable override func timerFired(_ tickId: UInt64) {
+    let id = Int(tickId)
     var next: Int?
     lock.lock()
     if id == windowId {
