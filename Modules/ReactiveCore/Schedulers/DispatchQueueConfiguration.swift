@@ -26,16 +26,19 @@ struct DispatchQueueConfiguration: Sendable {
     if dueTime.isNever { return BooleanDisposable() }
     let cancel = SingleAssignmentDisposable()
     let timer = DispatchSource.makeTimerSource(queue: queue)
-    let work = UncheckedSendable((state, action))
+    // The cancelling disposable holds the timer, and the timer's handler holds the disposable,
+    // so a timer nobody else references stays alive until it fires or is disposed.
+    let timerBox = UncheckedSendable(timer)
+    let cancelTimer = Disposables.create { timerBox.value.cancel() }
+    let work = UncheckedSendable((state, action, cancelTimer))
     timer.schedule(deadline: .now() + dueTime, leeway: leeway)
     timer.setEventHandler {
+      defer { work.value.2.dispose() }
       guard !cancel.isDisposed else { return }
       cancel.setDisposable(work.value.1(work.value.0))
     }
     timer.resume()
-    let timerBox = UncheckedSendable(timer)
-    return CompositeDisposable(
-      Disposables.create { timerBox.value.cancel() }, cancel)
+    return CompositeDisposable(cancelTimer, cancel)
   }
 
   /// Runs `action` on the queue after `startAfter`, then every `period`, until disposed.
@@ -46,18 +49,16 @@ struct DispatchQueueConfiguration: Sendable {
     if startAfter.isNever { return BooleanDisposable() }
     let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
-    let cancelled = BooleanDisposable()
+    let timerBox = UncheckedSendable(timer)
+    // As in `scheduleRelative`, the handler keeps the timer alive until it is disposed.
+    let cancelTimer = Disposables.create { timerBox.value.cancel() }
     let box = Box(state)
-    let work = UncheckedSendable((box, action))
+    let work = UncheckedSendable((box, action, cancelTimer))
     timer.setEventHandler {
-      guard !cancelled.isDisposed else { return }
+      guard !work.value.2.isDisposed else { return }
       work.value.0.value = work.value.1(work.value.0.value)
     }
     timer.resume()
-    let timerBox = UncheckedSendable(timer)
-    return Disposables.create {
-      cancelled.dispose()
-      timerBox.value.cancel()
-    }
+    return cancelTimer
   }
 }

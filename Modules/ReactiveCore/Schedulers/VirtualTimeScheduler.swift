@@ -64,8 +64,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
       state, time: converter.offsetVirtualTime(currentClock, offset: dueTime), action: action)
   }
 
-  /// Schedules `action` to run at virtual time `time` (at once, if that is in the past, after
-  /// what is already due).
+  /// Schedules `action` to run at virtual time `time`. A time in the past sorts before every
+  /// later one, so the action runs next, without moving the clock back.
   @inlinable public final func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
