@@ -44,7 +44,7 @@ public func XCTAssertRecordedElements<T: Equatable>(
 func assertSame<Item: Equatable>(
   _ actual: [Item], _ expected: [Item], file: StaticString, line: UInt
 ) {
-  if let report = differences(actual, expected) {
+  if let report = differenceReport(actual, expected) {
     XCTFail(report, file: file, line: line)
   }
 }
@@ -61,7 +61,7 @@ func assertSame<Item: Equatable>(
 ///   + [1] next(b) @ 221
 ///   + [2] completed @ 230
 /// ```
-public func differences<Item: Equatable>(_ actual: [Item], _ expected: [Item]) -> String? {
+public func differenceReport<Item: Equatable>(_ actual: [Item], _ expected: [Item]) -> String? {
   if actual == expected { return nil }
   var lines = ["Timelines differ (- actual, + expected):"]
   for index in 0..<max(actual.count, expected.count) {

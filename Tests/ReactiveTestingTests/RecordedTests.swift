@@ -48,12 +48,12 @@ import Testing
     #expect(timeline([Recorded<Event<Bool>>.next(0, true)]) == ["true@0"])
   }
 
-  @Test func differencesListEveryPositionAndMarkTheOnesThatDiffer() {
+  @Test func theDifferenceReportListsEveryPositionAndMarkTheOnesThatDiffer() {
     let actual: [Recorded<Event<String>>] = [.next(210, "a"), .next(220, "b")]
     let expected: [Recorded<Event<String>>] = [.next(210, "a"), .next(221, "b"), .completed(230)]
-    #expect(differences(actual, actual) == nil)
+    #expect(differenceReport(actual, actual) == nil)
     #expect(
-      differences(actual, expected) == """
+      differenceReport(actual, expected) == """
         Timelines differ (- actual, + expected):
             [0] next(a) @ 210
           - [1] next(b) @ 220
