@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
+    .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
@@ -16,6 +17,8 @@ let package = Package(
   targets: [
     // Libraries
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
+    .target(
+      name: "ReactiveTesting", dependencies: ["ReactiveCore"], path: "Modules/ReactiveTesting"),
     .target(name: "Models", path: "Modules/Models"),
     .target(name: "Services", dependencies: ["Models"], path: "Modules/Services"),
     .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
@@ -29,7 +32,11 @@ let package = Package(
 
     // Tests
     .testTarget(
-      name: "ReactiveCoreTests", dependencies: ["ReactiveCore"], path: "Tests/ReactiveCoreTests"),
+      name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      path: "Tests/ReactiveCoreTests"),
+    .testTarget(
+      name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      path: "Tests/ReactiveTestingTests"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
     .testTarget(
       name: "ServicesTests", dependencies: ["Services", "StoreStress"],

@@ -16,7 +16,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   /// After a terminal event is delivered, the subscription disposes itself. Disposing it stops
   /// delivery at once.
   @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     subscribe(sink: { observer.on($0) }, onDisposed: nil)
   }
@@ -26,8 +26,12 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
 
   /// Subscribes an event closure through a guard that enforces the grammar for the final
   /// observer and counts the subscription as a live resource.
+  ///
+  /// Both `subscribe` methods are final, so a call from another module is specialised for the
+  /// caller's types instead of running the generic code.
   @inlinable
-  func subscribe(sink: @escaping EventSink<Element>, onDisposed: (() -> Void)?) -> Disposable {
+  final func subscribe(sink: @escaping EventSink<Element>, onDisposed: (() -> Void)?) -> Disposable
+  {
     let subscription = Subscription(sink, onDisposed: onDisposed)
     subscription.setUpstream(run(subscription.forward, subscription))
     return subscription

@@ -19,7 +19,16 @@ public protocol ObservableType: ObservableConvertibleType {
 
 extension ObservableType {
   /// Wraps a custom `ObservableType` into an `Observable`.
+  ///
+  /// The wrapper enforces the grammar on what the custom type sends (nothing after a terminal
+  /// event or after disposal) and, like every operator, disposes its subscription to the custom
+  /// type as soon as that sends a terminal event.
+  @inlinable
   public func asObservable() -> Observable<Element> {
-    Producer(self) { source, sink, _ in source.subscribe(AnyObserver(eventHandler: sink)) }
+    Producer(self) { source, sink, lifetime in
+      let guarded = CreateSink(sink, lifetime)
+      guarded.setDisposable(source.subscribe(AnyObserver(eventHandler: guarded.on)))
+      return guarded
+    }
   }
 }

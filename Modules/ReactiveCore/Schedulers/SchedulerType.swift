@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A length of time, as schedulers measure it.
 public typealias RxTimeInterval = DispatchTimeInterval
@@ -35,21 +36,61 @@ public protocol SchedulerType: ImmediateSchedulerType {
 
 extension SchedulerType {
   /// Periodic scheduling built from `scheduleRelative`, for schedulers without a native timer.
+  ///
+  /// Each tick first schedules the next one, then runs `action`, so the period does not drift
+  /// by the time `action` takes. If a tick comes while `action` still runs on another thread,
+  /// `action` runs again as soon as it returns, never concurrently.
   public func schedulePeriodic<StateType>(
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let serial = SerialDisposable()
-    let scheduler = self
-    func tick(_ state: StateType, after delay: RxTimeInterval) {
-      serial.disposable = scheduler.scheduleRelative(state, dueTime: delay) { state in
-        tick(action(state), after: period)
-        return Disposables.create()
-      }
+    let ticker = PeriodicTicker(scheduler: self, state: state, period: period, action: action)
+    ticker.next.disposable = scheduleRelative(ticker, dueTime: startAfter) { ticker in
+      ticker.tick()
+      return Disposables.create()
     }
-    tick(state, after: startAfter)
-    return serial
+    return ticker
   }
+}
+
+/// The state of one `schedulePeriodic` emulated with relative scheduling.
+final class PeriodicTicker<StateType>: Disposable, @unchecked Sendable {
+  // `state` is touched only by the one thread that moved `pending` from 0 to 1, until it moves it
+  // back; `pending` is atomic; the disposables are thread-safe; the rest is immutable.
+  private let scheduler: SchedulerType
+  private var state: StateType
+  private let period: RxTimeInterval
+  private let action: (StateType) -> StateType
+  private let pending = Atomic<Int>(0)
+  let next = SerialDisposable()
+
+  init(
+    scheduler: SchedulerType, state: StateType, period: RxTimeInterval,
+    action: @escaping (StateType) -> StateType
+  ) {
+    self.scheduler = scheduler
+    self.state = state
+    self.period = period
+    self.action = action
+  }
+
+  func tick() {
+    guard !next.isDisposed else { return }
+    next.disposable = scheduler.scheduleRelative(self, dueTime: period) { ticker in
+      ticker.tick()
+      return Disposables.create()
+    }
+    if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { run() }
+  }
+
+  private func run() {
+    repeat {
+      guard !next.isDisposed else { return }
+      state = action(state)
+    } while pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
+  }
+
+  func dispose() { next.dispose() }
 }
 
 extension ImmediateSchedulerType {
@@ -83,5 +124,50 @@ extension DispatchTimeInterval {
     case .never: return .infinity
     @unknown default: return .infinity
     }
+  }
+}
+
+extension DispatchTimeInterval {
+  /// Whether the interval is zero.
+  @usableFromInline var isNow: Bool {
+    switch self {
+    case .seconds(let value), .milliseconds(let value), .microseconds(let value),
+      .nanoseconds(let value):
+      return value == 0
+    case .never: return false
+    @unknown default: return false
+    }
+  }
+
+  /// Whether the interval is `.never`.
+  @usableFromInline var isNever: Bool {
+    if case .never = self { return true }
+    return false
+  }
+
+  /// The part of this interval left after the time between two dates has passed, never below
+  /// zero, in the interval's own unit.
+  @usableFromInline func reduceWithSpanBetween(earlierDate: Date, laterDate: Date) -> Self {
+    let elapsed = laterDate.timeIntervalSince(earlierDate)
+    func reduce(_ value: Int, _ perSecond: Double) -> Int {
+      let remainder = Double(value) - elapsed * perSecond
+      return remainder > 0 ? Int(remainder.rounded(.toNearestOrAwayFromZero)) : 0
+    }
+    switch self {
+    case .seconds(let value): return .seconds(reduce(value, 1))
+    case .milliseconds(let value): return .milliseconds(reduce(value, 1_000))
+    case .microseconds(let value): return .microseconds(reduce(value, 1_000_000))
+    case .nanoseconds(let value): return .nanoseconds(reduce(value, 1_000_000_000))
+    case .never: return .never
+    @unknown default: return self
+    }
+  }
+}
+
+extension Date {
+  /// The date `interval` after this one; `.never` gives `Date.distantFuture`.
+  @usableFromInline func addingDispatchInterval(_ interval: DispatchTimeInterval) -> Date {
+    if interval.isNever { return .distantFuture }
+    return addingTimeInterval(interval.seconds)
   }
 }

@@ -1,0 +1,71 @@
+extension ObservableType {
+  /// Forwards the elements for `duration` after subscription, then completes.
+  @inlinable
+  public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    Producer((asObservable(), duration, scheduler)) { payload, sink, lifetime in
+      let state = TakeForSink(sink)
+      state.timer.disposable = payload.2.scheduleRelative(state, dueTime: payload.1) { state in
+        state.expire()
+        return Disposables.create()
+      }
+      state.upstream.setDisposable(payload.0.run(state.on, lifetime))
+      return state
+    }
+  }
+
+  /// Drops the elements that arrive within `duration` of the subscription; forwards the rest,
+  /// and the terminal event whenever it comes.
+  @inlinable
+  public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    Producer((asObservable(), duration, scheduler)) { payload, sink, lifetime in
+      let state = SkipForSink(sink)
+      state.timer.disposable = payload.2.scheduleRelative(state, dueTime: payload.1) { state in
+        state.open()
+        return Disposables.create()
+      }
+      state.upstream.setDisposable(payload.0.run(state.on, lifetime))
+      return state
+    }
+  }
+
+  /// Deprecated name of `take(for:scheduler:)`.
+  @available(*, deprecated, renamed: "take(for:scheduler:)")
+  @inlinable
+  public func take(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    take(for: duration, scheduler: scheduler)
+  }
+}
+
+@usableFromInline
+final class TakeForSink<Element>: TimedSink<Element>, @unchecked Sendable {
+  @inlinable func on(_ event: Event<Element>) {
+    lock.lock()
+    defer { lock.unlock() }
+    forward(event)
+  }
+
+  @inlinable func expire() {
+    lock.lock()
+    defer { lock.unlock() }
+    forward(.completed)
+  }
+}
+
+@usableFromInline
+final class SkipForSink<Element>: TimedSink<Element>, @unchecked Sendable {
+  // `isOpen` is guarded by `lock`.
+  @usableFromInline @exclusivity(unchecked) var isOpen = false
+
+  @inlinable func on(_ event: Event<Element>) {
+    lock.lock()
+    defer { lock.unlock() }
+    if case .next = event, !isOpen { return }
+    forward(event)
+  }
+
+  @inlinable func open() {
+    lock.lock()
+    defer { lock.unlock() }
+    isOpen = true
+  }
+}

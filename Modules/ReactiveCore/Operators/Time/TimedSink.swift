@@ -1,0 +1,125 @@
+import Synchronization
+
+/// The per-subscription state of an operator that combines its upstream with timers (or with a
+/// second source): a recursive lock that serialises the two, the downstream sink, and the
+/// disposables released when the operator stops.
+///
+/// Subclasses keep their mutable state under `lock` and call `forward` while holding it, so a
+/// downstream observer that feeds the upstream again re-enters on the same thread instead of
+/// deadlocking. After a terminal event or disposal nothing more is forwarded.
+@usableFromInline
+class TimedSink<Element>: TimerTarget, Disposable, @unchecked Sendable {
+  // Subclass state is guarded by `lock`; `finished` is atomic; the disposables are thread-safe;
+  // `sink` is immutable.
+  @usableFromInline let lock = Lock(recursive: true)
+  @usableFromInline let sink: EventSink<Element>
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let timer = TimerSlot()
+
+  @inlinable init(_ sink: @escaping EventSink<Element>) {
+    self.sink = sink
+    super.init()
+  }
+
+  /// Whether a terminal event was forwarded or the subscription was disposed.
+  @inlinable final var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+  /// Sends `event` downstream unless finished; a terminal event finishes the operator and
+  /// releases its resources. Call with `lock` held.
+  @inlinable final func forward(_ event: Event<Element>) {
+    guard !isFinished else { return }
+    if event.isStopEvent {
+      finished.store(true, ordering: .releasing)
+      sink(event)
+      releaseResources()
+    } else {
+      sink(event)
+    }
+  }
+
+  /// Stops delivery and releases the upstream subscription and the timers.
+  @inlinable func dispose() {
+    finished.store(true, ordering: .releasing)
+    releaseResources()
+  }
+
+  /// Releases the upstream subscription and the timers; subclasses release more.
+  @inlinable func releaseResources() {
+    upstream.dispose()
+    timer.dispose()
+  }
+}
+
+/// Something a timer calls back with the number it was armed with; the state of the timers of
+/// `TimedSink`s, so that scheduling passes a small non-generic value instead of a tuple.
+@usableFromInline
+class TimerTarget: @unchecked Sendable {
+  // `finished` is atomic.
+  /// Set once the sink forwarded a terminal event or was disposed.
+  @usableFromInline let finished = Atomic<Bool>(false)
+
+  @inlinable init() {}
+
+  /// Called on the scheduler when the timer armed with `id` fires.
+  @inlinable func timerFired(_ id: UInt64) {}
+}
+
+/// The state passed to a scheduler by a `TimedSink` timer.
+@usableFromInline
+struct TimerTick {
+  @usableFromInline let target: TimerTarget
+  @usableFromInline let id: UInt64
+
+  @inlinable init(_ target: TimerTarget, _ id: UInt64) {
+    self.target = target
+    self.id = id
+  }
+
+  /// Schedules `target.timerFired(id)` on `scheduler` after `dueTime`.
+  @inlinable static func schedule(
+    _ target: TimerTarget, _ id: UInt64, on scheduler: SchedulerType, after dueTime: RxTimeInterval
+  ) -> Disposable {
+    scheduler.scheduleRelative(TimerTick(target, id), dueTime: dueTime) { tick in
+      tick.target.timerFired(tick.id)
+      return Disposables.create()
+    }
+  }
+}
+
+/// Holds the pending timer of a `TimedSink`: setting a new one disposes the previous one, and
+/// after `dispose()` every new one is disposed at once. A leaner `SerialDisposable`.
+@usableFromInline
+final class TimerSlot: Disposable, @unchecked Sendable {
+  // `current` and `disposed` are guarded by `lock`, which is never held while disposing.
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var current: Disposable?
+  @usableFromInline @exclusivity(unchecked) var disposed = false
+
+  @inlinable init() {}
+
+  /// The pending timer; setting it disposes the previous one.
+  @inlinable var disposable: Disposable {
+    get { fatalError("TimerSlot.disposable is write-only") }
+    set {
+      lock.lock()
+      if disposed {
+        lock.unlock()
+        newValue.dispose()
+        return
+      }
+      let previous = current
+      current = newValue
+      lock.unlock()
+      previous?.dispose()
+    }
+  }
+
+  @inlinable func dispose() {
+    lock.lock()
+    let previous = current
+    current = nil
+    disposed = true
+    lock.unlock()
+    previous?.dispose()
+  }
+}

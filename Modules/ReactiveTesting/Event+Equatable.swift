@@ -1,0 +1,22 @@
+import ReactiveCore
+
+/// Events compare as RxTest compares them: elements with `==`, `.completed` with `.completed`,
+/// and errors by their dynamic type and their description (`String(describing:)`), so
+/// `.error(LoginError.wrongPassword)` equals itself even though `Error` is not `Equatable`.
+extension Event: Equatable where Element: Equatable {
+  /// Whether two events are the same.
+  public static func == (lhs: Event<Element>, rhs: Event<Element>) -> Bool {
+    switch (lhs, rhs) {
+    case (.next(let left), .next(let right)): return left == right
+    case (.completed, .completed): return true
+    case (.error(let left), .error(let right)): return errorsMatch(left, right)
+    default: return false
+    }
+  }
+}
+
+/// Whether two errors are of the same type and describe themselves alike.
+func errorsMatch(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
+  ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs))
+    && String(describing: lhs) == String(describing: rhs)
+}

@@ -1,0 +1,82 @@
+import ReactiveCore
+import XCTest
+
+/// Asserts that two lists of events are equal, and on failure reports each difference.
+///
+/// Events compare as `Event`'s `==` says: errors by type and description.
+public func XCTAssertEqual<T: Equatable>(
+  _ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #filePath, line: UInt = #line
+) {
+  assertSame(lhs, rhs, file: file, line: line)
+}
+
+/// Asserts that two timelines of recorded events are equal (the same events at the same
+/// times), and on failure reports each difference.
+public func XCTAssertEqual<T: Equatable>(
+  _ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertSame(lhs, rhs, file: file, line: line)
+}
+
+/// Asserts that two timelines of recorded events with optional elements are equal.
+public func XCTAssertEqual<T: Equatable>(
+  _ lhs: [Recorded<Event<T?>>], _ rhs: [Recorded<Event<T?>>], file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertSame(lhs, rhs, file: file, line: line)
+}
+
+/// Asserts that a timeline holds only elements, and that they are `elements`, whatever their
+/// times. A terminal event in the timeline fails the assertion.
+public func XCTAssertRecordedElements<T: Equatable>(
+  _ stream: [Recorded<Event<T>>], _ elements: [T], file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  if let stop = stream.first(where: { $0.value.isStopEvent }) {
+    XCTFail("A terminal event was recorded: \(stop)", file: file, line: line)
+    return
+  }
+  assertSame(stream.compactMap(\.value.element), elements, file: file, line: line)
+}
+
+/// Fails with a line-by-line comparison when the two lists differ.
+func assertSame<Item: Equatable>(
+  _ actual: [Item], _ expected: [Item], file: StaticString, line: UInt
+) {
+  if let report = differenceReport(actual, expected) {
+    XCTFail(report, file: file, line: line)
+  }
+}
+
+/// A readable report of how `actual` differs from `expected`, or `nil` when they are equal.
+///
+/// Every position is listed; equal ones start with two spaces, and a difference shows the
+/// actual item after `-` and the expected one after `+`:
+///
+/// ```
+/// Timelines differ (- actual, + expected):
+///     [0] next(a) @ 210
+///   - [1] next(b) @ 220
+///   + [1] next(b) @ 221
+///   + [2] completed @ 230
+/// ```
+public func differenceReport<Item: Equatable>(_ actual: [Item], _ expected: [Item]) -> String? {
+  if actual == expected { return nil }
+  var lines = ["Timelines differ (- actual, + expected):"]
+  for index in 0..<max(actual.count, expected.count) {
+    let left = index < actual.count ? actual[index] : nil
+    let right = index < expected.count ? expected[index] : nil
+    if let left, let right, left == right {
+      lines.append("    [\(index)] \(describe(left))")
+      continue
+    }
+    if let left { lines.append("  - [\(index)] \(describe(left))") }
+    if let right { lines.append("  + [\(index)] \(describe(right))") }
+  }
+  return lines.joined(separator: "\n")
+}
+
+private func describe<Item>(_ item: Item) -> String {
+  String(reflecting: item)
+}

@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+import ReactiveCore
+import Testing
+
+/// `MainScheduler` decides "on the main queue" with a queue-specific key. Swift Testing runs a
+/// `@MainActor` test on the main queue, often on a thread that is not the main thread, which is
+/// exactly where `Thread.isMainThread` would give the wrong answer.
+@Suite struct MainSchedulerTests {
+  final class Log: @unchecked Sendable {
+    // `entries` is guarded by `lock`.
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func append(_ entry: String) { lock.withLock { entries.append(entry) } }
+    var all: [String] { lock.withLock { entries } }
+  }
+
+  @Test @MainActor func onTheMainQueueScheduleRunsAtOnce() {
+    #expect(MainScheduler.isOnMainQueue)
+    let log = Log()
+    _ = MainScheduler.instance.schedule(()) { _ in
+      log.append("ran")
+      return Disposables.create()
+    }
+    log.append("returned")
+    #expect(log.all == ["ran", "returned"])
+    MainScheduler.ensureExecutingOnScheduler()
+    MainScheduler.ensureRunningOnMainThread()
+  }
+
+  @Test @MainActor func workScheduledFromInsideAnInlineActionIsEnqueued() async {
+    let log = Log()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _ = MainScheduler.instance.schedule(()) { _ in
+        log.append("outer")
+        _ = MainScheduler.instance.schedule(()) { _ in
+          log.append("inner")
+          continuation.resume()
+          return Disposables.create()
+        }
+        log.append("outer done")
+        return Disposables.create()
+      }
+    }
+    #expect(log.all == ["outer", "outer done", "inner"])
+  }
+
+  @Test func offTheMainQueueScheduleEnqueuesOnTheMainQueue() async {
+    #expect(!MainScheduler.isOnMainQueue)
+    let ranOnMainQueue = await withCheckedContinuation { continuation in
+      _ = MainScheduler.instance.schedule(()) { _ in
+        continuation.resume(returning: MainScheduler.isOnMainQueue)
+        return Disposables.create()
+      }
+    }
+    #expect(ranOnMainQueue)
+  }
+
+  @Test @MainActor func theAsyncInstanceEnqueuesEvenOnTheMainQueue() async {
+    let log = Log()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _ = MainScheduler.asyncInstance.schedule(()) { _ in
+        log.append("ran")
+        continuation.resume()
+        return Disposables.create()
+      }
+      log.append("returned")
+    }
+    #expect(log.all == ["returned", "ran"])
+  }
+
+  @Test @MainActor func theConcurrentMainSchedulerRunsAtOnceOnTheMainQueue() {
+    let log = Log()
+    _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+      log.append("ran")
+      _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+        log.append("nested")
+        return Disposables.create()
+      }
+      return Disposables.create()
+    }
+    log.append("returned")
+    #expect(log.all == ["ran", "nested", "returned"])
+  }
+
+  @Test @MainActor func observeOnMainDeliversSynchronouslyOnTheMainQueue() {
+    let subject = PublishSubject<Int>()
+    let log = Log()
+    let subscription = subject.observe(on: MainScheduler.instance)
+      .subscribe(onNext: { log.append("\($0)") })
+    subject.onNext(1)
+    #expect(log.all == ["1"])
+    subject.onNext(2)
+    #expect(log.all == ["1", "2"])
+    subscription.dispose()
+  }
+
+  @Test @MainActor func aNestedEventIsDeliveredRightAfterTheOneBeingHandled() {
+    let subject = PublishSubject<Int>()
+    let log = Log()
+    let subscription = subject.observe(on: MainScheduler.instance)
+      .subscribe(onNext: { value in
+        log.append("start \(value)")
+        if value == 1 { subject.onNext(2) }
+        log.append("end \(value)")
+      })
+    subject.onNext(1)
+    #expect(log.all == ["start 1", "end 1", "start 2", "end 2"])
+    subscription.dispose()
+  }
+
+  @Test func observeOnMainKeepsTheOrderOfEventsSentFromAnotherThread() async {
+    let subject = PublishSubject<Int>()
+    let log = Log()
+    let allOnMain = await withCheckedContinuation { continuation in
+      var onMain = true
+      let subscription = subject.observe(on: MainScheduler.instance)
+        .subscribe(
+          onNext: { value in
+            onMain = onMain && MainScheduler.isOnMainQueue
+            log.append("\(value)")
+          },
+          onCompleted: { continuation.resume(returning: onMain) })
+      DispatchQueue.global().async {
+        for value in 0..<200 { subject.onNext(value) }
+        subject.onCompleted()
+        _ = subscription
+      }
+    }
+    #expect(allOnMain)
+    #expect(log.all == (0..<200).map(String.init))
+  }
+
+  @Test func disposingStopsEventsStillWaitingForTheMainQueue() async {
+    let subject = PublishSubject<Int>()
+    let log = Log()
+    let counter = ResourceCounter()
+    let subscription = counter.measure {
+      subject.observe(on: MainScheduler.instance).subscribe(onNext: { log.append("\($0)") })
+    }
+    let blocker = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async { blocker.wait() }
+    subject.onNext(1)
+    subscription.dispose()
+    blocker.signal()
+    await withCheckedContinuation { continuation in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+    #expect(log.all.isEmpty)
+    #expect(counter.live == 0)
+  }
+}

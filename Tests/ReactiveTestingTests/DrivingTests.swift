@@ -1,0 +1,63 @@
+import Dispatch
+import ReactiveCore
+import ReactiveTesting
+import Testing
+
+@testable import ReactiveCore
+
+@Suite struct DrivingTests {
+  @Test func aSecondThreadIsToldApartFromAReentrantCall() {
+    let driver = ExclusiveDriver()
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var onTheDrivingThread: [ExclusiveDriver.Entry] = []
+    DispatchQueue.global().async {
+      onTheDrivingThread.append(driver.enter())
+      onTheDrivingThread.append(driver.enter())
+      onTheDrivingThread.append(driver.check())
+      holding.signal()
+      release.wait()
+      driver.leave()
+      finished.signal()
+    }
+    holding.wait()
+    let fromHere = driver.enter()
+    let checkFromHere = driver.check()
+    release.signal()
+    finished.wait()
+    let afterLeave = driver.enter()
+    driver.leave()
+
+    #expect(onTheDrivingThread == [.entered, .reentered, .reentered])
+    #expect(fromHere == .concurrent)
+    #expect(checkFromHere == .concurrent)
+    #expect(afterLeave == .entered)
+  }
+
+  @Test func aSchedulerCanBeDrivenByAnotherThreadThanTheOneThatMadeIt() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var events: [Recorded<Event<Int>>] = []
+    DispatchQueue.global().async {
+      events = scheduler.start { source.asObservable() }.events
+      done.signal()
+    }
+    done.wait()
+    #expect(events == [.next(210, 1), .completed(220)])
+  }
+
+  @Test func startFromInsideAnActionDoesNothing() {
+    let scheduler = TestScheduler(initialClock: 0)
+    var order: [String] = []
+    scheduler.scheduleAt(10) {
+      order.append("outer")
+      scheduler.start()
+      order.append("after nested start")
+    }
+    scheduler.scheduleAt(20) { order.append("later") }
+    scheduler.start()
+    #expect(order == ["outer", "after nested start", "later"])
+  }
+}
