@@ -62,3 +62,21 @@ final class Recorder {
 
   func append(_ item: String) { items.append(item) }
 }
+
+/// Wraps sources so that a test can count the subscriptions they receive and their
+/// disposals.
+final class SubscriptionLog {
+  private(set) var subscriptions = 0
+  private(set) var disposals = 0
+
+  func counting<Element>(_ source: Observable<Element>) -> Observable<Element> {
+    Observable.create { observer in
+      self.subscriptions += 1
+      let subscription = source.subscribe(observer)
+      return Disposables.create {
+        self.disposals += 1
+        subscription.dispose()
+      }
+    }
+  }
+}
