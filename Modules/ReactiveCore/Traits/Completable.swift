@@ -15,7 +15,10 @@ public enum CompletableEvent: Sendable {
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
   /// The closure a `Completable.create` body reports its outcome to.
-  public typealias CompletableObserver = (CompletableEvent) -> Void
+  ///
+  /// It may be called from any thread, even from several at once: only the first report
+  /// counts. Hence `@Sendable`: a callback on another queue can capture it.
+  public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
   /// Creates a `Completable` from a subscribe closure.
   ///
@@ -27,10 +30,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   {
     Completable(
       raw: Observable.create { observer in
-        subscribe { event in
+        let observer = UncheckedSendable(value: observer)
+        let once = OnlyOnce()
+        return subscribe { event in
+          guard once.claim() else { return }
           switch event {
-          case .error(let error): observer.on(.error(error))
-          case .completed: observer.on(.completed)
+          case .error(let error): observer.value.on(.error(error))
+          case .completed: observer.value.on(.completed)
           }
         }
       })

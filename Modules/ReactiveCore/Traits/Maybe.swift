@@ -22,7 +22,10 @@ extension MaybeEvent: @unchecked Sendable where Element: Sendable {}
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// The closure a `Maybe.create` body reports its outcome to.
-  public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+  ///
+  /// It may be called from any thread, even from several at once: only the first report
+  /// counts. Hence `@Sendable`: a callback on another queue can capture it.
+  public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
   /// Creates a `Maybe` from a subscribe closure.
   ///
@@ -34,15 +37,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   {
     Maybe(
       raw: Observable.create { observer in
-        subscribe { event in
+        let observer = UncheckedSendable(value: observer)
+        let once = OnlyOnce()
+        return subscribe { event in
+          guard once.claim() else { return }
           switch event {
           case .success(let element):
-            observer.on(.next(element))
-            observer.on(.completed)
+            observer.value.on(.next(element))
+            observer.value.on(.completed)
           case .error(let error):
-            observer.on(.error(error))
+            observer.value.on(.error(error))
           case .completed:
-            observer.on(.completed)
+            observer.value.on(.completed)
           }
         }
       })

@@ -11,7 +11,10 @@ public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
   /// The closure a `Single.create` body reports its outcome to.
-  public typealias SingleObserver = (SingleEvent<Element>) -> Void
+  ///
+  /// It may be called from any thread, even from several at once: only the first report
+  /// counts. Hence `@Sendable`: a callback on another queue can capture it.
+  public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
   /// Creates a `Single` from a subscribe closure.
   ///
@@ -23,13 +26,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   {
     Single(
       raw: Observable.create { observer in
-        subscribe { result in
+        let observer = UncheckedSendable(value: observer)
+        let once = OnlyOnce()
+        return subscribe { result in
+          guard once.claim() else { return }
           switch result {
           case .success(let element):
-            observer.on(.next(element))
-            observer.on(.completed)
+            observer.value.on(.next(element))
+            observer.value.on(.completed)
           case .failure(let error):
-            observer.on(.error(error))
+            observer.value.on(.error(error))
           }
         }
       })
