@@ -395,4 +395,53 @@ import Testing
     #expect(events.items == ["success 1", "disposed"])
     #expect(scheduler.actions >= 1)
   }
+
+  @Test func subscribeOnRunsTheSubscriptionThroughTheScheduler() {
+    let scheduler = CountingScheduler()
+    var subscribedThrough = -1
+    let events = Recorder()
+    let single = Single<Int>.create { observer in
+      subscribedThrough = scheduler.actions
+      observer(.success(1))
+      return Disposables.create()
+    }
+    _ = record(single.subscribe(on: scheduler), into: events)
+    #expect(subscribedThrough == 1)
+    #expect(events.items == ["success 1", "disposed"])
+  }
+
+  @Test func retryWhenResubscribesWhileTheTriggerEmits() {
+    let counter = ResourceCounter()
+    var attempts = 0
+    let flaky = Single<Int>.create { observer in
+      attempts += 1
+      observer(attempts < 3 ? .failure(TestFailure.boom) : .success(attempts))
+      return Disposables.create()
+    }
+    let events = Recorder()
+    counter.measure {
+      _ = record(
+        flaky.retry(when: { (errors: Observable<Error>) in errors.map { _ in () } }), into: events)
+      attempts = 0
+      _ = record(
+        flaky.retry(when: { (errors: Observable<Error>) in
+          errors.map { error -> Void in throw error }
+        }), into: events)
+      attempts = 0
+      _ = record(
+        flaky.retry(when: { (errors: Observable<TestFailure>) in errors.map { _ in () } }),
+        into: events)
+      attempts = 0
+      _ = record(
+        Single<Int>.error(TestFailure.boom).retry(when: { (errors: Observable<CancellationError>) in
+          errors.map { _ in () }
+        }), into: events)
+    }
+    #expect(
+      events.items == [
+        "success 3", "disposed", "failure boom", "disposed", "success 3", "disposed",
+        "failure boom", "disposed",
+      ])
+    #expect(counter.live == 0)
+  }
 }
