@@ -66,6 +66,7 @@ extension ObservableType {
 }
 
 /// Reports an error that reached a binding, which must never fail.
+@usableFromInline
 func bindingFailed(_ error: Swift.Error, _ file: StaticString = #file, line: UInt = #line) {
   #if DEBUG
     fatalError("Binding error: \(error)", file: file, line: line)

@@ -1,0 +1,106 @@
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
+  /// The element, awaited: `let user = try await service.logIn(…).value`.
+  ///
+  /// Subscribes when awaited and throws the `Single`'s error. Cancelling the awaiting task
+  /// disposes the subscription and throws `CancellationError`. The element crosses from the
+  /// thread that produced it to the awaiting task, hence `Sendable`.
+  public var value: Element {
+    get async throws {
+      try await awaitOutcome(primitiveSequence.source) { event, resume in
+        switch event {
+        case .next(let element): resume(.success(element))
+        case .error(let error): resume(.failure(error))
+        case .completed: break
+        }
+      }
+    }
+  }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+  /// A `Single` of the result of an asynchronous function.
+  ///
+  /// Each subscription calls `work` in a new `Task` (`Task.detached` when `detached` is
+  /// true) with `priority`; the outcome arrives on that task's thread. Disposing the
+  /// subscription cancels the task, and its outcome is then dropped.
+  public static func create(
+    detached: Bool = false, priority: TaskPriority? = nil,
+    work: @Sendable @escaping () async throws -> Element
+  ) -> Single<Element> {
+    Single.create { observer in
+      let operation: @Sendable () async -> Void = {
+        do {
+          observer(.success(try await work()))
+        } catch {
+          observer(.failure(error))
+        }
+      }
+      let task =
+        detached
+        ? Task.detached(priority: priority, operation: operation)
+        : Task(priority: priority, operation: operation)
+      return Disposables.create { task.cancel() }
+    }
+  }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
+  /// The element, or `nil` when the `Maybe` completes empty, awaited.
+  ///
+  /// Subscribes when awaited and throws the `Maybe`'s error. Cancelling the awaiting task
+  /// disposes the subscription and throws `CancellationError`.
+  public var value: Element? {
+    get async throws {
+      try await awaitOutcome(primitiveSequence.source) { event, resume in
+        switch event {
+        case .next(let element): resume(.success(element))
+        case .error(let error): resume(.failure(error))
+        case .completed: resume(.success(nil))
+        }
+      }
+    }
+  }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+  /// The completion, awaited: `try await completable.value`.
+  ///
+  /// Subscribes when awaited and throws the `Completable`'s error. Cancelling the awaiting
+  /// task disposes the subscription and throws `CancellationError`.
+  public var value: Void {
+    get async throws {
+      try await awaitOutcome(primitiveSequence.source) {
+        (event, resume: (Result<Void, Swift.Error>) -> Void) in
+        switch event {
+        case .next: break
+        case .error(let error): resume(.failure(error))
+        case .completed: resume(.success(()))
+        }
+      }
+    }
+  }
+}
+
+/// Subscribes to `source` and waits for `interpret` to report an outcome. Cancelling the
+/// waiting task disposes the subscription; a subscription that ends without an outcome
+/// (disposed by the cancellation) throws `CancellationError`.
+private func awaitOutcome<Element, Output: Sendable>(
+  _ source: Observable<Element>,
+  _ interpret: @escaping (Event<Element>, (Result<Output, Swift.Error>) -> Void) -> Void
+) async throws -> Output {
+  let subscription = SingleAssignmentDisposable()
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation { continuation in
+      let once = OnlyOnce()
+      let resume = { (result: Result<Output, Swift.Error>) in
+        if once.claim() { continuation.resume(with: result) }
+      }
+      subscription.setDisposable(
+        source.subscribe(
+          sink: { interpret($0, resume) },
+          onDisposed: { resume(.failure(CancellationError())) }))
+    }
+  } onCancel: {
+    subscription.dispose()
+  }
+}

@@ -1,0 +1,110 @@
+import ReactiveCore
+import Testing
+
+/// `Binder`, `ControlEvent` and `ControlProperty`, as a front end uses them for its widgets.
+@Suite struct ControlTests {
+  /// A stand-in for a widget.
+  final class Label {
+    var text: String?
+    var isEnabled = true
+  }
+
+  @Test func aBinderAppliesElementsOnItsSchedulerWhileTheTargetLives() {
+    let scheduler = CountingScheduler()
+    var label: Label? = Label()
+    weak var weakLabel: Label?
+    weakLabel = label
+    let text = Binder<String?>(label!, scheduler: scheduler) { $0.text = $1 }
+    text.onNext("one")
+    #expect(label?.text == "one")
+    text.onCompleted()
+    text.onNext("two")
+    #expect(label?.text == "two")
+    label = nil
+    #expect(weakLabel == nil)
+    text.onNext("three")  // dropped: the label is gone
+    #expect(scheduler.actions == 3)
+  }
+
+  @Test func aBinderIsATargetForBindDriveAndEmit() {
+    let label = Label()
+    let scheduler = CountingScheduler()
+    let isEnabled = Binder<Bool>(label, scheduler: scheduler) { $0.isEnabled = $1 }
+    let text = Binder<String?>(label, scheduler: scheduler) { $0.text = $1 }
+    _ = Observable.just(false).bind(to: isEnabled)
+    #expect(!label.isEnabled)
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      _ = Driver.just(true).drive(isEnabled)
+      #expect(label.isEnabled)
+      _ = Signal.just("Welcome").emit(to: text)  // String into String?
+      #expect(label.text == "Welcome")
+    }
+    _ = Observable.just("Bye").bind(to: text.asObserver())
+    #expect(label.text == "Bye")
+  }
+
+  @Test @MainActor func aBinderDefaultsToTheMainScheduler() async {
+    let label = Label()
+    let text = Binder<String?>(label) { $0.text = $1 }
+    text.onNext("main")
+    for _ in 0..<100 where label.text == nil { await Task.yield() }
+    #expect(label.text == "main")
+  }
+
+  @Test func aControlEventWrapsTheFrontEndsEvents() {
+    let taps = PublishSubject<Void>()
+    let event = ControlEvent(events: taps)
+    var count = 0
+    let subscription = event.subscribe(onNext: { count += 1 })
+    taps.onNext(())
+    taps.onNext(())
+    subscription.dispose()
+    #expect(count == 2)
+    #expect(event.asControlEvent().asObservable() === event.asObservable())
+
+    var signalled = 0
+    var driven = 0
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      _ = event.asSignal().emit(onNext: { signalled += 1 })
+      _ = event.asDriver().drive(onNext: { driven += 1 })
+      taps.onNext(())
+    }
+    #expect(signalled == 1)
+    #expect(driven == 1)
+  }
+
+  @Test func aControlPropertyReadsAndWrites() throws {
+    let storage = BehaviorSubject<String?>(value: nil)
+    let property = ControlProperty(values: storage, valueSink: storage)
+    var values: [String?] = []
+    var changes: [String?] = []
+    _ = property.subscribe(onNext: { values.append($0) })
+    _ = property.changed.subscribe(onNext: { changes.append($0) })
+    property.onNext("typed")
+    #expect(values == [nil, "typed"])
+    #expect(changes == ["typed"])
+
+    var texts: [String] = []
+    let orEmpty = property.orEmpty
+    _ = orEmpty.subscribe(onNext: { texts.append($0) })
+    orEmpty.onNext("set")
+    #expect(texts == ["typed", "set"])
+    #expect(try storage.value() == "set")
+    #expect(property.asControlProperty().asObservable() === property.asObservable())
+
+    var driven: [String?] = []
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      _ = property.asDriver().drive(onNext: { driven.append($0) })
+    }
+    #expect(driven == ["set"])
+  }
+
+  @Test func aDriverCanDriveAControlProperty() throws {
+    let storage = BehaviorSubject<Int>(value: 0)
+    let property = ControlProperty(values: storage, valueSink: storage)
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      _ = Driver.just(7).drive(property)
+    }
+    #expect(try storage.value() == 7)
+  }
+}

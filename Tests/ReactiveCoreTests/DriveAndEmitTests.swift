@@ -1,0 +1,154 @@
+import ReactiveCore
+import Testing
+
+/// Every form of `drive` and `emit`, on a mocked immediate scheduler.
+@Suite struct DriveAndEmitTests {
+  final class Screen {
+    var titles: [String] = []
+  }
+
+  @Test func driveToObserversAndOptionalObservers() {
+    let counter = ResourceCounter()
+    var plain: [String] = []
+    var optional: [String] = []
+    counter.measure {
+      SharingScheduler.mock(scheduler: CountingScheduler()) {
+        let driver = Driver.of(1, 2)
+        _ = driver.drive(
+          AnyObserver<Int> { plain.append("\($0)") },
+          AnyObserver<Int> { plain.append("second \($0)") })
+        _ = driver.drive(AnyObserver<Int?> { optional.append("\($0)") })
+      }
+    }
+    #expect(
+      plain == [
+        "next(1)", "second next(1)", "next(2)", "second next(2)", "completed", "second completed",
+      ])
+    #expect(optional == ["next(Optional(1))", "next(Optional(2))", "completed"])
+    #expect(counter.live == 0)
+  }
+
+  @Test func driveToRelays() {
+    let publish = PublishRelay<Int>()
+    let behavior = BehaviorRelay(value: 0)
+    let replay = ReplayRelay<Int>.create(bufferSize: 2)
+    let optionalPublish = PublishRelay<Int?>()
+    let optionalBehavior = BehaviorRelay<Int?>(value: nil)
+    let optionalReplay = ReplayRelay<Int?>.create(bufferSize: 1)
+    var published: [Int] = []
+    var optionalPublished: [Int?] = []
+    _ = publish.subscribe(onNext: { published.append($0) })
+    _ = optionalPublish.subscribe(onNext: { optionalPublished.append($0) })
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      let driver = Driver.of(1, 2)
+      _ = driver.drive(publish)
+      _ = driver.drive(behavior)
+      _ = driver.drive(replay)
+      _ = driver.drive(optionalPublish)
+      _ = driver.drive(optionalBehavior)
+      _ = driver.drive(optionalReplay)
+    }
+    var replayed: [Int] = []
+    _ = replay.subscribe(onNext: { replayed.append($0) })
+    var optionalReplayed: [Int?] = []
+    _ = optionalReplay.subscribe(onNext: { optionalReplayed.append($0) })
+    #expect(published == [1, 2])
+    #expect(behavior.value == 2)
+    #expect(replayed == [1, 2])
+    #expect(optionalPublished == [1, 2])
+    #expect(optionalBehavior.value == 2)
+    #expect(optionalReplayed == [2])
+  }
+
+  @Test func driveWithClosuresAnObjectAndFunctions() {
+    var events: [String] = []
+    let screen = Screen()
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      let driver = Driver.of("a", "b")
+      _ = driver.drive(
+        onNext: { events.append($0) }, onCompleted: { events.append("end") },
+        onDisposed: { events.append("disposed") })
+      _ = driver.drive(
+        with: screen, onNext: { $0.titles.append($1) }, onCompleted: { $0.titles.append("end") })
+      let count = driver.drive { (source: Observable<String>) -> Int in
+        var count = 0
+        _ = source.subscribe(onNext: { _ in count += 1 })
+        return count
+      }
+      events.append("count \(count)")
+      let joined = driver.drive(
+        { source in
+          { (separator: String) in
+            var parts: [String] = []
+            _ = source.subscribe(onNext: { parts.append($0) })
+            return parts.joined(separator: separator)
+          }
+        }, curriedArgument: "+")
+      events.append(joined)
+      _ = driver.drive()
+    }
+    #expect(events == ["a", "b", "end", "disposed", "count 2", "a+b"])
+    #expect(screen.titles == ["a", "b", "end"])
+  }
+
+  @Test func emitToObserversRelaysClosuresAndAnObject() {
+    let publish = PublishRelay<String>()
+    let behavior = BehaviorRelay(value: "")
+    let replay = ReplayRelay<String>.create(bufferSize: 1)
+    let optionalPublish = PublishRelay<String?>()
+    let optionalBehavior = BehaviorRelay<String?>(value: nil)
+    let optionalReplay = ReplayRelay<String?>.create(bufferSize: 1)
+    var events: [String] = []
+    _ = publish.subscribe(onNext: { events.append("publish \($0)") })
+    _ = optionalPublish.subscribe(onNext: { events.append("optional publish \($0 ?? "nil")") })
+    let screen = Screen()
+    SharingScheduler.mock(scheduler: CountingScheduler()) {
+      let signal = Signal.just("hi")
+      _ = signal.emit(to: AnyObserver<String> { events.append("observer \($0)") })
+      _ = signal.emit(to: AnyObserver<String?> { events.append("optional observer \($0)") })
+      _ = signal.emit(to: publish)
+      _ = signal.emit(to: behavior)
+      _ = signal.emit(to: replay)
+      _ = signal.emit(to: optionalPublish)
+      _ = signal.emit(to: optionalBehavior)
+      _ = signal.emit(to: optionalReplay)
+      _ = signal.emit(
+        onNext: { events.append("onNext \($0)") }, onCompleted: { events.append("onCompleted") },
+        onDisposed: { events.append("onDisposed") })
+      _ = signal.emit(with: screen, onNext: { $0.titles.append($1) })
+      _ = signal.emit()
+    }
+    var replayed: [String?] = []
+    _ = optionalReplay.subscribe(onNext: { replayed.append($0) })
+    #expect(
+      events == [
+        "observer next(hi)", "observer completed",
+        "optional observer next(Optional(\"hi\"))", "optional observer completed",
+        "publish hi", "optional publish hi",
+        "onNext hi", "onCompleted", "onDisposed",
+      ])
+    #expect(behavior.value == "hi")
+    #expect(optionalBehavior.value == "hi")
+    #expect(replayed == ["hi"])
+    #expect(screen.titles == ["hi"])
+  }
+
+  @Test func driveWithAnObjectStopsOnceItIsGone() {
+    let relay = PublishRelay<String>()
+    var screen: Screen? = Screen()
+    weak var weakScreen: Screen?
+    weakScreen = screen
+    var disposed = 0
+    let subscription = SharingScheduler.mock(scheduler: CountingScheduler()) {
+      relay.asDriver().drive(
+        with: screen!, onNext: { $0.titles.append($1) }, onDisposed: { _ in disposed += 1 })
+    }
+    relay.accept("a")
+    #expect(weakScreen?.titles == ["a"])
+    screen = nil
+    #expect(weakScreen == nil)
+    relay.accept("b")
+    subscription.dispose()
+    #expect(disposed == 0)  // the object was gone, so its closure was not called
+  }
+}

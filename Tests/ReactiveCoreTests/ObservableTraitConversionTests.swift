@@ -1,0 +1,65 @@
+import ReactiveCore
+import Testing
+
+@Suite struct ObservableTraitConversionTests {
+  private func outcome<Element>(_ single: Single<Element>) -> String {
+    var result = "none"
+    _ = single.subscribe(
+      onSuccess: { result = "success \($0)" }, onFailure: { result = "failure \($0)" })
+    return result
+  }
+
+  private func outcome<Element>(_ maybe: Maybe<Element>) -> String {
+    var result = "none"
+    _ = maybe.subscribe(
+      onSuccess: { result = "success \($0)" }, onError: { result = "error \($0)" },
+      onCompleted: { result = "completed" })
+    return result
+  }
+
+  @Test func asSingleNeedsExactlyOneElement() {
+    #expect(outcome(Observable.just(1).asSingle()) == "success 1")
+    #expect(outcome(Observable<Int>.empty().asSingle()) == "failure \(RxError.noElements)")
+    #expect(outcome(Observable.of(1, 2).asSingle()) == "failure \(RxError.moreThanOneElement)")
+    #expect(outcome(Observable<Int>.error(TestFailure.boom).asSingle()) == "failure boom")
+  }
+
+  @Test func asSingleWaitsForTheCompletion() {
+    let subject = PublishSubject<Int>()
+    var result = "none"
+    _ = subject.asSingle().subscribe(onSuccess: { result = "success \($0)" })
+    subject.onNext(1)
+    #expect(result == "none")
+    subject.onCompleted()
+    #expect(result == "success 1")
+  }
+
+  @Test func aSecondElementFailsAtOnceAndReleasesTheSource() {
+    let counter = ResourceCounter()
+    let subject = PublishSubject<Int>()
+    var result = "none"
+    counter.measure {
+      _ = subject.asSingle().subscribe(onFailure: { result = "failure \($0)" })
+      subject.onNext(1)
+      subject.onNext(2)
+    }
+    #expect(result == "failure \(RxError.moreThanOneElement)")
+    #expect(!subject.hasObservers)
+    #expect(counter.live == 0)
+  }
+
+  @Test func asMaybeAllowsNoElement() {
+    #expect(outcome(Observable.just(1).asMaybe()) == "success 1")
+    #expect(outcome(Observable<Int>.empty().asMaybe()) == "completed")
+    #expect(outcome(Observable.of(1, 2).asMaybe()) == "error \(RxError.moreThanOneElement)")
+  }
+
+  @Test func asCompletableOnASequenceOfNever() {
+    var events: [String] = []
+    _ = Observable<Never>.empty().asCompletable()
+      .subscribe(onCompleted: { events.append("completed") })
+    _ = Observable<Never>.error(TestFailure.boom).asCompletable()
+      .subscribe(onError: { events.append("error \($0)") })
+    #expect(events == ["completed", "error boom"])
+  }
+}

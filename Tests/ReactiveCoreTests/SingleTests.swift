@@ -1,0 +1,447 @@
+import ReactiveCore
+import Testing
+
+@Suite struct SingleTests {
+  /// Subscribes with closures that record each callback as a string.
+  private func record<Element>(_ single: Single<Element>, into events: Recorder) -> Disposable {
+    single.subscribe(
+      onSuccess: { events.append("success \($0)") },
+      onFailure: { events.append("failure \($0)") },
+      onDisposed: { events.append("disposed") })
+  }
+
+  @Test func createDeliversTheFirstOutcomeOnlyThenDisposesItself() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    var resourceDisposed = false
+    counter.measure {
+      let single = Single<Int>.create { observer in
+        observer(.success(1))
+        observer(.success(2))
+        observer(.failure(TestFailure.boom))
+        return Disposables.create { resourceDisposed = true }
+      }
+      _ = record(single, into: events)
+    }
+    #expect(events.items == ["success 1", "disposed"])
+    #expect(resourceDisposed)
+    #expect(counter.live == 0)
+  }
+
+  @Test func createReportsFailure() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    counter.measure {
+      _ = record(
+        Single<Int>.create {
+          $0(.failure(TestFailure.boom))
+          return Disposables.create()
+        }, into: events)
+    }
+    #expect(events.items == ["failure boom", "disposed"])
+    #expect(counter.live == 0)
+  }
+
+  @Test func disposingBeforeTheOutcomeReleasesTheResourceAndDropsTheLateOutcome() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    let manual = ManualSingle<Int>()
+    counter.measure {
+      let subscription = record(manual.single, into: events)
+      #expect(counter.live == 1)
+      subscription.dispose()
+      manual.succeed(5)
+    }
+    #expect(events.items == ["disposed"])
+    #expect(manual.disposals == 1)
+    #expect(counter.live == 0)
+  }
+
+  @Test func justErrorAndNever() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    counter.measure {
+      _ = record(Single.just("a"), into: events)
+      _ = record(Single<String>.error(TestFailure.other), into: events)
+      let never = record(Single<String>.never(), into: events)
+      #expect(counter.live == 1)
+      never.dispose()
+    }
+    #expect(events.items == ["success a", "disposed", "failure other", "disposed", "disposed"])
+    #expect(counter.live == 0)
+  }
+
+  @Test func justOnASchedulerDeliversThroughIt() {
+    let scheduler = CountingScheduler()
+    let events = Recorder()
+    _ = record(Single.just(3, scheduler: scheduler), into: events)
+    #expect(events.items == ["success 3", "disposed"])
+    #expect(scheduler.actions == 1)
+  }
+
+  @Test func subscribeWithAResultClosure() {
+    var results: [String] = []
+    let record: (SingleEvent<Int>) -> Void = { result in
+      switch result {
+      case .success(let value): results.append("success \(value)")
+      case .failure(let error): results.append("failure \(error)")
+      }
+    }
+    _ = Single.just(1).subscribe(record)
+    _ = Single<Int>.error(TestFailure.boom).subscribe(record)
+    #expect(results == ["success 1", "failure boom"])
+  }
+
+  @Test func subscribeWithAnObjectStopsCallingOnceTheObjectIsGone() {
+    final class Screen {
+      var values: [Int] = []
+    }
+    var screen: Screen? = Screen()
+    let kept = screen!
+    let manual = ManualSingle<Int>()
+    var disposedCalls = 0
+    _ = Single.just(1).subscribe(with: kept, onSuccess: { $0.values.append($1) })
+    #expect(kept.values == [1])
+    _ = manual.single.subscribe(
+      with: screen!, onSuccess: { $0.values.append($1) }, onDisposed: { _ in disposedCalls += 1 })
+    screen = nil
+    manual.succeed(2)
+    #expect(kept.values == [1, 2])  // `kept` still holds the object
+    #expect(disposedCalls == 1)
+  }
+
+  @Test func deferredMakesANewSingleForEachSubscriberAndReportsAThrownError() {
+    var made = 0
+    let single = Single<Int>.deferred {
+      made += 1
+      if made == 3 { throw TestFailure.boom }
+      return .just(made * 10)
+    }
+    let events = Recorder()
+    _ = record(single, into: events)
+    _ = record(single, into: events)
+    _ = record(single, into: events)
+    #expect(
+      events.items == [
+        "success 10", "disposed", "success 20", "disposed", "failure boom", "disposed",
+      ])
+  }
+
+  @Test func mapCompactMapAndFilter() {
+    let events = Recorder()
+    _ = record(Single.just(2).map { $0 * 10 }, into: events)
+    _ = record(Single.just(2).map { _ -> Int in throw TestFailure.boom }, into: events)
+    #expect(events.items == ["success 20", "disposed", "failure boom", "disposed"])
+
+    var maybeEvents: [String] = []
+    let recordMaybe: (MaybeEvent<Int>) -> Void = { event in
+      switch event {
+      case .success(let value): maybeEvents.append("success \(value)")
+      case .error(let error): maybeEvents.append("error \(error)")
+      case .completed: maybeEvents.append("completed")
+      }
+    }
+    _ = Single.just(4).compactMap { $0 > 3 ? $0 : nil }.subscribe(recordMaybe)
+    _ = Single.just(2).compactMap { $0 > 3 ? $0 : nil }.subscribe(recordMaybe)
+    _ = Single.just(2).filter { $0 > 1 }.subscribe(recordMaybe)
+    _ = Single.just(2).filter { $0 > 5 }.subscribe(recordMaybe)
+    _ = Single<Int>.error(TestFailure.boom).filter { $0 > 5 }.subscribe(recordMaybe)
+    #expect(maybeEvents == ["success 4", "completed", "success 2", "completed", "error boom"])
+  }
+
+  @Test func flatMapWaitsForTheSecondSingleAndReleasesBoth() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    let first = ManualSingle<Int>()
+    let second = ManualSingle<String>()
+    counter.measure {
+      _ = record(
+        first.single.flatMap { value in second.single.map { "\(value)\($0)" } }, into: events)
+      first.succeed(1)
+      #expect(events.items.isEmpty)
+      #expect(second.subscriptions == 1)
+      second.succeed("a")
+    }
+    #expect(events.items == ["success 1a", "disposed"])
+    #expect(first.disposals == 1)
+    #expect(second.disposals == 1)
+    #expect(counter.live == 0)
+  }
+
+  @Test func flatMapFailsWithEitherSingleOrTheSelector() {
+    let events = Recorder()
+    _ = record(Single<Int>.error(TestFailure.boom).flatMap { Single.just($0) }, into: events)
+    _ = record(Single.just(1).flatMap { _ in Single<Int>.error(TestFailure.other) }, into: events)
+    _ = record(Single.just(1).flatMap { _ -> Single<Int> in throw TestFailure.boom }, into: events)
+    #expect(
+      events.items == [
+        "failure boom", "disposed", "failure other", "disposed", "failure boom", "disposed",
+      ])
+  }
+
+  @Test func disposingAFlatMapDisposesTheInnerSingle() {
+    let counter = ResourceCounter()
+    let second = ManualSingle<Int>()
+    counter.measure {
+      let subscription = Single.just(1).flatMap { _ in second.single }.subscribe()
+      #expect(second.subscriptions == 1)
+      subscription.dispose()
+    }
+    #expect(second.disposals == 1)
+    #expect(counter.live == 0)
+  }
+
+  @Test func flatMapMaybeAndFlatMapCompletable() {
+    var maybe: [String] = []
+    _ = Single.just(1).flatMapMaybe { _ in Maybe<Int>.empty() }
+      .subscribe(
+        onSuccess: { maybe.append("success \($0)") }, onCompleted: { maybe.append("completed") })
+    _ = Single.just(1).flatMapMaybe { Maybe.just($0 + 1) }
+      .subscribe(
+        onSuccess: { maybe.append("success \($0)") }, onCompleted: { maybe.append("completed") })
+    #expect(maybe == ["completed", "success 2"])
+
+    var completable: [String] = []
+    var ran: [Int] = []
+    _ = Single.just(7).flatMapCompletable { value in
+      Completable.create { observer in
+        ran.append(value)
+        observer(.completed)
+        return Disposables.create()
+      }
+    }.subscribe(
+      onCompleted: { completable.append("completed") },
+      onError: { completable.append("error \($0)") })
+    _ = Single.just(7).flatMapCompletable { _ in Completable.error(TestFailure.boom) }
+      .subscribe(
+        onCompleted: { completable.append("completed") },
+        onError: { completable.append("error \($0)") })
+    #expect(ran == [7])
+    #expect(completable == ["completed", "error boom"])
+  }
+
+  @Test func zipWaitsForBothAndFailsFastDisposingTheOther() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    let left = ManualSingle<Int>()
+    let right = ManualSingle<String>()
+    counter.measure {
+      _ = record(Single.zip(left.single, right.single) { "\($0)\($1)" }, into: events)
+      right.succeed("b")
+      #expect(events.items.isEmpty)
+      left.succeed(1)
+    }
+    #expect(events.items == ["success 1b", "disposed"])
+    #expect(counter.live == 0)
+
+    let pending = ManualSingle<Int>()
+    let failing = Recorder()
+    counter.measure {
+      _ = record(
+        Single.zip(pending.single, Single<Int>.error(TestFailure.boom)) { $0 + $1 }, into: failing)
+    }
+    #expect(failing.items == ["failure boom", "disposed"])
+    #expect(pending.disposals == 1)
+    #expect(counter.live == 0)
+  }
+
+  @Test func zipOfTwoToEightAsTuples() {
+    var results: [String] = []
+    _ = Single.zip(Single.just(1), Single.just("b")).subscribe(onSuccess: {
+      results.append("\($0.0)\($0.1)")
+    })
+    _ = Single.zip(Single.just(1), Single.just(2), Single.just(3))
+      .subscribe(onSuccess: { results.append("\($0.0 + $0.1 + $0.2)") })
+    _ = Single.zip(
+      Single.just(1), Single.just(2), Single.just(3), Single.just(4), Single.just(5),
+      Single.just(6), Single.just(7), Single.just(8)
+    ).subscribe(onSuccess: {
+      results.append("\($0.0 + $0.1 + $0.2 + $0.3 + $0.4 + $0.5 + $0.6 + $0.7)")
+    })
+    _ = Single.zip(
+      Single.just(1), Single.just(2), Single.just(3), Single.just(4), Single.just(5)
+    ) { $0 * $1 * $2 * $3 * $4 }.subscribe(onSuccess: { results.append("\($0)") })
+    #expect(results == ["1b", "6", "36", "120"])
+  }
+
+  @Test func zipOfACollectionKeepsItsOrder() {
+    var results: [[Int]] = []
+    var sums: [Int] = []
+    let manual = ManualSingle<Int>()
+    _ = Single.zip([manual.single, Single.just(2), Single.just(3)]).subscribe(onSuccess: {
+      results.append($0)
+    })
+    manual.succeed(1)
+    _ = Single.zip([Single<Int>]()).subscribe(onSuccess: { results.append($0) })
+    _ = Single.zip([Single.just(2), Single.just(3)]) { $0.reduce(0, +) }.subscribe(onSuccess: {
+      sums.append($0)
+    })
+    #expect(results == [[1, 2, 3], []])
+    #expect(sums == [5])
+  }
+
+  @Test func catchAndReturnAndCatch() {
+    let events = Recorder()
+    _ = record(Single<Int>.error(TestFailure.boom).catchAndReturn(0), into: events)
+    _ = record(Single.just(1).catchAndReturn(0), into: events)
+    _ = record(
+      Single<Int>.error(TestFailure.boom).catch { error in
+        error as? TestFailure == .boom ? .just(9) : .error(error)
+      }, into: events)
+    _ = record(
+      Single<Int>.error(TestFailure.boom).catch { _ in throw TestFailure.other }, into: events)
+    #expect(
+      events.items == [
+        "success 0", "disposed", "success 1", "disposed", "success 9", "disposed", "failure other",
+        "disposed",
+      ])
+  }
+
+  @Test func retryResubscribesUpToTheLimit() {
+    let counter = ResourceCounter()
+    var attempts = 0
+    let flaky = Single<Int>.create { observer in
+      attempts += 1
+      observer(attempts < 3 ? .failure(TestFailure.boom) : .success(attempts))
+      return Disposables.create()
+    }
+    let events = Recorder()
+    counter.measure {
+      _ = record(flaky.retry(2), into: events)
+      #expect(attempts == 2)
+      attempts = 0
+      _ = record(flaky.retry(3), into: events)
+      attempts = 0
+      _ = record(flaky.retry(), into: events)
+    }
+    #expect(
+      events.items == [
+        "failure boom", "disposed", "success 3", "disposed", "success 3", "disposed",
+      ])
+    #expect(counter.live == 0)
+  }
+
+  @Test func doRunsEveryHookInOrder() {
+    let counter = ResourceCounter()
+    let events = Recorder()
+    counter.measure {
+      _ = Single.just(1).do(
+        onSuccess: { events.append("onSuccess \($0)") },
+        afterSuccess: { events.append("afterSuccess \($0)") },
+        onError: { _ in events.append("onError") },
+        onSubscribe: { events.append("onSubscribe") },
+        onSubscribed: { events.append("onSubscribed") },
+        onDispose: { events.append("onDispose") }
+      ).subscribe(onSuccess: { events.append("success \($0)") })
+      _ = Single<Int>.error(TestFailure.boom).do(
+        onError: { events.append("onError \($0)") },
+        afterError: { events.append("afterError \($0)") }
+      ).subscribe(onFailure: { events.append("failure \($0)") })
+      _ = Single.just(1).do(onSuccess: { _ in throw TestFailure.other })
+        .subscribe(
+          onSuccess: { events.append("success \($0)") },
+          onFailure: { events.append("failure \($0)") })
+    }
+    // `just` succeeds during `subscribe`, so before `onSubscribed`.
+    #expect(
+      events.items == [
+        "onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onSubscribed", "onDispose",
+        "onError boom", "failure boom", "afterError boom",
+        "failure other",
+      ])
+    #expect(counter.live == 0)
+  }
+
+  @Test func doHooksAroundALaterOutcome() {
+    let events = Recorder()
+    let manual = ManualSingle<Int>()
+    _ = manual.single.do(
+      onSuccess: { events.append("onSuccess \($0)") },
+      onSubscribe: { events.append("onSubscribe") },
+      onSubscribed: { events.append("onSubscribed") },
+      onDispose: { events.append("onDispose") }
+    ).subscribe(onSuccess: { events.append("success \($0)") })
+    manual.succeed(2)
+    #expect(
+      events.items == ["onSubscribe", "onSubscribed", "onSuccess 2", "success 2", "onDispose"])
+  }
+
+  @Test func doOnDisposeRunsOnDisposalToo() {
+    var disposed = 0
+    let subscription = Single<Int>.never().do(onDispose: { disposed += 1 }).subscribe()
+    #expect(disposed == 0)
+    subscription.dispose()
+    subscription.dispose()
+    #expect(disposed == 1)
+  }
+
+  @Test func asMaybeAndAsCompletable() {
+    var events: [String] = []
+    _ = Single.just(1).asMaybe().subscribe(
+      onSuccess: { events.append("success \($0)") }, onCompleted: { events.append("completed") })
+    _ = Single.just(1).asCompletable().subscribe(onCompleted: { events.append("completed") })
+    _ = Single<Int>.error(TestFailure.boom).asCompletable().subscribe(onError: {
+      events.append("error \($0)")
+    })
+    _ = Single.just(1).asObservable().subscribe(
+      onNext: { events.append("next \($0)") }, onCompleted: { events.append("end") })
+    #expect(events == ["success 1", "completed", "error boom", "next 1", "end"])
+  }
+
+  @Test func observeOnDeliversTheOutcomeThroughTheScheduler() {
+    let scheduler = CountingScheduler()
+    let events = Recorder()
+    _ = record(Single.just(1).observe(on: scheduler), into: events)
+    #expect(events.items == ["success 1", "disposed"])
+    #expect(scheduler.actions >= 1)
+  }
+
+  @Test func subscribeOnRunsTheSubscriptionThroughTheScheduler() {
+    let scheduler = CountingScheduler()
+    var subscribedThrough = -1
+    let events = Recorder()
+    let single = Single<Int>.create { observer in
+      subscribedThrough = scheduler.actions
+      observer(.success(1))
+      return Disposables.create()
+    }
+    _ = record(single.subscribe(on: scheduler), into: events)
+    #expect(subscribedThrough == 1)
+    #expect(events.items == ["success 1", "disposed"])
+  }
+
+  @Test func retryWhenResubscribesWhileTheTriggerEmits() {
+    let counter = ResourceCounter()
+    var attempts = 0
+    let flaky = Single<Int>.create { observer in
+      attempts += 1
+      observer(attempts < 3 ? .failure(TestFailure.boom) : .success(attempts))
+      return Disposables.create()
+    }
+    let events = Recorder()
+    counter.measure {
+      _ = record(
+        flaky.retry(when: { (errors: Observable<Error>) in errors.map { _ in () } }), into: events)
+      attempts = 0
+      _ = record(
+        flaky.retry(when: { (errors: Observable<Error>) in
+          errors.map { error -> Void in throw error }
+        }), into: events)
+      attempts = 0
+      _ = record(
+        flaky.retry(when: { (errors: Observable<TestFailure>) in errors.map { _ in () } }),
+        into: events)
+      attempts = 0
+      _ = record(
+        Single<Int>.error(TestFailure.boom).retry(when: { (errors: Observable<CancellationError>) in
+          errors.map { _ in () }
+        }), into: events)
+    }
+    #expect(
+      events.items == [
+        "success 3", "disposed", "failure boom", "disposed", "success 3", "disposed",
+        "failure boom", "disposed",
+      ])
+    #expect(counter.live == 0)
+  }
+}
