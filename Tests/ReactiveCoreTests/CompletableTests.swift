@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct CompletableTests {
   /// A `Completable` that records its subscription and completion, for ordering checks.
-  private func step(_ name: String, _ events: Recorder, failing: Bool = false) -> Completable {
+  private func step(_ name: String, _ events: CallLog, failing: Bool = false) -> Completable {
     Completable.create { observer in
       events.append("start \(name)")
       observer(failing ? .error(TestFailure.boom) : .completed)
@@ -11,7 +11,7 @@ import Testing
     }
   }
 
-  private func record(_ completable: Completable, into events: Recorder) -> Disposable {
+  private func record(_ completable: Completable, into events: CallLog) -> Disposable {
     completable.subscribe(
       onCompleted: { events.append("completed") },
       onError: { events.append("error \($0)") },
@@ -20,7 +20,7 @@ import Testing
 
   @Test func createEmptyErrorNever() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(
         Completable.create { observer in
@@ -63,7 +63,7 @@ import Testing
 
   @Test func andThenRunsTheSecondAfterTheFirstCompletes() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = step("a", events).andThen(Single.just(1))
         .subscribe(onSuccess: { events.append("success \($0)") })
@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func andThenSkipsTheSecondWhenTheFirstFails() {
-    let events = Recorder()
+    let events = CallLog()
     _ = step("a", events, failing: true).andThen(Single.just(1))
       .subscribe(
         onSuccess: { events.append("success \($0)") }, onFailure: { events.append("failure \($0)") }
@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func andThenWaitsForALaterCompletion() {
-    let events = Recorder()
+    let events = CallLog()
     let first = PublishSubject<Never>()
     let subscription = first.asCompletable().andThen(Single.just(1))
       .subscribe(onSuccess: { events.append("success \($0)") })
@@ -106,7 +106,7 @@ import Testing
 
   @Test func concatRunsInOrderAndStopsAtTheFirstError() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(Completable.concat(step("1", events), step("2", events)), into: events)
       _ = record(Completable.concat([step("3", events), step("4", events)]), into: events)
@@ -128,7 +128,7 @@ import Testing
 
   @Test func zipCompletesWhenAllHaveCompleted() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     let first = PublishSubject<Never>()
     let second = PublishSubject<Never>()
     counter.measure {
@@ -146,7 +146,7 @@ import Testing
 
   @Test func zipFailsAtTheFirstErrorAndDisposesTheOthers() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     let pending = PublishSubject<Never>()
     counter.measure {
       _ = record(
@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test func catchAndDo() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Completable.error(TestFailure.boom).catch { _ in .empty() }, into: events)
     _ = record(
       Completable.empty().do(

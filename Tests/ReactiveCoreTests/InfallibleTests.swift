@@ -2,7 +2,7 @@ import ReactiveCore
 import Testing
 
 @Suite struct InfallibleTests {
-  private func record<Element>(_ infallible: Infallible<Element>, into events: Recorder)
+  private func record<Element>(_ infallible: Infallible<Element>, into events: CallLog)
     -> Disposable
   {
     infallible.subscribe(
@@ -13,7 +13,7 @@ import Testing
 
   @Test func createDropsEventsAfterCompletion() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(
         Infallible<Int>.create { observer in
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func creationOperators() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Infallible.just(1), into: events)
     _ = record(Infallible<Int>.empty(), into: events)
     _ = record(Infallible.of(2, 3), into: events)
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func errorsBecomeTheFallback() {
-    let events = Recorder()
+    let events = CallLog()
     let failing = Observable<Int>.create { observer in
       observer.onNext(1)
       observer.onError(TestFailure.boom)
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func operators() {
-    let events = Recorder()
+    let events = CallLog()
     let numbers = Infallible.of(1, 1, 2, 3, 3, 4)
     _ = numbers.map { $0 * 10 }.subscribe(onNext: { events.append("map \($0)") })
     _ = numbers.compactMap { $0 % 2 == 0 ? $0 : nil }.subscribe(onNext: {

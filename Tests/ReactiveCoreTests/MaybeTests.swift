@@ -2,7 +2,7 @@ import ReactiveCore
 import Testing
 
 @Suite struct MaybeTests {
-  private func record<Element>(_ maybe: Maybe<Element>, into events: Recorder) -> Disposable {
+  private func record<Element>(_ maybe: Maybe<Element>, into events: CallLog) -> Disposable {
     maybe.subscribe(
       onSuccess: { events.append("success \($0)") },
       onError: { events.append("error \($0)") },
@@ -12,7 +12,7 @@ import Testing
 
   @Test func createDeliversExactlyOneOutcome() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(
         Maybe<Int>.create { observer in
@@ -41,7 +41,7 @@ import Testing
 
   @Test func justEmptyErrorNeverAndDisposal() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     var disposed = false
     counter.measure {
       _ = record(Maybe.just(1), into: events)
@@ -86,7 +86,7 @@ import Testing
   }
 
   @Test func mapCompactMapFilterAndFlatMap() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Maybe.just(2).map { $0 * 3 }, into: events)
     _ = record(Maybe<Int>.empty().map { $0 * 3 }, into: events)
     _ = record(Maybe.just(2).compactMap { $0 > 2 ? $0 : nil }, into: events)
@@ -112,7 +112,7 @@ import Testing
       .subscribe(onFailure: { singles.append("failure \($0)") })
     #expect(singles == ["0", "5", "7", "failure boom"])
 
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Maybe<Int>.empty().ifEmpty(switchTo: Maybe.just(8)), into: events)
     _ = record(Maybe<Int>.empty().ifEmpty(switchTo: Maybe.empty()), into: events)
     #expect(events.items == ["success 8", "disposed", "completed", "disposed"])
@@ -120,7 +120,7 @@ import Testing
 
   @Test func catchAndReturnDoAndAsCompletable() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(Maybe<Int>.error(TestFailure.boom).catchAndReturn(1), into: events)
       _ = record(
@@ -141,7 +141,7 @@ import Testing
   }
 
   @Test func zipCompletesEmptyWhenOneIsEmpty() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Maybe.zip(Maybe.just(1), Maybe.just(2)) { $0 + $1 }, into: events)
     _ = record(Maybe.zip(Maybe.just(1), Maybe<Int>.empty()) { $0 + $1 }, into: events)
     _ = record(Maybe.zip(Maybe.just(1), Maybe.just("a")).map { "\($0.0)\($0.1)" }, into: events)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SingleTests {
   /// Subscribes with closures that record each callback as a string.
-  private func record<Element>(_ single: Single<Element>, into events: Recorder) -> Disposable {
+  private func record<Element>(_ single: Single<Element>, into events: CallLog) -> Disposable {
     single.subscribe(
       onSuccess: { events.append("success \($0)") },
       onFailure: { events.append("failure \($0)") },
@@ -12,7 +12,7 @@ import Testing
 
   @Test func createDeliversTheFirstOutcomeOnlyThenDisposesItself() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     var resourceDisposed = false
     counter.measure {
       let single = Single<Int>.create { observer in
@@ -30,7 +30,7 @@ import Testing
 
   @Test func createReportsFailure() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(
         Single<Int>.create {
@@ -44,7 +44,7 @@ import Testing
 
   @Test func disposingBeforeTheOutcomeReleasesTheResourceAndDropsTheLateOutcome() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     let manual = ManualSingle<Int>()
     counter.measure {
       let subscription = record(manual.single, into: events)
@@ -59,7 +59,7 @@ import Testing
 
   @Test func justErrorAndNever() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(Single.just("a"), into: events)
       _ = record(Single<String>.error(TestFailure.other), into: events)
@@ -73,7 +73,7 @@ import Testing
 
   @Test func justOnASchedulerDeliversThroughIt() {
     let scheduler = CountingScheduler()
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Single.just(3, scheduler: scheduler), into: events)
     #expect(events.items == ["success 3", "disposed"])
     #expect(scheduler.actions == 1)
@@ -117,7 +117,7 @@ import Testing
       if made == 3 { throw TestFailure.boom }
       return .just(made * 10)
     }
-    let events = Recorder()
+    let events = CallLog()
     _ = record(single, into: events)
     _ = record(single, into: events)
     _ = record(single, into: events)
@@ -128,7 +128,7 @@ import Testing
   }
 
   @Test func mapCompactMapAndFilter() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Single.just(2).map { $0 * 10 }, into: events)
     _ = record(Single.just(2).map { _ -> Int in throw TestFailure.boom }, into: events)
     #expect(events.items == ["success 20", "disposed", "failure boom", "disposed"])
@@ -151,7 +151,7 @@ import Testing
 
   @Test func flatMapWaitsForTheSecondSingleAndReleasesBoth() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     let first = ManualSingle<Int>()
     let second = ManualSingle<String>()
     counter.measure {
@@ -169,7 +169,7 @@ import Testing
   }
 
   @Test func flatMapFailsWithEitherSingleOrTheSelector() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Single<Int>.error(TestFailure.boom).flatMap { Single.just($0) }, into: events)
     _ = record(Single.just(1).flatMap { _ in Single<Int>.error(TestFailure.other) }, into: events)
     _ = record(Single.just(1).flatMap { _ -> Single<Int> in throw TestFailure.boom }, into: events)
@@ -222,7 +222,7 @@ import Testing
 
   @Test func zipWaitsForBothAndFailsFastDisposingTheOther() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     let left = ManualSingle<Int>()
     let right = ManualSingle<String>()
     counter.measure {
@@ -235,7 +235,7 @@ import Testing
     #expect(counter.live == 0)
 
     let pending = ManualSingle<Int>()
-    let failing = Recorder()
+    let failing = CallLog()
     counter.measure {
       _ = record(
         Single.zip(pending.single, Single<Int>.error(TestFailure.boom)) { $0 + $1 }, into: failing)
@@ -281,7 +281,7 @@ import Testing
   }
 
   @Test func catchAndReturnAndCatch() {
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Single<Int>.error(TestFailure.boom).catchAndReturn(0), into: events)
     _ = record(Single.just(1).catchAndReturn(0), into: events)
     _ = record(
@@ -305,7 +305,7 @@ import Testing
       observer(attempts < 3 ? .failure(TestFailure.boom) : .success(attempts))
       return Disposables.create()
     }
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(flaky.retry(2), into: events)
       #expect(attempts == 2)
@@ -323,7 +323,7 @@ import Testing
 
   @Test func doRunsEveryHookInOrder() {
     let counter = ResourceCounter()
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = Single.just(1).do(
         onSuccess: { events.append("onSuccess \($0)") },
@@ -353,7 +353,7 @@ import Testing
   }
 
   @Test func doHooksAroundALaterOutcome() {
-    let events = Recorder()
+    let events = CallLog()
     let manual = ManualSingle<Int>()
     _ = manual.single.do(
       onSuccess: { events.append("onSuccess \($0)") },
@@ -390,7 +390,7 @@ import Testing
 
   @Test func observeOnDeliversTheOutcomeThroughTheScheduler() {
     let scheduler = CountingScheduler()
-    let events = Recorder()
+    let events = CallLog()
     _ = record(Single.just(1).observe(on: scheduler), into: events)
     #expect(events.items == ["success 1", "disposed"])
     #expect(scheduler.actions >= 1)
@@ -399,7 +399,7 @@ import Testing
   @Test func subscribeOnRunsTheSubscriptionThroughTheScheduler() {
     let scheduler = CountingScheduler()
     var subscribedThrough = -1
-    let events = Recorder()
+    let events = CallLog()
     let single = Single<Int>.create { observer in
       subscribedThrough = scheduler.actions
       observer(.success(1))
@@ -418,7 +418,7 @@ import Testing
       observer(attempts < 3 ? .failure(TestFailure.boom) : .success(attempts))
       return Disposables.create()
     }
-    let events = Recorder()
+    let events = CallLog()
     counter.measure {
       _ = record(
         flaky.retry(when: { (errors: Observable<Error>) in errors.map { _ in () } }), into: events)

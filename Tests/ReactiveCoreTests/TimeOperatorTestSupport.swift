@@ -7,7 +7,9 @@ func millisecondScheduler() -> TestScheduler {
   TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
 }
 
+/// Errors the tests fail with.
 enum TestFailure: Error, Equatable {
+  case boom
   case broken
   case other
 }

@@ -1,11 +1,6 @@
 import Foundation
 import ReactiveCore
 
-/// Errors the trait tests fail with.
-enum TestFailure: Error, Equatable {
-  case boom
-  case other
-}
 
 /// A scheduler that runs every action at once, on the calling thread, and counts them: a
 /// test can tell which scheduler instance delivered its events, and how many times.
@@ -57,7 +52,7 @@ final class ManualSingle<Element> {
 }
 
 /// Collects strings from closures, in order.
-final class Recorder {
+final class CallLog {
   private(set) var items: [String] = []
 
   func append(_ item: String) { items.append(item) }

@@ -26,7 +26,7 @@ extension AsyncSequence where Self: Sendable {
   /// thrown error becomes the observable's error.
   public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
     Observable.create { observer in
-      let observer = UncheckedSendable(value: observer)
+      let observer = UncheckedSendable(observer)
       let task = Task(priority: priority) {
         do {
           for try await element in self {

@@ -10,9 +10,3 @@ final class OnlyOnce: Sendable {
     !done.exchange(true, ordering: .acquiringAndReleasing)
   }
 }
-
-/// Carries a value that is safe to use from any thread but whose type does not say so, such
-/// as the observer a `create` closure receives (it enforces the grammar with atomics).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-}

@@ -30,7 +30,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   {
     Completable(
       raw: Observable.create { observer in
-        let observer = UncheckedSendable(value: observer)
+        let observer = UncheckedSendable(observer)
         let once = OnlyOnce()
         return subscribe { event in
           guard once.claim() else { return }

@@ -37,7 +37,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   {
     Maybe(
       raw: Observable.create { observer in
-        let observer = UncheckedSendable(value: observer)
+        let observer = UncheckedSendable(observer)
         let once = OnlyOnce()
         return subscribe { event in
           guard once.claim() else { return }

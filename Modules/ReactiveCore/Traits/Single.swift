@@ -26,7 +26,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   {
     Single(
       raw: Observable.create { observer in
-        let observer = UncheckedSendable(value: observer)
+        let observer = UncheckedSendable(observer)
         let once = OnlyOnce()
         return subscribe { result in
           guard once.claim() else { return }
