@@ -98,6 +98,17 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     return scheduleAbsoluteVirtual(at: adjustScheduledTime(due)) { action(state) }
   }
 
+  /// Schedules `action` `dueTime` after now; the form without a state that timers use.
+  ///
+  /// Overridden only so that the scheduling code is compiled for this scheduler's clock type.
+  public override func scheduleRelative(
+    after dueTime: RxTimeInterval, action: @escaping () -> Disposable
+  ) -> Disposable {
+    if case .never = dueTime { return BooleanDisposable() }
+    let due = testConverter.convertToVirtualTime(now.addingTimeInterval(dueTime.seconds))
+    return scheduleAbsoluteVirtual(at: adjustScheduledTime(due), action: action)
+  }
+
   /// Moves work scheduled for now or the past to the next tick when simulating processing delay.
   public override func adjustScheduledTime(_ time: TestTime) -> TestTime {
     time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time

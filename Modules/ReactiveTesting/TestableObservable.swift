@@ -51,12 +51,8 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
   @inlinable override init(scheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
     super.init(scheduler: scheduler, recordedEvents: recordedEvents)
     let observers = self.observers
-    let deliver: (Event<Element>) -> Disposable = { event in
-      observers.deliver(event)
-      return Disposables.create()
-    }
-    for recorded in recordedEvents {
-      _ = scheduler.scheduleAbsoluteVirtual(recorded.value, time: recorded.time, action: deliver)
+    _ = scheduler.scheduleAbsoluteVirtual(atEach: recordedEvents.map(\.time)) { index in
+      observers.deliver(recordedEvents[index].value)
     }
   }
 
@@ -109,13 +105,11 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
   @inlinable override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     let index = recordSubscription()
-    let scheduled = CompositeDisposable()
-    for recorded in recordedEvents {
-      scheduled.insert(
-        testScheduler.scheduleRelativeVirtual(recorded.value, dueTime: recorded.time) { event in
-          observer.on(event)
-          return Disposables.create()
-        })
+    let now = testScheduler.clock
+    let events = recordedEvents
+    let scheduled = testScheduler.scheduleAbsoluteVirtual(atEach: events.map { now + $0.time }) {
+      position in
+      observer.on(events[position].value)
     }
     return Disposables.create { [weak self] in
       self?.recordDisposal(index)

@@ -135,6 +135,60 @@ import Testing
     #expect(scheduler.pendingCount == 0)
   }
 
+  /// A batch must run its actions exactly where the same actions scheduled one by one would run,
+  /// among actions scheduled before, during and after it.
+  @Test func aBatchRunsInTheSameOrderAsActionsScheduledOneByOne() {
+    var generator = SplitMix(seed: 7)
+    let times = (0..<400).map { _ in Int(generator.next() % 50) }
+    let singlesBefore = (0..<100).map { _ in Int(generator.next() % 50) }
+    let singlesAfter = (0..<100).map { _ in Int(generator.next() % 50) }
+
+    func runOrder(batched: Bool) -> [String] {
+      let scheduler = TestScheduler(initialClock: 0)
+      var ran: [String] = []
+      for (index, time) in singlesBefore.enumerated() {
+        _ = scheduler.scheduleAbsoluteVirtual((), time: time) { _ in
+          ran.append("before \(index)@\(scheduler.clock)")
+          return Disposables.create()
+        }
+      }
+      if batched {
+        _ = scheduler.scheduleAbsoluteVirtual(atEach: times) { index in
+          ran.append("batch \(index)@\(scheduler.clock)")
+        }
+      } else {
+        for (index, time) in times.enumerated() {
+          _ = scheduler.scheduleAbsoluteVirtual((), time: time) { _ in
+            ran.append("batch \(index)@\(scheduler.clock)")
+            return Disposables.create()
+          }
+        }
+      }
+      for (index, time) in singlesAfter.enumerated() {
+        _ = scheduler.scheduleAbsoluteVirtual((), time: time) { _ in
+          ran.append("after \(index)@\(scheduler.clock)")
+          return Disposables.create()
+        }
+      }
+      scheduler.start()
+      return ran
+    }
+
+    let batched = runOrder(batched: true)
+    #expect(batched.count == 600)
+    #expect(batched == runOrder(batched: false))
+  }
+
+  @Test func disposingABatchCancelsTheActionsNotYetRun() {
+    let scheduler = TestScheduler(initialClock: 0)
+    var ran: [Int] = []
+    let batch = scheduler.scheduleAbsoluteVirtual(atEach: [10, 20, 30, 40]) { ran.append($0) }
+    scheduler.scheduleAt(25) { batch.dispose() }
+    scheduler.start()
+    #expect(ran == [0, 1])
+    #expect(scheduler.pendingCount == 0)
+  }
+
   @Test func periodicSchedulingTicksAtEachPeriodUntilDisposed() {
     let scheduler = TestScheduler(initialClock: 0)
     var ticks: [String] = []

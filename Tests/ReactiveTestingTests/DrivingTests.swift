@@ -61,3 +61,20 @@ import Testing
     #expect(order == ["outer", "after nested start", "later"])
   }
 }
+
+/// Swift Testing runs these cases in parallel, each on whatever thread it gets, each with its own
+/// scheduler: nothing is shared, so nothing interferes.
+@Suite struct ParallelSchedulerTests {
+  @Test(arguments: 0..<100)
+  func everyCaseRunsItsOwnTimeline(index: Int) {
+    let scheduler = TestScheduler(
+      initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let source = scheduler.createColdObservable([.next(10, "title \(index)"), .completed(20)])
+
+    let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1_000) {
+      source.asObservable().delay(.milliseconds(100), scheduler: scheduler)
+    }
+
+    #expect(observer.events == [.next(110, "title \(index)"), .completed(120)])
+  }
+}

@@ -111,6 +111,24 @@ import Testing
     #expect(hot.subscriptions == [Subscription(0, 25), Subscription(15)])
   }
 
+  @Test func eventsListedOutOfOrderStillRunInTimeOrder() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let hot = scheduler.createHotObservable([
+      .next(300, "c"), .next(250, "a"), .next(250, "b"), .completed(400),
+    ])
+    let cold = scheduler.createColdObservable([.next(20, 2), .next(10, 1)])
+
+    let hotObserver = scheduler.start { hot.asObservable() }
+    let coldObserver = scheduler.start(created: 1_100, subscribed: 1_200, disposed: 1_215) {
+      cold.asObservable()
+    }
+
+    #expect(
+      hotObserver.events == [.next(250, "a"), .next(250, "b"), .next(300, "c"), .completed(400)])
+    #expect(coldObserver.events == [.next(1_210, 1)])
+    #expect(cold.subscriptions == [Subscription(1_200, 1_215)])
+  }
+
   @Test func theResourceCountReturnsToZeroAfterStart() {
     let counter = ResourceCounter()
     counter.measure {

@@ -32,6 +32,23 @@ public protocol SchedulerType: ImmediateSchedulerType {
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable
+
+  /// Runs `action` after `dueTime`; disposing the result before then cancels it.
+  ///
+  /// The form without a state, which the library's timers use. It has a default built on
+  /// `scheduleRelative(_:dueTime:action:)`; a scheduler implements it only to make timers
+  /// cheaper (the virtual-time schedulers do, to avoid generic code on every timer).
+  func scheduleRelative(after dueTime: RxTimeInterval, action: @escaping () -> Disposable)
+    -> Disposable
+}
+
+extension SchedulerType {
+  /// Runs `action` after `dueTime` through `scheduleRelative(_:dueTime:action:)`.
+  public func scheduleRelative(after dueTime: RxTimeInterval, action: @escaping () -> Disposable)
+    -> Disposable
+  {
+    scheduleRelative(action, dueTime: dueTime) { action in action() }
+  }
 }
 
 extension SchedulerType {

@@ -58,11 +58,15 @@ final class VirtualTimeQueue<Converter: VirtualTimeConverterType>: @unchecked Se
 
   /// Adds an item due at `time`; call with the lock held.
   @inlinable func insert(_ item: VirtualTimeItem, at time: Converter.VirtualTimeUnit) {
-    let entry = Entry(time: time, id: nextId, item: .passRetained(item))
+    let id = nextId
     nextId &+= 1
-    if run.isEmpty
-      || converter.compareVirtualTime(runLast.unsafelyUnwrapped.time, time) != .greaterThan
-    {
+    insert(item, at: time, id: id)
+  }
+
+  /// Adds an item due at `time` with an order number reserved earlier; call with the lock held.
+  @inlinable func insert(_ item: VirtualTimeItem, at time: Converter.VirtualTimeUnit, id: Int) {
+    let entry = Entry(time: time, id: id, item: .passRetained(item))
+    if run.isEmpty || !precedes(entry, runLast.unsafelyUnwrapped) {
       run.append(entry)
       runLast = entry
     } else {
@@ -214,7 +218,7 @@ final class TombstoneCounter: Sendable {
 /// Disposing it before it runs cancels it and releases the action (and what it captured) at
 /// once; disposing it after it ran disposes what the action returned.
 @usableFromInline
-final class VirtualTimeItem: Cancelable, @unchecked Sendable {
+class VirtualTimeItem: Cancelable, @unchecked Sendable {
   // `state` is atomic. `action` belongs to whoever moves `state` away from pending; `result` is
   // written by the driver before it publishes `ran` and read by a disposer only after that.
   @usableFromInline static var pending: Int { 0 }
@@ -224,22 +228,32 @@ final class VirtualTimeItem: Cancelable, @unchecked Sendable {
 
   @usableFromInline let state = Atomic<Int>(0)
   @usableFromInline let tombstones: TombstoneCounter
-  @exclusivity(unchecked) @usableFromInline var action: (() -> Disposable)?
-  @exclusivity(unchecked) @usableFromInline var result: Disposable?
+  /// Whether this is a `VirtualTimeBatch`, which the driver runs one step at a time.
+  @usableFromInline let isBatch: Bool
+  @exclusivity(unchecked) @usableFromInline final var action: (() -> Disposable)?
+  @exclusivity(unchecked) @usableFromInline final var result: Disposable?
 
-  @inlinable init(_ action: @escaping () -> Disposable, tombstones: TombstoneCounter) {
+  @inlinable init(
+    _ action: (() -> Disposable)?, tombstones: TombstoneCounter, isBatch: Bool = false
+  ) {
     self.action = action
     self.tombstones = tombstones
+    self.isBatch = isBatch
+  }
+
+  /// Releases what the item would have run; called once, when it is disposed before running.
+  @inlinable func releaseAction() {
+    action = nil
   }
 
   /// Whether the item was disposed before it ran (a tombstone in the heap).
-  @inlinable var isCancelled: Bool { state.load(ordering: .relaxed) == Self.disposed }
+  @inlinable final var isCancelled: Bool { state.load(ordering: .relaxed) == Self.disposed }
 
-  @inlinable var isDisposed: Bool { state.load(ordering: .acquiring) == Self.disposed }
+  @inlinable final var isDisposed: Bool { state.load(ordering: .acquiring) == Self.disposed }
 
   /// Runs the action if the item is still pending; called by the driver after removing the
   /// item from the heap.
-  @inlinable func run() {
+  @inlinable final func run() {
     guard
       state.compareExchange(
         expected: Self.pending, desired: Self.running, ordering: .acquiringAndReleasing
@@ -257,11 +271,11 @@ final class VirtualTimeItem: Cancelable, @unchecked Sendable {
     }
   }
 
-  @inlinable func dispose() {
+  @inlinable final func dispose() {
     switch state.exchange(Self.disposed, ordering: .acquiringAndReleasing) {
     case Self.pending:
       tombstones.added()
-      action = nil
+      releaseAction()
     case Self.ran:
       let outcome = result
       result = nil
@@ -269,5 +283,46 @@ final class VirtualTimeItem: Cancelable, @unchecked Sendable {
     default:
       break
     }
+  }
+}
+
+/// Many actions scheduled at once, at nondecreasing times, with consecutive order numbers
+/// reserved when they were scheduled: one queue entry and one allocation instead of one per
+/// action. The driver runs one action per step and puts the entry back for the next.
+///
+/// Disposing it cancels the actions not yet run.
+@usableFromInline
+final class VirtualTimeBatch<Converter: VirtualTimeConverterType>: VirtualTimeItem,
+  @unchecked Sendable
+{
+  // Used by the thread that drives the scheduler, like the queue's entries.
+  /// The times, in the order the actions run.
+  @usableFromInline let times: ContiguousArray<Converter.VirtualTimeUnit>
+  /// For each position in `times`, the index the caller gave that action; empty when the
+  /// caller's times were already in order.
+  @usableFromInline let order: ContiguousArray<Int>
+  /// The order number of the caller's index 0.
+  @usableFromInline let firstId: Int
+  @exclusivity(unchecked) @usableFromInline var cursor = 0
+  @exclusivity(unchecked) @usableFromInline var steps: ((Int) -> Void)?
+
+  @inlinable init(
+    times: ContiguousArray<Converter.VirtualTimeUnit>, order: ContiguousArray<Int>, firstId: Int,
+    tombstones: TombstoneCounter, steps: @escaping (Int) -> Void
+  ) {
+    self.times = times
+    self.order = order
+    self.firstId = firstId
+    self.steps = steps
+    super.init(nil, tombstones: tombstones, isBatch: true)
+  }
+
+  /// The caller's index of the action at `position`.
+  @inlinable func index(at position: Int) -> Int {
+    order.isEmpty ? position : order[position]
+  }
+
+  @inlinable override func releaseAction() {
+    steps = nil
   }
 }

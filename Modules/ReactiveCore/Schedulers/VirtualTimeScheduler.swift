@@ -56,6 +56,15 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
   }
 
+  /// Schedules `action` to run `dueTime` after now, like `scheduleRelative(_:dueTime:action:)`.
+  @inlinable open func scheduleRelative(
+    after dueTime: RxTimeInterval, action: @escaping () -> Disposable
+  ) -> Disposable {
+    if dueTime.isNever { return BooleanDisposable() }
+    let time = converter.convertToVirtualTime(now.addingDispatchInterval(dueTime))
+    return scheduleAbsoluteVirtual(at: adjustScheduledTime(time), action: action)
+  }
+
   /// Schedules `action` to run `dueTime` virtual units after the current clock.
   @inlinable public final func scheduleRelativeVirtual<StateType>(
     _ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable
@@ -81,6 +90,48 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     queue.insert(item, at: time)
     queue.lock.unlock()
     return item
+  }
+
+  /// Schedules `action(i)` to run at `times[i]` for every index `i`, exactly as if each were
+  /// scheduled by its own call, in index order, but as a single entry of the queue (one
+  /// allocation for all of them). Disposing the result cancels the actions not yet run.
+  ///
+  /// Test observables use it to schedule all their events at once.
+  @inlinable public final func scheduleAbsoluteVirtual(
+    atEach times: [VirtualTime], action: @escaping (Int) -> Void
+  ) -> Disposable {
+    guard !times.isEmpty else { return Disposables.create() }
+    let converter = self.converter
+    var inOrder = true
+    for index in times.indices.dropFirst()
+    where converter.compareVirtualTime(times[index], times[index - 1]) == .lessThan {
+      inOrder = false
+      break
+    }
+    let order: ContiguousArray<Int>
+    let ordered: ContiguousArray<VirtualTime>
+    if inOrder {
+      order = []
+      ordered = ContiguousArray(times)
+    } else {
+      order = ContiguousArray(
+        times.indices.sorted { lhs, rhs in
+          switch converter.compareVirtualTime(times[lhs], times[rhs]) {
+          case .lessThan: return true
+          case .greaterThan: return false
+          case .equal: return lhs < rhs
+          }
+        })
+      ordered = ContiguousArray(order.map { times[$0] })
+    }
+    queue.lock.lock()
+    let firstId = queue.nextId
+    queue.nextId &+= times.count
+    let batch = VirtualTimeBatch<Converter>(
+      times: ordered, order: order, firstId: firstId, tombstones: queue.tombstones, steps: action)
+    queue.insert(batch, at: ordered[0], id: firstId + batch.index(at: 0))
+    queue.lock.unlock()
+    return batch
   }
 
   /// Adjusts the time of an action scheduled with `schedule` or `scheduleRelative`; returns
@@ -132,8 +183,32 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
       currentClock = entry.time
     }
     let item = entry.item.takeRetainedValue()
-    item.run()
+    if item.isBatch {
+      runStep(of: unsafeDowncast(item, to: VirtualTimeBatch<Converter>.self))
+    } else {
+      item.run()
+    }
     return true
+  }
+
+  /// Runs the next action of a batch, after putting the batch back in the queue for the one
+  /// after it (with its reserved order number), or marking it done.
+  @inlinable final func runStep(of batch: VirtualTimeBatch<Converter>) {
+    guard let steps = batch.steps else { return }
+    let position = batch.cursor
+    let next = position + 1
+    batch.cursor = next
+    if next < batch.times.count {
+      queue.lock.lock()
+      queue.insert(batch, at: batch.times[next], id: batch.firstId + batch.index(at: next))
+      queue.lock.unlock()
+    } else {
+      _ = batch.state.compareExchange(
+        expected: VirtualTimeItem.pending, desired: VirtualTimeItem.ran,
+        ordering: .acquiringAndReleasing)
+      batch.steps = nil
+    }
+    steps(batch.index(at: position))
   }
 
   /// Moves the clock forward by `virtualInterval` without running anything.

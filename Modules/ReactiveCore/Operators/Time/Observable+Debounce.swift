@@ -41,7 +41,10 @@ final class DebounceSink<Element>: TimedSink<Element>, @unchecked Sendable {
       guard !isFinished else { return }
       id &+= 1
       value = element
-      timer.disposable = TimerTick.schedule(self, id, on: scheduler, after: dueTime)
+      timer.disposable = scheduler.scheduleRelative(after: dueTime) { [self] in
+        self.timerFired(id)
+        return Disposables.create()
+      }
     case .error:
       value = nil
       forward(event)

@@ -64,14 +64,14 @@ final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
     queue.append((scheduler.now, event))
     guard !active else { return }
     active = true
-    timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { state in
-      state.drain()
+    timer.disposable = scheduler.scheduleRelative(after: dueTime) { [self] in
+      self.timerFired(0)
       return Disposables.create()
     }
   }
 
   /// Forwards the first waiting event, then the ones already due, and schedules the next.
-  @inlinable func drain() {
+  @inlinable override func timerFired(_ id: UInt64) {
     lock.lock()
     defer { lock.unlock() }
     if errorEvent != nil { return }
@@ -93,8 +93,8 @@ final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
         return
       }
       let remaining = dueTime.reduceWithSpanBetween(earlierDate: arrival, laterDate: scheduler.now)
-      timer.disposable = scheduler.scheduleRelative(self, dueTime: remaining) { state in
-        state.drain()
+      timer.disposable = scheduler.scheduleRelative(after: remaining) { [self] in
+        self.timerFired(0)
         return Disposables.create()
       }
       return

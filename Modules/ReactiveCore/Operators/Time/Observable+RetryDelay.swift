@@ -69,6 +69,10 @@ final class RetryWithDelaySink<Element>: ResubscribingSink<Element>, @unchecked 
     super.init(sink, lifetime, source: source)
   }
 
+  @inlinable override func timerFired(_ id: UInt64) {
+    subscribeAgain()
+  }
+
   @inlinable override func failed(with error: Swift.Error) {
     failures += 1
     guard failures < maxAttempts else {
@@ -79,8 +83,8 @@ final class RetryWithDelaySink<Element>: ResubscribingSink<Element>, @unchecked 
       subscribeAgain()
       return
     }
-    timer.disposable = scheduler.scheduleRelative(self, dueTime: wait) { state in
-      state.subscribeAgain()
+    timer.disposable = scheduler.scheduleRelative(after: wait) { [self] in
+      self.timerFired(0)
       return Disposables.create()
     }
   }

@@ -60,8 +60,8 @@ final class ThrottleSink<Element>: TimedSink<Element>, @unchecked Sendable {
       let alreadyScheduled = lastUnsentElement != nil
       lastUnsentElement = element
       guard !alreadyScheduled else { return }
-      timer.disposable = scheduler.scheduleRelative(self, dueTime: remaining) { state in
-        state.propagate()
+      timer.disposable = scheduler.scheduleRelative(after: remaining) { [self] in
+        self.timerFired(0)
         return Disposables.create()
       }
     case .error:
@@ -82,7 +82,7 @@ final class ThrottleSink<Element>: TimedSink<Element>, @unchecked Sendable {
     lastSentTime = scheduler.now
   }
 
-  @inlinable func propagate() {
+  @inlinable override func timerFired(_ id: UInt64) {
     lock.lock()
     defer { lock.unlock() }
     if let element = lastUnsentElement { sendNow(element) }

@@ -4,8 +4,8 @@ extension ObservableType {
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     Producer((asObservable(), duration, scheduler)) { payload, sink, lifetime in
       let state = TakeForSink(sink)
-      state.timer.disposable = payload.2.scheduleRelative(state, dueTime: payload.1) { state in
-        state.expire()
+      state.timer.disposable = payload.2.scheduleRelative(after: payload.1) { [state] in
+        state.timerFired(0)
         return Disposables.create()
       }
       state.upstream.setDisposable(payload.0.run(state.on, lifetime))
@@ -19,8 +19,8 @@ extension ObservableType {
   public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     Producer((asObservable(), duration, scheduler)) { payload, sink, lifetime in
       let state = SkipForSink(sink)
-      state.timer.disposable = payload.2.scheduleRelative(state, dueTime: payload.1) { state in
-        state.open()
+      state.timer.disposable = payload.2.scheduleRelative(after: payload.1) { [state] in
+        state.timerFired(0)
         return Disposables.create()
       }
       state.upstream.setDisposable(payload.0.run(state.on, lifetime))
@@ -44,7 +44,7 @@ final class TakeForSink<Element>: TimedSink<Element>, @unchecked Sendable {
     forward(event)
   }
 
-  @inlinable func expire() {
+  @inlinable override func timerFired(_ id: UInt64) {
     lock.lock()
     defer { lock.unlock() }
     forward(.completed)
@@ -63,7 +63,7 @@ final class SkipForSink<Element>: TimedSink<Element>, @unchecked Sendable {
     forward(event)
   }
 
-  @inlinable func open() {
+  @inlinable override func timerFired(_ id: UInt64) {
     lock.lock()
     defer { lock.unlock() }
     isOpen = true

@@ -61,7 +61,10 @@ final class TimeoutSink<Element>: TimedSink<Element>, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard !isFinished else { return }
-    timer.disposable = TimerTick.schedule(self, id, on: scheduler, after: dueTime)
+    timer.disposable = scheduler.scheduleRelative(after: dueTime) { [self] in
+      self.timerFired(id)
+      return Disposables.create()
+    }
   }
 
   @inlinable override func timerFired(_ timerId: UInt64) {

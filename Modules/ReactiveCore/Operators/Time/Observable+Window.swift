@@ -100,7 +100,10 @@ final class WindowSink<Element>: TimedSink<Observable<Element>>, @unchecked Send
     lock.lock()
     defer { lock.unlock() }
     guard !isFinished, id == windowId else { return }
-    timer.disposable = TimerTick.schedule(self, UInt64(id), on: scheduler, after: timeSpan)
+    timer.disposable = scheduler.scheduleRelative(after: timeSpan) { [self] in
+      self.timerFired(UInt64(id))
+      return Disposables.create()
+    }
   }
 
   @inlinable override func timerFired(_ tickId: UInt64) {

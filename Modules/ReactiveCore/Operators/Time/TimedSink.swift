@@ -50,8 +50,10 @@ class TimedSink<Element>: TimerTarget, Disposable, @unchecked Sendable {
   }
 }
 
-/// Something a timer calls back with the number it was armed with; the state of the timers of
-/// `TimedSink`s, so that scheduling passes a small non-generic value instead of a tuple.
+/// Something a timer calls back with the number it was armed with.
+///
+/// Operators arm a timer with a closure formed in their own (specialised) code that calls their
+/// `timerFired(_:)` directly; the base class only holds what every sink shares.
 @usableFromInline
 class TimerTarget: @unchecked Sendable {
   // `finished` is atomic.
@@ -62,28 +64,6 @@ class TimerTarget: @unchecked Sendable {
 
   /// Called on the scheduler when the timer armed with `id` fires.
   @inlinable func timerFired(_ id: UInt64) {}
-}
-
-/// The state passed to a scheduler by a `TimedSink` timer.
-@usableFromInline
-struct TimerTick {
-  @usableFromInline let target: TimerTarget
-  @usableFromInline let id: UInt64
-
-  @inlinable init(_ target: TimerTarget, _ id: UInt64) {
-    self.target = target
-    self.id = id
-  }
-
-  /// Schedules `target.timerFired(id)` on `scheduler` after `dueTime`.
-  @inlinable static func schedule(
-    _ target: TimerTarget, _ id: UInt64, on scheduler: SchedulerType, after dueTime: RxTimeInterval
-  ) -> Disposable {
-    scheduler.scheduleRelative(TimerTick(target, id), dueTime: dueTime) { tick in
-      tick.target.timerFired(tick.id)
-      return Disposables.create()
-    }
-  }
 }
 
 /// Holds the pending timer of a `TimedSink`: setting a new one disposes the previous one, and
