@@ -66,7 +66,7 @@ import Testing
       _ = Signal.just(2).emit()
     }
     #expect(made.map(\.name) == ["made 0", "made 1"])
-    #expect(made.map(\.actions) == [1, 1])
+    #expect(made.map(\.actions) == [2, 2])  // one action for the element, one for the end
   }
 
   @Test func asyncMakeSchedulerOverload() async {
