@@ -1,0 +1,111 @@
+extension ProgramSpec {
+  /// The width help text is wrapped to.
+  static let helpWidth = 80
+  /// Where the help column of an option or command list starts.
+  static let helpColumn = 26
+
+  /// The program's help: overview, usage, global options, and the list of commands.
+  public func helpText() -> String {
+    var sections = ["OVERVIEW: \(abstract)"]
+    if !discussion.isEmpty { sections.append(discussion) }
+    sections.append("USAGE: \(name) [<options>] <command>")
+    let builtIns = [
+      ("--version", "Show the version."),
+      ("-h, --help", "Show help information."),
+    ]
+    sections.append(
+      Self.list("OPTIONS", rows: Self.rows(globalOptions, globalFlags) + builtIns))
+    sections.append(Self.list("COMMANDS", rows: allCommands.map { ($0.name, $0.abstract) }))
+    sections.append("See '\(name) help <command>' for detailed help.")
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// The help of `command`: overview, usage, arguments, options, and global options. The
+  /// same text answers `-h`, `--help` and `help COMMAND`.
+  public func helpText(for command: CommandSpec) -> String {
+    var sections = ["OVERVIEW: \(command.abstract)"]
+    if !command.discussion.isEmpty { sections.append(command.discussion) }
+    sections.append("USAGE: \(usage(of: command))")
+    if !command.arguments.isEmpty {
+      sections.append(
+        Self.list("ARGUMENTS", rows: command.arguments.map { ($0.placeholder, $0.help) }))
+    }
+    let help = [("-h, --help", "Show help information.")]
+    sections.append(
+      Self.list("OPTIONS", rows: Self.rows(command.options, command.flags) + help))
+    if !globalOptions.isEmpty || !globalFlags.isEmpty {
+      sections.append(Self.list("GLOBAL OPTIONS", rows: Self.rows(globalOptions, globalFlags)))
+    }
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// The one-line synopsis of `command`:
+  /// `friends show [--email <email>] [--tag <tag> ...] [--json] <id> [<field>]`.
+  public func usage(of command: CommandSpec) -> String {
+    var words = [name, command.name]
+    for option in command.options {
+      let repeatMark = option.isRepeatable ? " ..." : ""
+      words.append("[\(option.longForm) <\(option.valueName)>\(repeatMark)]")
+    }
+    for flag in command.flags { words.append("[\(flag.longForm)]") }
+    for argument in command.arguments {
+      words.append(argument.isRequired ? argument.placeholder : "[\(argument.placeholder)]")
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// Label and help rows for options, then flags.
+  private static func rows(_ options: [OptionSpec], _ flags: [FlagSpec]) -> [(String, String)] {
+    let optionRows = options.map { option in
+      let label = names(option.short, option.longForm) + " <\(option.valueName)>"
+      return (label, option.isRepeatable ? "\(option.help) (repeatable)" : option.help)
+    }
+    return optionRows + flags.map { (names($0.short, $0.longForm), $0.help) }
+  }
+
+  /// `-e, --email` or `--email`.
+  private static func names(_ short: Character?, _ long: String) -> String {
+    short.map { "-\($0), \(long)" } ?? long
+  }
+
+  /// A titled list: each label indented by two, its help in a column, wrapped. A label too
+  /// wide for the column puts its help on the next line.
+  private static func list(_ title: String, rows: [(label: String, help: String)]) -> String {
+    let indent = String(repeating: " ", count: helpColumn)
+    var lines = ["\(title):"]
+    for row in rows {
+      let label = "  " + row.label
+      let wrapped = wrap(row.help, width: helpWidth - helpColumn)
+      guard let head = wrapped.first else {
+        lines.append(label)
+        continue
+      }
+      if label.count + 2 > helpColumn {
+        lines += [label, indent + head]
+      } else {
+        lines.append(label + String(repeating: " ", count: helpColumn - label.count) + head)
+      }
+      lines += wrapped.dropFirst().map { indent + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a
+  /// line of its own).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if current.isEmpty {
+        current = String(word)
+      } else if current.count + 1 + word.count <= width {
+        current += " " + word
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}

@@ -1,0 +1,14 @@
+/// Somewhere text goes: standard output, standard error, or a buffer in a test.
+public protocol OutputSink: Sendable {
+  /// Whether the text reaches a terminal (decides colour and spinners).
+  var isTerminal: Bool { get }
+  /// Writes `text` as is.
+  func write(_ text: String)
+}
+
+extension OutputSink {
+  /// Writes `text` followed by a newline.
+  public func writeLine(_ text: String) {
+    write(text + "\n")
+  }
+}

@@ -1,0 +1,106 @@
+/// The input rules of the app, as pure functions that return a message the user can act on.
+///
+/// Each rule accepts the text exactly as typed; rules that ignore surrounding white space
+/// say so.
+public enum Validation {
+  /// The fewest characters a password may have.
+  public static let minimumPasswordLength = 8
+  /// The most characters a first or last name may have, after trimming.
+  public static let maximumNameLength = 50
+  /// How many digits a phone number may have.
+  public static let phoneDigitCount = 7...15
+
+  /// Checks an email address: after trimming surrounding white space it must contain no
+  /// spaces and an `@` with text on both sides.
+  public static func email(_ text: String) -> ValidationResult {
+    let email = text.trimmingWhitespace()
+    if email.isEmpty {
+      return .invalid("Enter an email address.")
+    }
+    if email.contains(where: \.isWhitespace) {
+      return .invalid("An email address cannot contain spaces.")
+    }
+    guard let at = email.lastIndex(of: "@"), at != email.startIndex,
+      email.index(after: at) != email.endIndex
+    else {
+      return .invalid("An email address needs text on both sides of \"@\", like ada@example.com.")
+    }
+    return .valid
+  }
+
+  /// Checks a password: it needs at least ``minimumPasswordLength`` characters, spaces
+  /// included.
+  public static func password(_ text: String) -> ValidationResult {
+    if text.isEmpty {
+      return .invalid("Enter a password.")
+    }
+    if text.count < minimumPasswordLength {
+      return .invalid("The password needs at least \(minimumPasswordLength) characters.")
+    }
+    return .valid
+  }
+
+  /// Checks a first name: not empty after trimming, at most ``maximumNameLength``
+  /// characters.
+  public static func firstName(_ text: String) -> ValidationResult {
+    name(text, label: "first name")
+  }
+
+  /// Checks a last name: not empty after trimming, at most ``maximumNameLength``
+  /// characters.
+  public static func lastName(_ text: String) -> ValidationResult {
+    name(text, label: "last name")
+  }
+
+  /// Checks a phone number: after trimming, only digits, spaces, `+`, `-` and parentheses,
+  /// with ``phoneDigitCount`` digits.
+  public static func phoneNumber(_ text: String) -> ValidationResult {
+    let phone = text.trimmingWhitespace()
+    if phone.isEmpty {
+      return .invalid("Enter a phone number.")
+    }
+    var digits = 0
+    for character in phone {
+      if character.isASCIIDigit {
+        digits += 1
+      } else if !" +-()".contains(character) {
+        return .invalid(
+          "A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses.")
+      }
+    }
+    if !phoneDigitCount.contains(digits) {
+      return .invalid(
+        "A phone number needs \(phoneDigitCount.lowerBound) to \(phoneDigitCount.upperBound) digits."
+      )
+    }
+    return .valid
+  }
+
+  private static func name(_ text: String, label: String) -> ValidationResult {
+    let name = text.trimmingWhitespace()
+    if name.isEmpty {
+      return .invalid("Enter a \(label).")
+    }
+    if name.count > maximumNameLength {
+      return .invalid("A \(label) can have at most \(maximumNameLength) characters.")
+    }
+    return .valid
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool {
+    guard let value = asciiValue else { return false }
+    return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(value)
+  }
+}
+
+extension String {
+  /// The string without white space (spaces, tabs, line breaks) at either end.
+  func trimmingWhitespace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

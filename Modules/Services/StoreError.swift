@@ -1,0 +1,58 @@
+import Foundation
+
+/// Why a store operation failed.
+///
+/// The file problems (`corrupt`, `unreadable`, `unsupportedVersion`, `writeFailed`) name
+/// the file and what is wrong with it. When the store file cannot be read as a store, the
+/// store refuses every write too, so the file stays exactly as it was for the user to
+/// inspect or repair.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+  /// The file exists but is not a valid store: bad JSON or missing or mistyped fields.
+  case corrupt(path: String, reason: String)
+  /// The file (or its directory) cannot be read, for example for lack of permission.
+  case unreadable(path: String, reason: String)
+  /// The file was written by a version of the app whose format this one does not know.
+  case unsupportedVersion(path: String, found: Int, supported: Int)
+  /// A change could not be saved; the file on disk still holds the previous version.
+  case writeFailed(path: String, reason: String)
+  /// No friend has this identifier.
+  case notFound(Int)
+  /// The email address or the password does not match the account.
+  case wrongPassword
+  /// The input breaks a rule; the message says which and is meant for the user.
+  case invalidInput(String)
+
+  /// A sentence for the user saying what went wrong and, for file problems, where.
+  public var description: String {
+    switch self {
+    case .corrupt(let path, let reason):
+      return "The data file \(path) is damaged (\(reason)). It was left untouched: "
+        + "repair it, or move it away to start again with demo data."
+    case .unreadable(let path, let reason):
+      return "The data file \(path) cannot be read (\(reason))."
+    case .unsupportedVersion(let path, let found, let supported):
+      return "The data file \(path) has format version \(found), but this version of the app "
+        + "reads only version \(supported). It was left untouched."
+    case .writeFailed(let path, let reason):
+      return "The change could not be saved to \(path) (\(reason)); the file still holds the "
+        + "previous data."
+    case .notFound(let id):
+      return "No friend has the identifier \(id)."
+    case .wrongPassword:
+      return "The email address or the password is not correct."
+    case .invalidInput(let message):
+      return message
+    }
+  }
+
+  /// The same text as ``description``.
+  public var errorDescription: String? { description }
+
+  /// Whether this error is about the store file itself rather than about the request.
+  public var isFileProblem: Bool {
+    switch self {
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed: return true
+    case .notFound, .wrongPassword, .invalidInput: return false
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/// Turns frames into the bytes that update a terminal, writing only the cells that changed
+/// since the previous frame.
+///
+/// The first frame, a frame of a new size, and the frame after `invalidate()` clear the
+/// screen and draw everything that is not blank. Each frame leaves the terminal in the plain
+/// style; the cursor position is not assumed between frames.
+public struct Renderer: Sendable {
+  /// Whether colours are drawn.
+  public var colorMode: ColorMode
+  /// Cells written by the last `render(_:)`.
+  public private(set) var lastCellCount = 0
+  private var previous: ScreenBuffer?
+
+  /// Creates a renderer that has drawn nothing yet.
+  public init(colorMode: ColorMode = .color) {
+    self.colorMode = colorMode
+  }
+
+  /// Forgets the previous frame so the next one is drawn in full (after the screen was
+  /// disturbed, or when the terminal was resized).
+  public mutating func invalidate() {
+    previous = nil
+  }
+
+  /// The bytes that change the screen from the previous frame to `frame`.
+  public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
+    var output: [UInt8] = []
+    let old: ScreenBuffer
+    if let previous, previous.size == frame.size {
+      old = previous
+    } else {
+      output += Array((ANSI.resetStyle + ANSI.clearScreen).utf8)
+      old = ScreenBuffer(size: frame.size)
+    }
+    var cursor: (x: Int, y: Int)? = nil
+    var current = Style.plain
+    var count = 0
+    for y in 0..<frame.height {
+      var x = 0
+      while x < frame.width {
+        let cell = frame[x, y]
+        guard let character = cell.character else {
+          x += 1
+          continue
+        }
+        let width = max(1, character.displayWidth)
+        let changed = cell != old[x, y] || (width == 2 && frame[x + 1, y] != old[x + 1, y])
+        if changed {
+          if let at = cursor, at.y == y, at.x < x {
+            output += Array(ANSI.moveRight(x - at.x).utf8)
+          } else if cursor == nil || cursor! != (x, y) {
+            output += Array(ANSI.moveTo(x: x, y: y).utf8)
+          }
+          let style = cell.style.adapted(to: colorMode)
+          if style != current {
+            output += Array(ANSI.select(style).utf8)
+            current = style
+          }
+          output += Array(String(character).utf8)
+          count += 1
+          // After a wide grapheme or at the right edge, terminals disagree on where the
+          // cursor ends up, so the next write positions it explicitly.
+          cursor = width == 2 || x + width >= frame.width ? nil : (x + width, y)
+        }
+        x += width
+      }
+    }
+    if current != .plain { output += Array(ANSI.resetStyle.utf8) }
+    previous = frame
+    lastCellCount = count
+    return output
+  }
+}

@@ -1,0 +1,33 @@
+/// A terminal a full-screen program draws to and reads keys from.
+///
+/// `TTYTerminal` is the real one; `MemoryTerminal` stands in for it in tests. Callbacks
+/// arrive on the queue the implementation documents (`TTYTerminal`: the queue it was given;
+/// `MemoryTerminal`: synchronously, from `send` and `resize`).
+public protocol Terminal: AnyObject {
+  /// The current size in cells.
+  var size: TerminalSize { get }
+
+  /// Writes raw bytes (text and escape sequences) to the terminal.
+  func write(_ bytes: [UInt8])
+
+  /// Takes over the screen: raw input, the alternate screen, hidden cursor, bracketed paste.
+  func enterFullScreen() throws
+
+  /// Gives the screen back as it was before `enterFullScreen()`. Safe to call more than once.
+  func leaveFullScreen()
+
+  /// Starts delivering input bytes and size changes.
+  func startInput(
+    onBytes: @escaping @Sendable ([UInt8]) -> Void,
+    onResize: @escaping @Sendable (TerminalSize) -> Void)
+
+  /// Stops delivering input and size changes.
+  func stopInput()
+}
+
+extension Terminal {
+  /// Writes `text` as UTF-8.
+  public func write(_ text: String) {
+    write(Array(text.utf8))
+  }
+}

@@ -1,0 +1,16 @@
+/// The size of a terminal in character cells.
+public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
+  /// Columns.
+  public var width: Int
+  /// Rows.
+  public var height: Int
+
+  /// Creates a size of `width` columns by `height` rows (negative values become 0).
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+  }
+
+  /// `80x24`.
+  public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,119 @@
+import CommandLineKit
+import Testing
+
+@Suite struct HelpFormatterTests {
+  let program = SampleProgram.program
+
+  @Test func programHelpListsOptionsAndCommands() {
+    #expect(
+      program.helpText() == """
+        OVERVIEW: Keep track of your friends.
+
+        USAGE: friends [<options>] <command>
+
+        OPTIONS:
+          --data-dir <path>       Where the data is kept.
+          --no-color              Do not use colour in the output.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        COMMANDS:
+          login                   Log in to your account.
+          list                    List your friends.
+          show                    Show one friend.
+          search                  Search friends by name.
+          help                    Show help for a command.
+
+        See 'friends help <command>' for detailed help.
+        """)
+  }
+
+  @Test func commandHelpShowsArgumentsOptionsAndGlobalOptions() {
+    #expect(
+      program.helpText(for: SampleProgram.show) == """
+        OVERVIEW: Show one friend.
+
+        USAGE: friends show [--json] <id> [<field>]
+
+        ARGUMENTS:
+          <id>                    The friend's number.
+          <field>                 Show only this field.
+
+        OPTIONS:
+          --json                  Print the result as JSON.
+          -h, --help              Show help information.
+
+        GLOBAL OPTIONS:
+          --data-dir <path>       Where the data is kept.
+          --no-color              Do not use colour in the output.
+        """)
+  }
+
+  @Test func commandHelpShowsDiscussionAndShortForms() {
+    #expect(
+      program.helpText(for: SampleProgram.login) == """
+        OVERVIEW: Log in to your account.
+
+        Asks for the email and the password when they are not given.
+
+        USAGE: friends login [--email <email>] [--json]
+
+        OPTIONS:
+          -e, --email <email>     The account's email address.
+          --json                  Print the result as JSON.
+          -h, --help              Show help information.
+
+        GLOBAL OPTIONS:
+          --data-dir <path>       Where the data is kept.
+          --no-color              Do not use colour in the output.
+        """)
+  }
+
+  @Test func longLabelsMoveHelpToTheNextLineAndLongHelpWraps() {
+    #expect(
+      program.helpText(for: SampleProgram.list) == """
+        OVERVIEW: List your friends.
+
+        USAGE: friends list [--limit <limit>] [--tag <tag> ...] [--updated-since <timestamp>] [--json] [--verbose]
+
+        OPTIONS:
+          --limit <limit>         Show at most this many.
+          --tag <tag>             Only friends with this tag. (repeatable)
+          --updated-since <timestamp>
+                                  Only friends changed after this moment, written as an
+                                  ISO 8601 date and time such as 2024-05-01T12:00:00Z.
+          --json                  Print the result as JSON.
+          -v, --verbose           Show every field.
+          -h, --help              Show help information.
+
+        GLOBAL OPTIONS:
+          --data-dir <path>       Where the data is kept.
+          --no-color              Do not use colour in the output.
+        """)
+  }
+
+  @Test func programWithoutGlobalOptionsHasNoGlobalSection() {
+    let tiny = ProgramSpec(
+      name: "tiny", version: "1", abstract: "A tiny tool.",
+      commands: [CommandSpec(name: "go", abstract: "Go.")])
+    #expect(
+      tiny.helpText(for: tiny.commands[0]) == """
+        OVERVIEW: Go.
+
+        USAGE: tiny go
+
+        OPTIONS:
+          -h, --help              Show help information.
+        """)
+    #expect(tiny.helpText(for: ProgramSpec.helpCommand).contains("USAGE: tiny help [<command>]"))
+  }
+
+  @Test func emptyHelpLeavesTheLabelAlone() {
+    let program = ProgramSpec(
+      name: "p", version: "1", abstract: "P.",
+      commands: [
+        CommandSpec(name: "c", abstract: "C.", flags: [FlagSpec("quiet", short: "q", help: "")])
+      ])
+    #expect(program.helpText(for: program.commands[0]).contains("\n  -q, --quiet\n  -h, --help"))
+  }
+}

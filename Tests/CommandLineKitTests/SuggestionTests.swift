@@ -1,0 +1,42 @@
+import CommandLineKit
+import Testing
+
+@Suite struct SuggestionTests {
+  @Test(arguments: [
+    ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("list", "list", 0), ("lst", "list", 1),
+    ("emial", "email", 1), ("kitten", "sitting", 3), ("ab", "ba", 1), ("abc", "ca", 3),
+  ])
+  func editDistanceCountsEdits(source: String, target: String, distance: Int) {
+    #expect(Suggestion.editDistance(source, target) == distance)
+    #expect(Suggestion.editDistance(target, source) == distance)
+  }
+
+  @Test func closestPicksTheNearestLikelyTypo() {
+    let commands = ["login", "logout", "list", "show", "search"]
+    #expect(Suggestion.closest(to: "lst", among: commands) == "list")
+    #expect(Suggestion.closest(to: "logni", among: commands) == "login")
+    #expect(Suggestion.closest(to: "lgout", among: commands) == "logout")
+    #expect(Suggestion.closest(to: "serch", among: commands) == "search")
+  }
+
+  @Test func closestRefusesWordsTooFarAway() {
+    #expect(Suggestion.closest(to: "xyz", among: ["add", "list"]) == nil)
+    #expect(Suggestion.closest(to: "--js", among: ["--json"]) == nil)
+    #expect(Suggestion.closest(to: "anything", among: []) == nil)
+  }
+
+  @Test func allowanceGrowsWithTheWordButLeadingDashesDoNotCount() {
+    // Nine letters allow three edits, but not four.
+    #expect(Suggestion.closest(to: "abcdefxyz", among: ["abcdefghi"]) == "abcdefghi")
+    #expect(Suggestion.closest(to: "abcdewxyz", among: ["abcdefghi"]) == nil)
+    // Five letters allow one edit; the two dashes do not raise that to two.
+    #expect(Suggestion.closest(to: "--abcde", among: ["--abcxy"]) == nil)
+    #expect(Suggestion.closest(to: "--abcde", among: ["--abcdx"]) == "--abcdx")
+  }
+
+  @Test func tiesGoToTheFirstCandidateAndExactWordsAreSkipped() {
+    #expect(Suggestion.closest(to: "cat", among: ["bat", "hat"]) == "bat")
+    #expect(Suggestion.closest(to: "cat", among: ["hat", "bat"]) == "hat")
+    #expect(Suggestion.closest(to: "cat", among: ["cat", "car"]) == "car")
+  }
+}

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import CommandLineKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct TerminalTests {
+  struct Boom: Error {}
+
+  @Test func terminalsAreToldApartFromPipes() throws {
+    let terminal = try PseudoTerminal()
+    let pipe = try PipeEnds()
+    #expect(FileOutput(descriptor: terminal.follower).isTerminal)
+    #expect(StandardInput(descriptor: terminal.follower).isTerminal)
+    #expect(!FileOutput(descriptor: pipe.writing).isTerminal)
+    #expect(!StandardInput(descriptor: pipe.reading).isTerminal)
+  }
+
+  @Test func fileOutputWritesEverything() throws {
+    let pipe = try PipeEnds()
+    let output = FileOutput(descriptor: pipe.writing)
+    output.write("héllo ")
+    output.writeLine(String(repeating: "x", count: 5000))
+    #expect(pipe.receive() == "héllo " + String(repeating: "x", count: 5000) + "\n")
+  }
+
+  @Test func readLineSplitsLinesAndDropsLineEndings() throws {
+    let pipe = try PipeEnds()
+    pipe.send("one\r\ntwo\n\nthree")
+    pipe.closeWriting()
+    let input = StandardInput(descriptor: pipe.reading)
+    #expect(input.readLine() == "one")
+    #expect(input.readLine() == "two")
+    #expect(input.readLine() == "")
+    #expect(input.readLine() == "three")
+    #expect(input.readLine() == nil)
+  }
+
+  @Test func secretFromAPipeIsAPlainLine() throws {
+    let pipe = try PipeEnds()
+    pipe.send("s3cret\nnext\n")
+    pipe.closeWriting()
+    let input = StandardInput(descriptor: pipe.reading)
+    #expect(try input.readSecretLine() == "s3cret")
+    #expect(input.readLine() == "next")
+  }
+
+  @Test func secretModeTurnsOffEchoLineEditingAndSignalsThenRestores() throws {
+    let terminal = try PseudoTerminal()
+    let before = terminal.settings()
+    #expect(terminal.localModeHas(ECHO) && terminal.localModeHas(ICANON))
+    Terminal.withSecretInputMode(on: terminal.follower) {
+      #expect(!terminal.localModeHas(ECHO))
+      #expect(!terminal.localModeHas(ICANON))
+      #expect(!terminal.localModeHas(ISIG))
+      #expect(terminal.minimumBytes() == 1)
+    }
+    #expect(terminal.settings() == before)
+  }
+
+  @Test func secretModeRestoresTheTerminalWhenTheBodyThrows() throws {
+    let terminal = try PseudoTerminal()
+    let before = terminal.settings()
+    #expect(throws: Boom.self) {
+      try Terminal.withSecretInputMode(on: terminal.follower) {
+        #expect(!terminal.localModeHas(ECHO))
+        throw Boom()
+      }
+    }
+    #expect(terminal.settings() == before)
+  }
+
+  @Test func secretTypedOnATerminalIsReadWithoutEcho() throws {
+    let terminal = try PseudoTerminal()
+    let input = StandardInput(descriptor: terminal.follower)
+    let secret = try Terminal.withSecretInputMode(on: terminal.follower) {
+      terminal.type("pa\u{7F}w\r")
+      return try input.readSecretBytes()
+    }
+    #expect(secret == "pw")
+    #expect(terminal.shown() == "")
+  }
+
+  @Test func controlCAtASecretPromptInterruptsAndRestores() throws {
+    let terminal = try PseudoTerminal()
+    terminal.makeRawWithEcho()
+    let before = terminal.settings()
+    #expect(terminal.localModeHas(ECHO))
+    terminal.type("hal\u{3}")
+    #expect(throws: InterruptedError()) {
+      try StandardInput(descriptor: terminal.follower).readSecretLine()
+    }
+    #expect(terminal.settings() == before)
+  }
+
+  @Test func secretOnATerminalRestoresSettingsAfterEnter() throws {
+    let terminal = try PseudoTerminal()
+    terminal.makeRawWithEcho()
+    let before = terminal.settings()
+    terminal.type("hunter22\r")
+    #expect(try StandardInput(descriptor: terminal.follower).readSecretLine() == "hunter22")
+    #expect(terminal.settings() == before)
+  }
+}

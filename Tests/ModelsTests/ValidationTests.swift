@@ -1,0 +1,131 @@
+import Models
+import Testing
+
+@Suite struct EmailValidationTests {
+  @Test(arguments: [
+    "ada@example.com", "a@b", "  ada@example.com\n", "first.last+tag@mail.example.org",
+  ])
+  func acceptsAddressesWithTextAroundTheAtSign(_ email: String) {
+    #expect(Validation.email(email) == .valid)
+  }
+
+  @Test(arguments: ["ada", "@example.com", "ada@", "@", "ada@example.com@"])
+  func rejectsAddressesWithoutTextOnBothSidesOfTheAtSign(_ email: String) {
+    #expect(
+      Validation.email(email)
+        == .invalid("An email address needs text on both sides of \"@\", like ada@example.com."))
+  }
+
+  @Test func rejectsEmptyAndBlankInput() {
+    #expect(Validation.email("") == .invalid("Enter an email address."))
+    #expect(Validation.email("  \t") == .invalid("Enter an email address."))
+  }
+
+  @Test func rejectsSpacesInside() {
+    #expect(
+      Validation.email("ada lovelace@example.com")
+        == .invalid("An email address cannot contain spaces."))
+  }
+}
+
+@Suite struct PasswordValidationTests {
+  @Test func needsEightCharacters() {
+    #expect(Validation.password("1234567") == .invalid("The password needs at least 8 characters."))
+    #expect(Validation.password("12345678") == .valid)
+    #expect(Validation.password("correct horse") == .valid)
+  }
+
+  @Test func countsCharactersNotBytes() {
+    // Seven characters, many more bytes.
+    #expect(!Validation.password("ééééééé").isValid)
+    #expect(Validation.password("éééééééé").isValid)
+  }
+
+  @Test func spacesCount() {
+    #expect(Validation.password("        ") == .valid)
+  }
+
+  @Test func emptyAsksForAPassword() {
+    #expect(Validation.password("") == .invalid("Enter a password."))
+  }
+}
+
+@Suite struct NameValidationTests {
+  @Test func emptyOrBlankIsInvalid() {
+    #expect(Validation.firstName("") == .invalid("Enter a first name."))
+    #expect(Validation.firstName("   ") == .invalid("Enter a first name."))
+    #expect(Validation.lastName("\n") == .invalid("Enter a last name."))
+  }
+
+  @Test func fiftyCharactersAfterTrimmingIsTheLimit() {
+    let fifty = String(repeating: "a", count: 50)
+    #expect(Validation.firstName(fifty) == .valid)
+    #expect(Validation.firstName("  " + fifty + "  ") == .valid)
+    #expect(
+      Validation.firstName(fifty + "a")
+        == .invalid("A first name can have at most 50 characters."))
+    #expect(
+      Validation.lastName(fifty + "a") == .invalid("A last name can have at most 50 characters."))
+  }
+
+  @Test func singleCharacterIsEnough() {
+    #expect(Validation.lastName("X") == .valid)
+  }
+}
+
+@Suite struct PhoneValidationTests {
+  @Test(arguments: [
+    "1234567", "123456789012345", "+1 (555) 010-4477", "+44 20 7946 0123", " 0301234567 ",
+  ])
+  func acceptsDigitsSpacesPlusDashAndParentheses(_ phone: String) {
+    #expect(Validation.phoneNumber(phone) == .valid)
+  }
+
+  @Test(arguments: ["123456", "1234567890123456", "+(--) 12 34 56"])
+  func needsSevenToFifteenDigits(_ phone: String) {
+    #expect(Validation.phoneNumber(phone) == .invalid("A phone number needs 7 to 15 digits."))
+  }
+
+  @Test(arguments: ["555-0123 ext 4", "555.012.3456", "12345678a", "١٢٣٤٥٦٧٨"])
+  func rejectsOtherCharacters(_ phone: String) {
+    #expect(
+      Validation.phoneNumber(phone)
+        == .invalid(
+          "A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses."))
+  }
+
+  @Test func emptyAsksForANumber() {
+    #expect(Validation.phoneNumber(" ") == .invalid("Enter a phone number."))
+  }
+}
+
+@Suite struct FriendDraftValidationTests {
+  @Test func reportsTheFirstFailingFieldInOrder() {
+    let bad = FriendDraft(firstName: "", lastName: "", phoneNumber: "x")
+    #expect(bad.validation == .invalid("Enter a first name."))
+    let badLast = FriendDraft(firstName: "Ada", lastName: " ", phoneNumber: "x")
+    #expect(badLast.validation == .invalid("Enter a last name."))
+    let badPhone = FriendDraft(firstName: "Ada", lastName: "King", phoneNumber: "12")
+    #expect(badPhone.validation == .invalid("A phone number needs 7 to 15 digits."))
+  }
+
+  @Test func validDraftPasses() {
+    let draft = FriendDraft(firstName: "Ada", lastName: "King", phoneNumber: "+44 20 7946 0001")
+    #expect(draft.validation == .valid)
+    #expect(draft.validation.message == nil)
+  }
+
+  @Test func trimmedRemovesSurroundingWhiteSpace() {
+    let draft = FriendDraft(firstName: " Ada ", lastName: "\tKing", phoneNumber: "555 0100 12\n")
+    #expect(
+      draft.trimmed == FriendDraft(firstName: "Ada", lastName: "King", phoneNumber: "555 0100 12"))
+  }
+}
+
+@Suite struct ValidationResultTests {
+  @Test func exposesValidityAndMessage() {
+    #expect(ValidationResult.valid.isValid)
+    #expect(!ValidationResult.invalid("no").isValid)
+    #expect(ValidationResult.invalid("no").message == "no")
+  }
+}

@@ -1,0 +1,35 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct ButtonTests {
+  @Test func enabledButtonIsBracketed() {
+    let buffer = draw(Button("Log in"), width: 12)
+    #expect(buffer.lines == ["[ Log in ]  "])
+    #expect(buffer[0, 0].style == Theme.standard.button)
+  }
+
+  @Test func focusedButtonIsReversedAndBold() {
+    let buffer = draw(Button("Log in", isFocused: true), width: 10)
+    #expect(buffer.lines == ["[ Log in ]"])
+    #expect(buffer[3, 0].style.isReversed && buffer[3, 0].style.isBold)
+  }
+
+  @Test func disabledButtonLooksDifferentEvenWithoutColour() {
+    let buffer = draw(Button("Log in", isEnabled: false, isFocused: true), width: 10)
+    #expect(buffer.lines == ["( Log in )"])
+    #expect(buffer[3, 0].style == Theme.standard.disabledButton)
+  }
+
+  @Test func onlyAnEnabledButtonIsPressed() {
+    #expect(Button("OK").handle(.enter))
+    #expect(Button("OK").handle(.character(" ")))
+    #expect(!Button("OK").handle(.character("x")))
+    #expect(!Button("OK", isEnabled: false).handle(.enter))
+  }
+
+  @Test func aNarrowRectCutsTheLabel() {
+    #expect(draw(Button("Save changes"), width: 8).lines == ["[ Save …"])
+    #expect(Button("Save").width == 8)
+  }
+}

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct ScreenBufferTests {
+  @Test func writeTruncatesWithAnEllipsisAndNeverWraps() {
+    var buffer = ScreenBuffer(width: 8, height: 2)
+    let used = buffer.write("Hello, world", x: 1, y: 0)
+    #expect(used == 7)
+    #expect(buffer.lines == [" Hello,…", "        "])
+  }
+
+  @Test func writeRespectsMaxWidth() {
+    var buffer = ScreenBuffer(width: 10, height: 1)
+    buffer.write("abcdefgh", x: 0, y: 0, maxWidth: 4)
+    #expect(buffer.lines == ["abc…      "])
+  }
+
+  @Test func wideGraphemesTakeTwoCells() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    #expect(buffer.write("中😀a", x: 0, y: 0) == 5)
+    #expect(buffer.lines == ["中😀a "])
+    #expect(buffer[1, 0].isContinuation && buffer[3, 0].isContinuation)
+    #expect(buffer[4, 0].character == "a")
+  }
+
+  @Test func combiningMarksStayWithTheirLetter() {
+    var buffer = ScreenBuffer(width: 4, height: 1)
+    #expect(buffer.write("e\u{301}x", x: 0, y: 0) == 2)
+    #expect(buffer[0, 0].character == "e\u{301}")
+    #expect(buffer.lines == ["e\u{301}x  "])
+  }
+
+  @Test func wideTextIsCutBeforeTheEdge() {
+    var buffer = ScreenBuffer(width: 5, height: 2)
+    buffer.write("中文字", x: 0, y: 0)
+    buffer.write("中文字", x: 1, y: 1)
+    #expect(buffer.lines == ["中文…", " 中… "])
+    var edge = ScreenBuffer(width: 3, height: 1)
+    edge.put("中", x: 2, y: 0)
+    #expect(edge.lines == ["   "])
+  }
+
+  @Test func overwritingHalfOfAWideGraphemeBlanksTheOtherHalf() {
+    var buffer = ScreenBuffer(width: 4, height: 1)
+    buffer.write("中文", x: 0, y: 0)
+    buffer.put("x", x: 1, y: 0)
+    #expect(buffer.lines == [" x文"])
+    buffer.put("y", x: 2, y: 0)
+    #expect(buffer.lines == [" xy "])
+    buffer.put("字", x: 1, y: 0)
+    #expect(buffer.lines == [" 字 "])
+  }
+
+  @Test func controlCharactersAreNotDrawn() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    buffer.write("a\tb\nc\u{1B}d", x: 0, y: 0)
+    #expect(buffer.lines == ["a b cd"])
+  }
+
+  @Test func alignedWritesInARect() {
+    var buffer = ScreenBuffer(width: 9, height: 3)
+    buffer.write("ab", in: Rect(x: 0, y: 0, width: 9, height: 1), alignment: .leading)
+    buffer.write("ab", in: Rect(x: 0, y: 1, width: 9, height: 1), alignment: .center)
+    buffer.write("ab", in: Rect(x: 0, y: 2, width: 9, height: 1), alignment: .trailing)
+    #expect(buffer.lines == ["ab       ", "   ab    ", "       ab"])
+  }
+
+  @Test func fillAndStyleAreClippedToTheBuffer() {
+    var buffer = ScreenBuffer(width: 3, height: 2)
+    buffer.fill(Rect(x: 1, y: 1, width: 10, height: 10), with: "#", style: .plain.bold())
+    #expect(buffer.lines == ["   ", " ##"])
+    #expect(buffer[2, 1].style.isBold && !buffer[0, 1].style.isBold)
+    buffer.setStyle(.plain.reversed(), in: Rect(x: 0, y: 0, width: 1, height: 1))
+    #expect(buffer[0, 0].style.isReversed)
+  }
+}

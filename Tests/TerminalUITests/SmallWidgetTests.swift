@@ -1,0 +1,68 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct SpinnerTests {
+  @Test func theFrameFollowsTheTickCount() {
+    var spinner = Spinner(label: "Loading…", frames: Spinner.ascii)
+    #expect(draw(spinner, width: 12).lines == ["| Loading…  "])
+    spinner.advance()
+    #expect(spinner.frame == "/")
+    spinner.advance(by: 6)
+    #expect(spinner.tick == 7 && spinner.frame == "\\")
+    #expect(draw(spinner, width: 10).lines == ["\\ Loading…"])
+  }
+
+  @Test func dotsAreTheDefault() {
+    let spinner = Spinner(tick: 11)
+    #expect(spinner.frame == "⠙")
+    #expect(draw(spinner, width: 2).lines == ["⠙ "])
+  }
+
+  @Test func labelIsCutToTheRect() {
+    #expect(draw(Spinner(label: "Searching", frames: Spinner.ascii), width: 7).lines == ["| Sear…"])
+  }
+}
+
+@Suite struct StatusBarTests {
+  private let hints = [
+    KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("Esc", "back"), KeyHint("?", "help"),
+    KeyHint("q", "quit"),
+  ]
+
+  @Test func hintsAreSpacedAndKeysAreBold() {
+    let buffer = draw(StatusBar(hints: hints), width: 50)
+    #expect(buffer.lines == [" ↑↓ move  Enter open  Esc back  ? help  q quit    "])
+    #expect(buffer.columns(inRow: 0) { !$0.isReversed } == [])
+    #expect(
+      buffer.columns(inRow: 0) { $0.isBold } == [1, 2, 10, 11, 12, 13, 14, 22, 23, 24, 32, 40])
+  }
+
+  @Test func trailingTextSitsAtTheRightWhenItFits() {
+    let bar = StatusBar(hints: [KeyHint("q", "quit")], trailing: "3 friends")
+    #expect(draw(bar, width: 24).lines == [" q quit       3 friends "])
+    #expect(draw(bar, width: 12).lines == [" q quit     "])
+  }
+
+  @Test func hintsThatDoNotFitAreCut() {
+    #expect(draw(StatusBar(hints: hints), width: 20).lines == [" ↑↓ move  Enter ope…"])
+    #expect(draw(StatusBar(hints: hints), width: 21).lines == [" ↑↓ move  Enter open…"])
+  }
+}
+
+@Suite struct BannerTests {
+  @Test func bannerFillsItsRowAndCentresTheText() {
+    let buffer = draw(Banner("Not logged in", kind: .warning), width: 21)
+    #expect(buffer.lines == ["    Not logged in    "])
+    #expect(buffer.columns(inRow: 0) { $0 == Theme.standard.warningBanner } == Array(0..<21))
+  }
+
+  @Test func kindsUseTheirStyles() {
+    #expect(draw(Banner("x", kind: .error), width: 3)[1, 0].style == Theme.standard.errorBanner)
+    #expect(draw(Banner("x"), width: 3)[1, 0].style == Theme.standard.infoBanner)
+  }
+
+  @Test func longTextIsCutInsideTheMargins() {
+    #expect(draw(Banner("A long message", alignment: .leading), width: 10).lines == [" A long … "])
+  }
+}

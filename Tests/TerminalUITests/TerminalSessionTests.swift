@@ -1,0 +1,149 @@
+import Testing
+
+@testable import TerminalUI
+
+/// Collects scheduled actions so a test decides when "later" is.
+@MainActor final class ManualSchedule {
+  var delays: [Duration] = []
+  private var actions: [@MainActor () -> Void] = []
+
+  var schedule: TerminalSession.Schedule {
+    { [self] delay, action in
+      delays.append(delay)
+      actions.append(action)
+    }
+  }
+
+  func runAll() {
+    let due = actions
+    actions.removeAll()
+    for action in due { action() }
+  }
+}
+
+@MainActor @Suite struct TerminalSessionTests {
+  private let terminal = MemoryTerminal(size: TerminalSize(width: 20, height: 4))
+  private let clock = ManualSchedule()
+
+  private func startedSession(keys: KeyLog, colorMode: ColorMode = .color) throws
+    -> TerminalSession
+  {
+    let session = TerminalSession(
+      terminal: terminal, colorMode: colorMode, schedule: clock.schedule)
+    try session.start(onKey: { keys.keys.append($0) }, onResize: { keys.sizes.append($0) })
+    return session
+  }
+
+  @Test func startTakesTheScreenAndStopGivesItBack() throws {
+    terminal.write("$ friends-tui")
+    let session = try startedSession(keys: KeyLog())
+    #expect(session.isRunning && terminal.isFullScreen && terminal.screen.isAlternateScreen)
+    session.render { $0.write("Friends", x: 0, y: 0) }
+    #expect(terminal.lines[0] == "Friends             ")
+    session.stop()
+    session.stop()
+    #expect(!session.isRunning && !terminal.isFullScreen && !terminal.isReceivingInput)
+    #expect(!terminal.screen.isAlternateScreen && terminal.screen.isCursorVisible)
+    #expect(terminal.lines[0] == "$ friends-tui       ")
+  }
+
+  @Test func bytesBecomeKeys() throws {
+    let log = KeyLog()
+    let session = try startedSession(keys: log)
+    terminal.send("a\u{1B}[A\r\u{03}")
+    #expect(log.keys == [.character("a"), .up, .enter, .control("c")])
+    #expect(clock.delays.isEmpty)
+    session.stop()
+  }
+
+  @Test func aLoneEscapeIsDeliveredAfterTheTimeout() throws {
+    let log = KeyLog()
+    let session = try startedSession(keys: log)
+    terminal.send("\u{1B}")
+    #expect(log.keys == [])
+    #expect(clock.delays == [session.escapeTimeout])
+    clock.runAll()
+    #expect(log.keys == [.escape])
+  }
+
+  @Test func anEscapeCompletedByTheNextReadIsNotDeliveredTwice() throws {
+    let log = KeyLog()
+    let session = try startedSession(keys: log)
+    terminal.send("\u{1B}")
+    terminal.send("[B")
+    clock.runAll()
+    #expect(log.keys == [.down])
+    session.stop()
+  }
+
+  @Test func aResizeIsReportedAndRedrawsInFull() throws {
+    let log = KeyLog()
+    let session = try startedSession(keys: log)
+    session.render { $0.write("abc", x: 0, y: 0) }
+    session.render { $0.write("abc", x: 0, y: 0) }
+    #expect(session.lastCellCount == 0)
+    terminal.resize(to: TerminalSize(width: 10, height: 2))
+    #expect(log.sizes == [TerminalSize(width: 10, height: 2)])
+    session.render { $0.write("abc", x: 0, y: 0) }
+    #expect(session.lastCellCount == 3)
+    #expect(terminal.lines == ["abc       ", "          "])
+  }
+
+  @Test func keysStopArrivingAfterStop() throws {
+    let log = KeyLog()
+    let session = try startedSession(keys: log)
+    terminal.send("\u{1B}")
+    session.stop()
+    terminal.send("x")
+    clock.runAll()
+    #expect(log.keys == [])
+  }
+
+  @Test func noColorDropsColoursButKeepsReverse() throws {
+    let session = try startedSession(keys: KeyLog(), colorMode: .noColor)
+    session.render { buffer in
+      buffer.write("hi", x: 0, y: 0, style: Style.plain.foreground(.red).reversed())
+    }
+    #expect(terminal.cell(x: 0, y: 0).style == Style.plain.reversed())
+  }
+
+  @Test func oneKeystrokeInATextFieldRedrawsTwoCells() throws {
+    let screen = MemoryTerminal(size: TerminalSize(width: 80, height: 24))
+    let session = TerminalSession(terminal: screen, schedule: clock.schedule)
+    var email = TextField(placeholder: "you@example.com", isFocused: true)
+    let password = TextField(placeholder: "8+ characters", isSecure: true)
+    func draw() {
+      session.render { buffer in
+        let rows = buffer.bounds.inset(by: 2).rows([.fixed(1), .fixed(1), .fixed(1), .fill])
+        buffer.write("Email:    ", in: rows[0])
+        email.render(into: &buffer, rect: rows[0].inset(left: 10, right: 30))
+        buffer.write("Password: ", in: rows[1])
+        password.render(into: &buffer, rect: rows[1].inset(left: 10, right: 30))
+        Button("Log in", isEnabled: false).render(into: &buffer, rect: rows[2].inset(left: 10))
+        StatusBar(hints: [KeyHint("Tab", "next"), KeyHint("Esc", "back")])
+          .render(into: &buffer, rect: buffer.bounds.row(23))
+      }
+    }
+    try session.start(
+      onKey: { key in
+        _ = email.handle(key)
+        draw()
+      })
+    draw()
+    let typed = "ada@example.co"
+    screen.send(typed)
+    screen.resetOutput()
+    screen.send("m")
+    #expect(screen.lines[2] == "  Email:    ada@example.com" + String(repeating: " ", count: 53))
+    #expect(session.lastCellCount == 2)
+    let output = String(decoding: screen.output, as: UTF8.self)
+    print("One keystroke in a text field: \(screen.bytesWritten) bytes, \(output.debugDescription)")
+    session.stop()
+  }
+}
+
+/// What a session delivered.
+@MainActor final class KeyLog {
+  var keys: [Key] = []
+  var sizes: [TerminalSize] = []
+}

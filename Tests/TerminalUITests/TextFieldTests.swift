@@ -1,0 +1,131 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite struct TextFieldTests {
+  private func typed(_ text: String, into field: TextField = TextField(isFocused: true))
+    -> TextField
+  {
+    var field = field
+    for character in text { _ = field.handle(.character(character)) }
+    return field
+  }
+
+  @Test func typingInsertsAtTheCursor() {
+    var field = typed("helo")
+    #expect(field.text == "helo" && field.cursor == 4)
+    _ = field.handle(.left)
+    _ = field.handle(.character("l"))
+    #expect(field.text == "hello" && field.cursor == 4)
+  }
+
+  @Test func backspaceDeleteAndMovement() {
+    var field = typed("abcd")
+    let handled = field.handle(.backspace)
+    #expect(handled)
+    #expect(field.text == "abc" && field.cursor == 3)
+    _ = field.handle(.home)
+    #expect(field.cursor == 0)
+    _ = field.handle(.backspace)
+    #expect(field.text == "abc")
+    _ = field.handle(.delete)
+    #expect(field.text == "bc" && field.cursor == 0)
+    _ = field.handle(.end)
+    _ = field.handle(.delete)
+    #expect(field.text == "bc" && field.cursor == 2)
+    _ = field.handle(.right)
+    #expect(field.cursor == 2)
+    _ = field.handle(.control("a"))
+    #expect(field.cursor == 0)
+    _ = field.handle(.left)
+    #expect(field.cursor == 0)
+    _ = field.handle(.control("e"))
+    #expect(field.cursor == 2)
+  }
+
+  @Test func controlUClears() {
+    var field = typed("secret")
+    let handled = field.handle(.control("u"))
+    #expect(handled)
+    #expect(field.text == "" && field.cursor == 0)
+  }
+
+  @Test func keysTheScreenHandlesAreNotConsumed() {
+    var field = typed("x")
+    for key in [Key.enter, .tab, .backTab, .escape, .up, .down, .control("c")] {
+      let handled = field.handle(key)
+      #expect(!handled, "\(key)")
+    }
+    #expect(field.text == "x")
+  }
+
+  @Test func pasteInsertsOnOneLine() {
+    var field = typed("ab")
+    _ = field.handle(.left)
+    _ = field.handle(.paste("1\n2\t3\u{7}"))
+    #expect(field.text == "a1 2 3b" && field.cursor == 6)
+  }
+
+  @Test func aCombiningMarkJoinsTheLetterBeforeIt() {
+    var field = typed("e")
+    _ = field.handle(.character("\u{301}"))
+    #expect(field.text == "e\u{301}" && field.text.count == 1 && field.cursor == 1)
+  }
+
+  @Test func settingTextKeepsTheCursorInRange() {
+    var field = typed("hello")
+    field.text = "hi"
+    #expect(field.cursor == 2)
+    field.cursor = 10
+    #expect(field.cursor == 2)
+  }
+
+  @Test func focusedFieldShowsTheCursorAsAReversedCell() {
+    var field = typed("abc")
+    _ = field.handle(.left)
+    let buffer = draw(field, width: 6)
+    #expect(buffer.lines == ["abc   "])
+    #expect(buffer.columns(inRow: 0) { $0.isReversed } == [2])
+    #expect(buffer.columns(inRow: 0) { $0.isUnderlined } == [0, 1, 3, 4, 5])
+  }
+
+  @Test func cursorAtTheEndIsAReversedSpace() {
+    let buffer = draw(typed("ab"), width: 4)
+    #expect(buffer.lines == ["ab  "])
+    #expect(buffer.columns(inRow: 0) { $0.isReversed } == [2])
+  }
+
+  @Test func unfocusedFieldHasNoCursor() {
+    var field = typed("ab")
+    field.isFocused = false
+    #expect(draw(field, width: 4).columns(inRow: 0) { $0.isReversed } == [])
+  }
+
+  @Test func secureModeShowsBullets() {
+    let field = typed("pass", into: TextField(isSecure: true, isFocused: true))
+    #expect(draw(field, width: 6).lines == ["••••  "])
+    #expect(field.text == "pass")
+  }
+
+  @Test func placeholderShowsWhileEmpty() {
+    let field = TextField(placeholder: "Email", isFocused: true)
+    let buffer = draw(field, width: 7)
+    #expect(buffer.lines == ["Email  "])
+    #expect(buffer.columns(inRow: 0) { $0.isReversed } == [0])
+    #expect(buffer.columns(inRow: 0) { $0.isDim } == [1, 2, 3, 4])
+  }
+
+  @Test func longTextScrollsToKeepTheCursorVisible() {
+    var field = typed("abcdefghij")
+    #expect(draw(field, width: 5).lines == ["ghij "])
+    _ = field.handle(.home)
+    #expect(draw(field, width: 5).lines == ["abcde"])
+    #expect(draw(field, width: 5).columns(inRow: 0) { $0.isReversed } == [0])
+  }
+
+  @Test func wideTextIsMeasuredInColumns() {
+    let field = typed("中文字")
+    #expect(draw(field, width: 7).lines == ["中文字 "])
+    #expect(draw(field, width: 6).lines == ["文字  "])
+  }
+}
