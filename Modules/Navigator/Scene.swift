@@ -1,0 +1,49 @@
+import Models
+
+/// A screen of the app, with what it needs to be shown.
+public enum Scene: Hashable, Sendable {
+  /// Log in with email and password.
+  case login
+  /// Ask for a password reset email.
+  case forgotPassword
+  /// The list of friends.
+  case friends
+  /// One friend's details.
+  case friendDetail(id: Int)
+  /// A form to add a friend.
+  case addFriend
+  /// A form to edit a friend.
+  case editFriend(id: Int)
+  /// Search friends as you type.
+  case search
+  /// The timeline of everyone's posts.
+  case timeline
+  /// The members whose posts make the timeline.
+  case people
+  /// One member's posts.
+  case personTimeline(Person)
+
+  /// Whether the scene can be shown while no one is logged in.
+  public var isPublic: Bool {
+    switch self {
+    case .login, .forgotPassword: return true
+    default: return false
+    }
+  }
+
+  /// A short title, for headers and help.
+  public var title: String {
+    switch self {
+    case .login: return "Log in"
+    case .forgotPassword: return "Forgot password"
+    case .friends: return "Friends"
+    case .friendDetail: return "Friend"
+    case .addFriend: return "Add friend"
+    case .editFriend: return "Edit friend"
+    case .search: return "Search"
+    case .timeline: return "Timeline"
+    case .people: return "People"
+    case .personTimeline(let person): return person.name
+    }
+  }
+}

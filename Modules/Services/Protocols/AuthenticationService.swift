@@ -1,0 +1,17 @@
+import Models
+import ReactiveCore
+
+/// Logging in and out, and the account's status.
+///
+/// Every call is lazy: nothing happens until the result is subscribed, and disposing the
+/// subscription cancels the request.
+public protocol AuthenticationService: AnyObject {
+  /// Logs in; fails with `ServiceError.wrongCredentials` when the email or password is wrong.
+  func logIn(email: String, password: String) -> Single<Account>
+  /// Logs out.
+  func logOut() -> Completable
+  /// Asks for a password reset email for `email`.
+  func requestPasswordReset(email: String) -> Completable
+  /// The current account status, then each change.
+  var accountStatus: Observable<AccountStatus> { get }
+}

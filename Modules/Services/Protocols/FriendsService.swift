@@ -1,0 +1,18 @@
+import Models
+import ReactiveCore
+
+/// The friends list and its changes.
+public protocol FriendsService: AnyObject {
+  /// All friends, sorted by last name, then first name.
+  func friends() -> Single<[Friend]>
+  /// One friend; fails with `ServiceError.notFound` for an unknown id.
+  func friend(id: Int) -> Single<Friend>
+  /// Adds a friend and returns it with its new id.
+  func add(_ draft: FriendDraft) -> Single<Friend>
+  /// Replaces the friend with the same id.
+  func update(_ friend: Friend) -> Single<Friend>
+  /// Removes the friend with `id`.
+  func remove(id: Int) -> Completable
+  /// A signal each time the friends change, including by another process.
+  var friendsChanged: Observable<Void> { get }
+}

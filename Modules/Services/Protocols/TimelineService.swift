@@ -1,0 +1,13 @@
+import Models
+import ReactiveCore
+
+/// Pages of posts and the people who write them.
+public protocol TimelineService: AnyObject {
+  /// Up to `limit` posts newer than `cursor.newestId` (all recent ones for `.none`), newest
+  /// first.
+  func timeline(after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  /// Up to `limit` posts of `person` newer than `cursor.newestId`, newest first.
+  func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  /// The people whose posts make the timeline.
+  func people() -> Single<[Person]>
+}

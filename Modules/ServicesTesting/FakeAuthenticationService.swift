@@ -1,0 +1,67 @@
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+
+/// An authentication service whose answers a test scripts as timelines on a `TestScheduler`.
+///
+/// Each request is a cold test observable, so it answers relative to when it is subscribed, and
+/// its `subscriptions` tell when it was started and cancelled. A call the test did not script
+/// records a test failure.
+public final class FakeAuthenticationService: AuthenticationService {
+  /// The scheduler the answers run on.
+  public let scheduler: TestScheduler
+  /// The answer to `logIn`, for the given email and password.
+  public var logInResponse: ((String, String) -> [Recorded<Event<Account>>])?
+  /// The answer to `logOut`.
+  public var logOutResponse: (() -> [Recorded<Event<Never>>])?
+  /// The answer to `requestPasswordReset`, for the given email.
+  public var resetResponse: ((String) -> [Recorded<Event<Never>>])?
+  /// The account status the service reports; tests change it with `accept`.
+  public let status = BehaviorRelay(value: AccountStatus.unavailable)
+
+  /// The passwords `logIn` was called with, in order.
+  public private(set) var passwordsTried: [String] = []
+  /// The emails a reset was requested for, in order.
+  public private(set) var resetEmails: [String] = []
+  /// The requests made, in order, to inspect their subscriptions.
+  public private(set) var logInRequests: [TestableObservable<Account>] = []
+  /// The reset requests made, in order.
+  public private(set) var resetRequests: [TestableObservable<Never>] = []
+
+  /// Creates a fake that answers on `scheduler`.
+  public init(scheduler: TestScheduler) {
+    self.scheduler = scheduler
+  }
+
+  /// Answers with the scripted `logInResponse`.
+  public func logIn(email: String, password: String) -> Single<Account> {
+    passwordsTried.append(password)
+    guard let logInResponse else {
+      return .error(unscripted("logIn(email: \(email), password: …)"))
+    }
+    let request = scheduler.createColdObservable(logInResponse(email, password))
+    logInRequests.append(request)
+    return request.asObservable().asSingle()
+  }
+
+  /// Answers with the scripted `logOutResponse`.
+  public func logOut() -> Completable {
+    guard let logOutResponse else { return .error(unscripted("logOut()")) }
+    return scheduler.createColdObservable(logOutResponse()).asObservable().asCompletable()
+  }
+
+  /// Answers with the scripted `resetResponse`.
+  public func requestPasswordReset(email: String) -> Completable {
+    resetEmails.append(email)
+    guard let resetResponse else {
+      return .error(unscripted("requestPasswordReset(email: \(email))"))
+    }
+    let request = scheduler.createColdObservable(resetResponse(email))
+    resetRequests.append(request)
+    return request.asObservable().asCompletable()
+  }
+
+  /// The scripted status: its current value, then each change.
+  public var accountStatus: Observable<AccountStatus> { status.asObservable() }
+}

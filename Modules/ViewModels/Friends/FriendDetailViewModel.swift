@@ -1,0 +1,76 @@
+import Models
+import Navigator
+import ReactiveCore
+import Services
+
+/// One friend's details, with "Edit" and "Delete".
+public struct FriendDetailViewModel: ViewModelType {
+  /// What the user does on the screen.
+  public struct Input {
+    /// Taps on "Edit".
+    public var editTaps: Observable<Void>
+    /// Confirmed taps on "Delete".
+    public var deleteTaps: Observable<Void>
+
+    /// Creates the input; each stream defaults to one that never emits.
+    public init(editTaps: Observable<Void> = .never(), deleteTaps: Observable<Void> = .never()) {
+      self.editTaps = editTaps
+      self.deleteTaps = deleteTaps
+    }
+  }
+
+  /// What the screen shows.
+  public struct Output {
+    /// The friend, once loaded.
+    public var friend: Driver<Friend>
+    /// Whether loading or deleting runs.
+    public var isLoading: Driver<Bool>
+    /// A failed load or deletion.
+    public var errorMessage: Signal<String>
+    /// The friend's id, once deleted.
+    public var deleted: Signal<Int>
+    /// The edit form, or back to the list after a deletion.
+    public var route: Signal<Route>
+  }
+
+  private let service: FriendsService
+  private let id: Int
+
+  /// Creates the view model for the friend with `id`.
+  public init(service: FriendsService, id: Int) {
+    self.service = service
+    self.id = id
+  }
+
+  /// Builds the screen's chains.
+  public func transform(_ input: Input) -> Output {
+    let activity = ActivityTracker()
+    let errors = PublishRelay<String>()
+    let id = self.id
+
+    let friend = activity.track(service.friend(id: id)).asObservable()
+      .catch { error in
+        errors.accept(describe(error))
+        return .empty()
+      }
+    let deleted = input.deleteTaps
+      .flatMapFirst { [service] _ -> Observable<Int> in
+        activity.track(service.remove(id: id)).andThen(Observable.just(id))
+          .catch { error in
+            errors.accept("Could not delete: \(describe(error))")
+            return .empty()
+          }
+      }
+      .asSignal(onErrorSignalWith: .empty())
+
+    return Output(
+      friend: friend.asDriver(onErrorDriveWith: .empty()),
+      isLoading: activity.isActive,
+      errorMessage: errors.asSignal(),
+      deleted: deleted,
+      route: Signal.merge(
+        input.editTaps.map { Route.show(.editFriend(id: id)) }
+          .asSignal(onErrorSignalWith: .empty()),
+        deleted.map { _ in Route.back }))
+  }
+}

@@ -1,0 +1,93 @@
+import Models
+import Navigator
+import ReactiveCore
+import Services
+
+/// The friends list: loads with a spinner, shows friends or an empty or error row, deletes,
+/// selects a friend to edit, opens the add form, and reloads on refresh or when the data
+/// changes (also when another process changes it).
+public struct FriendsListViewModel: ViewModelType {
+  /// What the user does on the screen.
+  public struct Input {
+    /// Requests to load the list again.
+    public var refresh: Observable<Void>
+    /// Friends the user deletes.
+    public var delete: Observable<FriendCellViewModel>
+    /// Friends the user selects, to edit them.
+    public var select: Observable<FriendCellViewModel>
+    /// Taps on "Add".
+    public var addTaps: Observable<Void>
+
+    /// Creates the input; each stream defaults to one that never emits.
+    public init(
+      refresh: Observable<Void> = .never(), delete: Observable<FriendCellViewModel> = .never(),
+      select: Observable<FriendCellViewModel> = .never(), addTaps: Observable<Void> = .never()
+    ) {
+      self.refresh = refresh
+      self.delete = delete
+      self.select = select
+      self.addTaps = addTaps
+    }
+  }
+
+  /// What the screen shows.
+  public struct Output {
+    /// The rows: friends, or one empty or error row. Empty until the first load ends.
+    public var cells: Driver<[FriendCellType]>
+    /// Whether a load or a deletion runs.
+    public var isLoading: Driver<Bool>
+    /// Problems to acknowledge: a failed load or deletion.
+    public var alert: Signal<Alert>
+    /// Where to go: the edit form of a selected friend, or the add form.
+    public var route: Signal<Route>
+  }
+
+  private let service: FriendsService
+
+  /// Creates the view model over a friends service.
+  public init(service: FriendsService) {
+    self.service = service
+  }
+
+  /// Builds the screen's chains.
+  public func transform(_ input: Input) -> Output {
+    let activity = ActivityTracker()
+    let alerts = PublishRelay<Alert>()
+
+    let deletions = input.delete
+      .flatMap { [service] cell -> Observable<Void> in
+        activity.track(service.remove(id: cell.friend.id))
+          .andThen(Observable.just(()))
+          .catch { error in
+            alerts.accept(
+              Alert(
+                title: "Could not delete \(cell.fullName)", message: describe(error)))
+            return .empty()
+          }
+      }
+
+    let loads = Observable.merge(.just(()), input.refresh, deletions, service.friendsChanged)
+      .flatMapLatest { [service] _ -> Observable<[FriendCellType]> in
+        activity.track(service.friends())
+          .asObservable()
+          .map { friends in
+            friends.isEmpty ? [.empty] : friends.map { .normal(FriendCellViewModel(friend: $0)) }
+          }
+          .catch { error in
+            let message = describe(error)
+            alerts.accept(Alert(title: "Could not load friends", message: message))
+            return .just([.error(message)])
+          }
+      }
+
+    let route = Observable.merge(
+      input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
+      input.addTaps.map { Route.show(.addFriend) })
+
+    return Output(
+      cells: loads.asDriver(onErrorJustReturn: []),
+      isLoading: activity.isActive,
+      alert: alerts.asSignal(),
+      route: route.asSignal(onErrorSignalWith: .empty()))
+  }
+}

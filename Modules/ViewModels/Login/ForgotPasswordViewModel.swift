@@ -1,0 +1,75 @@
+import Models
+import ReactiveCore
+import Services
+
+/// The "Forgot password?" screen: an email field and a "Send reset link" button.
+///
+/// Taps are debounced by 500 ms on the injected scheduler, so a burst of taps sends one
+/// request, with the email as it is when the burst ends. An invalid email shows its validation
+/// message instead of sending; a failure shows an error and leaves the screen working.
+public struct ForgotPasswordViewModel: ViewModelType {
+  /// What the user does on the screen.
+  public struct Input {
+    /// The email field's text, each time it changes.
+    public var email: Observable<String>
+    /// Taps on "Send reset link".
+    public var resetTaps: Observable<Void>
+
+    /// Creates the input.
+    public init(email: Observable<String>, resetTaps: Observable<Void>) {
+      self.email = email
+      self.resetTaps = resetTaps
+    }
+  }
+
+  /// What the screen shows.
+  public struct Output {
+    /// "We sent a reset link to …", once per completed request.
+    public var confirmation: Signal<String>
+    /// Why a request was not sent or failed.
+    public var errorMessage: Signal<String>
+    /// Whether a request runs.
+    public var isSending: Driver<Bool>
+  }
+
+  /// How long taps must pause before a request is sent.
+  public static let debounce: RxTimeInterval = .milliseconds(500)
+
+  private let auth: AuthenticationService
+  private let scheduler: SchedulerType
+
+  /// Creates the view model; `scheduler` times the debounce.
+  public init(auth: AuthenticationService, scheduler: SchedulerType) {
+    self.auth = auth
+    self.scheduler = scheduler
+  }
+
+  /// Builds the screen's chains.
+  public func transform(_ input: Input) -> Output {
+    let activity = ActivityTracker()
+    let errors = PublishRelay<String>()
+
+    let confirmation = input.resetTaps
+      .debounce(Self.debounce, scheduler: scheduler)
+      .withLatestFrom(input.email.startWith(""))
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .flatMapLatest { [auth] email -> Observable<String> in
+        if let message = Validation.email(email).message {
+          errors.accept(message)
+          return .empty()
+        }
+        return activity.track(auth.requestPasswordReset(email: email))
+          .andThen(Observable.just("We sent a reset link to \(email)."))
+          .catch { error in
+            errors.accept("Could not send the reset link: \(describe(error))")
+            return .empty()
+          }
+      }
+      .asSignal(onErrorSignalWith: .empty())
+
+    return Output(
+      confirmation: confirmation,
+      errorMessage: errors.asSignal(),
+      isSending: activity.isActive)
+  }
+}

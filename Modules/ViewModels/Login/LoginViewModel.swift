@@ -1,0 +1,99 @@
+import Models
+import Navigator
+import ReactiveCore
+import Services
+
+/// The login screen: email and password fields, a "Log in" button, a spinner, messages.
+///
+/// The button is enabled only while both fields are valid and no request runs. A tap reads the
+/// fields at that moment; taps during a request are ignored (`flatMapFirst`). A failure shows
+/// "Login failed: …" and leaves the screen working; a success shows the user's name and asks
+/// to replace the stack with the friends list.
+public struct LoginViewModel: ViewModelType {
+  /// What the user does on the screen.
+  public struct Input {
+    /// The email field's text, each time it changes.
+    public var email: Observable<String>
+    /// The password field's text, each time it changes.
+    public var password: Observable<String>
+    /// Taps on "Log in".
+    public var loginTaps: Observable<Void>
+
+    /// Creates the input.
+    public init(email: Observable<String>, password: Observable<String>, loginTaps: Observable<Void>)
+    {
+      self.email = email
+      self.password = password
+      self.loginTaps = loginTaps
+    }
+  }
+
+  /// What the screen shows.
+  public struct Output {
+    /// Whether "Log in" can be tapped.
+    public var isLoginEnabled: Driver<Bool>
+    /// Whether a request runs (the spinner).
+    public var isLoading: Driver<Bool>
+    /// What is wrong with the fields, or `nil` when they are valid.
+    public var hint: Driver<String?>
+    /// "Login failed: …", once per failed request.
+    public var errorMessage: Signal<String>
+    /// The display name of the user, once logged in.
+    public var loggedInUser: Signal<String>
+    /// Where to go next: the friends list, after logging in.
+    public var route: Signal<Route>
+  }
+
+  private let auth: AuthenticationService
+
+  /// Creates the view model over an authentication service.
+  public init(auth: AuthenticationService) {
+    self.auth = auth
+  }
+
+  /// Builds the screen's chains.
+  public func transform(_ input: Input) -> Output {
+    let activity = ActivityTracker()
+    let errors = PublishRelay<String>()
+
+    let credentials = Observable.combineLatest(input.email, input.password)
+    let validation = credentials.map { email, password in
+      LoginViewModel.validate(email: email, password: password)
+    }
+    let isValid = validation.map { $0.isValid }
+
+    let accounts = input.loginTaps
+      .withLatestFrom(Observable.combineLatest(credentials, isValid))
+      .filter { _, isValid in isValid }
+      .map { credentials, _ in credentials }
+      .flatMapFirst { [auth] email, password in
+        activity.track(auth.logIn(email: email, password: password))
+          .asObservable()
+          .catch { error in
+            errors.accept("Login failed: \(describe(error))")
+            return .empty()
+          }
+      }
+      .asSignal(onErrorSignalWith: .empty())
+
+    let isLoading = activity.isActive
+    let isLoginEnabled = Observable.combineLatest(isValid, isLoading.asObservable()) { $0 && !$1 }
+      .asDriver(onErrorJustReturn: false)
+      .distinctUntilChanged()
+
+    return Output(
+      isLoginEnabled: isLoginEnabled,
+      isLoading: isLoading,
+      hint: validation.map { $0.message }.asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
+      errorMessage: errors.asSignal(),
+      loggedInUser: accounts.map { $0.displayName },
+      route: accounts.map { _ in Route.replaceRoot(.friends) }
+    )
+  }
+
+  /// The first problem with the fields, or `.valid`.
+  public static func validate(email: String, password: String) -> ValidationResult {
+    let emailResult = Validation.email(email)
+    return emailResult.isValid ? Validation.password(password) : emailResult
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Models
+import Navigator
+import ReactiveCore
+import Services
+
+/// Search as you type.
+///
+/// The query is trimmed and debounced by 300 ms on the injected scheduler; a query equal to the
+/// previous one is skipped; queries under two characters show no results without a request; a
+/// newer query cancels the running search (`flatMapLatest`). A failed search can be retried
+/// with exponential backoff before "Search for X failed" shows; the results stream stays alive
+/// either way.
+public struct SearchViewModel: ViewModelType {
+  /// How failed searches are retried.
+  public struct RetryPolicy: Hashable, Sendable {
+    /// How many times a failed search is tried again.
+    public var retries: Int
+    /// The wait before the first retry; each later wait doubles.
+    public var initialDelay: RxTimeInterval
+
+    /// Creates a policy.
+    public init(retries: Int, initialDelay: RxTimeInterval) {
+      self.retries = retries
+      self.initialDelay = initialDelay
+    }
+
+    /// No retry: a failure shows at once.
+    public static let none = RetryPolicy(retries: 0, initialDelay: .never)
+
+    /// Two retries, after 200 ms and then 400 ms.
+    public static let standard = RetryPolicy(retries: 2, initialDelay: .milliseconds(200))
+  }
+
+  /// What the user does on the screen.
+  public struct Input {
+    /// The search field's text, each time it changes.
+    public var query: Observable<String>
+    /// Results the user selects.
+    public var select: Observable<Friend>
+
+    /// Creates the input.
+    public init(query: Observable<String>, select: Observable<Friend> = .never()) {
+      self.query = query
+      self.select = select
+    }
+  }
+
+  /// What the screen shows.
+  public struct Output {
+    /// The results of the latest completed search (empty for short queries).
+    public var results: Driver<[Friend]>
+    /// Whether a search runs.
+    public var isSearching: Driver<Bool>
+    /// "Search for X failed", once per failed search.
+    public var errorMessage: Signal<String>
+    /// The selected friend's detail.
+    public var route: Signal<Route>
+  }
+
+  /// How long typing must pause before a search starts.
+  public static let debounce: RxTimeInterval = .milliseconds(300)
+  /// The shortest query that is searched.
+  public static let minimumQueryLength = 2
+
+  private let service: SearchService
+  private let scheduler: SchedulerType
+  private let retry: RetryPolicy
+
+  /// Creates the view model; `scheduler` times the debounce and the retries.
+  public init(service: SearchService, scheduler: SchedulerType, retry: RetryPolicy = .none) {
+    self.service = service
+    self.scheduler = scheduler
+    self.retry = retry
+  }
+
+  /// Builds the screen's chains.
+  public func transform(_ input: Input) -> Output {
+    let activity = ActivityTracker()
+    let errors = PublishRelay<String>()
+    let scheduler = self.scheduler
+    let retry = self.retry
+
+    let results = input.query
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .debounce(Self.debounce, scheduler: scheduler)
+      .distinctUntilChanged()
+      .flatMapLatest { [service] query -> Observable<[Friend]> in
+        guard query.count >= Self.minimumQueryLength else { return .just([]) }
+        var request = service.search(query).asObservable()
+        if retry.retries > 0 {
+          request = request.retry(
+            retry.retries + 1, delay: .exponential(initial: retry.initialDelay, multiplier: 2),
+            scheduler: scheduler)
+        }
+        return activity.track(request)
+          .catch { _ in
+            errors.accept("Search for \(query) failed")
+            return .empty()
+          }
+      }
+
+    return Output(
+      results: results.asDriver(onErrorJustReturn: []),
+      isSearching: activity.isActive,
+      errorMessage: errors.asSignal(),
+      route: input.select.map { Route.show(.friendDetail(id: $0.id)) }
+        .asSignal(onErrorSignalWith: .empty()))
+  }
+}

@@ -1,0 +1,82 @@
+import Models
+import Navigator
+import ReactiveCore
+import Services
+
+/// One person's posts: pages accumulate, newest first, while the screen is shown; the title
+/// is "None found" until posts arrive, then the person's name.
+public struct PersonTimelineViewModel: ViewModelType {
+  /// What the user does on the screen.
+  public struct Input {
+    /// Whether fetching is paused.
+    public var paused: Observable<Bool>
+
+    /// Creates the input.
+    public init(paused: Observable<Bool> = .just(false)) {
+      self.paused = paused
+    }
+  }
+
+  /// What the screen shows.
+  public struct Output {
+    /// The posts so far, newest first. Subscribing starts the fetcher; disposing stops it.
+    public var posts: Driver<[Post]>
+    /// "None found" until posts arrive, then the person's name.
+    public var title: Driver<String>
+    /// Whether a fetch runs.
+    public var isFetching: Driver<Bool>
+  }
+
+  /// The title while no post has arrived.
+  public static let noneFound = "None found"
+
+  private let person: Person
+  private let account: Observable<AccountStatus>
+  private let service: TimelineService
+  private let scheduler: SchedulerType
+  private let interval: RxTimeInterval
+
+  /// Creates the view model for `person`.
+  public init(
+    person: Person, account: Observable<AccountStatus>, service: TimelineService,
+    scheduler: SchedulerType, interval: RxTimeInterval = TimelineViewModel.defaultInterval
+  ) {
+    self.person = person
+    self.account = account
+    self.service = service
+    self.scheduler = scheduler
+    self.interval = interval
+  }
+
+  /// Builds the screen's chains.
+  public func transform(_ input: Input) -> Output {
+    let activity = ActivityTracker()
+    let (person, account, service, scheduler, interval) = (
+      self.person, self.account, self.service, self.scheduler, self.interval
+    )
+    let pages = Observable.using(
+      {
+        let fetcher = TimelineFetcher(
+          account: account, interval: interval, scheduler: scheduler,
+          provider: { cursor in
+            activity.track(
+              service.posts(of: person, after: cursor, limit: TimelineViewModel.pageSize)
+            )
+            .asObservable()
+            .catch { _ in .just([]) }
+          })
+        let session = FetchSession(fetcher)
+        input.paused.bind(to: fetcher.paused).disposed(by: session.bag)
+        return session
+      },
+      observableFactory: { session in session.fetcher?.timeline ?? .empty() })
+
+    let posts = pages.asDriver(onErrorJustReturn: [])
+      .scan([]) { older, newer in newer + older }
+      .startWith([])
+    return Output(
+      posts: posts,
+      title: posts.map { $0.isEmpty ? Self.noneFound : person.name }.distinctUntilChanged(),
+      isFetching: activity.isActive)
+  }
+}

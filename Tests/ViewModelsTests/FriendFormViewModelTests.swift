@@ -1,0 +1,99 @@
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import ServicesTesting
+import Testing
+import ViewModels
+
+@Suite @MainActor struct FriendFormViewModelTests {
+  enum Failure: Error { case conflict }
+
+  static let ada = Friend(id: 7, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0101")
+
+  @Test func fieldsAreValidatedAsYouTypeAndSaveIsEnabledOnlyWhenAllAreValid() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    let enabled = clock.createObserver(Bool.self)
+    let phoneMessages = clock.createObserver(String?.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let first = clock.createHotObservable([.next(100, "Ada")])
+      let last = clock.createHotObservable([.next(100, ""), .next(200, "Lovelace")])
+      let phone = clock.createHotObservable([.next(100, "55"), .next(300, "555 0101")])
+      let output = FriendFormViewModel(service: service, mode: .add).transform(
+        .init(
+          firstName: first.asObservable(), lastName: last.asObservable(),
+          phoneNumber: phone.asObservable(), saveTaps: .never()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.isSaveEnabled.drive(enabled).disposed(by: bag)
+        output.phoneNumberMessage.drive(phoneMessages).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(timeline(enabled.events) == ["false@100", "true@300"])
+    #expect(
+      phoneMessages.events == [
+        .next(100, Validation.phoneNumber("55").message), .next(300, nil),
+      ])
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func editingLoadsTheFriendSavesWithASpinnerAndRoutesBack() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
+    service.updateResponse = { friend in [.next(200, friend), .completed(200)] }
+    let initial = clock.createObserver(FriendDraft.self)
+    let loading = clock.createObserver(Bool.self)
+    let saved = clock.createObserver(Friend.self)
+    let routes = clock.createObserver(Route.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let phone = clock.createHotObservable([.next(300, "555 0199")])
+      let taps = clock.createHotObservable([.next(400, ()), .next(450, ())])
+      let output = FriendFormViewModel(service: service, mode: .edit(id: 7)).transform(
+        .init(
+          firstName: .just("Ada"), lastName: .just("Lovelace"), phoneNumber: phone.asObservable(),
+          saveTaps: taps.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.initialValues.drive(initial).disposed(by: bag)
+        output.isLoading.drive(loading).disposed(by: bag)
+        output.saved.emit(to: saved).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+    let changed = Friend(id: 7, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0199")
+    #expect(initial.events == [.next(100, Self.ada.draft), .completed(100)])
+    #expect(timeline(loading.events) == ["true@0", "false@100", "true@400", "false@600"])
+    #expect(saved.events == [.next(600, changed)])
+    #expect(routes.events == [.next(600, .back)])
+    #expect(service.calls == [.friend(id: 7), .update(changed)])
+  }
+
+  @Test func aFailedSaveShowsTheErrorAndStaysOnTheForm() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.addResponse = { _ in [.error(100, Failure.conflict)] }
+    let errors = clock.createObserver(String.self)
+    let routes = clock.createObserver(Route.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let taps = clock.createHotObservable([.next(200, ())])
+      let output = FriendFormViewModel(service: service, mode: .add).transform(
+        .init(
+          firstName: .just(" Grace "), lastName: .just("Hopper"), phoneNumber: .just("555 0102"),
+          saveTaps: taps.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(errors.events == [.next(300, "Could not save: conflict")])
+    #expect(routes.events.isEmpty)
+    // The draft was trimmed before it was sent.
+    #expect(service.calls == [.add(FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0102"))])
+  }
+}

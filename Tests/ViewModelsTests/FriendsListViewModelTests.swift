@@ -1,0 +1,135 @@
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import ServicesTesting
+import Testing
+import ViewModels
+
+@Suite @MainActor struct FriendsListViewModelTests {
+  enum Failure: Error { case offline }
+
+  static let ada = Friend(id: 1, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0101")
+  static let grace = Friend(id: 2, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0102")
+
+  struct Recorders {
+    let cells: TestableObserver<[FriendCellType]>
+    let loading: TestableObserver<Bool>
+    let alerts: TestableObserver<Alert>
+    let routes: TestableObserver<Route>
+  }
+
+  static func run(
+    _ service: FakeFriendsService, clock: TestScheduler,
+    input: (TestScheduler) -> FriendsListViewModel.Input = { _ in .init() }
+  ) -> Recorders {
+    let recorders = Recorders(
+      cells: clock.createObserver([FriendCellType].self),
+      loading: clock.createObserver(Bool.self),
+      alerts: clock.createObserver(Alert.self),
+      routes: clock.createObserver(Route.self))
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = FriendsListViewModel(service: service).transform(input(clock))
+      clock.scheduleAt(0) {
+        output.cells.drive(recorders.cells).disposed(by: bag)
+        output.isLoading.drive(recorders.loading).disposed(by: bag)
+        output.alert.emit(to: recorders.alerts).disposed(by: bag)
+        output.route.emit(to: recorders.routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+    return recorders
+  }
+
+  @Test func loadsWithASpinnerAndShowsACellPerFriend() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { _ in [.next(200, [Self.ada, Self.grace]), .completed(200)] }
+    let run = Self.run(service, clock: clock)
+    #expect(
+      run.cells.events == [
+        .next(200, [.normal(.init(friend: Self.ada)), .normal(.init(friend: Self.grace))])
+      ])
+    #expect(timeline(run.loading.events) == ["true@0", "false@200"])
+    #expect(run.alerts.events.isEmpty)
+  }
+
+  @Test func anEmptyListShowsTheEmptyCell() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { _ in [.next(100, []), .completed(100)] }
+    let run = Self.run(service, clock: clock)
+    #expect(run.cells.events == [.next(100, [.empty])])
+    #expect(FriendCellType.emptyText == "No data available")
+  }
+
+  @Test func aFailedLoadShowsTheErrorCellAndAnAlertThenRefreshRecovers() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { call in
+      call == 0 ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
+    }
+    let run = Self.run(service, clock: clock) { clock in
+      .init(refresh: clock.createHotObservable([.next(500, ())]).asObservable())
+    }
+    #expect(
+      run.cells.events == [
+        .next(100, [.error("offline")]), .next(600, [.normal(.init(friend: Self.ada))]),
+      ])
+    #expect(run.alerts.events == [.next(100, Alert(title: "Could not load friends", message: "offline"))])
+  }
+
+  @Test func deletingAFriendReloadsTheListAndAFailedDeletionAlerts() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { call in
+      call == 0
+        ? [.next(100, [Self.ada, Self.grace]), .completed(100)]
+        : [.next(100, [Self.grace]), .completed(100)]
+    }
+    service.removeResponse = { id in id == 1 ? [.completed(50)] : [.error(50, Failure.offline)] }
+    let run = Self.run(service, clock: clock) { clock in
+      .init(
+        delete: clock.createHotObservable([
+          .next(300, FriendCellViewModel(friend: Self.ada)),
+          .next(600, FriendCellViewModel(friend: Self.grace)),
+        ]).asObservable())
+    }
+    #expect(
+      run.cells.events == [
+        .next(100, [.normal(.init(friend: Self.ada)), .normal(.init(friend: Self.grace))]),
+        .next(450, [.normal(.init(friend: Self.grace))]),
+      ])
+    #expect(
+      run.alerts.events == [
+        .next(650, Alert(title: "Could not delete Grace Hopper", message: "offline"))
+      ])
+    #expect(service.calls == [.friends, .remove(id: 1), .friends, .remove(id: 2)])
+  }
+
+  @Test func selectingAFriendOpensItsFormAndAddOpensAnEmptyOne() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
+    let run = Self.run(service, clock: clock) { clock in
+      .init(
+        select: clock.createHotObservable([.next(200, FriendCellViewModel(friend: Self.ada))])
+          .asObservable(),
+        addTaps: clock.createHotObservable([.next(300, ())]).asObservable())
+    }
+    #expect(run.routes.events == [.next(200, .show(.editFriend(id: 1))), .next(300, .show(.addFriend))])
+  }
+
+  @Test func aChangeFromElsewhereReloadsTheList() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { call in
+      [.next(100, call == 0 ? [Self.ada] : [Self.ada, Self.grace]), .completed(100)]
+    }
+    clock.scheduleAt(1_000) { service.changes.accept(()) }
+    let run = Self.run(service, clock: clock)
+    #expect(run.cells.events.map(\.time) == [100, 1_100])
+    #expect(run.cells.events.last?.value.element?.count == 2)
+  }
+}

@@ -1,0 +1,152 @@
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import ServicesTesting
+import Testing
+import ViewModels
+
+/// The login screen, on a virtual clock where one tick is a millisecond.
+@Suite @MainActor struct LoginViewModelTests {
+  enum LoginError: Error { case wrongPassword }
+
+  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+
+  /// A fake whose requests take 300 ms: "correct horse" succeeds, anything else fails.
+  static func auth(_ clock: TestScheduler) -> FakeAuthenticationService {
+    let auth = FakeAuthenticationService(scheduler: clock)
+    auth.logInResponse = { _, password in
+      password == "correct horse"
+        ? [.next(300, ada), .completed(300)]
+        : [.error(300, LoginError.wrongPassword)]
+    }
+    return auth
+  }
+
+  @Test func theWholeStoryOfTheScreenIsExactToTheMillisecond() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let auth = Self.auth(clock)
+    let enabled = clock.createObserver(Bool.self)
+    let loading = clock.createObserver(Bool.self)
+    let errors = clock.createObserver(String.self)
+    let users = clock.createObserver(String.self)
+    let routes = clock.createObserver(Route.self)
+    let bag = DisposeBag()
+
+    SharingScheduler.mock(scheduler: clock) {
+      // The user types an email, a short password, a long wrong one; taps twice; types the
+      // right password after the failure and taps twice again.
+      let email = clock.createHotObservable([.next(100, "ada@example.com")])
+      let password = clock.createHotObservable([
+        .next(150, "short"), .next(200, "wrong password"), .next(800, "correct horse"),
+      ])
+      let taps = clock.createHotObservable([
+        .next(300, ()), .next(350, ()), .next(900, ()), .next(1_000, ()),
+      ])
+      let output = LoginViewModel(auth: auth).transform(
+        .init(
+          email: email.asObservable(), password: password.asObservable(),
+          loginTaps: taps.asObservable()))
+      clock.scheduleAt(0) {
+        output.isLoginEnabled.drive(enabled).disposed(by: bag)
+        output.isLoading.drive(loading).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+        output.loggedInUser.emit(to: users).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+
+    #expect(
+      timeline(enabled.events) == [
+        "false@150", "true@200", "false@300", "true@600", "false@900", "true@1200",
+      ])
+    #expect(timeline(loading.events) == ["false@0", "true@300", "false@600", "true@900", "false@1200"])
+    #expect(timeline(errors.events) == ["Login failed: wrongPassword@600"])
+    #expect(timeline(users.events) == ["Ada@1200"])
+    #expect(routes.events == [.next(1_200, .replaceRoot(.friends))])
+    // Two of the four taps reached the service; the ones during a request were ignored.
+    #expect(auth.passwordsTried == ["wrong password", "correct horse"])
+    #expect(auth.logInRequests.map(\.subscriptions) == [[Subscription(300, 600)], [Subscription(900, 1_200)]])
+  }
+
+  @Test func theHintNamesTheFirstProblemWithTheFields() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let hints = clock.createObserver(String?.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let email = clock.createHotObservable([.next(100, "ada"), .next(300, "ada@example.com")])
+      let password = clock.createHotObservable([.next(200, "short"), .next(400, "long enough")])
+      let output = LoginViewModel(auth: Self.auth(clock)).transform(
+        .init(email: email.asObservable(), password: password.asObservable(), loginTaps: .never()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) { output.hint.drive(hints).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(
+      hints.events == [
+        .next(200, Validation.email("ada").message),
+        .next(300, Validation.password("short").message),
+        .next(400, nil),
+      ])
+  }
+
+  @Test func aTapWithInvalidFieldsSendsNothing() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let auth = Self.auth(clock)
+    let users = clock.createObserver(String.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let taps = clock.createHotObservable([.next(300, ())])
+      let output = LoginViewModel(auth: auth).transform(
+        .init(email: .just("no at sign"), password: .just("long enough"), loginTaps: taps.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) { output.loggedInUser.emit(to: users).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(users.events.isEmpty)
+    #expect(auth.passwordsTried.isEmpty)
+  }
+
+  @Test func anUnsharedOutputSendsARequestPerSubscriberAndASignalSendsOne() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let auth = Self.auth(clock)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let taps = clock.createHotObservable([.next(100, ()), .next(1_000, ())])
+      let unshared = taps.asObservable().filter { _ in clock.clock < 500 }
+        .flatMapFirst { auth.logIn(email: "ada@example.com", password: "correct horse").asObservable() }
+      let shared = taps.asObservable().filter { _ in clock.clock > 500 }
+        .flatMapFirst { auth.logIn(email: "ada@example.com", password: "correct horse").asObservable() }
+        .asSignal(onErrorSignalWith: .empty())
+      clock.scheduleAt(0) {
+        unshared.subscribe().disposed(by: bag)  // a label
+        unshared.subscribe().disposed(by: bag)  // analytics
+        shared.emit(onNext: { _ in }).disposed(by: bag)
+        shared.emit(onNext: { _ in }).disposed(by: bag)
+      }
+      clock.start()
+    }
+    // One tap at 100 reached the service twice; one tap at 1000, through a Signal, once.
+    #expect(auth.logInRequests.map { $0.subscriptions.first?.subscribe } == [100, 100, 1_000])
+  }
+
+  @Test func theRelayStyleViewModelTellsTheSameStory() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let auth = Self.auth(clock)
+    let enabled = clock.createObserver(Bool.self)
+    let users = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let viewModel = LoginRelayViewModel(auth: auth)
+      clock.scheduleAt(0) {
+        viewModel.isLoginEnabled.drive(enabled).disposed(by: bag)
+        viewModel.loggedInUser.emit(to: users).disposed(by: bag)
+      }
+      clock.scheduleAt(100) { viewModel.email.accept("ada@example.com") }
+      clock.scheduleAt(200) { viewModel.password.accept("correct horse") }
+      clock.scheduleAt(300) { viewModel.loginTaps.accept(()) }
+      clock.start()
+    }
+    #expect(timeline(enabled.events) == ["false@0", "true@200", "false@300", "true@600"])
+    #expect(timeline(users.events) == ["Ada@600"])
+  }
+}

@@ -1,0 +1,153 @@
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import Testing
+import ViewModels
+
+/// Search as you type, on a virtual clock where one tick is a millisecond.
+@Suite @MainActor struct SearchViewModelTests {
+  enum SearchFailure: Error { case serverError }
+
+  /// Two results per query after 600 ms; "boom" fails after 200 ms.
+  static func service(_ clock: TestScheduler) -> FakeSearchService {
+    let service = FakeSearchService(scheduler: clock)
+    service.response = { query in
+      query == "boom"
+        ? [.error(200, SearchFailure.serverError)]
+        : [.next(600, [friend(query, 1), friend(query, 2)]), .completed(600)]
+    }
+    return service
+  }
+
+  static func friend(_ query: String, _ number: Int) -> Friend {
+    Friend(id: number, firstName: query, lastName: "\(number)", phoneNumber: "555 0100")
+  }
+
+  struct Run {
+    let results: TestableObserver<[Friend]>
+    let errors: TestableObserver<String>
+    var names: [Recorded<Event<[String]>>] {
+      results.events.map { Recorded(time: $0.time, value: $0.value.map { $0.map(\.fullName) }) }
+    }
+  }
+
+  static func run(
+    _ typing: [Recorded<Event<String>>], service: FakeSearchService, clock: TestScheduler,
+    retry: SearchViewModel.RetryPolicy = .none
+  ) -> Run {
+    let results = clock.createObserver([Friend].self)
+    let errors = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let query = clock.createHotObservable(typing)
+      let output = SearchViewModel(service: service, scheduler: clock, retry: retry)
+        .transform(.init(query: query.asObservable()))
+      clock.scheduleAt(0) {
+        output.results.drive(results).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+      }
+      clock.start()
+    }
+    return Run(results: results, errors: errors)
+  }
+
+  @Test func debouncesCancelsStaleSearchesSkipsDuplicatesAndSurvivesErrors() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let run = Self.run(
+      [
+        .next(100, "s"), .next(150, "sw"), .next(200, "swi"),  // one search, for "swi", at 500
+        .next(700, "swift"),  // at 1000, cancelling "swi"
+        .next(1_200, "swift "),  // trimmed: a duplicate, neither searched nor cancelling
+        .next(2_000, "boom"),  // at 2300, fails at 2500
+      ], service: service, clock: clock)
+
+    #expect(run.names == [.next(1_600, ["swift 1", "swift 2"])])
+    #expect(run.errors.events == [.next(2_500, "Search for boom failed")])
+    #expect(service.requests["swi"]?.subscriptions == [Subscription(500, 1_000)])
+    #expect(service.requests["swift"]?.subscriptions == [Subscription(1_000, 1_600)])
+    #expect(service.requests.keys.sorted() == ["boom", "swi", "swift"])
+  }
+
+  @Test func aDuplicateAfterAnotherQueryIsSearchedAgain() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    _ = Self.run(
+      [.next(100, "swift"), .next(2_000, "boom"), .next(3_000, "swift ")],
+      service: service, clock: clock)
+    #expect(service.allRequests.map(\.query) == ["swift", "boom", "swift"])
+    #expect(service.allRequests.last?.request.subscriptions == [Subscription(3_300, 3_900)])
+  }
+
+  @Test func aShortQueryClearsTheResultsWithoutARequest() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let run = Self.run([.next(100, "ada"), .next(1_500, "a")], service: service, clock: clock)
+    #expect(run.names == [.next(1_000, ["ada 1", "ada 2"]), .next(1_800, [])])
+    #expect(service.allRequests.map(\.query) == ["ada"])
+  }
+
+  @Test func aFailedSearchIsRetriedTwiceWithBackoffBeforeTheMessage() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let run = Self.run([.next(2_000, "boom")], service: service, clock: clock, retry: .standard)
+    // Tries at 2300, then 200 ms after the first failure, then 400 ms after the second.
+    #expect(
+      service.requests["boom"]?.subscriptions == [
+        Subscription(2_300, 2_500), Subscription(2_700, 2_900), Subscription(3_300, 3_500),
+      ])
+    #expect(run.errors.events == [.next(3_500, "Search for boom failed")])
+  }
+
+  @Test func aNewQueryDuringABackoffCancelsThePendingRetry() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    // "boom" fails at 2500; its retry would start at 2700, but "ada" arrives at 2650.
+    let run = Self.run(
+      [.next(2_000, "boom"), .next(2_350, "ada")], service: service, clock: clock,
+      retry: .standard)
+    #expect(service.requests["boom"]?.subscriptions == [Subscription(2_300, 2_500)])
+    #expect(run.errors.events.isEmpty)
+    #expect(run.names == [.next(3_250, ["ada 1", "ada 2"])])
+  }
+
+  @Test func requestsAreDisposedWhenTheScreenGoes() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let counter = ResourceCounter()
+    let typing = clock.createHotObservable([.next(100, "swift")])
+    counter.measure {
+      SharingScheduler.mock(scheduler: clock) {
+        _ = clock.start(created: 0, subscribed: 0, disposed: 700) {
+          SearchViewModel(service: service, scheduler: clock)
+            .transform(.init(query: typing.asObservable()))
+            .results.asObservable()
+        }
+      }
+    }
+    // The search started at 400 and was still running when the screen went at 700.
+    #expect(service.requests["swift"]?.subscriptions == [Subscription(400, 700)])
+    #expect(typing.subscriptions == [Subscription(0, 700)])
+    #expect(counter.live == 0)
+  }
+
+  @Test func theServiceIsReleasedWithTheChainEvenWithRetries() {
+    weak var weakService: FakeSearchService?
+    do {
+      let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+      let service = Self.service(clock)
+      weakService = service
+      let typing = clock.createHotObservable([.next(100, "boom"), .next(1_000, "rx")])
+      SharingScheduler.mock(scheduler: clock) {
+        _ = clock.start(created: 0, subscribed: 0, disposed: 2_000) {
+          SearchViewModel(service: service, scheduler: clock, retry: .standard)
+            .transform(.init(query: typing.asObservable()))
+            .results.asObservable()
+        }
+      }
+    }
+    #expect(weakService == nil)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import Testing
+import ViewModels
+
+@Suite @MainActor struct TimelineViewModelTests {
+  static let ada = Person(id: 1, name: "Ada")
+  static let ready = AccountStatus.authorized(Account(email: "ada@example.com", displayName: "Ada"))
+
+  static func post(_ id: Int) -> Post {
+    Post(id: id, author: ada, text: "Post \(id)", date: Date(timeIntervalSince1970: Double(id)))
+  }
+
+  /// A server that has posts 1–3 from the start and post 4 from 1500 ms; each page takes 100 ms.
+  static func service(_ clock: TestScheduler) -> FakeTimelineService {
+    let service = FakeTimelineService(scheduler: clock)
+    service.timelineResponse = { cursor in
+      let available = (clock.clock >= 1_500 ? [4, 3, 2, 1] : [3, 2, 1]).map(post)
+      let page = available.filter { $0.id > (cursor.newestId ?? 0) }
+      return [.next(100, page), .completed(100)]
+    }
+    return service
+  }
+
+  @Test func fetchesOnATimerAdvancesTheCursorAndStopsWhilePaused() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let cache = InMemoryPostCache()
+    let counter = ResourceCounter()
+    var observer: TestableObserver<CollectionSnapshot<Post>>!
+    counter.measure {
+      SharingScheduler.mock(scheduler: clock) {
+        let paused = clock.createHotObservable([.next(2_500, true), .next(4_500, false)])
+        let output = TimelineViewModel(
+          account: .just(Self.ready), service: service, cache: cache, scheduler: clock,
+          interval: .seconds(1)
+        ).transform(.init(paused: paused.asObservable()))
+        observer = clock.start(created: 0, subscribed: 0, disposed: 6_000) {
+          output.posts.asObservable()
+        }
+      }
+    }
+    // Fetches at 0, 1000, 2000, then none while paused, then 4500 and 5500.
+    let c31 = TimelineCursor(newestId: 3, oldestId: 1)
+    let c41 = TimelineCursor(newestId: 4, oldestId: 1)
+    #expect(service.timelineCursors == [.none, c31, c31, c41, c41])
+    #expect(
+      observer.events == [
+        .next(0, CollectionSnapshot(elements: [], changes: nil)),
+        .next(100, CollectionSnapshot(elements: [3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0, 1, 2]))),
+        .next(2_100, CollectionSnapshot(elements: [4, 3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0]))),
+      ])
+    #expect(counter.live == 0)
+  }
+
+  @Test func nothingIsFetchedWhileLoggedOutAndABannerShows() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let loggedIn = clock.createObserver(Bool.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let account = clock.createHotObservable([
+        .next(0, AccountStatus.unavailable), .next(1_500, Self.ready),
+      ])
+      let output = TimelineViewModel(
+        account: account.asObservable(), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(1)
+      ).transform(.init())
+      let subscriptions = CompositeDisposable()
+      clock.scheduleAt(0) {
+        subscriptions.insert(output.loggedIn.drive(loggedIn))
+        subscriptions.insert(output.posts.drive())
+      }
+      clock.scheduleAt(2_000) { subscriptions.dispose() }
+      clock.start()
+    }
+    #expect(timeline(loggedIn.events) == ["false@0", "true@1500"])
+    #expect(service.timelineCursors == [.none])  // the first fetch, at 1500
+  }
+
+  @Test func peopleShowLoadingOnlyWhileFetchingAndRouteToATimeline() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    let grace = Person(id: 2, name: "Grace")
+    service.peopleResponse = { [.next(300, [Self.ada, grace]), .completed(300)] }
+    let loading = clock.createObserver(Bool.self)
+    let people = clock.createObserver([Person].self)
+    let routes = clock.createObserver(Route.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let select = clock.createHotObservable([.next(400, Optional(grace)), .next(500, nil)])
+      let output = PeopleViewModel(service: service).transform(.init(select: select.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.isLoadingVisible.drive(loading).disposed(by: bag)
+        output.people.drive(people).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(timeline(loading.events) == ["false@0", "true@0", "false@300"])
+    #expect(people.events == [.next(300, [Self.ada, grace])])
+    #expect(routes.events == [.next(400, .showPersonTimeline(grace)), .next(500, .showPersonTimeline(nil))])
+    #expect(PeopleViewModel.loadingText == "Loading…")
+  }
+
+  @Test func aPersonsTimelineAccumulatesPagesNewestFirstAndItsTitleWaitsForPosts() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.postsResponse = { _, cursor in
+      let available = (clock.clock >= 1_500 ? [3, 2, 1] : [2, 1]).map(Self.post)
+      return [.next(100, available.filter { $0.id > (cursor.newestId ?? 0) }), .completed(100)]
+    }
+    let posts = clock.createObserver([Post].self)
+    let titles = clock.createObserver(String.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = PersonTimelineViewModel(
+        person: Self.ada, account: .just(Self.ready), service: service, scheduler: clock,
+        interval: .seconds(1)
+      ).transform(.init())
+      let subscriptions = CompositeDisposable()
+      clock.scheduleAt(0) {
+        subscriptions.insert(output.posts.drive(posts))
+        subscriptions.insert(output.title.drive(titles))
+      }
+      clock.scheduleAt(2_500) { subscriptions.dispose() }
+      clock.start()
+    }
+    #expect(
+      posts.events == [
+        .next(0, []), .next(100, [2, 1].map(Self.post)), .next(2_100, [3, 2, 1].map(Self.post)),
+      ])
+    #expect(timeline(titles.events) == ["None found@0", "Ada@100"])
+    #expect(service.postsRequests.map(\.cursor.newestId) == [nil, 2, 2])
+  }
+}
