@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Services", targets: ["Services"]),
+    .library(name: "ServicesTesting", targets: ["ServicesTesting"]),
+    .library(name: "Navigator", targets: ["Navigator"]),
+    .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
@@ -20,7 +23,15 @@ let package = Package(
     .target(
       name: "ReactiveTesting", dependencies: ["ReactiveCore"], path: "Modules/ReactiveTesting"),
     .target(name: "Models", path: "Modules/Models"),
-    .target(name: "Services", dependencies: ["Models"], path: "Modules/Services"),
+    .target(name: "Services", dependencies: ["Models", "ReactiveCore"], path: "Modules/Services"),
+    .target(
+      name: "ServicesTesting",
+      dependencies: ["Models", "Services", "ReactiveCore", "ReactiveTesting"],
+      path: "Modules/ServicesTesting"),
+    .target(name: "Navigator", dependencies: ["Models", "ReactiveCore"], path: "Modules/Navigator"),
+    .target(
+      name: "ViewModels", dependencies: ["Models", "Services", "Navigator", "ReactiveCore"],
+      path: "Modules/ViewModels"),
     .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),
 
@@ -41,6 +52,16 @@ let package = Package(
     .testTarget(
       name: "ServicesTests", dependencies: ["Services", "StoreStress"],
       path: "Tests/ServicesTests"),
+    .testTarget(
+      name: "NavigatorTests", dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
+      path: "Tests/NavigatorTests"),
+    .testTarget(
+      name: "ViewModelsTests",
+      dependencies: [
+        "ViewModels", "Navigator", "Models", "Services", "ServicesTesting", "ReactiveCore",
+        "ReactiveTesting",
+      ],
+      path: "Tests/ViewModelsTests"),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
       path: "Tests/CommandLineKitTests"),

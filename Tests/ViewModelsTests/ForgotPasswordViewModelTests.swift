@@ -51,7 +51,10 @@ import ViewModels
       let output = ForgotPasswordViewModel(auth: auth, scheduler: clock).transform(
         .init(email: .just("ada"), resetTaps: taps.asObservable()))
       let bag = DisposeBag()
-      clock.scheduleAt(0) { output.errorMessage.emit(to: errors).disposed(by: bag) }
+      clock.scheduleAt(0) {
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+        output.confirmation.emit().disposed(by: bag)
+      }
       clock.start()
     }
     #expect(errors.events == [.next(600, Validation.email("ada").message!)])

@@ -8,14 +8,17 @@ import XCTest
 
 /// The logged-in flag on the real main scheduler, checked with a blocking wait.
 final class TimelineLoggedInXCTests: XCTestCase {
-  @MainActor
   func testLoggedInFollowsTheAccountStatus() throws {
+    // XCTest runs test methods on the main thread; view models are main-actor types.
     let accountSubject = PublishSubject<AccountStatus>()
-    let viewModel = TimelineViewModel(
-      account: accountSubject.asObservable(),
-      service: FakeTimelineService(scheduler: TestScheduler(initialClock: 0)),
-      cache: InMemoryPostCache(), scheduler: MainScheduler.instance)
-    let loggedIn = viewModel.transform(.init()).loggedIn.asObservable().materialize()
+    let loggedIn = MainActor.assumeIsolated {
+      TimelineViewModel(
+        account: accountSubject.asObservable(),
+        service: FakeTimelineService(scheduler: TestScheduler(initialClock: 0)),
+        cache: InMemoryPostCache(), scheduler: MainScheduler.instance
+      )
+      .transform(.init()).loggedIn.asObservable().materialize()
+    }
 
     DispatchQueue.main.async {
       accountSubject.onNext(.authorized(Account(email: "ada@example.com", displayName: "Ada")))

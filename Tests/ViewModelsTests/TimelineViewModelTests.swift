@@ -64,7 +64,7 @@ import ViewModels
     let loggedIn = clock.createObserver(Bool.self)
     SharingScheduler.mock(scheduler: clock) {
       let account = clock.createHotObservable([
-        .next(0, AccountStatus.unavailable), .next(1_500, Self.ready),
+        .next(100, AccountStatus.unavailable), .next(1_500, Self.ready),
       ])
       let output = TimelineViewModel(
         account: account.asObservable(), service: service, cache: InMemoryPostCache(),
@@ -78,7 +78,7 @@ import ViewModels
       clock.scheduleAt(2_000) { subscriptions.dispose() }
       clock.start()
     }
-    #expect(timeline(loggedIn.events) == ["false@0", "true@1500"])
+    #expect(timeline(loggedIn.events) == ["false@100", "true@1500"])
     #expect(service.timelineCursors == [.none])  // the first fetch, at 1500
   }
 

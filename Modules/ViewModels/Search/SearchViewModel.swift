@@ -13,7 +13,7 @@ import Services
 /// either way.
 public struct SearchViewModel: ViewModelType {
   /// How failed searches are retried.
-  public struct RetryPolicy: Hashable, Sendable {
+  public struct RetryPolicy: Equatable, Sendable {
     /// How many times a failed search is tried again.
     public var retries: Int
     /// The wait before the first retry; each later wait doubles.
