@@ -1,0 +1,41 @@
+import Foundation
+
+/// What a service call can fail with, in words a person can act on.
+public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// The email or password is wrong.
+  case wrongCredentials
+  /// No record has this id.
+  case notFound(id: Int)
+  /// The request was refused because something in it is not valid.
+  case invalid(String)
+  /// The call needs a logged-in account.
+  case notLoggedIn
+  /// The local data could not be read or written.
+  case storage(String)
+  /// The server answered with an HTTP error status.
+  case http(status: Int)
+  /// The server's answer could not be understood.
+  case malformedResponse(String)
+  /// The server did not answer in time.
+  case timedOut
+  /// The server could not be reached.
+  case unreachable(String)
+
+  /// A sentence for the user.
+  public var description: String {
+    switch self {
+    case .wrongCredentials: return "wrong email or password"
+    case .notFound(let id): return "no friend has id \(id)"
+    case .invalid(let message): return message
+    case .notLoggedIn: return "you are not logged in"
+    case .storage(let message): return message
+    case .http(let status): return "the server answered with HTTP status \(status)"
+    case .malformedResponse(let detail): return "the server's answer could not be read: \(detail)"
+    case .timedOut: return "the server did not answer in time"
+    case .unreachable(let detail): return "the server could not be reached: \(detail)"
+    }
+  }
+
+  /// The same sentence, for Foundation's error reporting.
+  public var errorDescription: String? { description }
+}
