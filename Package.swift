@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Services", targets: ["Services"]),
     .executable(name: "store-stress", targets: ["StoreStress"]),
+    .library(name: "HTTPServer", targets: ["HTTPServer"]),
   ],
   targets: [
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
@@ -23,7 +24,14 @@ let package = Package(
     // concurrent and killed writers lose no acknowledged write.
     .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "StoreStress"],
+      name: "ServicesTests",
+      dependencies: ["Services", "StoreStress"],
       path: "Tests/ServicesTests"),
+
+    // A small HTTP/1.1 server on POSIX sockets: the development backend and the stand-in
+    // server of the HTTP client's tests.
+    .target(name: "HTTPServer", path: "Modules/HTTPServer"),
+    .testTarget(
+      name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
   ]
 )
