@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "Services", targets: ["Services"]),
     .executable(name: "store-stress", targets: ["StoreStress"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    .library(name: "FriendsServer", targets: ["FriendsServer"]),
+    .executable(name: "friends-server", targets: ["FriendsServerApp"]),
   ],
   targets: [
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
@@ -25,7 +27,7 @@ let package = Package(
     .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
     .testTarget(
       name: "ServicesTests",
-      dependencies: ["Services", "StoreStress"],
+      dependencies: ["Services", "StoreStress", "HTTPServer", "FriendsServer"],
       path: "Tests/ServicesTests"),
 
     // A small HTTP/1.1 server on POSIX sockets: the development backend and the stand-in
@@ -33,5 +35,15 @@ let package = Package(
     .target(name: "HTTPServer", path: "Modules/HTTPServer"),
     .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
+
+    // The Friends REST API served from a LocalStore, and its executable.
+    .target(
+      name: "FriendsServer", dependencies: ["HTTPServer", "Services", "Models"],
+      path: "Modules/FriendsServer"),
+    .executableTarget(
+      name: "FriendsServerApp", dependencies: ["FriendsServer"], path: "Apps/Server"),
+    .testTarget(
+      name: "FriendsServerTests", dependencies: ["FriendsServer", "FriendsServerApp"],
+      path: "Tests/FriendsServerTests"),
   ]
 )

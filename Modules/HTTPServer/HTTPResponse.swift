@@ -41,7 +41,9 @@ public struct HTTPResponse: Hashable, Sendable {
 
   /// An error response with the JSON body `{"error": message}`.
   public static func error(status: Int, message: String) -> HTTPResponse {
-    json(ErrorBody(error: message), status: status)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return json(ErrorBody(error: message), status: status, encoder: encoder)
   }
 
   /// A response with a plain-text body.
