@@ -9,7 +9,7 @@ import Services
 /// password 401, an unknown friend 404, a rule broken by the input 400, a problem with the
 /// store's file 500 (with a generic message; the details go to `log`).
 ///
-/// The demo has one account and no sessions: `POST /login` marks the store's account as
+/// The demo has one account and no login tokens: `POST /login` marks the store's account as
 /// signed in for every client, as the embedded backend does, and the other endpoints do
 /// not check it.
 ///
@@ -105,7 +105,7 @@ private struct Endpoints: Sendable {
     return router
   }
 
-  // MARK: - Helpers
+  // MARK: - Building blocks
 
   /// A page's parameters read from the query.
   private struct Page {

@@ -247,7 +247,7 @@ public final class HTTPClient: Sendable {
     return data
   }
 
-  // MARK: - Helpers
+  // MARK: - Building blocks
 
   private static func pageQuery(
     sinceId: Int?, maxId: Int?, limit: Int

@@ -33,7 +33,7 @@ final class RequestInFlight: @unchecked Sendable {
         }
         let timer = DispatchWorkItem { flight.finish(.failure(ServiceError.timedOut)) }
         let stillRunning = flight.attach(task, timer: timer)
-        // A task once made is always resumed, so that its session can account for it; one
+        // A task once made is always resumed, so that its URLSession can account for it; one
         // whose caller was cancelled meanwhile is cancelled at once.
         task.resume()
         if stillRunning {
