@@ -12,9 +12,12 @@ let package = Package(
     .library(name: "ServicesTesting", targets: ["ServicesTesting"]),
     .library(name: "Navigator", targets: ["Navigator"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
+    .library(name: "HTTPServer", targets: ["HTTPServer"]),
+    .library(name: "FriendsServer", targets: ["FriendsServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
+    .executable(name: "friends-server", targets: ["FriendsServerApp"]),
     .executable(name: "store-stress", targets: ["StoreStress"]),
   ],
   targets: [
@@ -32,6 +35,10 @@ let package = Package(
     .target(
       name: "ViewModels", dependencies: ["Models", "Services", "Navigator", "ReactiveCore"],
       path: "Modules/ViewModels"),
+    .target(name: "HTTPServer", path: "Modules/HTTPServer"),
+    .target(
+      name: "FriendsServer", dependencies: ["HTTPServer", "Services", "Models"],
+      path: "Modules/FriendsServer"),
     .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),
 
@@ -39,6 +46,8 @@ let package = Package(
     .executableTarget(name: "Benchmarks", dependencies: ["ReactiveCore"], path: "Apps/Benchmarks"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
+    .executableTarget(
+      name: "FriendsServerApp", dependencies: ["FriendsServer"], path: "Apps/Server"),
     .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
 
     // Tests
@@ -50,7 +59,8 @@ let package = Package(
       path: "Tests/ReactiveTestingTests"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "StoreStress"],
+      name: "ServicesTests",
+      dependencies: ["Services", "StoreStress", "HTTPServer", "FriendsServer"],
       path: "Tests/ServicesTests"),
     .testTarget(
       name: "NavigatorTests", dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
@@ -62,6 +72,11 @@ let package = Package(
         "ReactiveTesting",
       ],
       path: "Tests/ViewModelsTests"),
+    .testTarget(
+      name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
+    .testTarget(
+      name: "FriendsServerTests", dependencies: ["FriendsServer", "FriendsServerApp"],
+      path: "Tests/FriendsServerTests"),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
       path: "Tests/CommandLineKitTests"),

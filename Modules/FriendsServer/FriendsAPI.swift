@@ -1,0 +1,250 @@
+import Foundation
+import HTTPServer
+import Models
+import Services
+
+/// The Friends HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
+///
+/// Every answer is JSON (or empty with 204). Store failures become statuses: a wrong
+/// password 401, an unknown friend 404, a rule broken by the input 400, a problem with the
+/// store's file 500 (with a generic message; the details go to `log`).
+///
+/// The demo has one account and no login tokens: `POST /login` marks the store's account as
+/// signed in for every client, as the embedded backend does, and the other endpoints do
+/// not check it.
+///
+/// ```swift
+/// let api = FriendsAPI(store: try LocalStore(directory: directory))
+/// let server = try HTTPServer(router: api.router)
+/// ```
+public struct FriendsAPI: Sendable {
+  /// The store the API reads and changes.
+  public let store: LocalStore
+  /// The API's routes, ready for ``HTTPServer/init(configuration:onEvent:router:)``.
+  public let router: HTTPRouter
+
+  /// Creates the API over `store`.
+  ///
+  /// - Parameter log: Receives a line for every store failure answered with 500 (the
+  ///   client gets only a generic message, which does not reveal server paths).
+  public init(store: LocalStore, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.store = store
+    router = Endpoints(store: store, log: log).router
+  }
+
+  /// Answers `request` with the API's routes.
+  public func handle(_ request: HTTPRequest) -> HTTPReply {
+    router.handle(request)
+  }
+}
+
+/// The handlers behind ``FriendsAPI``'s routes.
+private struct Endpoints: Sendable {
+  let store: LocalStore
+  let log: @Sendable (String) -> Void
+
+  var router: HTTPRouter {
+    var router = HTTPRouter()
+    router.post("/login") { request in
+      self.answer(request, HTTPAPI.Credentials.self) { credentials in
+        HTTPAPI.AccountBody(
+          account: try store.logIn(email: credentials.email, password: credentials.password))
+      }
+    }
+    router.post("/logout") { _ in self.answerNoContent { try store.logOut() } }
+    router.get("/account") { _ in
+      self.answer { HTTPAPI.AccountBody(try store.accountStatus()) }
+    }
+    router.post("/password-reset") { request in
+      self.answerNoContent(request, HTTPAPI.PasswordResetRequest.self) { body in
+        try store.requestPasswordReset(email: body.email)
+      }
+    }
+    router.get("/friends") { _ in self.answer { try store.friends() } }
+    router.post("/friends") { request in
+      self.answer(request, FriendDraft.self, status: 201) { draft in
+        try store.addFriend(draft)
+      }
+    }
+    router.get("/friends/{id}") { request in
+      self.withIdentifier(request) { id in self.answer { try store.friend(id: id) } }
+    }
+    router.put("/friends/{id}") { request in
+      self.withIdentifier(request) { id in
+        self.answer(request, FriendDraft.self) { draft in
+          try store.updateFriend(Friend(id: id, draft: draft))
+        }
+      }
+    }
+    router.delete("/friends/{id}") { request in
+      self.withIdentifier(request) { id in
+        self.answerNoContent { try store.removeFriend(id: id) }
+      }
+    }
+    router.get("/search") { request in
+      self.answer { try store.searchFriends(matching: request.queryValue("q") ?? "") }
+    }
+    router.get("/timeline") { request in
+      self.withPage(request) { page in
+        self.answer {
+          try store.timeline(sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
+        }
+      }
+    }
+    router.get("/people") { _ in self.answer { try store.people() } }
+    router.get("/people/{id}/posts") { request in
+      self.withIdentifier(request) { id in
+        self.withPage(request) { page in
+          self.answer {
+            try store.posts(
+              byPerson: id, sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
+          }
+        }
+      }
+    }
+    return router
+  }
+
+  // MARK: - Building blocks
+
+  /// A page's parameters read from the query.
+  private struct Page {
+    var sinceId: Int?
+    var maxId: Int?
+    var limit: Int
+  }
+
+  /// Answers with the JSON of `body`'s result, or with the status of the store error it
+  /// throws.
+  private func answer<Value: Encodable>(
+    status: Int = 200, _ body: () throws -> Value
+  ) -> HTTPReply {
+    do {
+      return json(try body(), status: status)
+    } catch {
+      return failure(error)
+    }
+  }
+
+  /// Answers 204 when `body` succeeds, or with the status of the store error it throws.
+  private func answerNoContent(_ body: () throws -> Void) -> HTTPReply {
+    do {
+      try body()
+      return .response(.noContent)
+    } catch {
+      return failure(error)
+    }
+  }
+
+  /// Decodes the request's body as `Input`, then answers like `answer(status:_:)`.
+  private func answer<Input: Decodable, Value: Encodable>(
+    _ request: HTTPRequest, _ input: Input.Type, status: Int = 200,
+    _ body: (Input) throws -> Value
+  ) -> HTTPReply {
+    switch decode(input, from: request) {
+    case .success(let value): return answer(status: status) { try body(value) }
+    case .failure(let error): return error.reply
+    }
+  }
+
+  /// Decodes the request's body as `Input`, then answers like `answerNoContent(_:)`.
+  private func answerNoContent<Input: Decodable>(
+    _ request: HTTPRequest, _ input: Input.Type, _ body: (Input) throws -> Void
+  ) -> HTTPReply {
+    switch decode(input, from: request) {
+    case .success(let value): return answerNoContent { try body(value) }
+    case .failure(let error): return error.reply
+    }
+  }
+
+  /// Reads the `{id}` path parameter as a whole number.
+  private func withIdentifier(
+    _ request: HTTPRequest, _ body: (Int) -> HTTPReply
+  ) -> HTTPReply {
+    guard let text = request.pathParameters["id"], let id = Int(text) else {
+      return .error(status: 400, message: "the identifier in the path must be a whole number")
+    }
+    return body(id)
+  }
+
+  /// Reads `since_id`, `max_id` and `limit` from the query.
+  private func withPage(_ request: HTTPRequest, _ body: (Page) -> HTTPReply) -> HTTPReply {
+    var page = Page(limit: HTTPAPI.defaultPageSize)
+    for (name, keyPath) in [("since_id", \Page.sinceId), ("max_id", \Page.maxId)] {
+      guard let text = request.queryValue(name) else { continue }
+      guard let value = Int(text) else {
+        return .error(status: 400, message: "\(name) must be a whole number")
+      }
+      page[keyPath: keyPath] = value
+    }
+    if let text = request.queryValue("limit") {
+      guard let limit = Int(text), (1...HTTPAPI.maximumPageSize).contains(limit) else {
+        return .error(
+          status: 400,
+          message: "limit must be a whole number from 1 to \(HTTPAPI.maximumPageSize)")
+      }
+      page.limit = limit
+    }
+    return body(page)
+  }
+
+  private func decode<Input: Decodable>(
+    _ type: Input.Type, from request: HTTPRequest
+  ) -> Result<Input, ReplyError> {
+    do {
+      return .success(try HTTPAPI.makeDecoder().decode(type, from: request.body))
+    } catch let error as DecodingError {
+      return .failure(ReplyError(reply: .error(status: 400, message: Self.explain(error))))
+    } catch {
+      return .failure(
+        ReplyError(reply: .error(status: 400, message: "the request body could not be read")))
+    }
+  }
+
+  private func json<Value: Encodable>(_ value: Value, status: Int = 200) -> HTTPReply {
+    var response = HTTPResponse.json(value, status: status, encoder: HTTPAPI.makeEncoder())
+    response.headers.set("Cache-Control", "no-store")
+    return .response(response)
+  }
+
+  /// The answer for an error thrown by the store.
+  private func failure(_ error: any Error) -> HTTPReply {
+    guard let error = error as? StoreError else {
+      log("unexpected failure: \(error)")
+      return .error(status: 500, message: "the server failed unexpectedly; see its log")
+    }
+    switch error {
+    case .notFound:
+      return .error(status: 404, message: error.description)
+    case .invalidInput:
+      return .error(status: 400, message: error.description)
+    case .wrongPassword:
+      return .error(status: 401, message: error.description)
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed:
+      log("store failure: \(error.description)")
+      return .error(status: 500, message: "the server could not use its data; see its log")
+    }
+  }
+
+  /// A sentence saying what is wrong with a request body.
+  private static func explain(_ error: DecodingError) -> String {
+    switch error {
+    case .keyNotFound(let key, _):
+      return "the request body needs the field \"\(key.stringValue)\""
+    case .typeMismatch(_, let context) where !context.codingPath.isEmpty,
+      .valueNotFound(_, let context) where !context.codingPath.isEmpty:
+      let name = context.codingPath.last?.stringValue ?? "body"
+      return "the field \"\(name)\" of the request body has the wrong type"
+    case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+      let name = context.codingPath.last?.stringValue ?? "body"
+      return "the field \"\(name)\" of the request body is not valid"
+    default:
+      return "the request body must be a JSON object"
+    }
+  }
+}
+
+/// A reply carried as an error, so that decoding can fail with the answer to send.
+private struct ReplyError: Error {
+  var reply: HTTPReply
+}
