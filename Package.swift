@@ -31,7 +31,8 @@ let package = Package(
       name: "ServicesTesting",
       dependencies: ["Models", "Services", "ReactiveCore", "ReactiveTesting"],
       path: "Modules/ServicesTesting"),
-    .target(name: "Navigator", dependencies: ["Models", "ReactiveCore"], path: "Modules/Navigator"),
+    .target(
+      name: "Navigator", dependencies: ["Models", "ReactiveCore"], path: "Modules/Navigator"),
     .target(
       name: "ViewModels", dependencies: ["Models", "Services", "Navigator", "ReactiveCore"],
       path: "Modules/ViewModels"),
@@ -63,7 +64,8 @@ let package = Package(
       dependencies: ["Services", "StoreStress", "HTTPServer", "FriendsServer"],
       path: "Tests/ServicesTests"),
     .testTarget(
-      name: "NavigatorTests", dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
+      name: "NavigatorTests",
+      dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
       path: "Tests/NavigatorTests"),
     .testTarget(
       name: "ViewModelsTests",

@@ -34,8 +34,7 @@ public final class FakeTimelineService: TimelineService {
   }
 
   /// Answers with the scripted `postsResponse`.
-  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
-  {
+  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
     postsRequests.append((person, cursor))
     guard let postsResponse else { return .error(unscripted("posts(of: \(person.name))")) }
     return scheduler.createColdObservable(postsResponse(person, cursor)).asObservable()

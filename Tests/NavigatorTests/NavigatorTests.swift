@@ -10,7 +10,9 @@ import Testing
   @Test func showBackReplaceRootAndPopToRootChangeTheStack() {
     let navigator = Navigator(root: .friends, isLoggedIn: true)
     #expect(navigator.navigate(.show(.search)) == .success([.friends, .search]))
-    #expect(navigator.navigate(.show(.friendDetail(id: 3))) == .success([.friends, .search, .friendDetail(id: 3)]))
+    #expect(
+      navigator.navigate(.show(.friendDetail(id: 3)))
+        == .success([.friends, .search, .friendDetail(id: 3)]))
     #expect(navigator.navigate(.back) == .success([.friends, .search]))
     navigator.navigate(.show(.people))
     #expect(navigator.navigate(.popToRoot) == .success([.friends]))
@@ -26,7 +28,8 @@ import Testing
 
     #expect(navigator.navigate(.back) == .failure(.nothingToGoBackTo))
     #expect(navigator.navigate(.showPersonTimeline(nil)) == .failure(.missingPerson))
-    #expect(navigator.navigate(.showPersonTimeline(Person(id: 9, name: ""))) == .failure(.missingPerson))
+    #expect(
+      navigator.navigate(.showPersonTimeline(Person(id: 9, name: ""))) == .failure(.missingPerson))
     #expect(navigator.navigate(.show(.editFriend(id: 0))) == .failure(.invalidIdentifier(0)))
     #expect(navigator.navigate(.show(.friends)) == .failure(.alreadyShown(.friends)))
     #expect(navigator.currentStack == [.friends])
@@ -35,7 +38,9 @@ import Testing
         .nothingToGoBackTo, .missingPerson, .missingPerson, .invalidIdentifier(0),
         .alreadyShown(.friends),
       ])
-    #expect(navigator.navigate(.showPersonTimeline(Self.ada)) == .success([.friends, .personTimeline(Self.ada)]))
+    #expect(
+      navigator.navigate(.showPersonTimeline(Self.ada))
+        == .success([.friends, .personTimeline(Self.ada)]))
   }
 
   @Test func onlyPublicScenesAreAllowedWhileLoggedOut() {

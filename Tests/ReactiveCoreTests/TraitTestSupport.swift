@@ -1,7 +1,6 @@
 import Foundation
 import ReactiveCore
 
-
 /// A scheduler that runs every action at once, on the calling thread, and counts them: a
 /// test can tell which scheduler instance delivered its events, and how many times.
 ///

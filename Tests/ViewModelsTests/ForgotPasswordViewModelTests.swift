@@ -37,9 +37,13 @@ import ViewModels
         "We sent a reset link to ada@example.com.@1000",
         "We sent a reset link to ada@example.com.@3000",
       ])
-    #expect(timeline(sending.events) == ["false@0", "true@800", "false@1000", "true@2800", "false@3000"])
+    #expect(
+      timeline(sending.events) == ["false@0", "true@800", "false@1000", "true@2800", "false@3000"])
     #expect(auth.resetEmails == ["ada@example.com", "ada@example.com"])
-    #expect(auth.resetRequests.map(\.subscriptions) == [[Subscription(800, 1_000)], [Subscription(2_800, 3_000)]])
+    #expect(
+      auth.resetRequests.map(\.subscriptions) == [
+        [Subscription(800, 1_000)], [Subscription(2_800, 3_000)],
+      ])
   }
 
   @Test func anInvalidEmailShowsItsMessageAndSendsNothing() {

@@ -94,6 +94,9 @@ import ViewModels
     #expect(errors.events == [.next(300, "Could not save: conflict")])
     #expect(routes.events.isEmpty)
     // The draft was trimmed before it was sent.
-    #expect(service.calls == [.add(FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0102"))])
+    #expect(
+      service.calls == [
+        .add(FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0102"))
+      ])
   }
 }

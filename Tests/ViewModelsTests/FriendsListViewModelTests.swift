@@ -77,7 +77,8 @@ import ViewModels
       run.cells.events == [
         .next(100, [.error("offline")]), .next(600, [.normal(.init(friend: Self.ada))]),
       ])
-    #expect(run.alerts.events == [.next(100, Alert(title: "Could not load friends", message: "offline"))])
+    #expect(
+      run.alerts.events == [.next(100, Alert(title: "Could not load friends", message: "offline"))])
   }
 
   @Test func deletingAFriendReloadsTheListAndAFailedDeletionAlerts() {
@@ -118,7 +119,8 @@ import ViewModels
           .asObservable(),
         addTaps: clock.createHotObservable([.next(300, ())]).asObservable())
     }
-    #expect(run.routes.events == [.next(200, .show(.editFriend(id: 1))), .next(300, .show(.addFriend))])
+    #expect(
+      run.routes.events == [.next(200, .show(.editFriend(id: 1))), .next(300, .show(.addFriend))])
   }
 
   @Test func aChangeFromElsewhereReloadsTheList() {

@@ -61,13 +61,17 @@ import ViewModels
       timeline(enabled.events) == [
         "false@150", "true@200", "false@300", "true@600", "false@900", "true@1200",
       ])
-    #expect(timeline(loading.events) == ["false@0", "true@300", "false@600", "true@900", "false@1200"])
+    #expect(
+      timeline(loading.events) == ["false@0", "true@300", "false@600", "true@900", "false@1200"])
     #expect(timeline(errors.events) == ["Login failed: wrongPassword@600"])
     #expect(timeline(users.events) == ["Ada@1200"])
     #expect(routes.events == [.next(1_200, .replaceRoot(.friends))])
     // Two of the four taps reached the service; the ones during a request were ignored.
     #expect(auth.passwordsTried == ["wrong password", "correct horse"])
-    #expect(auth.logInRequests.map(\.subscriptions) == [[Subscription(300, 600)], [Subscription(900, 1_200)]])
+    #expect(
+      auth.logInRequests.map(\.subscriptions) == [
+        [Subscription(300, 600)], [Subscription(900, 1_200)],
+      ])
   }
 
   @Test func theHintNamesTheFirstProblemWithTheFields() {
@@ -97,7 +101,9 @@ import ViewModels
     SharingScheduler.mock(scheduler: clock) {
       let taps = clock.createHotObservable([.next(300, ())])
       let output = LoginViewModel(auth: auth).transform(
-        .init(email: .just("no at sign"), password: .just("long enough"), loginTaps: taps.asObservable()))
+        .init(
+          email: .just("no at sign"), password: .just("long enough"), loginTaps: taps.asObservable()
+        ))
       let bag = DisposeBag()
       clock.scheduleAt(0) { output.loggedInUser.emit(to: users).disposed(by: bag) }
       clock.start()
@@ -113,9 +119,13 @@ import ViewModels
     SharingScheduler.mock(scheduler: clock) {
       let taps = clock.createHotObservable([.next(100, ()), .next(1_000, ())])
       let unshared = taps.asObservable().filter { _ in clock.clock < 500 }
-        .flatMapFirst { auth.logIn(email: "ada@example.com", password: "correct horse").asObservable() }
+        .flatMapFirst {
+          auth.logIn(email: "ada@example.com", password: "correct horse").asObservable()
+        }
       let shared = taps.asObservable().filter { _ in clock.clock > 500 }
-        .flatMapFirst { auth.logIn(email: "ada@example.com", password: "correct horse").asObservable() }
+        .flatMapFirst {
+          auth.logIn(email: "ada@example.com", password: "correct horse").asObservable()
+        }
         .asSignal(onErrorSignalWith: .empty())
       clock.scheduleAt(0) {
         unshared.subscribe().disposed(by: bag)  // a label

@@ -52,8 +52,14 @@ import ViewModels
     #expect(
       observer.events == [
         .next(0, CollectionSnapshot(elements: [], changes: nil)),
-        .next(100, CollectionSnapshot(elements: [3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0, 1, 2]))),
-        .next(2_100, CollectionSnapshot(elements: [4, 3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0]))),
+        .next(
+          100,
+          CollectionSnapshot(
+            elements: [3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0, 1, 2]))),
+        .next(
+          2_100,
+          CollectionSnapshot(
+            elements: [4, 3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0]))),
       ])
     #expect(counter.live == 0)
   }
@@ -103,7 +109,10 @@ import ViewModels
     }
     #expect(timeline(loading.events) == ["false@0", "true@0", "false@300"])
     #expect(people.events == [.next(300, [Self.ada, grace])])
-    #expect(routes.events == [.next(400, .showPersonTimeline(grace)), .next(500, .showPersonTimeline(nil))])
+    #expect(
+      routes.events == [
+        .next(400, .showPersonTimeline(grace)), .next(500, .showPersonTimeline(nil)),
+      ])
     #expect(PeopleViewModel.loadingText == "Loading…")
   }
 

@@ -139,8 +139,7 @@ public final class LocalBackend: AuthenticationService, FriendsService, SearchSe
   }
 
   /// A person's posts newer than the cursor.
-  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
-  {
+  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
     read("posts") { store in
       try store.posts(byPerson: person.id, sinceId: cursor.newestId, limit: limit)
     }

@@ -20,8 +20,9 @@ public struct LoginViewModel: ViewModelType {
     public var loginTaps: Observable<Void>
 
     /// Creates the input.
-    public init(email: Observable<String>, password: Observable<String>, loginTaps: Observable<Void>)
-    {
+    public init(
+      email: Observable<String>, password: Observable<String>, loginTaps: Observable<Void>
+    ) {
       self.email = email
       self.password = password
       self.loginTaps = loginTaps

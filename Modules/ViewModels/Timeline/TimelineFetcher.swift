@@ -26,7 +26,8 @@ public final class TimelineFetcher {
     provider: @escaping (TimelineCursor) -> Observable<[Post]>
   ) {
     let paused = self.paused
-    let ticks = account
+    let ticks =
+      account
       .map { $0.isAuthorized }
       .distinctUntilChanged()
       .flatMapLatest { authorized -> Observable<Void> in

@@ -1,0 +1,130 @@
+import Foundation
+import Models
+import ReactiveCore
+
+/// Every service protocol, answered by a Friends server over HTTP (see `Docs/HTTP-API.md`).
+///
+/// Each call runs the `HTTPClient` request in a task when subscribed; disposing the
+/// subscription cancels the task, which closes the connection. Answers arrive on a background
+/// thread: view models move them to the main queue with their Drivers and Signals. The server
+/// has no change feed, so the account status and the friends are polled every `pollInterval`
+/// (and re-read at once after a write made through this backend).
+public final class RemoteBackend: AuthenticationService, FriendsService, SearchService,
+  TimelineService, @unchecked Sendable
+{
+  // Immutable after init; the client and the relay are thread-safe.
+  /// The HTTP client in use.
+  public let client: HTTPClient
+  private let scheduler: SchedulerType
+  private let pollInterval: RxTimeInterval
+  private let localWrites = PublishRelay<Void>()
+
+  /// Creates the backend; `scheduler` times the polling.
+  public init(
+    client: HTTPClient, scheduler: SchedulerType, pollInterval: RxTimeInterval = .seconds(2)
+  ) {
+    self.client = client
+    self.scheduler = scheduler
+    self.pollInterval = pollInterval
+  }
+
+  /// Logs in.
+  public func logIn(email: String, password: String) -> Single<Account> {
+    write { client in try await client.logIn(email: email, password: password) }
+  }
+
+  /// Logs out.
+  public func logOut() -> Completable {
+    write { client in try await client.logOut() }.asCompletable()
+  }
+
+  /// Asks for a reset link.
+  public func requestPasswordReset(email: String) -> Completable {
+    call { client in try await client.requestPasswordReset(email: email) }.asCompletable()
+  }
+
+  /// The status now, then each change seen by polling.
+  public var accountStatus: Observable<AccountStatus> {
+    polled { client in try await client.accountStatus() }
+  }
+
+  /// All friends.
+  public func friends() -> Single<[Friend]> { call { client in try await client.friends() } }
+
+  /// One friend.
+  public func friend(id: Int) -> Single<Friend> {
+    call { client in try await client.friend(id: id) }
+  }
+
+  /// Adds a friend.
+  public func add(_ draft: FriendDraft) -> Single<Friend> {
+    write { client in try await client.addFriend(draft) }
+  }
+
+  /// Updates a friend.
+  public func update(_ friend: Friend) -> Single<Friend> {
+    write { client in try await client.updateFriend(friend) }
+  }
+
+  /// Removes a friend.
+  public func remove(id: Int) -> Completable {
+    write { client in try await client.removeFriend(id: id) }.asCompletable()
+  }
+
+  /// Emits when polling sees the friends change.
+  public var friendsChanged: Observable<Void> {
+    polled { client in try await client.friends() }.skip(1).map { _ in () }
+  }
+
+  /// Searches friends.
+  public func search(_ query: String) -> Single<[Friend]> {
+    call { client in try await client.searchFriends(matching: query) }
+  }
+
+  /// Posts newer than the cursor.
+  public func timeline(after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
+    call { client in try await client.timeline(sinceId: cursor.newestId, maxId: nil, limit: limit) }
+  }
+
+  /// A person's posts newer than the cursor.
+  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
+    call { client in
+      try await client.posts(
+        byPerson: person.id, sinceId: cursor.newestId, maxId: nil, limit: limit)
+    }
+  }
+
+  /// The people who post.
+  public func people() -> Single<[Person]> { call { client in try await client.people() } }
+
+  private func call<Result: Sendable>(
+    _ work: @Sendable @escaping (HTTPClient) async throws -> Result
+  ) -> Single<Result> {
+    let client = self.client
+    return Single.create(detached: true) { try await work(client) }
+  }
+
+  private func write<Result: Sendable>(
+    _ work: @Sendable @escaping (HTTPClient) async throws -> Result
+  ) -> Single<Result> {
+    let writes = localWrites
+    return call(work).do(onSuccess: { _ in writes.accept(()) })
+  }
+
+  /// The value now, then each different value, re-read on a timer and after local writes.
+  /// A failed poll is skipped; the next one tries again.
+  private func polled<Value: Sendable & Equatable>(
+    _ work: @Sendable @escaping (HTTPClient) async throws -> Value
+  ) -> Observable<Value> {
+    Observable.merge(
+      .just(()),
+      Observable<Int>.interval(pollInterval, scheduler: scheduler).map { _ in () },
+      localWrites.asObservable()
+    )
+    .flatMapLatest { [client] _ -> Observable<Value> in
+      Single.create(detached: true) { try await work(client) }.asObservable()
+        .catch { _ in .empty() }
+    }
+    .distinctUntilChanged()
+  }
+}
