@@ -18,7 +18,7 @@ import Testing
       .appendingPathComponent("friends-server-tests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.path])
-    let line = try #require(server.firstLine(within: .seconds(2)))
+    let line = try #require(server.firstLine(within: .seconds(10)))
     let url = try #require(URL(string: line))
     #expect(url.host == "127.0.0.1")
 
@@ -27,7 +27,7 @@ import Testing
     #expect(try LocalStore(directory: directory).friends() == friends)
 
     kill(server.process.processIdentifier, signalNumber)
-    #expect(server.waitForExit(within: .seconds(2)))
+    #expect(server.waitForExit(within: .seconds(10)))
     #expect(server.process.terminationReason == .exit)
     #expect(server.process.terminationStatus == 0)
     #expect(server.errorOutput().contains("stopped"))
@@ -35,7 +35,7 @@ import Testing
 
   @Test func aUsageErrorExits64NamingTheArgument() throws {
     let server = try ServerProcess(arguments: ["--port", "high"])
-    #expect(server.waitForExit(within: .seconds(2)))
+    #expect(server.waitForExit(within: .seconds(10)))
     #expect(server.process.terminationStatus == 64)
     #expect(
       server.errorOutput().hasPrefix(
@@ -44,7 +44,7 @@ import Testing
 
   @Test func helpPrintsTheUsageAndExits0() throws {
     let server = try ServerProcess(arguments: ["--help"])
-    #expect(server.waitForExit(within: .seconds(2)))
+    #expect(server.waitForExit(within: .seconds(10)))
     #expect(server.process.terminationStatus == 0)
     #expect(server.output().hasPrefix("usage: friends-server"))
   }

@@ -10,11 +10,11 @@ import Testing
       client?.send("GET /hang HTTP/1.1\r\n\r\n")
       #expect(
         await log.contains(
-          .received(connection: 1, method: .get, target: "/hang"), within: .seconds(2)))
+          .received(connection: 1, method: .get, target: "/hang"), within: .seconds(10)))
       #expect(!log.events.contains(.clientClosed(connection: 1)))
       client = nil
-      #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(2)))
-      #expect(await log.contains(.closed(connection: 1), within: .seconds(2)))
+      #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(10)))
+      #expect(await log.contains(.closed(connection: 1), within: .seconds(10)))
       #expect(!log.events.contains { if case .responded = $0 { true } else { false } })
     }
   }
@@ -23,7 +23,7 @@ import Testing
     try await withServer { server, log in
       let response = try RawClient.exchange(port: server.port, "GET /drop HTTP/1.1\r\n\r\n")
       #expect(response.bytes.isEmpty)
-      #expect(await log.contains(.closed(connection: 1), within: .seconds(2)))
+      #expect(await log.contains(.closed(connection: 1), within: .seconds(10)))
     }
   }
 
@@ -57,10 +57,7 @@ import Testing
 
   @Test func anEventLogTimesOutWhenTheEventNeverComes() async {
     let log = HTTPServerEventLog()
-    let clock = ContinuousClock()
-    let start = clock.now
     #expect(await !log.contains(.closed(connection: 9), within: .milliseconds(50)))
-    #expect(clock.now - start < .seconds(2))
     log.record(.closed(connection: 9))
     #expect(await log.contains(.closed(connection: 9), within: .milliseconds(50)))
   }

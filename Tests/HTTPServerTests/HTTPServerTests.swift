@@ -12,7 +12,7 @@ import Testing
       #expect(response.head.contains("Content-Length: 5"))
       #expect(response.head.contains("Connection: close"))
       #expect(response.body == "hello")
-      #expect(await log.contains(.closed(connection: 1), within: .seconds(2)))
+      #expect(await log.contains(.closed(connection: 1), within: .seconds(10)))
       #expect(
         log.events == [
           .received(connection: 1, method: .get, target: "/hello"),
@@ -87,7 +87,7 @@ import Testing
       #expect(response.head.contains("Content-Type: application/json"))
       let body = try JSONSerialization.jsonObject(with: Data(response.body.utf8))
       #expect((body as? [String: String])?["error"]?.isEmpty == false)
-      #expect(await log.contains(.rejected(connection: 1, status: 400), within: .seconds(2)))
+      #expect(await log.contains(.rejected(connection: 1, status: 400), within: .seconds(10)))
       let next = try RawClient.exchange(port: server.port, "GET /hello HTTP/1.1\r\n\r\n")
       #expect(next.body == "hello")
     }
@@ -102,7 +102,7 @@ import Testing
       let response = client.readResponse()
       #expect(response.status == 413)
       #expect(response.body.contains("the limit is 1000"))
-      #expect(await log.contains(.rejected(connection: 1, status: 413), within: .seconds(2)))
+      #expect(await log.contains(.rejected(connection: 1, status: 413), within: .seconds(10)))
       #expect(!log.events.contains { if case .received = $0 { true } else { false } })
     }
   }
@@ -137,7 +137,7 @@ import Testing
       let response = try RawClient.exchange(
         port: server.port, "GET /hello HTTP/1.1\r\nX-Padding: \(padding)\r\n\r\n")
       #expect(response.status == 431)
-      #expect(await log.contains(.rejected(connection: 1, status: 431), within: .seconds(2)))
+      #expect(await log.contains(.rejected(connection: 1, status: 431), within: .seconds(10)))
     }
   }
 
@@ -173,7 +173,7 @@ import Testing
       let client = try RawClient(port: server.port)
       client.send("GET /hello HTTP/1.1\r\n")
       #expect(client.readResponse().status == 408)
-      #expect(await log.contains(.rejected(connection: 1, status: 408), within: .seconds(2)))
+      #expect(await log.contains(.rejected(connection: 1, status: 408), within: .seconds(10)))
     }
   }
 
@@ -183,7 +183,7 @@ import Testing
       client.send("POST /echo HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc")
       client.finishSending()
       #expect(client.readAll().isEmpty)
-      #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(2)))
+      #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(10)))
     }
   }
 
@@ -209,10 +209,10 @@ import Testing
       holder.send("GET /hang HTTP/1.1\r\n\r\n")
       #expect(
         await log.contains(
-          .received(connection: 1, method: .get, target: "/hang"), within: .seconds(2)))
+          .received(connection: 1, method: .get, target: "/hang"), within: .seconds(10)))
       let response = try RawClient.exchange(port: server.port, "GET /hello HTTP/1.1\r\n\r\n")
       #expect(response.status == 503)
-      #expect(await log.contains(.rejected(connection: 2, status: 503), within: .seconds(2)))
+      #expect(await log.contains(.rejected(connection: 2, status: 503), within: .seconds(10)))
     }
   }
 
@@ -223,7 +223,7 @@ import Testing
     waiting.send("GET /hang HTTP/1.1\r\n\r\n")
     #expect(
       await log.contains(
-        .received(connection: 1, method: .get, target: "/hang"), within: .seconds(2)))
+        .received(connection: 1, method: .get, target: "/hang"), within: .seconds(10)))
     let idle = try RawClient(port: server.port)
     server.stop()
     #expect(waiting.readAll().isEmpty)

@@ -64,7 +64,7 @@ import Testing
         saved == Friend(id: 1, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
       #expect(try fixture.store.friends() == [saved])
       #expect(
-        await fixture.log.contains(.responded(connection: 1, status: 201), within: .seconds(2)))
+        await fixture.log.contains(.responded(connection: 1, status: 201), within: .seconds(10)))
     }
   }
 
@@ -102,7 +102,7 @@ import Testing
       try await fixture.client.removeFriend(id: 7)
       #expect(try fixture.store.friends().contains { $0.id == 7 } == false)
       #expect(
-        await fixture.log.contains(.responded(connection: 1, status: 204), within: .seconds(2)))
+        await fixture.log.contains(.responded(connection: 1, status: 204), within: .seconds(10)))
       #expect(
         await serviceError { try await fixture.client.removeFriend(id: 7) } == .notFound(id: 7))
     }
