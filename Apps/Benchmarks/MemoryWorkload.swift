@@ -38,12 +38,12 @@ struct MemoryPass {
 func memoryPass(_ n: Int) -> MemoryPass {
   releaseFreeMemory()
   let subject = PublishSubject<Int>()
-  var total = 0
+  let total = Total()
   var bag: DisposeBag? = DisposeBag()
   let before = residentBytes()
   let subscribe = measure {
     for _ in 0..<n {
-      subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { total &+= $0 })
+      subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { total.add($0) })
         .disposed(by: bag!)
     }
   }
@@ -54,5 +54,5 @@ func memoryPass(_ n: Int) -> MemoryPass {
   if let before, let after { resident = after > before ? after - before : 0 }
   return MemoryPass(
     residentBytes: resident, subscribe: subscribe, deliver: deliver, dispose: dispose,
-    checksum: total)
+    checksum: total.value)
 }

@@ -18,18 +18,24 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    subscribe(sink: { observer.on($0) }, onDisposed: nil)
+    subscribeGuarded(
+      onNext: { observer.on(.next($0)) }, onError: { observer.on(.error($0)) },
+      onCompleted: { observer.on(.completed) }, onDisposed: nil)
   }
 
   /// Returns `self`.
   public func asObservable() -> Observable<Element> { self }
 
-  /// Subscribes an event closure through a guard that enforces the grammar for the final
-  /// observer and counts the subscription as a live resource.
+  /// Subscribes handlers through a guard that enforces the grammar for the final observer and
+  /// counts the subscription as a live resource.
   @inlinable
-  func subscribe(sink: @escaping EventSink<Element>, onDisposed: (() -> Void)?) -> Disposable {
-    let subscription = Subscription(sink, onDisposed: onDisposed)
-    subscription.setUpstream(run(subscription.forward, subscription))
+  func subscribeGuarded(
+    onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
+    onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
+  ) -> Disposable {
+    let subscription = Subscription(
+      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    subscription.setUpstream(run({ subscription.forward($0) }, subscription))
     return subscription
   }
 

@@ -15,9 +15,9 @@ import Synchronization
 final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   // `upstream` is written once, before the `assigned` bit is published with release ordering,
   // and read only by the one party that sees both bits set. `state` is atomic.
-  @usableFromInline var upstream: Disposable?
-  @usableFromInline var next: InnerSubscription?
-  @usableFromInline unowned(unsafe) var previous: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+  @exclusivity(unchecked) @usableFromInline var next: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var previous: InnerSubscription?
 
   @inlinable override init(parent: Lifetime?) {
     super.init(parent: parent)

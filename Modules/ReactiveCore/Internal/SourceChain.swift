@@ -18,12 +18,12 @@ where Iterator.Element == Observable<Element> {
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let advancesOnError: Bool
-  @usableFromInline var iterator: Iterator
-  @usableFromInline var current: InnerSubscription?
-  @usableFromInline var lastError: Swift.Error?
-  @usableFromInline var looping = false
-  @usableFromInline var pending = false
-  @usableFromInline var stopped = false
+  @exclusivity(unchecked) @usableFromInline var iterator: Iterator
+  @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var lastError: Swift.Error?
+  @exclusivity(unchecked) @usableFromInline var looping = false
+  @exclusivity(unchecked) @usableFromInline var pending = false
+  @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable
   init(

@@ -99,10 +99,10 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
-  @usableFromInline var outer: InnerSubscription?
-  @usableFromInline var current: InnerSubscription?
-  @usableFromInline var outerDone = false
-  @usableFromInline var stopped = false
+  @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var outerDone = false
+  @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
     self.sink = sink

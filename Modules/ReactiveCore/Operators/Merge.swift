@@ -14,13 +14,13 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let maxConcurrent: Int
-  @usableFromInline var outer: InnerSubscription?
-  @usableFromInline var inners = InnerList()
-  @usableFromInline var queue: [Observable<Element>] = []
-  @usableFromInline var queueHead = 0
-  @usableFromInline var outerDone = false
-  @usableFromInline var stopped = false
-  @usableFromInline var draining = false
+  @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var inners = InnerList()
+  @exclusivity(unchecked) @usableFromInline var queue: [Observable<Element>] = []
+  @exclusivity(unchecked) @usableFromInline var queueHead = 0
+  @exclusivity(unchecked) @usableFromInline var outerDone = false
+  @exclusivity(unchecked) @usableFromInline var stopped = false
+  @exclusivity(unchecked) @usableFromInline var draining = false
 
   @inlinable
   init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, maxConcurrent: Int = .max) {

@@ -3,15 +3,15 @@
 /// On completion, every observer receives the last element (if any) and `.completed`; on an
 /// error, only the error. Observers that subscribe after the end receive the same at once.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  @unchecked Sendable
+  ObserverRemoving, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = AsyncSubject<Element>
 
   @usableFromInline let lock = Lock()
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var last: Element?
-  @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var last: Element?
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
 
   /// Creates a subject.
   public override init() {}
@@ -51,12 +51,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       sink(stopEvent)
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink, of: self)
     lock.unlock()
-    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
+  @usableFromInline func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 

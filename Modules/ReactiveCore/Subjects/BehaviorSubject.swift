@@ -5,7 +5,7 @@
 /// re-entrancy-safe like `PublishSubject`; a new observer receives the current value before
 /// any element sent after it subscribed, even one sent from another thread meanwhile.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  Cancelable, @unchecked Sendable
+  Cancelable, ObserverRemoving, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = BehaviorSubject<Element>
@@ -14,10 +14,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   // element sent meanwhile from another thread cannot overtake it), and may send into the
   // subject from that call.
   @usableFromInline let lock = Lock(recursive: true)
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var current: Element
-  @usableFromInline var stopEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var current: Element
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject holding `value`.
   public init(value: Element) {
@@ -51,7 +51,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     switch event {
     case .next(let value):
       current = value
-      let snapshot = observers.entries
+      let snapshot = observers.nodes
       lock.unlock()
       ObserverList.deliver(event, to: snapshot)
     case .error, .completed:
@@ -76,13 +76,13 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       sink(stopEvent)
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink, of: self)
     sink(.next(current))
     lock.unlock()
-    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
+  @usableFromInline func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 

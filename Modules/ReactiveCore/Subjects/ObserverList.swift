@@ -1,24 +1,17 @@
+import Synchronization
+
 /// The observers of a subject, in subscription order, with O(log n) removal.
 ///
-/// Keys grow with each insertion, so the array stays sorted by key and removal finds its entry
-/// by binary search and leaves a hole; holes are compacted when they outnumber the live entries.
-/// Delivery iterates over a copy of the array taken under the subject's lock, which costs a
-/// reference count, not a copy, unless the list changes during delivery.
+/// Each observer is a `SubjectObserver`, which is also the disposable that removes it. Keys grow
+/// with each insertion, so `keys` stays sorted and removal finds its slot by binary search and
+/// leaves a hole (`nil`), compacted when holes outnumber the live observers. Delivery iterates
+/// over a copy of `nodes` taken under the subject's lock, which costs a reference count, not a
+/// copy, unless the list changes during delivery; the snapshot keeps every node alive, so each
+/// node is used without retaining it.
 @usableFromInline
 struct ObserverList<Element> {
-  @usableFromInline struct Entry {
-    @usableFromInline let key: UInt64
-    @usableFromInline var sink: EventSink<Element>?
-    @usableFromInline let counter: ResourceCounter?
-
-    @inlinable init(key: UInt64, sink: EventSink<Element>?, counter: ResourceCounter?) {
-      self.key = key
-      self.sink = sink
-      self.counter = counter
-    }
-  }
-
-  @usableFromInline var entries: ContiguousArray<Entry> = []
+  @usableFromInline var nodes: ContiguousArray<SubjectObserver<Element>?> = []
+  @usableFromInline var keys: ContiguousArray<UInt64> = []
   @usableFromInline var live = 0
   @usableFromInline var nextKey: UInt64 = 0
 
@@ -26,45 +19,97 @@ struct ObserverList<Element> {
 
   @inlinable var isEmpty: Bool { live == 0 }
 
-  @inlinable mutating func insert(_ sink: @escaping EventSink<Element>) -> UInt64 {
+  /// Adds an observer of `subject` that delivers to `sink`, and returns it.
+  @inlinable mutating func insert(
+    _ sink: @escaping EventSink<Element>, of subject: any ObserverRemoving
+  ) -> SubjectObserver<Element> {
     let key = nextKey
     nextKey += 1
-    entries.append(Entry(key: key, sink: sink, counter: Resources.acquire()))
+    let node = SubjectObserver(sink, key: key, subject: subject)
+    nodes.append(node)
+    keys.append(key)
     live += 1
-    return key
+    return node
   }
 
   @inlinable mutating func remove(_ key: UInt64) {
     var low = 0
-    var high = entries.count
+    var high = keys.count
     while low < high {
       let middle = (low + high) / 2
-      if entries[middle].key < key { low = middle + 1 } else { high = middle }
+      if keys[middle] < key { low = middle + 1 } else { high = middle }
     }
-    guard low < entries.count, entries[low].key == key, entries[low].sink != nil else { return }
-    entries[low].sink = nil
-    Resources.release(entries[low].counter)
+    guard low < keys.count, keys[low] == key, let node = nodes[low] else { return }
+    nodes[low] = nil
+    Resources.release(node.counter)
     live -= 1
     if live == 0 {
-      entries.removeAll(keepingCapacity: false)
-    } else if entries.count > 16 && live * 2 < entries.count {
-      entries.removeAll { $0.sink == nil }
+      nodes = []
+      keys = []
+    } else if nodes.count > 16 && live * 2 < nodes.count {
+      var kept = 0
+      for index in nodes.indices where nodes[index] != nil {
+        nodes[kept] = nodes[index]
+        keys[kept] = keys[index]
+        kept += 1
+      }
+      nodes.removeLast(nodes.count - kept)
+      keys.removeLast(keys.count - kept)
     }
   }
 
   /// Removes every observer and returns them, for delivering a terminal event.
-  @inlinable mutating func removeAll() -> ContiguousArray<Entry> {
-    let removed = entries
-    for entry in removed where entry.sink != nil { Resources.release(entry.counter) }
-    entries = []
+  @inlinable mutating func removeAll() -> ContiguousArray<SubjectObserver<Element>?> {
+    let removed = nodes
+    for node in removed { if let node { Resources.release(node.counter) } }
+    nodes = []
+    keys = []
     live = 0
     return removed
   }
+
+  /// Delivers `event` to each observer of a snapshot of `nodes`.
+  @inlinable static func deliver(
+    _ event: Event<Element>, to snapshot: ContiguousArray<SubjectObserver<Element>?>
+  ) {
+    snapshot.withUnsafeBufferPointer { nodes in
+      for index in nodes.indices where nodes[index] != nil {
+        // The snapshot holds every node for the whole loop, so none is retained for its call.
+        Unmanaged.passUnretained(nodes[index].unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+          $0.sink(event)
+        }
+      }
+    }
+  }
 }
 
-extension ObserverList {
-  /// Delivers `event` to each live observer of a snapshot of `entries`.
-  @inlinable static func deliver(_ event: Event<Element>, to snapshot: ContiguousArray<Entry>) {
-    for entry in snapshot { entry.sink?(event) }
+/// A subject that can remove one of its observers.
+@usableFromInline
+protocol ObserverRemoving: AnyObject, Sendable {
+  /// Removes the observer with `key`, if it is still there.
+  func removeObserver(_ key: UInt64)
+}
+
+/// One observer of a subject: the sink it delivers to, and the disposable that removes it.
+@usableFromInline
+final class SubjectObserver<Element>: Disposable, @unchecked Sendable {
+  // Immutable but for the atomic flag, which makes the removal run once.
+  @usableFromInline let sink: EventSink<Element>
+  @usableFromInline let key: UInt64
+  @usableFromInline let counter: ResourceCounter?
+  @usableFromInline let subject: any ObserverRemoving
+  @usableFromInline let done = Atomic<Bool>(false)
+
+  @inlinable init(_ sink: @escaping EventSink<Element>, key: UInt64, subject: any ObserverRemoving)
+  {
+    self.sink = sink
+    self.key = key
+    self.subject = subject
+    counter = Resources.acquire()
+  }
+
+  @inlinable func dispose() {
+    if done.exchange(true, ordering: .acquiringAndReleasing) { return }
+    subject.removeObserver(key)
   }
 }

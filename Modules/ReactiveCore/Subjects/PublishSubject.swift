@@ -7,15 +7,15 @@ import Synchronization
 /// observer may send into the same subject from inside its own `onNext` (the nested event is
 /// delivered before the outer delivery continues).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  Cancelable, @unchecked Sendable
+  Cancelable, ObserverRemoving, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = PublishSubject<Element>
 
   @usableFromInline let lock = Lock()
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var stopEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject.
   public override init() {}
@@ -35,7 +35,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       return
     }
     if case .next = event {
-      let snapshot = observers.entries
+      let snapshot = observers.nodes
       lock.unlock()
       ObserverList.deliver(event, to: snapshot)
     } else {
@@ -60,12 +60,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       sink(stopEvent)
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink, of: self)
     lock.unlock()
-    return SubjectSubscription(self, key)
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
+  @usableFromInline func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 
@@ -79,33 +79,5 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       _ = observers.removeAll()
       stopEvent = nil
     }
-  }
-}
-
-/// Removes one observer from a subject when disposed.
-@usableFromInline
-final class SubjectSubscription<Subject: AnyObject>: Disposable, @unchecked Sendable {
-  // Immutable but for the atomic flag, which makes the removal run once.
-  @usableFromInline let done = Atomic<Bool>(false)
-  @usableFromInline let subject: Subject
-  @usableFromInline let key: UInt64
-  @usableFromInline let remove: (Subject, UInt64) -> Void
-
-  @inlinable init(_ subject: Subject, _ key: UInt64, remove: @escaping (Subject, UInt64) -> Void) {
-    self.subject = subject
-    self.key = key
-    self.remove = remove
-  }
-
-  @inlinable func dispose() {
-    if done.exchange(true, ordering: .acquiringAndReleasing) { return }
-    remove(subject, key)
-  }
-}
-
-extension SubjectSubscription {
-  @inlinable convenience init<Element>(_ subject: PublishSubject<Element>, _ key: UInt64)
-  where Subject == PublishSubject<Element> {
-    self.init(subject, key) { $0.unsubscribe($1) }
   }
 }

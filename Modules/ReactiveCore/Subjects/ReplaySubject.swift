@@ -5,7 +5,7 @@
 /// Thread-safe and re-entrancy-safe like `PublishSubject`; a new observer receives the buffer
 /// before any element sent after it subscribed, even one sent from another thread meanwhile.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  Cancelable, @unchecked Sendable
+  Cancelable, ObserverRemoving, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = ReplaySubject<Element>
@@ -14,11 +14,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   // sent meanwhile from another thread cannot overtake it), and may send into the subject
   // from those calls.
   @usableFromInline let lock = Lock(recursive: true)
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var buffer: [Element] = []
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
   @usableFromInline let bufferSize: Int
-  @usableFromInline var stopEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   @usableFromInline init(bufferSize: Int) {
     self.bufferSize = bufferSize
@@ -54,7 +54,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         buffer.append(value)
         if buffer.count > bufferSize { buffer.removeFirst(buffer.count - bufferSize) }
       }
-      let snapshot = observers.entries
+      let snapshot = observers.nodes
       lock.unlock()
       ObserverList.deliver(event, to: snapshot)
     case .error, .completed:
@@ -81,13 +81,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       if !lifetime.isEnded { sink(stopEvent) }
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink, of: self)
     for value in replay where !lifetime.isEnded { sink(.next(value)) }
     lock.unlock()
-    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
+  @usableFromInline func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 
