@@ -57,10 +57,12 @@ where Iterator.Element == Observable<Element> {
         }
         break
       }
-      let inner = InnerSubscription(parent: lifetime)
+      let inner = InnerSubscription(parent: lifetime, owner: self)
       current = inner
       lock.unlock()
-      inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+      inner.setDisposable(
+        source.run(
+          { event in inner.withOwner(as: SourceChain.self) { $0.on(event, from: inner) } }, inner))
       lock.lock()
       if !pending { break }
     }

@@ -65,7 +65,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
       lock.unlock()
       return
     }
-    let inner = InnerSubscription(parent: lifetime)
+    let inner = InnerSubscription(parent: lifetime, owner: self)
     inners.insert(inner)
     lock.unlock()
     start(source, inner)
@@ -73,7 +73,9 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
 
   /// Runs `source` as the inner subscription `inner`, already in `inners`.
   @inlinable func start(_ source: Observable<Element>, _ inner: InnerSubscription) {
-    inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+    inner.setDisposable(
+      source.run(
+        { event in inner.withOwner(as: MergeSink.self) { $0.on(event, from: inner) } }, inner))
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
@@ -126,7 +128,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
       }
-      let inner = InnerSubscription(parent: lifetime)
+      let inner = InnerSubscription(parent: lifetime, owner: self)
       inners.insert(inner)
       lock.unlock()
       start(source, inner)
