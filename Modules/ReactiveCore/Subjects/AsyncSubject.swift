@@ -3,18 +3,25 @@
 /// On completion, every observer receives the last element (if any) and `.completed`; on an
 /// error, only the error. Observers that subscribe after the end receive the same at once.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  ObserverRemoving, @unchecked Sendable
+  @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = AsyncSubject<Element>
 
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (AsyncSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock()
   @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var last: Element?
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
 
   /// Creates a subject.
-  public override init() {}
+  @inlinable public override init() {
+    subscribeBody = { $0.add($1, $2) }
+  }
 
   /// Whether any observer is subscribed.
   public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
@@ -43,6 +50,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if let stopEvent {
       let value = stopEvent.isCompleted ? last : nil
@@ -51,12 +63,12 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink, of: self)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     lock.unlock()
     return observer
   }
 
-  @usableFromInline func removeObserver(_ key: UInt64) {
+  @inlinable func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 

@@ -5,7 +5,7 @@
 /// re-entrancy-safe like `PublishSubject`; a new observer receives the current value before
 /// any element sent after it subscribed, even one sent from another thread meanwhile.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  Cancelable, ObserverRemoving, @unchecked Sendable
+  Cancelable, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = BehaviorSubject<Element>
@@ -13,6 +13,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   // Recursive: a new observer receives the current value while the lock is held (so that an
   // element sent meanwhile from another thread cannot overtake it), and may send into the
   // subject from that call.
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (BehaviorSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock(recursive: true)
   @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var current: Element
@@ -20,8 +25,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject holding `value`.
-  public init(value: Element) {
+  @inlinable public init(value: Element) {
     current = value
+    subscribeBody = { $0.add($1, $2) }
   }
 
   /// Whether any observer is subscribed.
@@ -65,6 +71,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if disposed {
       lock.unlock()
@@ -76,13 +87,13 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink, of: self)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     sink(.next(current))
     lock.unlock()
     return observer
   }
 
-  @usableFromInline func removeObserver(_ key: UInt64) {
+  @inlinable func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 

@@ -19,13 +19,14 @@ struct ObserverList<Element> {
 
   @inlinable var isEmpty: Bool { live == 0 }
 
-  /// Adds an observer of `subject` that delivers to `sink`, and returns it.
+  /// Adds an observer that delivers to `sink` and calls `remove` with its key when disposed,
+  /// and returns it.
   @inlinable mutating func insert(
-    _ sink: @escaping EventSink<Element>, of subject: any ObserverRemoving
+    _ sink: @escaping EventSink<Element>, remove: @escaping (UInt64) -> Void
   ) -> SubjectObserver<Element> {
     let key = nextKey
     nextKey += 1
-    let node = SubjectObserver(sink, key: key, subject: subject)
+    let node = SubjectObserver(sink, key: key, remove: remove)
     nodes.append(node)
     keys.append(key)
     live += 1
@@ -83,13 +84,6 @@ struct ObserverList<Element> {
   }
 }
 
-/// A subject that can remove one of its observers.
-@usableFromInline
-protocol ObserverRemoving: AnyObject, Sendable {
-  /// Removes the observer with `key`, if it is still there.
-  func removeObserver(_ key: UInt64)
-}
-
 /// One observer of a subject: the sink it delivers to, and the disposable that removes it.
 @usableFromInline
 final class SubjectObserver<Element>: Disposable, @unchecked Sendable {
@@ -97,19 +91,22 @@ final class SubjectObserver<Element>: Disposable, @unchecked Sendable {
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let key: UInt64
   @usableFromInline let counter: ResourceCounter?
-  @usableFromInline let subject: any ObserverRemoving
+  // Captures only the subject, so it needs no closure context of its own; written in the
+  // subject's inlinable code, so the removal runs specialised for the element type.
+  @usableFromInline let remove: (UInt64) -> Void
   @usableFromInline let done = Atomic<Bool>(false)
 
-  @inlinable init(_ sink: @escaping EventSink<Element>, key: UInt64, subject: any ObserverRemoving)
-  {
+  @inlinable init(
+    _ sink: @escaping EventSink<Element>, key: UInt64, remove: @escaping (UInt64) -> Void
+  ) {
     self.sink = sink
     self.key = key
-    self.subject = subject
+    self.remove = remove
     counter = Resources.acquire()
   }
 
   @inlinable func dispose() {
     if done.exchange(true, ordering: .acquiringAndReleasing) { return }
-    subject.removeObserver(key)
+    remove(key)
   }
 }

@@ -7,18 +7,25 @@ import Synchronization
 /// observer may send into the same subject from inside its own `onNext` (the nested event is
 /// delivered before the outer delivery continues).
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType,
-  Cancelable, ObserverRemoving, @unchecked Sendable
+  Cancelable, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = PublishSubject<Element>
 
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (PublishSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock()
   @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
   @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject.
-  public override init() {}
+  @inlinable public override init() {
+    subscribeBody = { $0.add($1, $2) }
+  }
 
   /// Whether any observer is subscribed.
   public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
@@ -49,6 +56,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if disposed {
       lock.unlock()
@@ -60,12 +72,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink, of: self)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     lock.unlock()
     return observer
   }
 
-  @usableFromInline func removeObserver(_ key: UInt64) {
+  @inlinable func removeObserver(_ key: UInt64) {
     lock.withLock { observers.remove(key) }
   }
 
