@@ -54,6 +54,11 @@ final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
   }
 
   @inlinable func setUpstream(_ disposable: Disposable) {
+    if disposable.isNop {
+      // Nothing to dispose later: skip storing it.
+      state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing)
+      return
+    }
     upstream = disposable
     let old = state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing).oldValue
     if old & Lifetime.disposedBit != 0 {

@@ -51,6 +51,11 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   /// Stores the disposable returned by the source's `run`; disposes it at once if this
   /// subscription already ended.
   @inlinable func setDisposable(_ disposable: Disposable) {
+    if disposable.isNop {
+      // Nothing to dispose later: skip storing it.
+      state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing)
+      return
+    }
     upstream = disposable
     let old = state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing).oldValue
     if old & Lifetime.disposedBit != 0 {

@@ -120,6 +120,11 @@ where Subject.Observer.Element == Source {
   }
 
   @inlinable func setUpstream(_ disposable: Disposable) {
+    if disposable.isNop {
+      // Nothing to dispose later: skip storing it.
+      state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing)
+      return
+    }
     upstream = disposable
     let old = state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing).oldValue
     if old & Lifetime.disposedBit != 0 {
