@@ -68,8 +68,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     return observer
   }
 
-  @inlinable func removeObserver(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

@@ -93,8 +93,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     return observer
   }
 
-  @inlinable func removeObserver(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

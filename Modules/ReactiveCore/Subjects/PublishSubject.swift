@@ -77,8 +77,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     return observer
   }
 
-  @inlinable func removeObserver(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

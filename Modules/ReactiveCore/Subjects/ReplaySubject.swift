@@ -98,8 +98,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     return observer
   }
 
-  @inlinable func removeObserver(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.
