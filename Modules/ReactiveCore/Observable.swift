@@ -24,7 +24,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   }
 
   /// Returns `self`.
-  public func asObservable() -> Observable<Element> { self }
+  @inlinable public final func asObservable() -> Observable<Element> { self }
 
   /// Subscribes handlers through a guard that enforces the grammar for the final observer and
   /// counts the subscription as a live resource.
