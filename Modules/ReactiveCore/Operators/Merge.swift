@@ -89,8 +89,8 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
       sink(event)
       lock.unlock()
     case .error(let error):
-      lock.unlock()
       fail(error)
+      lock.unlock()
     case .completed:
       inners.remove(inner)
       inner.deactivate()
