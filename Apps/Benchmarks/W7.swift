@@ -1,9 +1,9 @@
 /// W7: the W1 computation (add one, keep the even numbers, running sum) as plain closures
 /// stored in an array, without any reactive library: the floor the W1 chain is compared with.
 func plainClosures(_ n: Int) -> Pass {
-  var state = 0
-  let stages = makeStages { state = state &+ $0 }
-  var last = 0
+  let state = Total()
+  let stages = makeStages { state.add($0) }
+  let last = Total()
   let nanoseconds = measure {
     for value in 0..<n {
       var current: Int? = value
@@ -11,10 +11,10 @@ func plainClosures(_ n: Int) -> Pass {
         guard let input = current else { break }
         current = stage(input)
       }
-      if current != nil { last = state }
+      if current != nil { last.set(state.value) }
     }
   }
-  return Pass(nanoseconds: nanoseconds, checksum: last)
+  return Pass(nanoseconds: nanoseconds, checksum: last.value)
 }
 
 /// The three stages, built out of the optimiser's sight so they stay indirect calls.

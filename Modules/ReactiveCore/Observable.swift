@@ -18,22 +18,36 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   @inlinable
   public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    subscribe(sink: { observer.on($0) }, onDisposed: nil)
+    subscribeGuarded(
+      onNext: { observer.on(.next($0)) }, onError: { observer.on(.error($0)) },
+      onCompleted: { observer.on(.completed) }, onDisposed: nil)
   }
 
   /// Returns `self`.
-  public func asObservable() -> Observable<Element> { self }
+  @inlinable public final func asObservable() -> Observable<Element> { self }
 
-  /// Subscribes an event closure through a guard that enforces the grammar for the final
-  /// observer and counts the subscription as a live resource.
-  ///
-  /// Both `subscribe` methods are final, so a call from another module is specialised for the
-  /// caller's types instead of running the generic code.
+  /// Subscribes an event closure through the same guard as `subscribeGuarded`.
   @inlinable
   final func subscribe(sink: @escaping EventSink<Element>, onDisposed: (() -> Void)?) -> Disposable
   {
-    let subscription = Subscription(sink, onDisposed: onDisposed)
-    subscription.setUpstream(run(subscription.forward, subscription))
+    subscribeGuarded(
+      onNext: { sink(.next($0)) }, onError: { sink(.error($0)) },
+      onCompleted: { sink(.completed) }, onDisposed: onDisposed)
+  }
+
+  /// Subscribes handlers through a guard that enforces the grammar for the final observer and
+  /// counts the subscription as a live resource.
+  ///
+  /// Final, like both `subscribe` methods, so a call from another module is specialised for
+  /// the caller's types instead of running the generic code.
+  @inlinable
+  final func subscribeGuarded(
+    onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
+    onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
+  ) -> Disposable {
+    let subscription = Subscription(
+      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    subscription.setUpstream(run({ subscription.forward($0) }, subscription))
     return subscription
   }
 

@@ -11,14 +11,8 @@ extension ObservableType {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    asObservable().subscribe(
-      sink: { event in
-        switch event {
-        case .next(let value): onNext?(value)
-        case .error(let error): onError?(error)
-        case .completed: onCompleted?()
-        }
-      }, onDisposed: onDisposed)
+    asObservable().subscribeGuarded(
+      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes closures that receive `object` too, held weakly: once `object` is gone, the
@@ -53,6 +47,8 @@ extension ObservableType {
   /// Subscribes a closure that receives every event.
   @inlinable
   public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-    asObservable().subscribe(sink: on, onDisposed: nil)
+    asObservable().subscribeGuarded(
+      onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) },
+      onDisposed: nil)
   }
 }

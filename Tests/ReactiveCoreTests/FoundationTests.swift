@@ -21,40 +21,46 @@ import Testing
   }
 
   @Test func aThrowingMapEndsTheSequenceOnceAndDisposesTheSubjectObserver() {
-    let subject = PublishSubject<Int>()
-    var events: [String] = []
-    _ = subject.map { value -> Int in
-      if value == 2 { throw Boom() }
-      return value
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      var events: [String] = []
+      _ = subject.map { value -> Int in
+        if value == 2 { throw Boom() }
+        return value
+      }
+      .subscribe(
+        onNext: { events.append("next \($0)") }, onError: { _ in events.append("error") },
+        onDisposed: { events.append("disposed") })
+      subject.onNext(1)
+      subject.onNext(2)
+      subject.onNext(3)
+      #expect(events == ["next 1", "error", "disposed"])
+      #expect(!subject.hasObservers)
     }
-    .subscribe(
-      onNext: { events.append("next \($0)") }, onError: { _ in events.append("error") },
-      onDisposed: { events.append("disposed") })
-    subject.onNext(1)
-    subject.onNext(2)
-    subject.onNext(3)
-    #expect(events == ["next 1", "error", "disposed"])
-    #expect(!subject.hasObservers)
   }
 
   @Test func behaviorSubjectReplaysItsValueAndReportsItsError() throws {
-    let subject = BehaviorSubject(value: 1)
-    var seen: [Int] = []
-    let subscription = subject.subscribe(onNext: { seen.append($0) })
-    subject.onNext(2)
-    #expect(try subject.value() == 2)
-    subject.onError(Boom())
-    #expect(throws: Boom.self) { try subject.value() }
-    subscription.dispose()
-    #expect(seen == [1, 2])
+    try expectNoLeaks { () throws in
+      let subject = BehaviorSubject(value: 1)
+      var seen: [Int] = []
+      let subscription = subject.subscribe(onNext: { seen.append($0) })
+      subject.onNext(2)
+      #expect(try subject.value() == 2)
+      subject.onError(Boom())
+      #expect(throws: Boom.self) { try subject.value() }
+      subscription.dispose()
+      #expect(seen == [1, 2])
+    }
   }
 
   @Test func rangeIsSynchronousAndComplete() {
-    var seen: [Int] = []
-    var completed = false
-    _ = Observable.range(start: 3, count: 4).scan(0, accumulator: +)
-      .subscribe(onNext: { seen.append($0) }, onCompleted: { completed = true })
-    #expect(seen == [3, 7, 12, 18])
-    #expect(completed)
+    expectNoLeaks {
+      var seen: [Int] = []
+      var completed = false
+      _ = Observable.range(start: 3, count: 4).scan(0, accumulator: +)
+        .subscribe(onNext: { seen.append($0) }, onCompleted: { completed = true })
+      #expect(seen == [3, 7, 12, 18])
+      #expect(completed)
+    }
   }
 }

@@ -260,4 +260,34 @@ import Testing
       #expect(recorder.log == ["1", "2", "3", "completed"])
     }
   }
+
+  @Test func manyObserversLeavingInAnyOrderKeepTheRestServed() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      var received = Array(repeating: 0, count: 100)
+      var subscriptions: [Disposable] = []
+      for index in 0..<100 {
+        subscriptions.append(subject.subscribe(onNext: { received[index] += $0 }))
+      }
+      let leaving = (0..<100).filter { $0 % 10 != 3 }
+      for index in leaving.reversed() where index % 2 == 0 { subscriptions[index].dispose() }
+      for index in leaving where index % 2 == 1 { subscriptions[index].dispose() }
+      subject.onNext(1)
+      #expect(received.indices.filter { received[$0] == 1 } == (0..<100).filter { $0 % 10 == 3 })
+      // An observer that makes the others leave while an event is being delivered.
+      var removedDuringDelivery = false
+      let remover = subject.subscribe(onNext: { _ in
+        if !removedDuringDelivery {
+          removedDuringDelivery = true
+          for subscription in subscriptions { subscription.dispose() }
+        }
+      })
+      subject.onNext(1)
+      subject.onNext(1)
+      #expect(received.indices.filter { received[$0] > 0 } == (0..<100).filter { $0 % 10 == 3 })
+      #expect(received.filter { $0 > 0 }.allSatisfy { $0 == 2 })
+      remover.dispose()
+      #expect(!subject.hasObservers)
+    }
+  }
 }

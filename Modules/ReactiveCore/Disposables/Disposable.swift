@@ -58,6 +58,13 @@ public struct Disposables: Sendable {
   }
 }
 
+extension Disposable {
+  /// Whether this is the shared disposable that does nothing, which need not be kept.
+  @inlinable var isNop: Bool {
+    ObjectIdentifier(type(of: self)) == ObjectIdentifier(NopDisposable.self)
+  }
+}
+
 /// The shared disposable that does nothing.
 @usableFromInline
 struct NopDisposable: Disposable {

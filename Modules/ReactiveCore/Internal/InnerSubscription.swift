@@ -15,12 +15,26 @@ import Synchronization
 final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   // `upstream` is written once, before the `assigned` bit is published with release ordering,
   // and read only by the one party that sees both bits set. `state` is atomic.
-  @usableFromInline var upstream: Disposable?
-  @usableFromInline var next: InnerSubscription?
-  @usableFromInline unowned(unsafe) var previous: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+  @exclusivity(unchecked) @usableFromInline var next: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var previous: InnerSubscription?
+  /// The operator state this subscription reports to. Keeping it here lets the closure given
+  /// to the source capture this subscription alone, which Swift passes without allocating a
+  /// closure context.
+  @usableFromInline let owner: AnyObject?
 
-  @inlinable override init(parent: Lifetime?) {
+  @inlinable init(parent: Lifetime?, owner: AnyObject? = nil) {
+    self.owner = owner
     super.init(parent: parent)
+  }
+
+  /// Calls `body` with the owner, as the type the operator knows it to be, without retaining
+  /// it: this subscription holds it for the duration.
+  @inlinable func withOwner<Owner: AnyObject, Result>(
+    as type: Owner.Type, _ body: (Owner) -> Result
+  ) -> Result {
+    Unmanaged.passUnretained(unsafeDowncast(owner.unsafelyUnwrapped, to: type))
+      ._withUnsafeGuaranteedRef(body)
   }
 
   /// Whether the owner still accepts events from this source (its parent is not consulted).
@@ -37,6 +51,11 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   /// Stores the disposable returned by the source's `run`; disposes it at once if this
   /// subscription already ended.
   @inlinable func setDisposable(_ disposable: Disposable) {
+    if disposable.isNop {
+      // Nothing to dispose later: skip storing it.
+      state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing)
+      return
+    }
     upstream = disposable
     let old = state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing).oldValue
     if old & Lifetime.disposedBit != 0 {

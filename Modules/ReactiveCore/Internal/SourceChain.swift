@@ -18,12 +18,12 @@ where Iterator.Element == Observable<Element> {
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let advancesOnError: Bool
-  @usableFromInline var iterator: Iterator
-  @usableFromInline var current: InnerSubscription?
-  @usableFromInline var lastError: Swift.Error?
-  @usableFromInline var looping = false
-  @usableFromInline var pending = false
-  @usableFromInline var stopped = false
+  @exclusivity(unchecked) @usableFromInline var iterator: Iterator
+  @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var lastError: Swift.Error?
+  @exclusivity(unchecked) @usableFromInline var looping = false
+  @exclusivity(unchecked) @usableFromInline var pending = false
+  @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable
   init(
@@ -57,10 +57,12 @@ where Iterator.Element == Observable<Element> {
         }
         break
       }
-      let inner = InnerSubscription(parent: lifetime)
+      let inner = InnerSubscription(parent: lifetime, owner: self)
       current = inner
       lock.unlock()
-      inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+      inner.setDisposable(
+        source.run(
+          { event in inner.withOwner(as: SourceChain.self) { $0.on(event, from: inner) } }, inner))
       lock.lock()
       if !pending { break }
     }

@@ -75,8 +75,8 @@ final class Handoff: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock()
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let first: InnerSubscription
-  @usableFromInline var second: Disposable?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var second: Disposable?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   @inlinable init(_ lifetime: Lifetime) {
     self.lifetime = lifetime

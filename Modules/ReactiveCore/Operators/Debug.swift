@@ -18,6 +18,7 @@ extension ObservableType {
   }
 
   /// `debug` with its output sent to `log` instead of standard output.
+  @inlinable
   func debug(_ identifier: String, trimOutput: Bool, log: @escaping (String) -> Void)
     -> Observable<Element>
   {

@@ -46,7 +46,7 @@ extension ObservableType {
           merge.fail(error)
           return
         }
-        let inner = InnerSubscription(parent: lifetime)
+        let inner = InnerSubscription(parent: lifetime, owner: merge)
         merge.inners.insert(inner)
         merge.lock.unlock()
         merge.start(source, inner)
@@ -99,10 +99,10 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
-  @usableFromInline var outer: InnerSubscription?
-  @usableFromInline var current: InnerSubscription?
-  @usableFromInline var outerDone = false
-  @usableFromInline var stopped = false
+  @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var outerDone = false
+  @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
     self.sink = sink
@@ -130,7 +130,7 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
   }
 
   @inlinable func switchTo(_ source: Observable<Element>) {
-    let inner = InnerSubscription(parent: lifetime)
+    let inner = InnerSubscription(parent: lifetime, owner: self)
     lock.lock()
     if stopped {
       lock.unlock()
@@ -141,7 +141,9 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
     current = inner
     lock.unlock()
     previous?.dispose()
-    inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+    inner.setDisposable(
+      source.run(
+        { event in inner.withOwner(as: SwitchSink.self) { $0.on(event, from: inner) } }, inner))
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {

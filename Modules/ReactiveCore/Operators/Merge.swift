@@ -14,13 +14,13 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let maxConcurrent: Int
-  @usableFromInline var outer: InnerSubscription?
-  @usableFromInline var inners = InnerList()
-  @usableFromInline var queue: [Observable<Element>] = []
-  @usableFromInline var queueHead = 0
-  @usableFromInline var outerDone = false
-  @usableFromInline var stopped = false
-  @usableFromInline var draining = false
+  @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
+  @exclusivity(unchecked) @usableFromInline var inners = InnerList()
+  @exclusivity(unchecked) @usableFromInline var queue: [Observable<Element>] = []
+  @exclusivity(unchecked) @usableFromInline var queueHead = 0
+  @exclusivity(unchecked) @usableFromInline var outerDone = false
+  @exclusivity(unchecked) @usableFromInline var stopped = false
+  @exclusivity(unchecked) @usableFromInline var draining = false
 
   @inlinable
   init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, maxConcurrent: Int = .max) {
@@ -65,7 +65,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
       lock.unlock()
       return
     }
-    let inner = InnerSubscription(parent: lifetime)
+    let inner = InnerSubscription(parent: lifetime, owner: self)
     inners.insert(inner)
     lock.unlock()
     start(source, inner)
@@ -73,7 +73,9 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
 
   /// Runs `source` as the inner subscription `inner`, already in `inners`.
   @inlinable func start(_ source: Observable<Element>, _ inner: InnerSubscription) {
-    inner.setDisposable(source.run({ [self] event in self.on(event, from: inner) }, inner))
+    inner.setDisposable(
+      source.run(
+        { event in inner.withOwner(as: MergeSink.self) { $0.on(event, from: inner) } }, inner))
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
@@ -87,8 +89,8 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
       sink(event)
       lock.unlock()
     case .error(let error):
-      lock.unlock()
       fail(error)
+      lock.unlock()
     case .completed:
       inners.remove(inner)
       inner.deactivate()
@@ -126,7 +128,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
       }
-      let inner = InnerSubscription(parent: lifetime)
+      let inner = InnerSubscription(parent: lifetime, owner: self)
       inners.insert(inner)
       lock.unlock()
       start(source, inner)

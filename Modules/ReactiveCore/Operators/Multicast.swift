@@ -36,8 +36,8 @@ where Subject.Observer.Element == Source {
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let source: Observable<Source>
   @usableFromInline let makeSubject: () -> Subject
-  @usableFromInline var subject: Subject?
-  @usableFromInline var connection: MulticastConnection<Source, Subject>?
+  @exclusivity(unchecked) @usableFromInline var subject: Subject?
+  @exclusivity(unchecked) @usableFromInline var connection: MulticastConnection<Source, Subject>?
 
   @inlinable init(source: Observable<Source>, makeSubject: @escaping () -> Subject) {
     self.source = source
@@ -96,7 +96,7 @@ where Subject.Observer.Element == Source {
   @usableFromInline let connectable: MulticastConnectable<Source, Subject>
   @usableFromInline let observer: Subject.Observer
   @usableFromInline let counter: ResourceCounter?
-  @usableFromInline var upstream: Disposable?
+  @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
 
   @inlinable init(_ parent: MulticastConnectable<Source, Subject>, _ observer: Subject.Observer) {
     connectable = parent
@@ -120,6 +120,11 @@ where Subject.Observer.Element == Source {
   }
 
   @inlinable func setUpstream(_ disposable: Disposable) {
+    if disposable.isNop {
+      // Nothing to dispose later: skip storing it.
+      state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing)
+      return
+    }
     upstream = disposable
     let old = state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing).oldValue
     if old & Lifetime.disposedBit != 0 {
@@ -232,9 +237,9 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
   // Mutable state guarded by `lock`.
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let source: Source
-  @usableFromInline var count = 0
-  @usableFromInline var connectionID = 0
-  @usableFromInline var connection: Disposable?
+  @exclusivity(unchecked) @usableFromInline var count = 0
+  @exclusivity(unchecked) @usableFromInline var connectionID = 0
+  @exclusivity(unchecked) @usableFromInline var connection: Disposable?
 
   @inlinable init(_ source: Source) {
     self.source = source
@@ -319,9 +324,9 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
 final class RefCountObserver<Source: ConnectableObservableType>: Disposable, @unchecked Sendable {
   // Mutable state guarded by `parent.lock`.
   @usableFromInline let parent: RefCount<Source>
-  @usableFromInline var upstream: Disposable?
-  @usableFromInline var connectionID = -1
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
+  @exclusivity(unchecked) @usableFromInline var connectionID = -1
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   @inlinable init(_ parent: RefCount<Source>) {
     self.parent = parent

@@ -34,7 +34,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
   }
 
   /// The relay as an observable.
-  public func asObservable() -> Observable<Element> { subject }
+  @inlinable public func asObservable() -> Observable<Element> { subject }
 
   /// Whether any observer is subscribed.
   public var hasObservers: Bool { subject.hasObservers }

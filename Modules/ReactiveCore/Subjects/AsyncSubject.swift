@@ -8,13 +8,20 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   /// The observer side of the subject.
   public typealias SubjectObserverType = AsyncSubject<Element>
 
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (AsyncSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock()
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var last: Element?
-  @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var last: Element?
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
 
   /// Creates a subject.
-  public override init() {}
+  @inlinable public override init() {
+    subscribeBody = { $0.add($1, $2) }
+  }
 
   /// Whether any observer is subscribed.
   public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
@@ -43,6 +50,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if let stopEvent {
       let value = stopEvent.isCompleted ? last : nil
@@ -51,13 +63,13 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       sink(stopEvent)
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     lock.unlock()
-    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

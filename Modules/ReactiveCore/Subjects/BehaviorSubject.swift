@@ -13,15 +13,21 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   // Recursive: a new observer receives the current value while the lock is held (so that an
   // element sent meanwhile from another thread cannot overtake it), and may send into the
   // subject from that call.
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (BehaviorSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock(recursive: true)
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var current: Element
-  @usableFromInline var stopEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var current: Element
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject holding `value`.
-  public init(value: Element) {
+  @inlinable public init(value: Element) {
     current = value
+    subscribeBody = { $0.add($1, $2) }
   }
 
   /// Whether any observer is subscribed.
@@ -51,7 +57,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     switch event {
     case .next(let value):
       current = value
-      let snapshot = observers.entries
+      let snapshot = observers.nodes
       lock.unlock()
       ObserverList.deliver(event, to: snapshot)
     case .error, .completed:
@@ -65,6 +71,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if disposed {
       lock.unlock()
@@ -76,14 +87,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       sink(stopEvent)
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     sink(.next(current))
     lock.unlock()
-    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

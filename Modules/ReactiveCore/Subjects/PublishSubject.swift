@@ -12,13 +12,20 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   /// The observer side of the subject.
   public typealias SubjectObserverType = PublishSubject<Element>
 
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (PublishSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock()
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var stopEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject.
-  public override init() {}
+  @inlinable public override init() {
+    subscribeBody = { $0.add($1, $2) }
+  }
 
   /// Whether any observer is subscribed.
   public var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
@@ -35,7 +42,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       return
     }
     if case .next = event {
-      let snapshot = observers.entries
+      let snapshot = observers.nodes
       lock.unlock()
       ObserverList.deliver(event, to: snapshot)
     } else {
@@ -49,6 +56,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if disposed {
       lock.unlock()
@@ -60,13 +72,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       sink(stopEvent)
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     lock.unlock()
-    return SubjectSubscription(self, key)
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.
@@ -79,33 +91,5 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       _ = observers.removeAll()
       stopEvent = nil
     }
-  }
-}
-
-/// Removes one observer from a subject when disposed.
-@usableFromInline
-final class SubjectSubscription<Subject: AnyObject>: Disposable, @unchecked Sendable {
-  // Immutable but for the atomic flag, which makes the removal run once.
-  @usableFromInline let done = Atomic<Bool>(false)
-  @usableFromInline let subject: Subject
-  @usableFromInline let key: UInt64
-  @usableFromInline let remove: (Subject, UInt64) -> Void
-
-  @inlinable init(_ subject: Subject, _ key: UInt64, remove: @escaping (Subject, UInt64) -> Void) {
-    self.subject = subject
-    self.key = key
-    self.remove = remove
-  }
-
-  @inlinable func dispose() {
-    if done.exchange(true, ordering: .acquiringAndReleasing) { return }
-    remove(subject, key)
-  }
-}
-
-extension SubjectSubscription {
-  @inlinable convenience init<Element>(_ subject: PublishSubject<Element>, _ key: UInt64)
-  where Subject == PublishSubject<Element> {
-    self.init(subject, key) { $0.unsubscribe($1) }
   }
 }

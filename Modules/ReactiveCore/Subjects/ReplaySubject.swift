@@ -13,25 +13,31 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   // Recursive: a new observer receives the buffer while the lock is held (so that an element
   // sent meanwhile from another thread cannot overtake it), and may send into the subject
   // from those calls.
+  /// `run`'s work, stored by the inlinable initializer where the element type is known, so
+  /// that subscribing and unsubscribing run specialised although `run` is reached through the
+  /// class's virtual table.
+  @usableFromInline let subscribeBody:
+    (ReplaySubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock(recursive: true)
-  @usableFromInline var observers = ObserverList<Element>()
-  @usableFromInline var buffer: [Element] = []
+  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
   @usableFromInline let bufferSize: Int
-  @usableFromInline var stopEvent: Event<Element>?
-  @usableFromInline var disposed = false
+  @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var disposed = false
 
-  @usableFromInline init(bufferSize: Int) {
+  @inlinable init(bufferSize: Int) {
     self.bufferSize = bufferSize
+    subscribeBody = { $0.add($1, $2) }
   }
 
   /// Creates a subject that replays the last `bufferSize` elements.
-  public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+  @inlinable public static func create(bufferSize: Int) -> ReplaySubject<Element> {
     precondition(bufferSize >= 0, "ReplaySubject bufferSize must not be negative")
     return ReplaySubject(bufferSize: bufferSize)
   }
 
   /// Creates a subject that replays every element it ever received.
-  public static func createUnbounded() -> ReplaySubject<Element> {
+  @inlinable public static func createUnbounded() -> ReplaySubject<Element> {
     ReplaySubject(bufferSize: .max)
   }
 
@@ -54,7 +60,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         buffer.append(value)
         if buffer.count > bufferSize { buffer.removeFirst(buffer.count - bufferSize) }
       }
-      let snapshot = observers.entries
+      let snapshot = observers.nodes
       lock.unlock()
       ObserverList.deliver(event, to: snapshot)
     case .error, .completed:
@@ -68,6 +74,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
+    subscribeBody(self, sink, lifetime)
+  }
+
+  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
+  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
     lock.lock()
     if disposed {
       lock.unlock()
@@ -81,14 +92,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       if !lifetime.isEnded { sink(stopEvent) }
       return Disposables.create()
     }
-    let key = observers.insert(sink)
+    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
     for value in replay where !lifetime.isEnded { sink(.next(value)) }
     lock.unlock()
-    return SubjectSubscription(self, key) { $0.unsubscribe($1) }
+    return observer
   }
 
-  @usableFromInline func unsubscribe(_ key: UInt64) {
-    lock.withLock { observers.remove(key) }
+  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
+    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

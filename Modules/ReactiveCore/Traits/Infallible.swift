@@ -153,7 +153,7 @@ extension InfallibleType {
   /// Subscribes a closure that receives every event (never `.error`).
   @inlinable
   public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
-    asObservable().subscribe(sink: on, onDisposed: nil)
+    asObservable().subscribe(on)
   }
 }
 
