@@ -25,9 +25,9 @@ public struct DataDirectory: Sendable, Hashable {
   }
 
   /// The name of the environment variable that overrides the data directory.
-  public static let environmentVariable = "FRIENDS_DATA_DIR"
+  public static let environmentVariable = AppIdentity.dataDirectoryVariable
   /// The name of the app's folder inside the user's data directory.
-  public static let appFolderName = "friends"
+  public static let appFolderName = AppIdentity.dataFolderName
 
   /// The directory.
   public var url: URL
