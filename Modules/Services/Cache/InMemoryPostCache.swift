@@ -33,5 +33,12 @@ public final class InMemoryPostCache: PostCache, @unchecked Sendable {
   }
 
   /// The cached posts, then each change.
-  public var contents: Observable<CollectionSnapshot<Post>> { snapshots.asObservable() }
+  ///
+  /// Each subscriber's first value has no change set, even after saves: the changes of a save
+  /// describe the list before it, which a new subscriber never had.
+  public var contents: Observable<CollectionSnapshot<Post>> {
+    snapshots.asObservable().enumerated().map { index, snapshot in
+      index == 0 ? CollectionSnapshot(elements: snapshot.elements, changes: nil) : snapshot
+    }
+  }
 }

@@ -55,14 +55,21 @@ public final class LocalBackend: AuthenticationService, FriendsService, SearchSe
     self.store = store
     self.scheduler = scheduler
     self.faults = faults
-    // Take the current contents as the baseline, so the first poll reports what changed since.
-    _ = try? store.reloadIfChanged()
-    let writes = localWrites
-    changes = Observable.merge(
+    let checks = Observable.merge(
       Observable<Int>.interval(pollInterval, scheduler: scheduler).map { _ in () },
-      writes.asObservable()
+      localWrites.asObservable()
     )
-    .compactMap { try store.reloadIfChanged() }
+    // Each time the changes are watched, they are compared with the contents at that moment,
+    // so a change made while nobody watched is neither reported late nor taken as the
+    // baseline of the next one. `merge` delivers one check at a time, which guards `last`.
+    changes = Observable.deferred {
+      var last = try store.snapshot()
+      return checks.compactMap { _ in
+        guard let change = try store.changes(since: last) else { return nil }
+        last = change.snapshot
+        return change
+      }
+    }
     .share()
   }
 

@@ -1,0 +1,121 @@
+import Foundation
+import Models
+import ReactiveCore
+import Services
+import Testing
+
+/// A post by one of two authors, dated by its identifier.
+private func post(_ id: Int, _ text: String = "hello") -> Post {
+  Post(
+    id: id, author: Person(id: id % 2 + 1, name: id % 2 == 0 ? "Ann" : "Bo"), text: "\(text) \(id)",
+    date: Date(timeIntervalSince1970: 1_700_000_000 + Double(id)))
+}
+
+/// Every snapshot `cache.contents` delivers while subscribed, as an array that grows.
+private final class SnapshotRecorder: @unchecked Sendable {
+  // Written by the cache's emissions, which these synchronous tests make on their own thread.
+  private(set) var snapshots: [CollectionSnapshot<Post>] = []
+  private var subscription: Disposable?
+
+  init(_ cache: InMemoryPostCache) {
+    subscription = cache.contents.subscribe(onNext: { [unowned self] in snapshots.append($0) })
+  }
+
+  func stop() { subscription?.dispose() }
+}
+
+/// Subscribes `completable` and returns how it ended.
+private func outcome(_ completable: Completable) -> [String] {
+  var events: [String] = []
+  _ = completable.subscribe(
+    onCompleted: { events.append("completed") }, onError: { events.append("error(\($0))") })
+  return events
+}
+
+@Suite struct InMemoryPostCacheTests {
+  @Test func contentsStartWithTheInitialPostsNewestFirstAndNoChanges() {
+    let cache = InMemoryPostCache(posts: [post(3), post(7), post(5)])
+    let recorder = SnapshotRecorder(cache)
+    defer { recorder.stop() }
+    #expect(
+      recorder.snapshots == [
+        CollectionSnapshot(elements: [post(7), post(5), post(3)], changes: nil)
+      ])
+  }
+
+  @Test func anEmptyCacheStartsEmpty() {
+    let recorder = SnapshotRecorder(InMemoryPostCache())
+    defer { recorder.stop() }
+    #expect(recorder.snapshots == [CollectionSnapshot(elements: [], changes: nil)])
+  }
+
+  @Test func savingMergesByIdNewestFirstWithTheExactChanges() {
+    let cache = InMemoryPostCache(posts: [post(10), post(8), post(6)])
+    let recorder = SnapshotRecorder(cache)
+    defer { recorder.stop() }
+
+    // 11 and 9 are new, 8 is edited, 6 is saved again unchanged.
+    #expect(outcome(cache.save([post(9), post(8, "edited"), post(11), post(6)])) == ["completed"])
+    #expect(recorder.snapshots.count == 2)
+    #expect(
+      recorder.snapshots.last
+        == CollectionSnapshot(
+          elements: [post(11), post(10), post(9), post(8, "edited"), post(6)],
+          changes: ChangeSet(insertions: [0, 2], modifications: [3])))
+
+    // An older post goes to the end.
+    #expect(outcome(cache.save([post(2)])) == ["completed"])
+    #expect(
+      recorder.snapshots.last
+        == CollectionSnapshot(
+          elements: [post(11), post(10), post(9), post(8, "edited"), post(6), post(2)],
+          changes: ChangeSet(insertions: [5])))
+    #expect(recorder.snapshots.count == 3)
+  }
+
+  @Test func theLastCopyOfAPostInOneSaveWins() {
+    let cache = InMemoryPostCache()
+    let recorder = SnapshotRecorder(cache)
+    defer { recorder.stop() }
+    #expect(outcome(cache.save([post(1, "first"), post(1, "second")])) == ["completed"])
+    #expect(
+      recorder.snapshots.last
+        == CollectionSnapshot(elements: [post(1, "second")], changes: ChangeSet(insertions: [0])))
+  }
+
+  @Test func savingWhatIsAlreadyThereEmitsNothing() {
+    let cache = InMemoryPostCache(posts: [post(2), post(1)])
+    let recorder = SnapshotRecorder(cache)
+    defer { recorder.stop() }
+    #expect(outcome(cache.save([post(1), post(2)])) == ["completed"])
+    #expect(outcome(cache.save([])) == ["completed"])
+    #expect(recorder.snapshots == [CollectionSnapshot(elements: [post(2), post(1)], changes: nil)])
+  }
+
+  @Test func nothingIsSavedUntilTheCompletableIsSubscribed() {
+    let cache = InMemoryPostCache(posts: [post(1)])
+    let recorder = SnapshotRecorder(cache)
+    defer { recorder.stop() }
+    let save = cache.save([post(2)])
+    #expect(recorder.snapshots.count == 1)
+    #expect(outcome(save) == ["completed"])
+    #expect(recorder.snapshots.map(\.elements) == [[post(1)], [post(2), post(1)]])
+    // Subscribing again saves again, which changes nothing the second time.
+    #expect(outcome(save) == ["completed"])
+    #expect(recorder.snapshots.count == 2)
+  }
+
+  @Test func aLateSubscriberStartsFromTheCurrentPostsWithNoChanges() {
+    let cache = InMemoryPostCache(posts: [post(1)])
+    #expect(outcome(cache.save([post(3), post(2)])) == ["completed"])
+    let recorder = SnapshotRecorder(cache)
+    defer { recorder.stop() }
+    // Its first value is its starting point: no change set refers to a list it never had.
+    #expect(
+      recorder.snapshots == [
+        CollectionSnapshot(elements: [post(3), post(2), post(1)], changes: nil)
+      ])
+    #expect(outcome(cache.save([post(4)])) == ["completed"])
+    #expect(recorder.snapshots.last?.changes == ChangeSet(insertions: [0]))
+  }
+}
