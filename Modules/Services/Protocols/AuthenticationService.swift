@@ -6,7 +6,8 @@ import ReactiveCore
 /// Every call is lazy: nothing happens until the result is subscribed, and disposing the
 /// subscription cancels the request.
 public protocol AuthenticationService: AnyObject {
-  /// Logs in; fails with `ServiceError.wrongCredentials` when the email or password is wrong.
+  /// Logs in; fails when the email or password is wrong (with `StoreError.wrongPassword` from
+  /// the embedded store, `ServiceError.wrongCredentials` over HTTP; both read well as text).
   func logIn(email: String, password: String) -> Single<Account>
   /// Logs out.
   func logOut() -> Completable

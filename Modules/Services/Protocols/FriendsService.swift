@@ -5,7 +5,8 @@ import ReactiveCore
 public protocol FriendsService: AnyObject {
   /// All friends, sorted by last name, then first name.
   func friends() -> Single<[Friend]>
-  /// One friend; fails with `ServiceError.notFound` for an unknown id.
+  /// One friend; fails for an unknown id (`StoreError.notFound` from the embedded store,
+  /// `ServiceError.notFound` over HTTP).
   func friend(id: Int) -> Single<Friend>
   /// Adds a friend and returns it with its new id.
   func add(_ draft: FriendDraft) -> Single<Friend>
