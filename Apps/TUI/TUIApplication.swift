@@ -342,7 +342,7 @@ final class TUIApplication: ScreenHost {
     let bounds = buffer.bounds
     guard bounds.width >= Self.minimumSize.width, bounds.height >= Self.minimumSize.height
     else {
-      let message = "Make the terminal at least \(Self.minimumSize) (now \(buffer.size))."
+      let message = "Too small (\(buffer.size)): need \(Self.minimumSize)"
       let middle = bounds.row(bounds.height / 2)
       buffer.write(message, in: middle, alignment: .center, style: theme.text)
       return

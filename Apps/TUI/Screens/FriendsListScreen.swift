@@ -103,7 +103,7 @@ final class FriendsListScreen: Screen {
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
-    if hasLoaded {
+    if hasLoaded, !friends.isEmpty {
       let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
       buffer.write(count, in: rows[0].inset(left: 1), style: theme.title)
       if isLoading {
@@ -113,7 +113,7 @@ final class FriendsListScreen: Screen {
           into: &buffer, rect: rows[0].inset(left: max(0, rows[0].width - width)), theme: theme)
       }
     } else if isLoading {
-      Spinner(label: "Loading friends…", frames: [context.spinnerFrame])
+      Spinner(label: hasLoaded ? "Refreshing…" : "Loading friends…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[0].inset(left: 1), theme: theme)
     }
     visibleRows = max(1, rows[3].height)
