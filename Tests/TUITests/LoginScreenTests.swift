@@ -10,7 +10,7 @@ import Testing
 @MainActor @Suite struct LoginScreenTests {
   /// The whole screen, with the parts that change.
   static func loginScreen(
-    email: String = "name@example.com", password: String = "at least 8 characters",
+    email: String = "your email address", password: String = "at least 8 characters",
     button: String = "( Log in )", message: String = "",
     status: String = " Tab next  Enter next  Esc leave field  Ctrl-C quit"
   ) -> [String] {

@@ -9,7 +9,7 @@ final class ForgotPasswordScreen: Screen {
   private enum Focus { case email, send }
 
   private var focus = FocusRing<Focus>([.email, .send])
-  private let email = FormField(label: "Email", placeholder: "name@example.com")
+  private let email = FormField(label: "Email", placeholder: "your email address")
   private let resetTaps = PublishRelay<Void>()
   private var isSending = false
   private var message: (text: String, isFailure: Bool)?
@@ -78,8 +78,10 @@ final class ForgotPasswordScreen: Screen {
       Spinner(label: "Sending…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[6], theme: theme)
     } else if let message {
-      buffer.write(
-        message.text, in: rows[6], style: message.isFailure ? theme.failure : theme.success)
+      let style = message.isFailure ? theme.failure : theme.success
+      for (row, line) in zip(rows[6...], message.text.wrapped(toWidth: rows[6].width)) {
+        buffer.write(line, in: row, style: style)
+      }
     }
   }
 }

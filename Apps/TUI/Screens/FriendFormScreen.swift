@@ -117,7 +117,9 @@ final class FriendFormScreen: Screen {
         .render(into: &buffer, rect: buttonRow.inset(left: save.width + 3), theme: theme)
     }
     if let failure {
-      buffer.write(failure, in: rows[9], style: theme.failure)
+      for (row, line) in zip(rows[9...], failure.wrapped(toWidth: rows[9].width)) {
+        buffer.write(line, in: row, style: theme.failure)
+      }
     }
   }
 }

@@ -9,7 +9,7 @@ final class LoginScreen: Screen {
   private enum Focus { case email, password, logIn, forgotPassword }
 
   private var focus = FocusRing<Focus>([.email, .password, .logIn, .forgotPassword])
-  private let email = FormField(label: "Email", placeholder: "name@example.com")
+  private let email = FormField(label: "Email", placeholder: "your email address")
   private let password = FormField(
     label: "Password", placeholder: "at least 8 characters", isSecure: true)
   private let loginTaps = PublishRelay<Void>()
@@ -121,9 +121,13 @@ final class LoginScreen: Screen {
       Spinner(label: "Logging in…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[6], theme: theme)
     } else if let failure {
-      buffer.write(failure, in: rows[6], style: theme.failure)
+      for (row, line) in zip(rows[6...], failure.wrapped(toWidth: rows[6].width)) {
+        buffer.write(line, in: row, style: theme.failure)
+      }
     } else if let hint {
-      buffer.write(hint, in: rows[6], style: theme.secondary)
+      for (row, line) in zip(rows[6...], hint.wrapped(toWidth: rows[6].width)) {
+        buffer.write(line, in: row, style: theme.secondary)
+      }
     }
   }
 }
