@@ -33,7 +33,7 @@ import Testing
       #expect(h.line(0).hasPrefix(" Friends › Timeline "))
       h.press(.escape)
       #expect(h.line(0).hasPrefix(" Friends "))
-      #expect(h.line(4) == "  Ada Lovelace                  555 0101")
+      #expect(h.line(4) == " › Ada Lovelace                  555 0101")
       h.press(.escape)
       #expect(h.app.navigator.currentStack == [.friends])
       #expect(h.line(23) == " This is the first screen.")
@@ -52,11 +52,11 @@ import Testing
         h,
         [
           " Friends                                                                    Ada",
-          "  2 friends",
+          "   2 friends",
           "",
-          "  Name           ┌─ Keys ────────────────────────────────────┐",
-          "  Ada Lovelace   │ Friends                                   │",
-          "  Grace Hopper   │   Enter  edit the selected friend         │",
+          "   Name          ┌─ Keys ────────────────────────────────────┐",
+          " › Ada Lovelace  │ Friends                                   │",
+          "   Grace Hopper  │   Enter  edit the selected friend         │",
           "                 │   a      add a friend                     │",
           "                 │   d      delete the selected friend       │",
           "                 │   r      refresh                          │",
@@ -82,10 +82,10 @@ import Testing
         h,
         FriendsListScreenTests.listScreen(
           [
-            "  Ada Lovelace                  555 0101",
-            "  Grace Hopper                  +1 555 0102",
+            " › Ada Lovelace                  555 0101",
+            "   Grace Hopper                  +1 555 0102",
           ],
-          count: "  2 friends"))
+          count: "   2 friends"))
     }
   }
 

@@ -80,8 +80,11 @@ import Testing
       expectScreen(
         h,
         FriendsListScreenTests.listScreen(
-          ["  Ada Lovelace                  555 0101", "  Alan Turing                   555 0103"],
-          count: "  2 friends"))
+          [
+            " › Ada Lovelace                  555 0101",
+            "   Alan Turing                   555 0103",
+          ],
+          count: "   2 friends"))
       #expect(
         h.friends.calls == [
           .friends,

@@ -16,7 +16,7 @@ import Testing
       " Friends                                                                    Ada",
       count,
       "",
-      "  Name                          Phone",
+      "   Name                          Phone",
     ]
     screen += rows
     screen += Array(repeating: "", count: 23 - screen.count)
@@ -34,7 +34,7 @@ import Testing
       expectScreen(
         h,
         [" Friends                                                                    Ada"]
-          + ["  ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
+          + ["   ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
       h.advance(by: 100)
       expectScreen(
         h,
@@ -42,8 +42,8 @@ import Testing
           " Friends                                                                    Ada",
           "",
           "",
-          "  Could not load the friends: the server could not be reached: connection refu…",
-          "  Press r to try again.",
+          "   Could not load the friends: the server could not be reached: connection ref…",
+          "   Press r to try again.",
           "", "", "", "",
           "            ┌─ Could not load friends ────────────────────────────┐",
           "            │                                                     │",
@@ -67,8 +67,8 @@ import Testing
           " Friends                                                                    Ada",
           "",
           "",
-          "  No data available",
-          "  Press a to add a friend.",
+          "   No data available",
+          "   Press a to add a friend.",
         ] + Array(repeating: "", count: 18) + [Self.hints])
       #expect(h.friends.calls == [.friends, .friends])
     }
@@ -91,9 +91,9 @@ import Testing
       h.press(.down)
       h.press(.character("d"))
       let rows = [
-        "  Ada Lovelace                  555 0101",
-        "  Grace Hopper                  +1 555 0102",
-        "  Alan Turing                   555 0103",
+        "   Ada Lovelace                  555 0101",
+        " › Grace Hopper                  +1 555 0102",
+        "   Alan Turing                   555 0103",
       ]
       expectScreen(
         h,
@@ -106,7 +106,7 @@ import Testing
             "                │                                             │",
             "                │            [ Delete ]  [ Keep ]             │",
             "                └─────────────────────────────────────────────┘",
-          ], count: "  3 friends", status: " Tab switch  Enter choose  Esc cancel"))
+          ], count: "   3 friends", status: " Tab switch  Enter choose  Esc cancel"))
       // "Keep" has focus, so a stray Enter deletes nothing.
       h.press(.enter)
       #expect(h.friends.calls == [.friends])
@@ -117,13 +117,16 @@ import Testing
         h,
         Self.listScreen(
           rows,
-          count: "  3 friends                                                       ⠋ Refreshing…"))
+          count: "   3 friends                                                      ⠋ Refreshing…"))
       h.advance(by: 200)
       expectScreen(
         h,
         Self.listScreen(
-          ["  Ada Lovelace                  555 0101", "  Alan Turing                   555 0103"],
-          count: "  2 friends"))
+          [
+            "   Ada Lovelace                  555 0101",
+            " › Alan Turing                   555 0103",
+          ],
+          count: "   2 friends"))
       #expect(h.friends.calls == [.friends, .remove(id: 2), .friends])
     }
   }
@@ -141,8 +144,11 @@ import Testing
       expectScreen(
         h,
         Self.listScreen(
-          ["  Ada Lovelace                  555 0101", "  Alan Turing                   555 0103"],
-          count: "  2 friends"))
+          [
+            " › Ada Lovelace                  555 0101",
+            "   Alan Turing                   555 0103",
+          ],
+          count: "   2 friends"))
     }
   }
 

@@ -102,7 +102,7 @@ import Testing
         h,
         [
           " Friends                                                                    Ada",
-          "  ⠋ Loading friends…",
+          "   ⠋ Loading friends…",
           "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
           " Welcome, Ada!",
         ])
@@ -111,11 +111,11 @@ import Testing
         h,
         [
           " Friends                                                                    Ada",
-          "  2 friends",
+          "   2 friends",
           "",
-          "  Name                          Phone",
-          "  Ada Lovelace                  555 0101",
-          "  Grace Hopper                  +1 555 0102",
+          "   Name                          Phone",
+          " › Ada Lovelace                  555 0101",
+          "   Grace Hopper                  +1 555 0102",
           "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
           " Welcome, Ada!",
         ])

@@ -23,28 +23,28 @@ import Testing
       h.advance(to: 1_000)
       h.press(.character("/"))
       expectScreen(
-        h, Self.searchScreen(["  Search  part of a name", "", "  Type at least 2 characters."]))
+        h, Self.searchScreen(["   Search  part of a name", "", "   Type at least 2 characters."]))
       h.type("g")
       h.advance(to: 1_100)
       h.type("r")
       h.advance(to: 1_399)
       #expect(h.search.allRequests.isEmpty)
-      expectScreen(h, Self.searchScreen(["  Search  gr"]))
+      expectScreen(h, Self.searchScreen(["   Search  gr"]))
       h.advance(to: 1_400)
       #expect(h.search.allRequests.map(\.query) == ["gr"])
       expectScreen(
         h,
         Self.searchScreen([
-          "  Search  gr                                        ⠋ Searching…"
+          "   Search  gr                                        ⠋ Searching…"
         ]))
       h.advance(to: 1_500)
       expectScreen(
         h,
         Self.searchScreen([
-          "  Search  gr",
+          "   Search  gr",
           "",
-          "  1 friend",
-          "  Grace Hopper                  +1 555 0102",
+          "   1 friend",
+          " › Grace Hopper                  +1 555 0102",
         ]))
     }
   }
@@ -69,7 +69,7 @@ import Testing
       #expect(h.search.allRequests.map(\.query) == ["gr", "ad"])
       #expect(h.search.allRequests[0].request.subscriptions == [Subscription(300, 700)])
       #expect(h.search.allRequests[1].request.subscriptions == [Subscription(700, 1_200)])
-      #expect(h.line(5) == "  Ada Lovelace                  555 0101")
+      #expect(h.line(5) == " › Ada Lovelace                  555 0101")
       h.press(.enter)
       h.advance(by: 10)
       expectScreen(
@@ -94,7 +94,7 @@ import Testing
       h.advance(to: 1_049)
       #expect(h.line(4) == "")
       h.advance(to: 1_050)
-      #expect(h.line(4) == "  Search for zz failed")
+      #expect(h.line(4) == "   Search for zz failed")
       #expect(h.search.allRequests.count == 1)
       #expect(h.search.allRequests[0].request.subscriptions.map(\.subscribe) == [300, 550, 1_000])
     }

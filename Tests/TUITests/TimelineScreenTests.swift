@@ -26,10 +26,15 @@ import Testing
   }
 
   static let posts4 = [
-    "  Mar 1 09:04   Jonah Price       Post number 4",
-    "  Mar 1 09:03   Hanna Virtanen    Post number 3",
-    "  Mar 1 09:02   Jonah Price       Post number 2",
-    "  Mar 1 09:01   Hanna Virtanen    Post number 1",
+    " › Mar 1 09:04   Jonah Price       Post number 4",
+    "   Mar 1 09:03   Hanna Virtanen    Post number 3",
+    "   Mar 1 09:02   Jonah Price       Post number 2",
+    "   Mar 1 09:01   Hanna Virtanen    Post number 1",
+  ]
+  static let posts3 = [
+    " › Mar 1 09:03   Hanna Virtanen    Post number 3",
+    "   Mar 1 09:02   Jonah Price       Post number 2",
+    "   Mar 1 09:01   Hanna Virtanen    Post number 1",
   ]
 
   @Test func theTimelineRefreshesOnTheViewModelsTimerAndPPauses() {
@@ -41,24 +46,24 @@ import Testing
       expectScreen(
         h,
         Self.timelineScreen([
-          "  ▶ Live: new posts every 5 s  ·  0 posts                           ⠋ Fetching…",
+          "   ▶ Live: new posts every 5 s  ·  0 posts                          ⠋ Fetching…",
           "",
-          "  No posts yet.",
+          "   No posts yet.",
         ]))
       h.advance(to: 1_100)
       expectScreen(
         h,
         Self.timelineScreen(
-          ["  ▶ Live: new posts every 5 s  ·  3 posts", ""] + Self.posts4.dropFirst()))
+          ["   ▶ Live: new posts every 5 s  ·  3 posts", ""] + Self.posts3))
       // The next tick, 5 s after the first, brings post 4.
       h.advance(to: 6_100)
       expectScreen(
-        h, Self.timelineScreen(["  ▶ Live: new posts every 5 s  ·  4 posts", ""] + Self.posts4))
+        h, Self.timelineScreen(["   ▶ Live: new posts every 5 s  ·  4 posts", ""] + Self.posts4))
       h.press(.character("p"))
       expectScreen(
         h,
         Self.timelineScreen(
-          ["  ⏸ Paused: press p to resume  ·  4 posts", ""] + Self.posts4,
+          ["   ⏸ Paused: press p to resume  ·  4 posts", ""] + Self.posts4,
           status: " ↑↓ scroll  p resume  P people  Esc back  ? help  q quit"))
       h.advance(to: 20_000)
       #expect(h.timeline.timelineCursors.count == 2)
@@ -66,7 +71,7 @@ import Testing
       #expect(h.timeline.timelineCursors.count == 3)
       #expect(
         h.line(1)
-          == "  ▶ Live: new posts every 5 s  ·  4 posts                           ⠋ Fetching…")
+          == "   ▶ Live: new posts every 5 s  ·  4 posts                          ⠋ Fetching…")
     }
   }
 
@@ -86,15 +91,15 @@ import Testing
       expectScreen(
         h,
         Self.timelineScreen([
-          "  ▶ Live: new posts every 5 s  ·  0 posts",
+          "   ▶ Live: new posts every 5 s  ·  0 posts",
           "                    Not logged in: new posts are not fetched",
-          "  No posts yet.",
+          "   No posts yet.",
         ]))
       #expect(h.timeline.timelineCursors.isEmpty)
       h.auth.status.accept(.authorized(Harness.ada))
       h.advance(by: 100)
       #expect(h.line(2) == "")
-      #expect(h.line(3) == "  Mar 1 09:03   Hanna Virtanen    Post number 3")
+      #expect(h.line(3) == " › Mar 1 09:03   Hanna Virtanen    Post number 3")
     }
   }
 
@@ -116,16 +121,16 @@ import Testing
       expectScreen(
         h,
         [" Friends › Timeline › People                                                Ada"]
-          + ["  ⠋ Loading…"] + Array(repeating: "", count: 21) + [peopleHints])
+          + ["   ⠋ Loading…"] + Array(repeating: "", count: 21) + [peopleHints])
       h.advance(by: 200)
       expectScreen(
         h,
         [
           " Friends › Timeline › People                                                Ada",
-          "  2 people",
+          "   2 people",
           "",
-          "  Hanna Virtanen",
-          "  Jonah Price",
+          " › Hanna Virtanen",
+          "   Jonah Price",
         ] + Array(repeating: "", count: 18) + [peopleHints])
       h.press(.down)
       h.press(.enter)
@@ -133,12 +138,12 @@ import Testing
       let title = " Friends › Timeline › People › Jonah Price                                  Ada"
       expectScreen(
         h,
-        [title, "  None found                                                        ⠋ Fetching…"]
+        [title, "   None found                                                       ⠋ Fetching…"]
           + Array(repeating: "", count: 21) + [personHints])
       h.advance(by: 300)
       expectScreen(
         h,
-        [title, "  Jonah Price", "", "  Mar 1 09:02   Post number 2"]
+        [title, "   Jonah Price", "", " › Mar 1 09:02   Post number 2"]
           + Array(repeating: "", count: 19) + [personHints])
       #expect(h.timeline.postsRequests.map(\.person) == [Fixtures.jonah])
     }

@@ -18,7 +18,7 @@ final class FriendsListScreen: Screen {
   private var cells: [FriendCellType] = []
   private var hasLoaded = false
   private var isLoading = false
-  private var list = ListView(isFocused: true)
+  private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
 
   override init(host: ScreenHost) {
@@ -50,7 +50,7 @@ final class FriendsListScreen: Screen {
     let selectedId = selectedFriend?.friend.id
     cells = newCells
     hasLoaded = true
-    list.items = friends.map { " " + Rows.friend($0.friend) }
+    list.items = friends.map { Rows.friend($0.friend) }
     if let selectedId, let index = friends.firstIndex(where: { $0.friend.id == selectedId }) {
       list.selectedIndex = index
     }
@@ -105,7 +105,7 @@ final class FriendsListScreen: Screen {
     let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
     if hasLoaded, !friends.isEmpty {
       let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
-      buffer.write(count, in: rows[0].inset(left: 1), style: theme.title)
+      buffer.write(count, in: rows[0].inset(left: 2), style: theme.title)
       if isLoading {
         let label = "Refreshing…"
         let width = label.displayWidth + 2
@@ -114,18 +114,18 @@ final class FriendsListScreen: Screen {
       }
     } else if isLoading {
       Spinner(label: hasLoaded ? "Refreshing…" : "Loading friends…", frames: [context.spinnerFrame])
-        .render(into: &buffer, rect: rows[0].inset(left: 1), theme: theme)
+        .render(into: &buffer, rect: rows[0].inset(left: 2), theme: theme)
     }
     visibleRows = max(1, rows[3].height)
     switch cells.first {
     case .error(let message):
-      buffer.write(" Could not load the friends: \(message)", in: rows[2], style: theme.failure)
-      buffer.write(" Press r to try again.", in: rows[3], style: theme.secondary)
+      buffer.write("  Could not load the friends: \(message)", in: rows[2], style: theme.failure)
+      buffer.write("  Press r to try again.", in: rows[3], style: theme.secondary)
     case .empty:
-      buffer.write(" \(FriendCellType.emptyText)", in: rows[2], style: theme.secondary)
-      buffer.write(" Press a to add a friend.", in: rows[3], style: theme.secondary)
+      buffer.write("  \(FriendCellType.emptyText)", in: rows[2], style: theme.secondary)
+      buffer.write("  Press a to add a friend.", in: rows[3], style: theme.secondary)
     case .normal:
-      let header = " " + Rows.padded("Name", to: Rows.nameWidth) + "  Phone"
+      let header = "  " + Rows.padded("Name", to: Rows.nameWidth) + "  Phone"
       buffer.write(header, in: rows[2], style: theme.secondary.bold())
       list.render(into: &buffer, rect: rows[3], theme: theme)
     case nil:

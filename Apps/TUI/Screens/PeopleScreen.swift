@@ -12,7 +12,8 @@ final class PeopleScreen: Screen {
   private var people: [Person] = []
   private var isLoadingVisible = false
   private var failure: String?
-  private var list = ListView(placeholder: " No one has posted yet.", isFocused: true)
+  private var list = ListView(
+    placeholder: "  No one has posted yet.", isFocused: true, marker: "› ")
   private var visibleRows = 1
 
   override init(host: ScreenHost) {
@@ -22,7 +23,7 @@ final class PeopleScreen: Screen {
     bind(output.people) { [unowned self] found in
       people = found
       failure = nil
-      list.items = found.map { " " + $0.name }
+      list.items = found.map(\.name)
     }
     bind(output.isLoadingVisible) { [unowned self] in isLoadingVisible = $0 }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
@@ -57,12 +58,12 @@ final class PeopleScreen: Screen {
     let rows = rect.rows([.fixed(1), .fixed(1), .fill])
     if isLoadingVisible {
       Spinner(label: PeopleViewModel.loadingText, frames: [context.spinnerFrame])
-        .render(into: &buffer, rect: rows[0].inset(left: 1), theme: theme)
+        .render(into: &buffer, rect: rows[0].inset(left: 2), theme: theme)
     } else if let failure {
-      buffer.write(" " + failure, in: rows[0], style: theme.failure)
+      buffer.write("  " + failure, in: rows[0], style: theme.failure)
     } else {
       let count = people.count == 1 ? "1 person" : "\(people.count) people"
-      buffer.write(" " + count, in: rows[0], style: theme.title)
+      buffer.write("  " + count, in: rows[0], style: theme.title)
     }
     visibleRows = max(1, rows[2].height)
     if !isLoadingVisible {

@@ -11,7 +11,7 @@ final class PersonTimelineScreen: Screen {
   private var posts: [Post] = []
   private var title = PersonTimelineViewModel.noneFound
   private var isFetching = false
-  private var list = ListView(isFocused: true)
+  private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
 
   init(host: ScreenHost, person: Person) {
@@ -24,7 +24,7 @@ final class PersonTimelineScreen: Screen {
       posts = newPosts
       let dates = self.host?.dates
       list.items = newPosts.map { post in
-        " " + (dates.map { Rows.post(post, dates: $0, showsAuthor: false) } ?? post.text)
+        dates.map { Rows.post(post, dates: $0, showsAuthor: false) } ?? post.text
       }
     }
     bind(output.title) { [unowned self] in title = $0 }
@@ -55,7 +55,7 @@ final class PersonTimelineScreen: Screen {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fill])
     let state = paused.value ? "  ·  ⏸ Paused" : ""
-    buffer.write(" " + title + state, in: rows[0], style: theme.title)
+    buffer.write("  " + title + state, in: rows[0], style: theme.title)
     if isFetching {
       let label = "Fetching…"
       Spinner(label: label, frames: [context.spinnerFrame])

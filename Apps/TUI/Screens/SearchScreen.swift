@@ -14,7 +14,7 @@ final class SearchScreen: Screen {
   private var hasResults = false
   private var isSearching = false
   private var failure: String?
-  private var list = ListView(isFocused: true)
+  private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
 
   override init(host: ScreenHost) {
@@ -26,7 +26,7 @@ final class SearchScreen: Screen {
       results = found
       hasResults = true
       failure = nil
-      list.items = found.map { " " + Rows.friend($0) }
+      list.items = found.map { Rows.friend($0) }
     }
     bind(output.isSearching) { [unowned self] in isSearching = $0 }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
@@ -65,7 +65,7 @@ final class SearchScreen: Screen {
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.inset(top: 1).rows([.fixed(1), .fixed(1), .fixed(1), .fill])
-    let fieldRow = rows[0].inset(left: 1)
+    let fieldRow = rows[0].inset(left: 2)
     let fieldWidth = min(48, fieldRow.width)
     query.render(
       into: &buffer, rect: Rect(x: fieldRow.x, y: fieldRow.y, width: fieldWidth, height: 1),
@@ -77,14 +77,14 @@ final class SearchScreen: Screen {
     visibleRows = max(1, rows[3].height)
     let typed = query.value.trimmingCharacters(in: .whitespaces)
     if let failure {
-      buffer.write(" " + failure, in: rows[2], style: theme.failure)
+      buffer.write("  " + failure, in: rows[2], style: theme.failure)
     } else if typed.count < SearchViewModel.minimumQueryLength {
-      buffer.write(" Type at least 2 characters.", in: rows[2], style: theme.secondary)
+      buffer.write("  Type at least 2 characters.", in: rows[2], style: theme.secondary)
     } else if hasResults && results.isEmpty {
-      buffer.write(" No friend matches.", in: rows[2], style: theme.secondary)
+      buffer.write("  No friend matches.", in: rows[2], style: theme.secondary)
     } else if !results.isEmpty {
       let count = results.count == 1 ? "1 friend" : "\(results.count) friends"
-      buffer.write(" " + count, in: rows[2], style: theme.title)
+      buffer.write("  " + count, in: rows[2], style: theme.title)
       list.render(into: &buffer, rect: rows[3], theme: theme)
     }
   }

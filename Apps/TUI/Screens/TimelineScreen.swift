@@ -13,7 +13,7 @@ final class TimelineScreen: Screen {
   private var posts: [Post] = []
   private var isLoggedIn = true
   private var isFetching = false
-  private var list = ListView(placeholder: " No posts yet.", isFocused: true)
+  private var list = ListView(placeholder: "  No posts yet.", isFocused: true, marker: "› ")
   private var visibleRows = 1
 
   override init(host: ScreenHost) {
@@ -29,13 +29,13 @@ final class TimelineScreen: Screen {
     forward(output.route)
   }
 
-  /// Shows `newPosts`, keeping the selected post selected.
+  /// Shows `newPosts`, keeping the selected post selected, or the newest when the newest was.
   private func show(_ newPosts: [Post]) {
-    let selectedId = list.selectedIndex.map { posts[$0].id }
+    let selectedId = list.selectedIndex.flatMap { $0 == 0 ? nil : posts[$0].id }
     posts = newPosts
     let dates = host?.dates
     list.items = newPosts.map { post in
-      " " + (dates.map { Rows.post(post, dates: $0) } ?? post.text)
+      dates.map { Rows.post(post, dates: $0) } ?? post.text
     }
     if let selectedId, let index = newPosts.firstIndex(where: { $0.id == selectedId }) {
       list.selectedIndex = index
@@ -74,7 +74,7 @@ final class TimelineScreen: Screen {
       ? "⏸ Paused: press p to resume"
       : "▶ Live: new posts every \(interval) s"
     let count = posts.count == 1 ? "1 post" : "\(posts.count) posts"
-    buffer.write(" \(state)  ·  \(count)", in: rows[0], style: theme.title)
+    buffer.write("  \(state)  ·  \(count)", in: rows[0], style: theme.title)
     if isFetching {
       let label = "Fetching…"
       Spinner(label: label, frames: [context.spinnerFrame])
