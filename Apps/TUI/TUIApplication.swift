@@ -16,7 +16,7 @@ import ViewModels
 /// renderer writes only the cells that changed.
 @MainActor
 final class TUIApplication: ScreenHost {
-  /// How a frame's rows are shared: title bar, content, status bar.
+  /// The smallest terminal the screens are drawn in; smaller ones get a message instead.
   static let minimumSize = TerminalSize(width: 40, height: 10)
   /// The time between two spinner frames.
   static let spinnerInterval: RxTimeInterval = .milliseconds(100)
@@ -31,7 +31,7 @@ final class TUIApplication: ScreenHost {
   let dates: PostDates
   private let session: TerminalSession
   private let onQuit: @MainActor () -> Void
-  private let bag = DisposeBag()
+  private var bag = DisposeBag()
   private let logoutTaps = PublishRelay<Void>()
 
   /// The screens of the navigator's stack, bottom first.
@@ -111,6 +111,7 @@ final class TUIApplication: ScreenHost {
     for (_, screen) in screens.reversed() { screen.close() }
     screens.removeAll()
     dialogs.removeAll()
+    bag = DisposeBag()
     animation?.dispose()
     animation = nil
     pendingFlush?.dispose()

@@ -1,5 +1,6 @@
 import Models
 import Navigator
+import ReactiveCore
 import ReactiveTesting
 import Services
 import TerminalUI
@@ -214,6 +215,34 @@ import Testing
       h.press(.down)
       #expect(!h.terminal.cell(x: 40, y: 4).style.isReversed)
       #expect(h.terminal.cell(x: 40, y: 5).style.isReversed)
+    }
+  }
+
+  @Test func closedScreensGoAwayAndQuittingEndsEverySubscription() {
+    let counter = ResourceCounter()
+    weak var form: Screen?
+    weak var timeline: Screen?
+    counter.measure {
+      Harness.run { h in
+        Self.scriptLists(h)
+        h.startLoggedIn()
+        h.advance(by: 10)
+        h.press(.character("a"))
+        form = h.app.topScreen
+        h.press(.escape)
+        h.press(.character("t"))
+        timeline = h.app.topScreen
+        h.advance(by: 10)
+        h.press(.character("P"))
+        h.advance(by: 10)
+        h.press(.escape, times: 2)
+        #expect(form == nil && timeline == nil)
+        #expect(h.app.screens.count == 1)
+        #expect(counter.live > 0)
+        h.press(.character("q"))
+        // Everything the app subscribed ended with it, while the app itself is still alive.
+        #expect(counter.live == 0)
+      }
     }
   }
 }
