@@ -21,13 +21,16 @@ final class TUIApplication: ScreenHost {
   /// The time between two spinner frames.
   static let spinnerInterval: RxTimeInterval = .milliseconds(100)
 
+  /// The services the view models are built on.
   let services: AppServices
+  /// The scheduler of the view models, the spinners and the Esc timeout.
   let scheduler: SchedulerType
   /// Which scene is on screen, and the rules for changing it.
   let navigator: Navigator
   /// The styles everything is drawn with.
   let theme: Theme
 
+  /// Formats post dates in the app's time zone.
   let dates: PostDates
   private let session: TerminalSession
   private let onQuit: @MainActor () -> Void
@@ -50,7 +53,7 @@ final class TUIApplication: ScreenHost {
 
   private var needsDisplay = false
   private var isHandlingKey = false
-  private var pendingFlush: Disposable?
+  private var isFlushScheduled = false
   private var animation: Disposable?
   private(set) var spinnerTick = 0
 
@@ -114,8 +117,6 @@ final class TUIApplication: ScreenHost {
     bag = DisposeBag()
     animation?.dispose()
     animation = nil
-    pendingFlush?.dispose()
-    pendingFlush = nil
     session.stop()
     onQuit()
   }
@@ -128,11 +129,15 @@ final class TUIApplication: ScreenHost {
 
   func setNeedsDisplay() {
     needsDisplay = true
-    guard !isHandlingKey, pendingFlush == nil, !hasQuit else { return }
-    pendingFlush = scheduler.scheduleRelative(after: .milliseconds(0)) { [weak self] in
+    // A key draws its frame when it has been handled; other changes are gathered until the
+    // scheduler has run what is due now, then drawn in one frame.
+    guard !isHandlingKey, !isFlushScheduled, !hasQuit else { return }
+    isFlushScheduled = true
+    _ = scheduler.scheduleRelative(after: .milliseconds(0)) { [weak self] in
       MainActor.assumeIsolated {
-        self?.pendingFlush = nil
-        self?.renderIfNeeded()
+        guard let self else { return }
+        self.isFlushScheduled = false
+        self.renderIfNeeded()
       }
       return Disposables.create()
     }
