@@ -2,12 +2,14 @@
 # End-to-end test of friends-tui in a real terminal: tmux runs the built binary at 80x24
 # against a fresh data directory, types like a user, and reads the screen back.
 #
-#   swift build --product friends-tui && Scripts/tui-e2e.sh
+#   swift build --product friends-tui && swift build --product store-stress
+#   Scripts/tui-e2e.sh
 #
-# Steps: log in as the demo account, add a friend, resize the window, quit with q, and
-# check the terminal came back (alternate screen off, echo and canonical mode on); then
-# start again, end it with SIGTERM and check the same. Set FRIENDS_TUI to test another
-# binary. Exits non-zero with the screen as it was when a step fails.
+# Steps: log in as the demo account, add a friend, see a friend that another process adds,
+# resize the window, quit with q, and check the terminal came back (alternate screen off,
+# echo and canonical mode on); then start again, end it with SIGTERM and check the same.
+# Set FRIENDS_TUI and STORE_STRESS to test other binaries. Exits non-zero with the screen as
+# it was when a step fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,11 +21,16 @@ if ! command -v tmux >/dev/null 2>&1; then
   fi
 fi
 
-binary="${FRIENDS_TUI:-$(swift build --product friends-tui --show-bin-path)/friends-tui}"
-if [ ! -x "$binary" ]; then
-  echo "FAIL: $binary does not exist; build it first with: swift build --product friends-tui" >&2
-  exit 1
-fi
+products="$(swift build --show-bin-path)"
+binary="${FRIENDS_TUI:-$products/friends-tui}"
+writer="${STORE_STRESS:-$products/store-stress}"
+for program in "$binary" "$writer"; do
+  if [ ! -x "$program" ]; then
+    echo "FAIL: $program does not exist; build it first with:" \
+      "swift build --product $(basename "$program")" >&2
+    exit 1
+  fi
+done
 
 socket="friends-tui-e2e-$$"
 data="$(mktemp -d "${TMPDIR:-/tmp}/friends-tui-e2e.XXXXXX")"
@@ -134,7 +141,13 @@ wait_for "21 friends" "the list after saving"
 screen | grep -qE "Zoe Quinn +555 0142" || fail "the new friend is not listed"
 echo "ok: added Zoe Quinn"
 
-# 3. Resize: the title bar spans the new width, the status bar moves to the new last row.
+# 3. Another process writes to the same data (as the command line would): it shows by itself.
+"$writer" add-friends "$data/friends" 1 Outsider >/dev/null
+wait_for "22 friends" "the list after another process added a friend"
+screen | grep -qE "Outsider n1 +555 0000001" || fail "the friend added elsewhere is not listed"
+echo "ok: a friend added by another process appeared"
+
+# 4. Resize: the title bar spans the new width, the status bar moves to the new last row.
 tmux_ resize-window -t "$session" -x 100 -y 30
 tries=0
 until title="$(screen | head -1 | sed 's/ *$//')" && [ "${#title}" -eq 99 ]; do
@@ -145,13 +158,13 @@ done
 screen | sed -n 30p | grep -qF "q quit" || fail "the status bar is not on row 30 after resizing"
 echo "ok: reflowed to 100x30"
 
-# 4. Quit with q.
+# 5. Quit with q.
 press q
 check_restored "q" 0
 
-# 5. SIGTERM while running (still logged in: it opens on the friends list).
+# 6. SIGTERM while running (still logged in: it opens on the friends list).
 launch second
-wait_for "21 friends" "the friends list on the second start"
+wait_for "22 friends" "the friends list on the second start"
 shell_pid="$(tmux_ display -p -t "$session" '#{pane_pid}')"
 tui_pid="$(pgrep -P "$shell_pid" -x friends-tui || true)"
 [ -n "$tui_pid" ] || fail "cannot find the running friends-tui"
