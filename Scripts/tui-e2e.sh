@@ -37,6 +37,7 @@ data="$(mktemp -d "${TMPDIR:-/tmp}/friends-tui-e2e.XXXXXX")"
 tmux_() { tmux -L "$socket" "$@"; }
 cleanup() {
   tmux_ kill-server >/dev/null 2>&1 || true
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
   rm -rf "$data"
 }
 trap cleanup EXIT
