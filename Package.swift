@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
+    .executable(name: "friends-tui", targets: ["FriendsTUI"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
     .executable(name: "store-stress", targets: ["StoreStress"]),
   ],
@@ -50,6 +51,13 @@ let package = Package(
     .executableTarget(
       name: "FriendsServerApp", dependencies: ["FriendsServer"], path: "Apps/Server"),
     .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
+    // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
+    .executableTarget(
+      name: "FriendsTUI",
+      dependencies: [
+        "ViewModels", "Navigator", "Services", "Models", "ReactiveCore", "TerminalUI",
+      ],
+      path: "Apps/TUI"),
 
     // Tests
     .testTarget(
@@ -84,5 +92,12 @@ let package = Package(
       path: "Tests/CommandLineKitTests"),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
+    .testTarget(
+      name: "TUITests",
+      dependencies: [
+        "FriendsTUI", "TerminalUI", "ViewModels", "Navigator", "Services", "ServicesTesting",
+        "Models", "ReactiveCore", "ReactiveTesting",
+      ],
+      path: "Tests/TUITests"),
   ]
 )

@@ -92,24 +92,8 @@ public struct Dialog: Widget, Sendable, Hashable {
 
   private var buttonLabels: [String] { buttons.map { "[ \($0) ]" } }
 
-  /// Breaks `text` into lines of at most `width` columns at spaces; a word longer than a
-  /// line is cut with "…".
+  /// Breaks `text` into lines of at most `width` columns (see `wrapped(toWidth:)`).
   static func wrap(_ text: String, width: Int) -> [String] {
-    guard width > 0 else { return [] }
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        let candidate = line.isEmpty ? String(word) : line + " " + word
-        if candidate.displayWidth <= width {
-          line = candidate
-        } else {
-          if !line.isEmpty { lines.append(line) }
-          line = word.truncated(toWidth: width)
-        }
-      }
-      lines.append(line)
-    }
-    return lines
+    text.wrapped(toWidth: width)
   }
 }

@@ -31,9 +31,14 @@ extension Character {
   /// The number of columns this grapheme takes (0, 1 or 2): the width of its first scalar,
   /// or 2 when an emoji is followed by the emoji presentation selector (U+FE0F).
   public var displayWidth: Int {
-    guard let first = unicodeScalars.first else { return 0 }
+    let scalars = unicodeScalars
+    guard let first = scalars.first else { return 0 }
     let width = first.displayWidth
-    if width == 1, first.properties.isEmoji, unicodeScalars.contains("\u{FE0F}") { return 2 }
+    // Most graphemes are one scalar: no selector can follow, so skip the emoji lookup.
+    guard width == 1, scalars.index(after: scalars.startIndex) != scalars.endIndex else {
+      return width
+    }
+    if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
     return width
   }
 }

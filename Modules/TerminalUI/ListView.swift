@@ -18,16 +18,21 @@ public struct ListView: Widget, Sendable, Hashable {
   public var placeholder: String
   /// Whether the list has focus (selection drawn reversed rather than bold).
   public var isFocused: Bool
+  /// Drawn before the selected row (other rows get as many spaces), so the selection shows
+  /// without any style too, as in a copy of the screen: `"› "`. Empty by default.
+  public var marker: String
 
   /// Creates a list; the first item is selected.
   public init(
-    items: [String] = [], placeholder: String = "No items", isFocused: Bool = false
+    items: [String] = [], placeholder: String = "No items", isFocused: Bool = false,
+    marker: String = ""
   ) {
     self.items = items
     self.selectedIndex = items.isEmpty ? nil : 0
     self.scrollOffset = 0
     self.placeholder = placeholder
     self.isFocused = isFocused
+    self.marker = marker
   }
 
   /// The selected item's text.
@@ -68,14 +73,15 @@ public struct ListView: Widget, Sendable, Hashable {
       return
     }
     let first = offset(visibleRows: rect.height)
+    let blank = String(repeating: " ", count: marker.displayWidth)
     for (row, index) in (first..<min(items.count, first + rect.height)).enumerated() {
       let line = rect.row(row)
       if index == selectedIndex {
         let style = isFocused ? theme.selection : theme.inactiveSelection
         buffer.fill(line, style: style)
-        buffer.write(items[index], in: line, style: style)
+        buffer.write(marker + items[index], in: line, style: style)
       } else {
-        buffer.write(items[index], in: line, style: theme.text)
+        buffer.write(blank + items[index], in: line, style: theme.text)
       }
     }
   }

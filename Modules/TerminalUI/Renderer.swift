@@ -35,34 +35,40 @@ public struct Renderer: Sendable {
     var cursor: (x: Int, y: Int)? = nil
     var current = Style.plain
     var count = 0
-    for y in 0..<frame.height {
-      var x = 0
-      while x < frame.width {
-        let cell = frame[x, y]
-        guard let character = cell.character else {
-          x += 1
-          continue
-        }
-        let width = max(1, character.displayWidth)
-        let changed = cell != old[x, y] || (width == 2 && frame[x + 1, y] != old[x + 1, y])
-        if changed {
-          if let at = cursor, at.y == y, at.x < x {
-            output += Array(ANSI.moveRight(x - at.x).utf8)
-          } else if cursor == nil || cursor! != (x, y) {
-            output += Array(ANSI.moveTo(x: x, y: y).utf8)
+    let width = frame.width
+    frame.cells.withUnsafeBufferPointer { cells in
+      old.cells.withUnsafeBufferPointer { oldCells in
+        for y in 0..<frame.height {
+          let row = y * width
+          for x in 0..<width {
+            // Cells are compared in place; the right half of a wide grapheme (no character)
+            // is written with its left half, which counts as changed when either half did.
+            let index = row + x
+            guard let character = cells[index].character else { continue }
+            let nextIsContinuation = x + 1 < width && cells[index + 1].isContinuation
+            guard
+              cells[index] != oldCells[index]
+                || (nextIsContinuation && cells[index + 1] != oldCells[index + 1])
+            else { continue }
+            let characterWidth = max(1, character.displayWidth)
+            if let at = cursor, at.y == y, at.x < x {
+              output += Array(ANSI.moveRight(x - at.x).utf8)
+            } else if cursor == nil || cursor! != (x, y) {
+              output += Array(ANSI.moveTo(x: x, y: y).utf8)
+            }
+            let style = cells[index].style.adapted(to: colorMode)
+            if style != current {
+              output += Array(ANSI.select(style).utf8)
+              current = style
+            }
+            output += Array(String(character).utf8)
+            count += 1
+            // After a wide grapheme or at the right edge, terminals disagree on where the
+            // cursor ends up, so the next write positions it explicitly.
+            cursor =
+              characterWidth == 2 || x + characterWidth >= width ? nil : (x + characterWidth, y)
           }
-          let style = cell.style.adapted(to: colorMode)
-          if style != current {
-            output += Array(ANSI.select(style).utf8)
-            current = style
-          }
-          output += Array(String(character).utf8)
-          count += 1
-          // After a wide grapheme or at the right edge, terminals disagree on where the
-          // cursor ends up, so the next write positions it explicitly.
-          cursor = width == 2 || x + width >= frame.width ? nil : (x + width, y)
         }
-        x += width
       }
     }
     if current != .plain { output += Array(ANSI.resetStyle.utf8) }

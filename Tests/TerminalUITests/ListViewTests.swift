@@ -85,3 +85,14 @@ import Testing
     #expect(draw(list, width: 10).lines == ["A very lo…"])
   }
 }
+
+extension ListViewTests {
+  @Test func aMarkerShowsTheSelectionWithoutStyles() {
+    var list = ListView(items: ["Ada", "Grace"], isFocused: true, marker: "› ")
+    #expect(draw(list, width: 9, height: 2).lines == ["› Ada    ", "  Grace  "])
+    _ = list.handle(.down, visibleRows: 2)
+    let buffer = draw(list, width: 9, height: 2)
+    #expect(buffer.lines == ["  Ada    ", "› Grace  "])
+    #expect(buffer.columns(inRow: 1) { $0.isReversed } == Array(0..<9))
+  }
+}

@@ -135,3 +135,17 @@ import ViewModels
     #expect(run.cells.events.last?.value.element?.count == 2)
   }
 }
+
+extension FriendsListViewModelTests {
+  @Test func searchAndTimelineTapsAskForTheirScreens() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
+    let run = Self.run(service, clock: clock) { clock in
+      .init(
+        searchTaps: clock.createHotObservable([.next(200, ())]).asObservable(),
+        timelineTaps: clock.createHotObservable([.next(300, ())]).asObservable())
+    }
+    #expect(run.routes.events == [.next(200, .show(.search)), .next(300, .show(.timeline))])
+  }
+}

@@ -160,3 +160,23 @@ import ViewModels
     #expect(timeline(users.events) == ["Ada@600"])
   }
 }
+
+extension LoginViewModelTests {
+  @Test func forgotPasswordTapsOpenTheResetScreenWithoutARequest() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let auth = Self.auth(clock)
+    let routes = clock.createObserver(Route.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let forgot = clock.createHotObservable([.next(250, ())])
+      let output = LoginViewModel(auth: auth).transform(
+        .init(
+          email: .just(""), password: .just(""), loginTaps: .never(),
+          forgotPasswordTaps: forgot.asObservable()))
+      clock.scheduleAt(0) { output.route.emit(to: routes).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(routes.events == [.next(250, .show(.forgotPassword))])
+    #expect(auth.passwordsTried.isEmpty)
+  }
+}

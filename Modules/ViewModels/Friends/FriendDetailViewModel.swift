@@ -11,17 +11,24 @@ public struct FriendDetailViewModel: ViewModelType {
     public var editTaps: Observable<Void>
     /// Confirmed taps on "Delete".
     public var deleteTaps: Observable<Void>
+    /// Requests to load the friend again, such as the service's `friendsChanged`. It defaults
+    /// to none, and then `friend` completes after the first load.
+    public var refresh: Observable<Void>
 
-    /// Creates the input; each stream defaults to one that never emits.
-    public init(editTaps: Observable<Void> = .never(), deleteTaps: Observable<Void> = .never()) {
+    /// Creates the input; the taps default to none ever, `refresh` to none at all.
+    public init(
+      editTaps: Observable<Void> = .never(), deleteTaps: Observable<Void> = .never(),
+      refresh: Observable<Void> = .empty()
+    ) {
       self.editTaps = editTaps
       self.deleteTaps = deleteTaps
+      self.refresh = refresh
     }
   }
 
   /// What the screen shows.
   public struct Output {
-    /// The friend, once loaded.
+    /// The friend, once loaded, and again after each refresh.
     public var friend: Driver<Friend>
     /// Whether loading or deleting runs.
     public var isLoading: Driver<Bool>
@@ -48,10 +55,13 @@ public struct FriendDetailViewModel: ViewModelType {
     let errors = PublishRelay<String>()
     let id = self.id
 
-    let friend = activity.track(service.friend(id: id)).asObservable()
-      .catch { error in
-        errors.accept(describe(error))
-        return .empty()
+    let friend = Observable.merge(.just(()), input.refresh)
+      .flatMapLatest { [service] _ in
+        activity.track(service.friend(id: id)).asObservable()
+          .catch { error in
+            errors.accept(describe(error))
+            return .empty()
+          }
       }
     let deleted = input.deleteTaps
       .flatMapFirst { [service] _ -> Observable<Int> in

@@ -17,16 +17,23 @@ public struct FriendsListViewModel: ViewModelType {
     public var select: Observable<FriendCellViewModel>
     /// Taps on "Add".
     public var addTaps: Observable<Void>
+    /// Taps on "Search".
+    public var searchTaps: Observable<Void>
+    /// Taps on "Timeline".
+    public var timelineTaps: Observable<Void>
 
     /// Creates the input; each stream defaults to one that never emits.
     public init(
       refresh: Observable<Void> = .never(), delete: Observable<FriendCellViewModel> = .never(),
-      select: Observable<FriendCellViewModel> = .never(), addTaps: Observable<Void> = .never()
+      select: Observable<FriendCellViewModel> = .never(), addTaps: Observable<Void> = .never(),
+      searchTaps: Observable<Void> = .never(), timelineTaps: Observable<Void> = .never()
     ) {
       self.refresh = refresh
       self.delete = delete
       self.select = select
       self.addTaps = addTaps
+      self.searchTaps = searchTaps
+      self.timelineTaps = timelineTaps
     }
   }
 
@@ -38,7 +45,7 @@ public struct FriendsListViewModel: ViewModelType {
     public var isLoading: Driver<Bool>
     /// Problems to acknowledge: a failed load or deletion.
     public var alert: Signal<Alert>
-    /// Where to go: the edit form of a selected friend, or the add form.
+    /// Where to go: the edit form of a selected friend, the add form, search or the timeline.
     public var route: Signal<Route>
   }
 
@@ -82,7 +89,9 @@ public struct FriendsListViewModel: ViewModelType {
 
     let route = Observable.merge(
       input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
-      input.addTaps.map { Route.show(.addFriend) })
+      input.addTaps.map { Route.show(.addFriend) },
+      input.searchTaps.map { Route.show(.search) },
+      input.timelineTaps.map { Route.show(.timeline) })
 
     return Output(
       cells: loads.asDriver(onErrorJustReturn: []),

@@ -26,6 +26,8 @@ public final class LoginRelayViewModel {
   public let password = BehaviorRelay(value: "")
   /// Taps on "Log in".
   public let loginTaps = PublishRelay<Void>()
+  /// Taps on "Forgot password?".
+  public let forgotPasswordTaps = PublishRelay<Void>()
 
   /// Whether "Log in" can be tapped.
   public let isLoginEnabled: Driver<Bool>
@@ -43,7 +45,8 @@ public final class LoginRelayViewModel {
     let output = LoginViewModel(auth: auth).transform(
       .init(
         email: email.asObservable(), password: password.asObservable(),
-        loginTaps: loginTaps.asObservable()))
+        loginTaps: loginTaps.asObservable(),
+        forgotPasswordTaps: forgotPasswordTaps.asObservable()))
     isLoginEnabled = output.isLoginEnabled
     isLoading = output.isLoading
     errorMessage = output.errorMessage

@@ -18,14 +18,18 @@ public struct LoginViewModel: ViewModelType {
     public var password: Observable<String>
     /// Taps on "Log in".
     public var loginTaps: Observable<Void>
+    /// Taps on "Forgot password?".
+    public var forgotPasswordTaps: Observable<Void>
 
     /// Creates the input.
     public init(
-      email: Observable<String>, password: Observable<String>, loginTaps: Observable<Void>
+      email: Observable<String>, password: Observable<String>, loginTaps: Observable<Void>,
+      forgotPasswordTaps: Observable<Void> = .never()
     ) {
       self.email = email
       self.password = password
       self.loginTaps = loginTaps
+      self.forgotPasswordTaps = forgotPasswordTaps
     }
   }
 
@@ -41,7 +45,7 @@ public struct LoginViewModel: ViewModelType {
     public var errorMessage: Signal<String>
     /// The display name of the user, once logged in.
     public var loggedInUser: Signal<String>
-    /// Where to go next: the friends list, after logging in.
+    /// Where to go next: the friends list after logging in, or the "Forgot password?" screen.
     public var route: Signal<Route>
   }
 
@@ -88,7 +92,10 @@ public struct LoginViewModel: ViewModelType {
       hint: validation.map { $0.message }.asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
       errorMessage: errors.asSignal(),
       loggedInUser: accounts.map { $0.displayName },
-      route: accounts.map { _ in Route.replaceRoot(.friends) }
+      route: Signal.merge(
+        accounts.map { _ in Route.replaceRoot(.friends) },
+        input.forgotPasswordTaps.map { Route.show(.forgotPassword) }
+          .asSignal(onErrorSignalWith: .empty()))
     )
   }
 

@@ -1,0 +1,109 @@
+import Foundation
+import Navigator
+import ReactiveCore
+import Services
+import TerminalUI
+
+/// What a screen needs from the application around it.
+@MainActor
+protocol ScreenHost: AnyObject {
+  /// The services the view models are built on.
+  var services: AppServices { get }
+  /// The scheduler the view models' timers and debounces run on.
+  var scheduler: SchedulerType { get }
+  /// Formats post dates.
+  var dates: PostDates { get }
+  /// Forwards a route to the navigator.
+  func navigate(_ route: Route)
+  /// Asks for a new frame once the current work is done.
+  func setNeedsDisplay()
+  /// Shows `dialog` over everything until the user answers it; `onOutcome` gets the answer.
+  /// The dialog goes away with `screen` if the screen closes first.
+  func present(
+    _ dialog: Dialog, from screen: Screen, onOutcome: @escaping @MainActor (Dialog.Outcome) -> Void)
+  /// Records that the user logged in as `name`.
+  func didLogIn(as name: String)
+  /// Asks to log out.
+  func logOut()
+}
+
+/// What screens draw with, besides the buffer.
+struct RenderContext {
+  /// The styles.
+  var theme: Theme
+  /// The spinner frame to show now.
+  var spinnerFrame: String
+}
+
+/// One scene on screen: it owns its widgets' state, builds its view model's input from relays
+/// fed by keys, binds the view model's output to that state, and draws it.
+///
+/// Subclasses build their view model in `init`, handle keys in `handle(_:)` and draw in
+/// `render(into:rect:context:)`. Every binding is disposed by `close()`, which the application
+/// calls when the scene leaves the navigation stack.
+@MainActor
+class Screen {
+  /// The application showing the screen.
+  private(set) weak var host: ScreenHost?
+  /// The subscriptions of the screen's bindings.
+  private(set) var bag = DisposeBag()
+
+  /// Creates the screen for `host`.
+  init(host: ScreenHost) {
+    self.host = host
+  }
+
+  /// The key hints of the status bar, most useful first.
+  var hints: [KeyHint] { [] }
+  /// The screen's own keys, for the help overlay.
+  var helpKeys: [KeyHint] { [] }
+  /// Whether something is loading (the application animates spinners meanwhile).
+  var isBusy: Bool { false }
+  /// Whether a text field has focus, so printable keys are text rather than commands.
+  var isEditingText: Bool { false }
+
+  /// Handles a key; returns whether the screen used it. Unused keys go to the global ones
+  /// (Esc, `?`, `q`).
+  func handle(_ key: Key) -> Bool { false }
+
+  /// Takes focus away from a text field (after Esc where there is nothing to go back to),
+  /// so that single-letter commands work; returns whether focus moved.
+  func leaveTextField() -> Bool { false }
+
+  /// Draws the screen within `rect`.
+  func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {}
+
+  /// Ends the screen's bindings.
+  func close() {
+    bag = DisposeBag()
+  }
+
+  /// Applies each value of `driver` with `apply`, then asks for a frame.
+  func bind<Element>(_ driver: Driver<Element>, _ apply: @escaping (Element) -> Void) {
+    driver.drive(onNext: { [weak self] value in
+      apply(value)
+      self?.host?.setNeedsDisplay()
+    })
+    .disposed(by: bag)
+  }
+
+  /// Applies each value of `signal` with `apply`, then asks for a frame.
+  func bind<Element>(_ signal: Signal<Element>, _ apply: @escaping (Element) -> Void) {
+    signal.emit(onNext: { [weak self] value in
+      apply(value)
+      self?.host?.setNeedsDisplay()
+    })
+    .disposed(by: bag)
+  }
+
+  /// Forwards the view model's routes to the navigator.
+  func forward(_ routes: Signal<Route>) {
+    routes.emit(onNext: { [weak self] route in self?.host?.navigate(route) }).disposed(by: bag)
+  }
+
+  /// Shows an alert dialog from this screen.
+  func presentAlert(title: String, message: String, button: String = "OK") {
+    host?.present(
+      .alert(title: title, message: message, button: button), from: self, onOutcome: { _ in })
+  }
+}

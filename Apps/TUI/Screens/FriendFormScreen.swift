@@ -1,0 +1,125 @@
+import Models
+import ReactiveCore
+import TerminalUI
+import ViewModels
+
+/// The add and edit forms: first name, last name and phone number, each with its validation
+/// message; "Save" is enabled only while the view model says so; a spinner while saving; back
+/// to the list once saved.
+@MainActor
+final class FriendFormScreen: Screen {
+  private enum Focus { case firstName, lastName, phoneNumber, save }
+
+  private var focus = FocusRing<Focus>([.firstName, .lastName, .phoneNumber, .save])
+  private let firstName = FormField(label: "First name", placeholder: "first name")
+  private let lastName = FormField(label: "Last name", placeholder: "last name")
+  private let phoneNumber = FormField(label: "Phone", placeholder: "digits, spaces, + - ( )")
+  private let saveTaps = PublishRelay<Void>()
+  private var isSaveEnabled = false
+  private var isLoading = false
+  private var failure: String?
+  /// Whether the fields hold their first values (at once to add; once loaded to edit).
+  private var hasInitialValues = false
+
+  init(host: ScreenHost, mode: FriendFormViewModel.Mode) {
+    super.init(host: host)
+    let output = FriendFormViewModel(service: host.services.friends, mode: mode).transform(
+      .init(
+        firstName: firstName.text.asObservable(), lastName: lastName.text.asObservable(),
+        phoneNumber: phoneNumber.text.asObservable(), saveTaps: saveTaps.asObservable()))
+    bind(output.initialValues) { [unowned self] draft in
+      firstName.set(draft.firstName)
+      lastName.set(draft.lastName)
+      phoneNumber.set(draft.phoneNumber)
+      hasInitialValues = true
+    }
+    bind(output.firstNameMessage) { [unowned self] in firstName.message = $0 }
+    bind(output.lastNameMessage) { [unowned self] in lastName.message = $0 }
+    bind(output.phoneNumberMessage) { [unowned self] in phoneNumber.message = $0 }
+    bind(output.isSaveEnabled) { [unowned self] in isSaveEnabled = $0 }
+    bind(output.isLoading) { [unowned self] loading in
+      isLoading = loading
+      if loading { failure = nil }
+    }
+    bind(output.errorMessage) { [unowned self] in failure = $0 }
+    forward(output.route)
+  }
+
+  private var fields: [(Focus, FormField)] {
+    [(.firstName, firstName), (.lastName, lastName), (.phoneNumber, phoneNumber)]
+  }
+
+  private var focusedField: FormField? {
+    fields.first { $0.0 == focus.current }?.1
+  }
+
+  override var isBusy: Bool { isLoading }
+
+  override var isEditingText: Bool { focusedField != nil }
+
+  override var hints: [KeyHint] {
+    isEditingText
+      ? [
+        KeyHint("Tab", "next"), KeyHint("Enter", "next"), KeyHint("Esc", "cancel"),
+        KeyHint("Ctrl-C", "quit"),
+      ]
+      : [
+        KeyHint("Enter", "save"), KeyHint("Tab", "next"), KeyHint("Esc", "cancel"),
+        KeyHint("?", "help"), KeyHint("q", "quit"),
+      ]
+  }
+
+  override var helpKeys: [KeyHint] {
+    [
+      KeyHint("Enter", "next field; on the last field or Save: save"),
+      KeyHint("Ctrl-U", "clear the field"),
+    ]
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    if focus.handle(key) { return true }
+    if key == .enter {
+      if focus.current == .phoneNumber || focus.current == .save {
+        if isSaveEnabled { saveTaps.accept(()) }
+      } else {
+        focus.next()
+      }
+      return true
+    }
+    if focus.current == .save, key == .character(" ") {
+      if isSaveEnabled { saveTaps.accept(()) }
+      return true
+    }
+    return focusedField?.handle(key) ?? false
+  }
+
+  override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
+    let theme = context.theme
+    let area = rect.inset(top: 1, left: 2)
+    let labelWidth = 12
+    let fieldWidth = min(labelWidth + 40, area.width)
+    let rows = area.rows(Array(repeating: .fixed(1), count: 11))
+    for (index, (item, field)) in fields.enumerated() {
+      let row = rows[index * 2]
+      field.render(
+        into: &buffer, rect: Rect(x: row.x, y: row.y, width: fieldWidth, height: 1),
+        labelWidth: labelWidth, isFocused: focus.current == item, theme: theme)
+      if let message = field.message {
+        buffer.write(
+          message, in: rows[index * 2 + 1].inset(left: labelWidth), style: theme.secondary)
+      }
+    }
+    let save = Button("Save", isEnabled: isSaveEnabled, isFocused: focus.current == .save)
+    let buttonRow = rows[7].inset(left: labelWidth)
+    save.render(into: &buffer, rect: buttonRow, theme: theme)
+    if isLoading {
+      Spinner(label: hasInitialValues ? "Saving…" : "Loading…", frames: [context.spinnerFrame])
+        .render(into: &buffer, rect: buttonRow.inset(left: save.width + 3), theme: theme)
+    }
+    if let failure {
+      for (row, line) in zip(rows[9...], failure.wrapped(toWidth: rows[9].width)) {
+        buffer.write(line, in: row, style: theme.failure)
+      }
+    }
+  }
+}

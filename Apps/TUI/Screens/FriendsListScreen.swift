@@ -1,0 +1,135 @@
+import Models
+import ReactiveCore
+import TerminalUI
+import ViewModels
+
+/// The friends list: rows from the view model's cells (friends, "No data available", or the
+/// error), with keys to add, edit, delete (after a confirmation), refresh, search, open the
+/// timeline and log out. Alerts show as dialogs.
+@MainActor
+final class FriendsListScreen: Screen {
+  private let refresh = PublishRelay<Void>()
+  private let delete = PublishRelay<FriendCellViewModel>()
+  private let select = PublishRelay<FriendCellViewModel>()
+  private let addTaps = PublishRelay<Void>()
+  private let searchTaps = PublishRelay<Void>()
+  private let timelineTaps = PublishRelay<Void>()
+
+  private var cells: [FriendCellType] = []
+  private var hasLoaded = false
+  private var isLoading = false
+  private var list = ListView(isFocused: true, marker: "› ")
+  private var visibleRows = 1
+
+  override init(host: ScreenHost) {
+    super.init(host: host)
+    let output = FriendsListViewModel(service: host.services.friends).transform(
+      .init(
+        refresh: refresh.asObservable(), delete: delete.asObservable(),
+        select: select.asObservable(), addTaps: addTaps.asObservable(),
+        searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
+    bind(output.alert) { [unowned self] alert in
+      presentAlert(title: alert.title, message: alert.message, button: alert.button)
+    }
+    bind(output.isLoading) { [unowned self] in isLoading = $0 }
+    bind(output.cells) { [unowned self] in show($0) }
+    forward(output.route)
+  }
+
+  /// The friends shown, in order.
+  private var friends: [FriendCellViewModel] {
+    cells.compactMap { if case .normal(let cell) = $0 { cell } else { nil } }
+  }
+
+  private var selectedFriend: FriendCellViewModel? {
+    guard let index = list.selectedIndex, friends.indices.contains(index) else { return nil }
+    return friends[index]
+  }
+
+  private func show(_ newCells: [FriendCellType]) {
+    let selectedId = selectedFriend?.friend.id
+    cells = newCells
+    hasLoaded = true
+    list.items = friends.map { Rows.friend($0.friend) }
+    if let selectedId, let index = friends.firstIndex(where: { $0.friend.id == selectedId }) {
+      list.selectedIndex = index
+    }
+  }
+
+  override var isBusy: Bool { isLoading }
+
+  override var hints: [KeyHint] {
+    [
+      KeyHint("↑↓", "move"), KeyHint("Enter", "edit"), KeyHint("a", "add"),
+      KeyHint("d", "delete"), KeyHint("/", "search"), KeyHint("t", "timeline"),
+      KeyHint("?", "help"), KeyHint("q", "quit"),
+    ]
+  }
+
+  override var helpKeys: [KeyHint] {
+    [
+      KeyHint("Enter", "edit the selected friend"), KeyHint("a", "add a friend"),
+      KeyHint("d", "delete the selected friend"), KeyHint("r", "refresh"),
+      KeyHint("/", "search"), KeyHint("t", "timeline"), KeyHint("L", "log out"),
+    ]
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    if list.handle(key, visibleRows: visibleRows) { return true }
+    switch key {
+    case .enter:
+      if let friend = selectedFriend { select.accept(friend) }
+    case .character("a"): addTaps.accept(())
+    case .character("d"), .delete: confirmDeletion()
+    case .character("r"): refresh.accept(())
+    case .character("/"): searchTaps.accept(())
+    case .character("t"): timelineTaps.accept(())
+    case .character("L"): host?.logOut()
+    default: return false
+    }
+    return true
+  }
+
+  private func confirmDeletion() {
+    guard let friend = selectedFriend else { return }
+    let dialog = Dialog.confirm(
+      title: "Delete friend", message: "Delete \(friend.fullName)? This cannot be undone.",
+      confirm: "Delete", cancel: "Keep")
+    host?.present(dialog, from: self) { [weak self] outcome in
+      if outcome == .confirmed { self?.delete.accept(friend) }
+    }
+  }
+
+  override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
+    let theme = context.theme
+    let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
+    if hasLoaded, !friends.isEmpty {
+      let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
+      buffer.write(count, in: rows[0].inset(left: 2), style: theme.title)
+      if isLoading {
+        let label = "Refreshing…"
+        let width = label.displayWidth + 2
+        Spinner(label: label, frames: [context.spinnerFrame]).render(
+          into: &buffer, rect: rows[0].inset(left: max(0, rows[0].width - width)), theme: theme)
+      }
+    } else if isLoading {
+      Spinner(label: hasLoaded ? "Refreshing…" : "Loading friends…", frames: [context.spinnerFrame])
+        .render(into: &buffer, rect: rows[0].inset(left: 2), theme: theme)
+    }
+    visibleRows = max(1, rows[3].height)
+    switch cells.first {
+    case .error(let message):
+      buffer.write("  Could not load the friends: \(message)", in: rows[2], style: theme.failure)
+      buffer.write("  Press r to try again.", in: rows[3], style: theme.secondary)
+    case .empty:
+      buffer.write("  \(FriendCellType.emptyText)", in: rows[2], style: theme.secondary)
+      buffer.write("  Press a to add a friend.", in: rows[3], style: theme.secondary)
+    case .normal:
+      let header = "  " + Rows.padded("Name", to: Rows.nameWidth) + "  Phone"
+      buffer.write(header, in: rows[2], style: theme.secondary.bold())
+      list.render(into: &buffer, rect: rows[3], theme: theme)
+    case nil:
+      break
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import ReactiveCore
+import TerminalUI
+import ViewModels
+
+/// Log in: email, password, "Log in" (enabled as the view model says), a spinner while the
+/// request runs, "Login failed: …", and a way to "Forgot password?".
+@MainActor
+final class LoginScreen: Screen {
+  private enum Focus { case email, password, logIn, forgotPassword }
+
+  private var focus = FocusRing<Focus>([.email, .password, .logIn, .forgotPassword])
+  private let email = FormField(label: "Email", placeholder: "your email address")
+  private let password = FormField(
+    label: "Password", placeholder: "at least 8 characters", isSecure: true)
+  private let loginTaps = PublishRelay<Void>()
+  private let forgotPasswordTaps = PublishRelay<Void>()
+  private var isLoginEnabled = false
+  private var isLoading = false
+  private var hint: String?
+  private var failure: String?
+
+  override init(host: ScreenHost) {
+    super.init(host: host)
+    let output = LoginViewModel(auth: host.services.auth).transform(
+      .init(
+        email: email.text.asObservable(), password: password.text.asObservable(),
+        loginTaps: loginTaps.asObservable(),
+        forgotPasswordTaps: forgotPasswordTaps.asObservable()))
+    bind(output.isLoginEnabled) { [unowned self] in isLoginEnabled = $0 }
+    bind(output.isLoading) { [unowned self] loading in
+      isLoading = loading
+      if loading { failure = nil }
+    }
+    bind(output.hint) { [unowned self] in hint = $0 }
+    bind(output.errorMessage) { [unowned self] in failure = $0 }
+    bind(output.loggedInUser) { [unowned self] in self.host?.didLogIn(as: $0) }
+    forward(output.route)
+  }
+
+  override var isBusy: Bool { isLoading }
+
+  override var isEditingText: Bool { focus.current == .email || focus.current == .password }
+
+  override var hints: [KeyHint] {
+    switch focus.current {
+    case .email:
+      [
+        KeyHint("Tab", "next"), KeyHint("Enter", "next"), KeyHint("Esc", "leave field"),
+        KeyHint("Ctrl-C", "quit"),
+      ]
+    case .password:
+      [
+        KeyHint("Tab", "next"), KeyHint("Enter", "log in"), KeyHint("Esc", "leave field"),
+        KeyHint("Ctrl-C", "quit"),
+      ]
+    case .logIn, .forgotPassword:
+      [
+        KeyHint("Tab", "next"), KeyHint("Enter", "press"), KeyHint("?", "help"),
+        KeyHint("q", "quit"),
+      ]
+    }
+  }
+
+  override var helpKeys: [KeyHint] {
+    [KeyHint("Enter", "next field, or log in from the password")]
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    if focus.handle(key) { return true }
+    switch focus.current {
+    case .email:
+      if key == .enter {
+        focus.next()
+        return true
+      }
+      return email.handle(key)
+    case .password:
+      if key == .enter {
+        tapLogIn()
+        return true
+      }
+      return password.handle(key)
+    case .logIn:
+      guard key == .enter || key == .character(" ") else { return false }
+      tapLogIn()
+      return true
+    case .forgotPassword:
+      guard key == .enter || key == .character(" ") else { return false }
+      forgotPasswordTaps.accept(())
+      return true
+    }
+  }
+
+  override func leaveTextField() -> Bool {
+    guard isEditingText else { return false }
+    focus.focus(.logIn)
+    return true
+  }
+
+  private func tapLogIn() {
+    if isLoginEnabled { loginTaps.accept(()) }
+  }
+
+  override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
+    let theme = context.theme
+    let inside = buffer.drawPanel(in: rect, width: 60, height: 10, title: "Log in", theme: theme)
+    let rows = inside.rows(Array(repeating: .fixed(1), count: 8))
+    let labelWidth = 10
+    email.render(
+      into: &buffer, rect: rows[1], labelWidth: labelWidth, isFocused: focus.current == .email,
+      theme: theme)
+    password.render(
+      into: &buffer, rect: rows[2], labelWidth: labelWidth,
+      isFocused: focus.current == .password, theme: theme)
+    let buttons = rows[4].inset(left: labelWidth)
+    let logIn = Button("Log in", isEnabled: isLoginEnabled, isFocused: focus.current == .logIn)
+    logIn.render(into: &buffer, rect: buttons, theme: theme)
+    Button("Forgot password?", isFocused: focus.current == .forgotPassword)
+      .render(into: &buffer, rect: buttons.inset(left: logIn.width + 3), theme: theme)
+    if isLoading {
+      Spinner(label: "Logging in…", frames: [context.spinnerFrame])
+        .render(into: &buffer, rect: rows[6], theme: theme)
+    } else if let failure {
+      for (row, line) in zip(rows[6...], failure.wrapped(toWidth: rows[6].width)) {
+        buffer.write(line, in: row, style: theme.failure)
+      }
+    } else if let hint {
+      for (row, line) in zip(rows[6...], hint.wrapped(toWidth: rows[6].width)) {
+        buffer.write(line, in: row, style: theme.secondary)
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Models
+import ReactiveCore
+import TerminalUI
+import ViewModels
+
+/// One person's posts, newest first, accumulating while the screen is shown; the title is
+/// "None found" until posts arrive.
+@MainActor
+final class PersonTimelineScreen: Screen {
+  private let paused = BehaviorRelay(value: false)
+  private var posts: [Post] = []
+  private var title = PersonTimelineViewModel.noneFound
+  private var isFetching = false
+  private var list = ListView(isFocused: true, marker: "› ")
+  private var visibleRows = 1
+
+  init(host: ScreenHost, person: Person) {
+    super.init(host: host)
+    let output = PersonTimelineViewModel(
+      person: person, account: host.services.auth.accountStatus,
+      service: host.services.timeline, scheduler: host.scheduler
+    ).transform(.init(paused: paused.asObservable()))
+    bind(output.posts) { [unowned self] newPosts in
+      posts = newPosts
+      let dates = self.host?.dates
+      list.items = newPosts.map { post in
+        dates.map { Rows.post(post, dates: $0, showsAuthor: false) } ?? post.text
+      }
+    }
+    bind(output.title) { [unowned self] in title = $0 }
+    bind(output.isFetching) { [unowned self] in isFetching = $0 }
+  }
+
+  override var isBusy: Bool { isFetching }
+
+  override var hints: [KeyHint] {
+    [
+      KeyHint("↑↓", "scroll"), KeyHint("p", paused.value ? "resume" : "pause"),
+      KeyHint("Esc", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
+    ]
+  }
+
+  override var helpKeys: [KeyHint] {
+    [KeyHint("p", "pause or resume the refresh")]
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    if list.handle(key, visibleRows: visibleRows) { return true }
+    guard key == .character("p") else { return false }
+    paused.accept(!paused.value)
+    return true
+  }
+
+  override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
+    let theme = context.theme
+    let rows = rect.rows([.fixed(1), .fixed(1), .fill])
+    let state = paused.value ? "  ·  ⏸ Paused" : ""
+    buffer.write("  " + title + state, in: rows[0], style: theme.title)
+    if isFetching {
+      let label = "Fetching…"
+      Spinner(label: label, frames: [context.spinnerFrame])
+        .render(
+          into: &buffer, rect: rows[0].inset(left: max(0, rows[0].width - label.displayWidth - 2)),
+          theme: theme)
+    }
+    visibleRows = max(1, rows[2].height)
+    if !posts.isEmpty { list.render(into: &buffer, rect: rows[2], theme: theme) }
+  }
+}

@@ -1,0 +1,50 @@
+import TerminalUI
+
+/// The `?` overlay: the keys of the screen on top, then the keys that work everywhere.
+struct HelpOverlay: Widget {
+  /// The keys that work on every screen.
+  static let globalKeys = [
+    KeyHint("↑ ↓", "move"),
+    KeyHint("Tab", "next field (Shift-Tab: previous)"),
+    KeyHint("Enter", "open, press, save"),
+    KeyHint("Esc", "back (in a field: leave it)"),
+    KeyHint("?", "this help"),
+    KeyHint("q", "quit (in a field: Ctrl-C)"),
+  ]
+
+  /// The title of the screen on top.
+  var screenTitle: String
+  /// That screen's own keys.
+  var screenKeys: [KeyHint]
+
+  /// Draws a box centred in `rect` listing the keys.
+  func render(into buffer: inout ScreenBuffer, rect: Rect, theme: Theme) {
+    var lines: [(key: String, text: String, isHeading: Bool)] = []
+    if !screenKeys.isEmpty {
+      lines.append(("", screenTitle, true))
+      lines += screenKeys.map { ($0.key, $0.action, false) }
+      lines.append(("", "", false))
+    }
+    lines.append(("", "Everywhere", true))
+    lines += Self.globalKeys.map { ($0.key, $0.action, false) }
+    let keyWidth = (lines.map(\.key.displayWidth).max() ?? 0) + 2
+    let textWidth =
+      lines.map { $0.isHeading ? $0.text.displayWidth : keyWidth + 2 + $0.text.displayWidth }.max()
+      ?? 0
+    let box = rect.centered(width: textWidth + 4, height: lines.count + 2)
+    buffer.fill(box.inset(left: -1, right: -1))
+    let inside = buffer.drawBorder(
+      box, title: "Keys", style: theme.border, titleStyle: theme.title
+    ).inset(left: 1, right: 1)
+    for (index, line) in lines.prefix(inside.height).enumerated() {
+      let row = inside.row(index)
+      if line.isHeading {
+        buffer.write(line.text, in: row, style: theme.title)
+      } else if !line.key.isEmpty {
+        let parts = row.columns([.fixed(2), .fixed(keyWidth), .fill])
+        buffer.write(line.key, in: parts[1], style: theme.title)
+        buffer.write(line.text, in: parts[2], style: theme.text)
+      }
+    }
+  }
+}

@@ -1,0 +1,414 @@
+import Foundation
+import Models
+import Navigator
+import ReactiveCore
+import Services
+import TerminalUI
+import ViewModels
+
+/// The full-screen Friends app: one `Screen` per scene of the navigator's stack, a title bar,
+/// a status bar with key hints, dialogs, a help overlay and the global keys.
+///
+/// It runs on any `Terminal` (a `TTYTerminal`, or a `MemoryTerminal` in tests) and takes the
+/// scheduler its view models, timers and spinners run on, so tests drive it on virtual time.
+/// Everything happens on the main actor. Frames are drawn after each key and, for changes
+/// that come from the view models, once the scheduler has run what is due; the toolkit's
+/// renderer writes only the cells that changed.
+@MainActor
+final class TUIApplication: ScreenHost {
+  /// The smallest terminal the screens are drawn in; smaller ones get a message instead.
+  static let minimumSize = TerminalSize(width: 40, height: 10)
+  /// The time between two spinner frames.
+  static let spinnerInterval: RxTimeInterval = .milliseconds(100)
+
+  /// The services the view models are built on.
+  let services: AppServices
+  /// The scheduler of the view models, the spinners and the Esc timeout.
+  let scheduler: SchedulerType
+  /// Which scene is on screen, and the rules for changing it.
+  let navigator: Navigator
+  /// The styles everything is drawn with.
+  let theme: Theme
+
+  /// Formats post dates in the app's time zone.
+  let dates: PostDates
+  private let session: TerminalSession
+  private let onQuit: @MainActor () -> Void
+  private var bag = DisposeBag()
+  private let logoutTaps = PublishRelay<Void>()
+
+  /// The screens of the navigator's stack, bottom first.
+  private(set) var screens: [(scene: Scene, screen: Screen)] = []
+  private var dialogs:
+    [(dialog: Dialog, owner: ObjectIdentifier, onOutcome: @MainActor (Dialog.Outcome) -> Void)] = []
+  /// Whether the help overlay is shown.
+  private(set) var isHelpVisible = false
+  /// A one-off message in the status bar, cleared by the next key.
+  private(set) var flash: String?
+  /// The name of the account logged in, for the title bar.
+  private(set) var accountName: String?
+  /// Whether `quit()` was called.
+  private(set) var hasQuit = false
+  private var wasLoggedIn: Bool?
+
+  private var needsDisplay = false
+  private var isHandlingKey = false
+  private var isFlushScheduled = false
+  private var animation: Disposable?
+  private(set) var spinnerTick = 0
+
+  /// Creates the app; nothing is drawn until `start()`.
+  ///
+  /// - Parameters:
+  ///   - terminal: Where to draw and read keys.
+  ///   - services: The services the view models use.
+  ///   - scheduler: The scheduler of the view models, the spinners and the Esc timeout.
+  ///   - colorMode: Whether colours are drawn.
+  ///   - timeZone: The time zone post dates are shown in.
+  ///   - onQuit: Called once the terminal was given back after `q` or Ctrl-C.
+  init(
+    terminal: any Terminal, services: AppServices, scheduler: SchedulerType,
+    colorMode: ColorMode = .color, timeZone: TimeZone = .current,
+    onQuit: @escaping @MainActor () -> Void = {}
+  ) {
+    self.services = services
+    self.scheduler = scheduler
+    self.theme = .standard
+    self.dates = PostDates(timeZone: timeZone)
+    self.onQuit = onQuit
+    navigator = Navigator(root: .login, isLoggedIn: false)
+    session = TerminalSession(
+      terminal: terminal, colorMode: colorMode,
+      schedule: { delay, action in
+        _ = scheduler.scheduleRelative(after: delay.dispatchInterval) {
+          MainActor.assumeIsolated { action() }
+          return Disposables.create()
+        }
+      })
+  }
+
+  /// The screen on top of the stack.
+  var topScreen: Screen? { screens.last?.screen }
+
+  /// Takes the terminal over, binds the navigator and the session, and draws the first frame.
+  ///
+  /// - Throws: `TerminalError` when the terminal cannot be put in full-screen mode.
+  func start() throws {
+    try session.start(
+      onKey: { [weak self] key in self?.handle(key) },
+      onResize: { [weak self] _ in self?.render() })
+    navigator.stack
+      .drive(onNext: { [weak self] stack in self?.show(stack) })
+      .disposed(by: bag)
+    navigator.refusals
+      .emit(onNext: { [weak self] refusal in self?.showFlash(refusal.description) })
+      .disposed(by: bag)
+    bindSession()
+    render()
+  }
+
+  /// Gives the terminal back, ends every binding and calls `onQuit`. Safe to call twice.
+  func quit() {
+    guard !hasQuit else { return }
+    hasQuit = true
+    for (_, screen) in screens.reversed() { screen.close() }
+    screens.removeAll()
+    dialogs.removeAll()
+    bag = DisposeBag()
+    animation?.dispose()
+    animation = nil
+    session.stop()
+    onQuit()
+  }
+
+  // MARK: - ScreenHost
+
+  func navigate(_ route: Route) {
+    navigator.navigate(route)
+  }
+
+  func setNeedsDisplay() {
+    needsDisplay = true
+    // A key draws its frame when it has been handled; other changes are gathered until the
+    // scheduler has run what is due now, then drawn in one frame.
+    guard !isHandlingKey, !isFlushScheduled, !hasQuit else { return }
+    isFlushScheduled = true
+    _ = scheduler.scheduleRelative(after: .milliseconds(0)) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.isFlushScheduled = false
+        self.renderIfNeeded()
+      }
+      return Disposables.create()
+    }
+  }
+
+  func present(
+    _ dialog: Dialog, from screen: Screen,
+    onOutcome: @escaping @MainActor (Dialog.Outcome) -> Void
+  ) {
+    dialogs.append((dialog, ObjectIdentifier(screen), onOutcome))
+    setNeedsDisplay()
+  }
+
+  func didLogIn(as name: String) {
+    accountName = name
+    navigator.setLoggedIn(true)
+    showFlash("Welcome, \(name)!")
+  }
+
+  func logOut() {
+    logoutTaps.accept(())
+  }
+
+  // MARK: - Session
+
+  private func bindSession() {
+    let output = SessionViewModel(auth: services.auth).transform(
+      .init(logoutTaps: logoutTaps.asObservable()))
+    output.status
+      .drive(onNext: { [weak self] status in
+        guard let self else { return }
+        if let account = status.account { accountName = account.displayName }
+        setNeedsDisplay()
+      })
+      .disposed(by: bag)
+    output.isLoggedIn
+      .drive(onNext: { [weak self] loggedIn in self?.loginStateChanged(to: loggedIn) })
+      .disposed(by: bag)
+    output.loggedOut
+      .emit(onNext: { [weak self] in
+        guard let self else { return }
+        accountName = nil
+        navigator.setLoggedIn(false)
+        showFlash("Logged out.")
+      })
+      .disposed(by: bag)
+    output.errorMessage
+      .emit(onNext: { [weak self] message in
+        guard let self, let screen = topScreen else { return }
+        present(.alert(title: "Log out", message: message), from: screen, onOutcome: { _ in })
+      })
+      .disposed(by: bag)
+    output.route
+      .emit(onNext: { [weak self] route in self?.navigate(route) })
+      .disposed(by: bag)
+  }
+
+  /// Follows the account's status, also when another program (the CLI) logs in or out: a
+  /// login shows the friends list, a logout leaves only the login screen.
+  private func loginStateChanged(to loggedIn: Bool) {
+    let previous = wasLoggedIn
+    wasLoggedIn = loggedIn
+    if loggedIn {
+      navigator.setLoggedIn(true)
+      if navigator.currentStack.allSatisfy(\.isPublic) {
+        navigator.navigate(.replaceRoot(.friends))
+        if previous == false, let accountName { showFlash("Welcome, \(accountName)!") }
+      }
+    } else if previous == true {
+      accountName = nil
+      navigator.setLoggedIn(false)
+    }
+  }
+
+  // MARK: - Screens
+
+  /// Keeps the screens of the scenes still on the stack, closes the others and opens the new.
+  private func show(_ stack: [Scene]) {
+    var kept = 0
+    while kept < screens.count, kept < stack.count, screens[kept].scene == stack[kept] {
+      kept += 1
+    }
+    for (_, screen) in screens[kept...].reversed() {
+      screen.close()
+      let owner = ObjectIdentifier(screen)
+      dialogs.removeAll { $0.owner == owner }
+    }
+    screens.removeLast(screens.count - kept)
+    for scene in stack[kept...] {
+      screens.append((scene, makeScreen(for: scene)))
+    }
+    isHelpVisible = false
+    setNeedsDisplay()
+  }
+
+  private func makeScreen(for scene: Scene) -> Screen {
+    switch scene {
+    case .login: LoginScreen(host: self)
+    case .forgotPassword: ForgotPasswordScreen(host: self)
+    case .friends: FriendsListScreen(host: self)
+    case .friendDetail(let id): FriendDetailScreen(host: self, id: id)
+    case .addFriend: FriendFormScreen(host: self, mode: .add)
+    case .editFriend(let id): FriendFormScreen(host: self, mode: .edit(id: id))
+    case .search: SearchScreen(host: self)
+    case .timeline: TimelineScreen(host: self)
+    case .people: PeopleScreen(host: self)
+    case .personTimeline(let person): PersonTimelineScreen(host: self, person: person)
+    }
+  }
+
+  // MARK: - Keys
+
+  /// Handles one key: dialogs and the help overlay first, then the screen, then the global
+  /// keys. Draws a frame afterwards if anything changed.
+  func handle(_ key: Key) {
+    guard !hasQuit else { return }
+    isHandlingKey = true
+    defer {
+      isHandlingKey = false
+      renderIfNeeded()
+    }
+    if flash != nil, key.isKnown {
+      flash = nil
+      needsDisplay = true
+    }
+    if key == .control("c") { return quit() }
+    if isHelpVisible {
+      guard key.isKnown else { return }
+      isHelpVisible = false
+      needsDisplay = true
+      return
+    }
+    if !dialogs.isEmpty {
+      guard key.isKnown else { return }
+      let outcome = dialogs[dialogs.count - 1].dialog.handle(key)
+      needsDisplay = true
+      if let outcome { dialogs.removeLast().onOutcome(outcome) }
+      return
+    }
+    guard let screen = topScreen else { return }
+    if screen.handle(key) {
+      needsDisplay = true
+      return
+    }
+    switch key {
+    case .escape: goBack(from: screen)
+    case .character("?"):
+      isHelpVisible = true
+      needsDisplay = true
+    case .character("q"): quit()
+    default: break
+    }
+  }
+
+  private func goBack(from screen: Screen) {
+    if case .failure = navigator.next(after: .back), screen.isEditingText {
+      if screen.leaveTextField() {
+        showFlash("Press q to quit, Tab to edit again.")
+      }
+      return
+    }
+    navigator.navigate(.back)
+  }
+
+  private func showFlash(_ message: String) {
+    flash = message
+    setNeedsDisplay()
+  }
+
+  // MARK: - Drawing
+
+  /// Draws a frame now if something changed since the last one.
+  func renderIfNeeded() {
+    if needsDisplay { render() }
+  }
+
+  /// Draws a frame now.
+  func render() {
+    guard !hasQuit, session.isRunning else { return }
+    needsDisplay = false
+    updateAnimation()
+    session.render { buffer in draw(into: &buffer) }
+  }
+
+  private var spinnerFrame: String {
+    Spinner.dots[spinnerTick % Spinner.dots.count]
+  }
+
+  private func updateAnimation() {
+    let busy = topScreen?.isBusy ?? false
+    if busy, animation == nil {
+      spinnerTick = 0
+      animation = Observable<Int>.interval(Self.spinnerInterval, scheduler: scheduler)
+        .subscribe(onNext: { [weak self] _ in
+          MainActor.assumeIsolated {
+            guard let self else { return }
+            self.spinnerTick += 1
+            self.setNeedsDisplay()
+          }
+        })
+    } else if !busy, let running = animation {
+      running.dispose()
+      animation = nil
+    }
+  }
+
+  private func draw(into buffer: inout ScreenBuffer) {
+    let bounds = buffer.bounds
+    guard bounds.width >= Self.minimumSize.width, bounds.height >= Self.minimumSize.height
+    else {
+      let message = "Too small (\(buffer.size)): need \(Self.minimumSize)"
+      let middle = bounds.row(bounds.height / 2)
+      buffer.write(message, in: middle, alignment: .center, style: theme.text)
+      return
+    }
+    let rows = bounds.rows([.fixed(1), .fill, .fixed(1)])
+    drawTitleBar(into: &buffer, rect: rows[0])
+    let context = RenderContext(theme: theme, spinnerFrame: spinnerFrame)
+    topScreen?.render(into: &buffer, rect: rows[1].inset(left: 1, right: 1), context: context)
+    if let flash {
+      // A message replaces the hints until the next key, so it is never cut off.
+      buffer.fill(rows[2], style: theme.statusBar)
+      buffer.write(flash, in: rows[2].inset(left: 1, right: 1), style: theme.statusKey)
+    } else {
+      let hints = isHelpVisible ? [KeyHint("any key", "close help")] : statusHints
+      StatusBar(hints: hints).render(into: &buffer, rect: rows[2], theme: theme)
+    }
+    if let dialog = dialogs.last?.dialog {
+      // A blank column on each side keeps the box apart from the text behind it.
+      buffer.fill(dialog.frame(in: rows[1]).inset(left: -1, right: -1))
+      dialog.render(into: &buffer, rect: rows[1], theme: theme)
+    }
+    if isHelpVisible {
+      HelpOverlay(
+        screenTitle: screens.last?.scene.title ?? "", screenKeys: topScreen?.helpKeys ?? []
+      )
+      .render(into: &buffer, rect: rows[1], theme: theme)
+    }
+  }
+
+  private var statusHints: [KeyHint] {
+    if let dialog = dialogs.last?.dialog {
+      return dialog.isConfirmation
+        ? [KeyHint("Tab", "switch"), KeyHint("Enter", "choose"), KeyHint("Esc", "cancel")]
+        : [KeyHint("Enter", "close")]
+    }
+    return topScreen?.hints ?? []
+  }
+
+  private func drawTitleBar(into buffer: inout ScreenBuffer, rect: Rect) {
+    buffer.fill(rect, style: theme.statusBar)
+    let account = accountName ?? "not logged in"
+    let right = buffer.write(account + " ", in: rect, alignment: .trailing, style: theme.statusBar)
+    let path = screens.map(\.scene.title).joined(separator: " › ")
+    let title = rect.inset(left: 1, right: right + 2)
+    buffer.write(path, in: title, style: theme.statusKey)
+  }
+}
+
+extension Key {
+  /// Whether the key is one the parser recognised (unknown sequences change nothing).
+  var isKnown: Bool {
+    if case .unknown = self { return false }
+    return true
+  }
+}
+
+extension Duration {
+  /// The same length as a dispatch interval, to the nanosecond.
+  var dispatchInterval: RxTimeInterval {
+    let (seconds, attoseconds) = components
+    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+  }
+}

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# End-to-end test of friends-tui in a real terminal: tmux runs the built binary at 80x24
+# against a fresh data directory, types like a user, and reads the screen back.
+#
+#   swift build --product friends-tui && swift build --product store-stress
+#   Scripts/tui-e2e.sh
+#
+# Steps: log in as the demo account, add a friend, see a friend that another process adds,
+# resize the window, quit with q, and check the terminal came back (alternate screen off,
+# echo and canonical mode on); then start again, end it with SIGTERM and check the same.
+# Set FRIENDS_TUI and STORE_STRESS to test other binaries. Exits non-zero with the screen as
+# it was when a step fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "tmux is missing; installing it with apt-get"
+  if ! { apt-get update -qq && apt-get install -y -qq tmux >/dev/null; }; then
+    echo "FAIL: tmux is needed and could not be installed (try: sudo apt-get install tmux)" >&2
+    exit 1
+  fi
+fi
+
+products="$(swift build --show-bin-path)"
+binary="${FRIENDS_TUI:-$products/friends-tui}"
+writer="${STORE_STRESS:-$products/store-stress}"
+for program in "$binary" "$writer"; do
+  if [ ! -x "$program" ]; then
+    echo "FAIL: $program does not exist; build it first with:" \
+      "swift build --product $(basename "$program")" >&2
+    exit 1
+  fi
+done
+
+socket="friends-tui-e2e-$$"
+data="$(mktemp -d "${TMPDIR:-/tmp}/friends-tui-e2e.XXXXXX")"
+tmux_() { tmux -L "$socket" "$@"; }
+cleanup() {
+  tmux_ kill-server >/dev/null 2>&1 || true
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
+  rm -rf "$data"
+}
+trap cleanup EXIT
+
+screen() { tmux_ capture-pane -p -t "$session"; }
+
+fail() {
+  echo "FAIL: $1" >&2
+  echo "---- screen ----" >&2
+  screen >&2 || true
+  echo "----------------" >&2
+  exit 1
+}
+
+# Waits up to 5 s for the screen to contain the fixed string $1.
+wait_for() {
+  local tries=0
+  until screen | grep -qF -- "$1"; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 100 ] || fail "the screen never showed \"$1\" ($2)"
+    sleep 0.05
+  done
+}
+
+type_text() { tmux_ send-keys -t "$session" -l "$1"; }
+press() { tmux_ send-keys -t "$session" "$@"; }
+
+# Each run goes through a small sh script (no job control, so nothing but the TUI touches the
+# terminal): it runs friends-tui, then writes its exit status and the terminal's echo and
+# canonical modes to a file, and keeps the pane open.
+cat >"$data/run.sh" <<'RUN'
+#!/bin/sh
+"$1" --data-dir "$2"
+status=$?
+modes=$(stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(echo|icanon)' | tr '\n' ' ')
+echo "exit=$status modes: $modes" >"$3"
+exec sleep 600
+RUN
+chmod +x "$data/run.sh"
+
+# Starts friends-tui in a new 80x24 session named $1, which the other steps then use.
+session=""
+launch() {
+  session="$1"
+  rm -f "$data/result"
+  tmux_ -f /dev/null new-session -d -s "$session" -x 80 -y 24 \
+    "env -i PATH='$PATH' TERM=xterm-256color HOME='$data' '$data/run.sh' '$binary' '$data/friends' '$data/result'"
+  tmux_ set-option -t "$session" status off >/dev/null
+}
+
+# Checks that the TUI ended with status $2 and gave the terminal back: main screen, echo and
+# canonical input on.
+check_restored() {
+  local step="$1" status="$2" tries=0
+  until [ -s "$data/result" ]; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 100 ] || fail "$step: the program did not end"
+    sleep 0.05
+  done
+  local result
+  result="$(cat "$data/result")"
+  case "$result" in
+    "exit=$status modes: "*) ;;
+    *) fail "$step: expected exit status $status, got: $result" ;;
+  esac
+  case " $result " in
+    *" -echo "* | *" -icanon "*) fail "$step: the terminal was left raw ($result)" ;;
+  esac
+  case " $result " in *" echo "*) ;; *) fail "$step: echo is not on ($result)" ;; esac
+  case " $result " in *" icanon "*) ;; *) fail "$step: icanon is not on ($result)" ;; esac
+  [ "$(tmux_ display -p -t "$session" '#{alternate_on}')" = "0" ] ||
+    fail "$step: the alternate screen is still on"
+  echo "ok: $step: exit status $status, main screen back, echo and icanon on"
+}
+
+start=$(date +%s)
+launch first
+
+# 1. Log in as the demo account.
+wait_for "Forgot password?" "the login screen"
+screen | grep -qF "( Log in )" || fail "the login button should start disabled"
+type_text "ada@example.com"
+press Tab
+type_text "correct horse"
+wait_for "[ Log in ]" "the login button after typing"
+press Enter
+wait_for "20 friends" "the friends list after logging in"
+screen | grep -qF "Welcome, Ada!" || fail "the welcome message is missing"
+echo "ok: logged in, 20 friends listed"
+
+# 2. Add a friend.
+press a
+wait_for "Enter a first name." "the add form"
+type_text "Zoe"
+press Tab
+type_text "Quinn"
+press Tab
+type_text "555 0142"
+wait_for "[ Save ]" "Save enabled once the form is valid"
+press Enter
+wait_for "21 friends" "the list after saving"
+screen | grep -qE "Zoe Quinn +555 0142" || fail "the new friend is not listed"
+echo "ok: added Zoe Quinn"
+
+# 3. Another process writes to the same data (as the command line would): it shows by itself.
+"$writer" add-friends "$data/friends" 1 Outsider >/dev/null
+wait_for "22 friends" "the list after another process added a friend"
+screen | grep -qE "Outsider n1 +555 0000001" || fail "the friend added elsewhere is not listed"
+echo "ok: a friend added by another process appeared"
+
+# 4. Resize: the title bar spans the new width, the status bar moves to the new last row.
+tmux_ resize-window -t "$session" -x 100 -y 30
+tries=0
+until title="$(screen | head -1 | sed 's/ *$//')" && [ "${#title}" -eq 99 ]; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 100 ] || fail "the title bar did not reach 100 columns"
+  sleep 0.05
+done
+screen | sed -n 30p | grep -qF "q quit" || fail "the status bar is not on row 30 after resizing"
+echo "ok: reflowed to 100x30"
+
+# 5. Quit with q.
+press q
+check_restored "q" 0
+
+# 6. SIGTERM while running (still logged in: it opens on the friends list).
+launch second
+wait_for "22 friends" "the friends list on the second start"
+shell_pid="$(tmux_ display -p -t "$session" '#{pane_pid}')"
+tui_pid="$(pgrep -P "$shell_pid" -x friends-tui || true)"
+[ -n "$tui_pid" ] || fail "cannot find the running friends-tui"
+kill -TERM "$tui_pid"
+check_restored "SIGTERM" 143
+
+echo "PASS: friends-tui end to end in $(($(date +%s) - start)) s"

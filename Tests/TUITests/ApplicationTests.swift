@@ -1,0 +1,248 @@
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import Services
+import TerminalUI
+import Testing
+
+@testable import FriendsTUI
+
+/// What every screen shares: navigation and back, the help overlay, resizing, quitting,
+/// ignored keys, drawing only what changed, and NO_COLOR.
+@MainActor @Suite struct ApplicationTests {
+  static func scriptLists(_ h: Harness) {
+    h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)] }
+    h.timeline.timelineResponse = { _ in [.next(10, []), .completed(10)] }
+    h.timeline.peopleResponse = { [.next(10, []), .completed(10)] }
+  }
+
+  @Test func escGoesBackAlongTheStackAndTheFirstScreenSaysSo() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("t"))
+      h.press(.character("P"))
+      h.advance(by: 10)
+      #expect(h.line(0).hasPrefix(" Friends › Timeline › People "))
+      // No one is listed, so there is no one to open: the navigator refuses.
+      h.press(.enter)
+      #expect(h.app.navigator.currentStack == [.friends, .timeline, .people])
+      #expect(h.line(23) == " Choose a person first.")
+      h.press(.escape)
+      #expect(h.line(0).hasPrefix(" Friends › Timeline "))
+      h.press(.escape)
+      #expect(h.line(0).hasPrefix(" Friends "))
+      #expect(h.line(4) == " › Ada Lovelace                  555 0101")
+      h.press(.escape)
+      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.line(23) == " This is the first screen.")
+      h.press(.down)
+      #expect(h.line(23) == FriendsListScreenTests.hints)
+    }
+  }
+
+  @Test func questionMarkShowsTheKeysAndTheNextKeyOnlyClosesThem() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("?"))
+      expectScreen(
+        h,
+        [
+          " Friends                                                                    Ada",
+          "   2 friends",
+          "",
+          "   Name          ┌─ Keys ────────────────────────────────────┐",
+          " › Ada Lovelace  │ Friends                                   │",
+          "   Grace Hopper  │   Enter  edit the selected friend         │",
+          "                 │   a      add a friend                     │",
+          "                 │   d      delete the selected friend       │",
+          "                 │   r      refresh                          │",
+          "                 │   /      search                           │",
+          "                 │   t      timeline                         │",
+          "                 │   L      log out                          │",
+          "                 │                                           │",
+          "                 │ Everywhere                                │",
+          "                 │   ↑ ↓    move                             │",
+          "                 │   Tab    next field (Shift-Tab: previous) │",
+          "                 │   Enter  open, press, save                │",
+          "                 │   Esc    back (in a field: leave it)      │",
+          "                 │   ?      this help                        │",
+          "                 │   q      quit (in a field: Ctrl-C)        │",
+          "                 └───────────────────────────────────────────┘",
+          "",
+          "",
+          " any key close help",
+        ])
+      h.press(.character("a"))
+      #expect(h.app.navigator.currentStack == [.friends])
+      expectScreen(
+        h,
+        FriendsListScreenTests.listScreen(
+          [
+            " › Ada Lovelace                  555 0101",
+            "   Grace Hopper                  +1 555 0102",
+          ],
+          count: "   2 friends"))
+    }
+  }
+
+  @Test func aResizeReflowsTheScreen() {
+    Harness.run { h in
+      h.start()
+      h.type("ada@example.com")
+      h.terminal.resize(to: TerminalSize(width: 100, height: 30))
+      h.settle()
+      func row(_ text: String) -> String {
+        "                    │  " + text + String(repeating: " ", count: 56 - text.count) + "│"
+      }
+      expectScreen(
+        h,
+        [
+          " Log in                                                                               not logged in",
+          "", "", "", "", "", "", "", "", "",
+          "                    ┌─ Log in ─────────────────────────────────────────────────┐",
+          row(""),
+          row("Email     ada@example.com"),
+          row("Password  at least 8 characters"),
+          row(""),
+          row("          ( Log in )   [ Forgot password? ]"),
+          row(""),
+          row("Enter a password."),
+          row(""),
+          "                    └──────────────────────────────────────────────────────────┘",
+          "", "", "", "", "", "", "", "", "",
+          " Tab next  Enter next  Esc leave field  Ctrl-C quit",
+        ])
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      #expect(h.line(4) == " Too small (30x8): need 40x10")
+    }
+  }
+
+  @Test func unknownKeysAndUnboundLettersChangeNothing() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      let before = h.lines
+      h.terminal.resetOutput()
+      h.press(.unknown(Array("\u{1B}[99~".utf8)))
+      h.press(.character("z"))
+      h.press(.control("g"))
+      h.press(.character("é"))
+      #expect(h.terminal.bytesWritten == 0)
+      #expect(h.lines == before)
+      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.quitCount == 0)
+    }
+  }
+
+  @Test func aKeystrokeInATextFieldRewritesOnlyTheCellsThatChanged() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Ala")
+      h.terminal.resetOutput()
+      h.type("n")
+      // The new letter and the cursor cell after it: no full redraw.
+      #expect(h.line(2) == "   First name  Alan")
+      #expect(h.terminal.bytesWritten < 40)
+      let output = String(decoding: h.terminal.output, as: UTF8.self)
+      #expect(output.contains("n"))
+      #expect(!output.contains("First name"))
+    }
+  }
+
+  @Test func qQuitsAndGivesTheTerminalBack() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.terminal.write("$ friends-tui")
+      h.startLoggedIn()
+      h.advance(by: 10)
+      #expect(h.terminal.screen.isAlternateScreen && !h.terminal.screen.isCursorVisible)
+      h.press(.character("q"))
+      #expect(h.quitCount == 1)
+      #expect(h.app.hasQuit)
+      #expect(!h.terminal.screen.isAlternateScreen && h.terminal.screen.isCursorVisible)
+      #expect(h.terminal.screen.isAutowrapEnabled && !h.terminal.screen.isBracketedPasteEnabled)
+      #expect(h.line(0) == "$ friends-tui")
+      // Nothing is drawn once the app has quit, even when timers fire.
+      h.terminal.resetOutput()
+      h.advance(by: 10_000)
+      #expect(h.terminal.bytesWritten == 0)
+    }
+  }
+
+  @Test func ctrlCQuitsFromADialog() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("d"))
+      #expect(h.line(13).contains("[ Delete ]"))
+      h.press(.control("c"))
+      #expect(h.quitCount == 1)
+      #expect(!h.terminal.isFullScreen)
+    }
+  }
+
+  @Test func withoutColourEveryStateStillShows() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.auth.status.accept(.authorized(Harness.ada))
+      h.start(colorMode: .noColor)
+      h.advance(by: 10)
+      var colours: [Color] = []
+      for y in 0..<24 {
+        for x in 0..<80 {
+          let style = h.terminal.cell(x: x, y: y).style
+          colours += [style.foreground, style.background].compactMap { $0 }
+          #expect(!style.isDim && !style.isUnderlined)
+        }
+      }
+      #expect(colours.isEmpty)
+      // The title bar, the selected row and the status bar are reversed.
+      #expect(h.terminal.cell(x: 40, y: 0).style.isReversed)
+      #expect(h.terminal.cell(x: 40, y: 4).style.isReversed)
+      #expect(!h.terminal.cell(x: 40, y: 5).style.isReversed)
+      #expect(h.terminal.cell(x: 40, y: 23).style.isReversed)
+      h.press(.down)
+      #expect(!h.terminal.cell(x: 40, y: 4).style.isReversed)
+      #expect(h.terminal.cell(x: 40, y: 5).style.isReversed)
+    }
+  }
+
+  @Test func closedScreensGoAwayAndQuittingEndsEverySubscription() {
+    let counter = ResourceCounter()
+    weak var form: Screen?
+    weak var timeline: Screen?
+    counter.measure {
+      Harness.run { h in
+        Self.scriptLists(h)
+        h.startLoggedIn()
+        h.advance(by: 10)
+        h.press(.character("a"))
+        form = h.app.topScreen
+        h.press(.escape)
+        h.press(.character("t"))
+        timeline = h.app.topScreen
+        h.advance(by: 10)
+        h.press(.character("P"))
+        h.advance(by: 10)
+        h.press(.escape, times: 2)
+        #expect(form == nil && timeline == nil)
+        #expect(h.app.screens.count == 1)
+        #expect(counter.live > 0)
+        h.press(.character("q"))
+        // Everything the app subscribed ended with it, while the app itself is still alive.
+        #expect(counter.live == 0)
+      }
+    }
+  }
+}

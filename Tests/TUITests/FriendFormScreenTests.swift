@@ -1,0 +1,136 @@
+import Models
+import ReactiveTesting
+import Services
+import Testing
+
+@testable import FriendsTUI
+
+/// The add and edit forms: validation messages per field, Save enabled only when valid, a
+/// spinner while saving, back to the refreshed list on success.
+@MainActor @Suite struct FriendFormScreenTests {
+  static func formScreen(
+    title: String =
+      " Friends › Add friend                                                       Ada",
+    fields: [String], save: String, status: String
+  ) -> [String] {
+    [title, ""] + fields + ["", save] + Array(repeating: "", count: 13) + [status]
+  }
+
+  static let editingStatus = " Tab next  Enter next  Esc cancel  Ctrl-C quit"
+
+  @Test func addingAFriendValidatesAsYouTypeSavesAndGoesBackToTheRefreshedList() {
+    Harness.run { h in
+      h.friends.friendsResponse = { call in
+        [.next(100, call == 0 ? [Fixtures.ada] : [Fixtures.ada, Fixtures.alan]), .completed(100)]
+      }
+      h.friends.addResponse = { draft in
+        // The backend announces its own writes, so the list reloads.
+        h.clock.scheduleAt(h.clock.clock + 200) { h.friends.changes.accept(()) }
+        return [.next(200, Friend(id: 3, draft: draft)), .completed(200)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 100)
+      h.press(.character("a"))
+      expectScreen(
+        h,
+        Self.formScreen(
+          fields: [
+            "   First name  first name",
+            "               Enter a first name.",
+            "   Last name   last name",
+            "               Enter a last name.",
+            "   Phone       digits, spaces, + - ( )",
+            "               Enter a phone number.",
+          ], save: "               ( Save )", status: Self.editingStatus))
+      h.type("Alan")
+      h.press(.tab)
+      h.type("Turing")
+      h.press(.enter)
+      h.type("555 01")
+      expectScreen(
+        h,
+        Self.formScreen(
+          fields: [
+            "   First name  Alan",
+            "",
+            "   Last name   Turing",
+            "",
+            "   Phone       555 01",
+            "               A phone number needs 7 to 15 digits.",
+          ], save: "               ( Save )", status: Self.editingStatus))
+      h.type("03")
+      h.press(.tab)
+      let filled = [
+        "   First name  Alan", "", "   Last name   Turing", "", "   Phone       555 0103", "",
+      ]
+      expectScreen(
+        h,
+        Self.formScreen(
+          fields: filled, save: "               [ Save ]",
+          status: " Enter save  Tab next  Esc cancel  ? help  q quit"))
+      h.press(.enter)
+      expectScreen(
+        h,
+        Self.formScreen(
+          fields: filled, save: "               ( Save )   ⠋ Saving…",
+          status: " Enter save  Tab next  Esc cancel  ? help  q quit"))
+      h.advance(by: 200)
+      #expect(h.app.navigator.currentStack == [.friends])
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        FriendsListScreenTests.listScreen(
+          [
+            " › Ada Lovelace                  555 0101",
+            "   Alan Turing                   555 0103",
+          ],
+          count: "   2 friends"))
+      #expect(
+        h.friends.calls == [
+          .friends,
+          .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
+          .friends,
+        ])
+    }
+  }
+
+  @Test func editingLoadsTheFriendIntoTheFields() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
+      h.friends.friendResponse = { _ in [.next(300, Fixtures.grace), .completed(300)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.enter)
+      #expect(h.line(9) == "               ( Save )   ⠋ Loading…")
+      h.advance(by: 300)
+      expectScreen(
+        h,
+        Self.formScreen(
+          title: " Friends › Edit friend                                                      Ada",
+          fields: [
+            "   First name  Grace", "", "   Last name   Hopper", "", "   Phone       +1 555 0102",
+            "",
+          ], save: "               [ Save ]", status: Self.editingStatus))
+    }
+  }
+
+  @Test func aFailedSaveStaysOnTheFormWithTheReason() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.friends.addResponse = { _ in [.error(50, ServiceError.invalid("that name is taken"))] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Alan")
+      h.press(.tab)
+      h.type("Turing")
+      h.press(.tab)
+      h.type("5550103")
+      h.press(.enter)
+      h.advance(by: 50)
+      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      #expect(h.line(11) == "   Could not save: that name is taken")
+      #expect(h.line(9) == "               [ Save ]")
+    }
+  }
+}

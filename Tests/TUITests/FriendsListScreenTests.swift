@@ -1,0 +1,193 @@
+import Models
+import ReactiveTesting
+import Services
+import Testing
+
+@testable import FriendsTUI
+
+/// The friends list: its rows, the empty and error states, deleting, refreshing, and changes
+/// made elsewhere.
+@MainActor @Suite struct FriendsListScreenTests {
+  static let hints = " ↑↓ move  Enter edit  a add  d delete  / search  t timeline  ? help  q quit"
+
+  /// The list screen showing `rows` under the count and the column names.
+  static func listScreen(_ rows: [String], count: String, status: String = hints) -> [String] {
+    var screen = [
+      " Friends                                                                    Ada",
+      count,
+      "",
+      "   Name                          Phone",
+    ]
+    screen += rows
+    screen += Array(repeating: "", count: 23 - screen.count)
+    return screen + [status]
+  }
+
+  @Test func aFailedLoadShowsTheErrorAndAnAlertThenRefreshShowsTheEmptyList() {
+    Harness.run { h in
+      h.friends.friendsResponse = { call in
+        call == 0
+          ? [.error(100, ServiceError.unreachable("connection refused"))]
+          : [.next(100, []), .completed(100)]
+      }
+      h.startLoggedIn()
+      expectScreen(
+        h,
+        [" Friends                                                                    Ada"]
+          + ["   ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        [
+          " Friends                                                                    Ada",
+          "",
+          "",
+          "   Could not load the friends: the server could not be reached: connection ref…",
+          "   Press r to try again.",
+          "", "", "", "",
+          "            ┌─ Could not load friends ────────────────────────────┐",
+          "            │                                                     │",
+          "            │ the server could not be reached: connection refused │",
+          "            │                                                     │",
+          "            │                       [ OK ]                        │",
+          "            └─────────────────────────────────────────────────────┘",
+          "", "", "", "", "", "", "", "",
+          " Enter close",
+        ])
+      // Keys other than the dialog's do nothing while it shows.
+      h.press(.character("r"))
+      #expect(h.friends.calls == [.friends])
+      h.press(.enter)
+      #expect(h.line(9) == "")
+      h.press(.character("r"))
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        [
+          " Friends                                                                    Ada",
+          "",
+          "",
+          "   No data available",
+          "   Press a to add a friend.",
+        ] + Array(repeating: "", count: 18) + [Self.hints])
+      #expect(h.friends.calls == [.friends, .friends])
+    }
+  }
+
+  @Test func deletingAsksFirstAndThenReloads() {
+    Harness.run { h in
+      h.friends.friendsResponse = { call in
+        [
+          .next(
+            100,
+            call == 0
+              ? [Fixtures.ada, Fixtures.grace, Fixtures.alan] : [Fixtures.ada, Fixtures.alan]),
+          .completed(100),
+        ]
+      }
+      h.friends.removeResponse = { _ in [.completed(100)] }
+      h.startLoggedIn()
+      h.advance(by: 100)
+      h.press(.down)
+      h.press(.character("d"))
+      let rows = [
+        "   Ada Lovelace                  555 0101",
+        " › Grace Hopper                  +1 555 0102",
+        "   Alan Turing                   555 0103",
+      ]
+      expectScreen(
+        h,
+        Self.listScreen(
+          rows + [
+            "", "",
+            "                ┌─ Delete friend ─────────────────────────────┐",
+            "                │                                             │",
+            "                │ Delete Grace Hopper? This cannot be undone. │",
+            "                │                                             │",
+            "                │            [ Delete ]  [ Keep ]             │",
+            "                └─────────────────────────────────────────────┘",
+          ], count: "   3 friends", status: " Tab switch  Enter choose  Esc cancel"))
+      // "Keep" has focus, so a stray Enter deletes nothing.
+      h.press(.enter)
+      #expect(h.friends.calls == [.friends])
+      h.press(.character("d"))
+      h.press(.tab)
+      h.press(.enter)
+      expectScreen(
+        h,
+        Self.listScreen(
+          rows,
+          count: "   3 friends                                                      ⠋ Refreshing…"))
+      h.advance(by: 200)
+      expectScreen(
+        h,
+        Self.listScreen(
+          [
+            "   Ada Lovelace                  555 0101",
+            " › Alan Turing                   555 0103",
+          ],
+          count: "   2 friends"))
+      #expect(h.friends.calls == [.friends, .remove(id: 2), .friends])
+    }
+  }
+
+  @Test func aChangeMadeElsewhereShowsWithoutAKey() {
+    Harness.run { h in
+      h.friends.friendsResponse = { call in
+        [.next(10, call == 0 ? [Fixtures.ada] : [Fixtures.ada, Fixtures.alan]), .completed(10)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      // The embedded backend announces changes made by the command line within a second.
+      h.clock.scheduleAt(1_000) { h.friends.changes.accept(()) }
+      h.advance(to: 1_010)
+      expectScreen(
+        h,
+        Self.listScreen(
+          [
+            " › Ada Lovelace                  555 0101",
+            "   Alan Turing                   555 0103",
+          ],
+          count: "   2 friends"))
+    }
+  }
+
+  @Test func enterEditsTheSelectedFriendAndSlashTOpenSearchAndTimeline() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in
+        [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
+      }
+      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.timeline.timelineResponse = { _ in [.next(10, []), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.end)
+      h.press(.enter)
+      #expect(h.app.navigator.currentStack == [.friends, .editFriend(id: 2)])
+      h.advance(by: 10)
+      #expect(h.line(2) == "   First name  Grace")
+      h.press(.escape)
+      h.press(.character("/"))
+      #expect(h.app.navigator.currentStack == [.friends, .search])
+      h.press(.escape)
+      h.press(.character("t"))
+      #expect(h.app.navigator.currentStack == [.friends, .timeline])
+    }
+  }
+
+  @Test func shiftLLogsOutToTheLoginScreen() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.auth.logOutResponse = { [.completed(50)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("L"))
+      h.advance(by: 50)
+      #expect(h.app.navigator.currentStack == [.login])
+      #expect(
+        h.line(0)
+          == " Log in                                                           not logged in")
+      #expect(h.line(23) == " Logged out.")
+    }
+  }
+}

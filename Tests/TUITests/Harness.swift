@@ -1,0 +1,178 @@
+import Foundation
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import TerminalUI
+import Testing
+
+@testable import FriendsTUI
+
+/// The whole app on an in-memory terminal, with scripted services and a virtual clock where
+/// one tick is a millisecond. Keys go in as the bytes a terminal sends; after each, the clock
+/// runs what is due now, so the view models' answers and the next frame are on screen.
+@MainActor
+final class Harness {
+  let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+  let terminal: MemoryTerminal
+  let auth: FakeAuthenticationService
+  let friends: FakeFriendsService
+  let search: FakeSearchService
+  let timeline: FakeTimelineService
+  let cache = InMemoryPostCache()
+  private(set) var app: TUIApplication!
+  private(set) var quitCount = 0
+
+  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+
+  /// Creates the harness; call `start()` inside `SharingScheduler.mock` (see `run`).
+  init(size: TerminalSize) {
+    terminal = MemoryTerminal(size: size)
+    auth = FakeAuthenticationService(scheduler: clock)
+    friends = FakeFriendsService(scheduler: clock)
+    search = FakeSearchService(scheduler: clock)
+    timeline = FakeTimelineService(scheduler: clock)
+  }
+
+  /// Runs `body` with a new harness, every Driver and Signal delivering on its clock.
+  static func run(
+    width: Int = 80, height: Int = 24, _ body: (Harness) throws -> Void
+  ) rethrows {
+    let harness = Harness(size: TerminalSize(width: width, height: height))
+    try SharingScheduler.mock(scheduler: harness.clock) { try body(harness) }
+  }
+
+  /// Starts the app and lets it draw its first frame.
+  func start(colorMode: ColorMode = .color) {
+    let services = AppServices(
+      auth: auth, friends: friends, search: search, timeline: timeline, postCache: cache,
+      scheduler: clock, origin: "test")
+    app = TUIApplication(
+      terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
+      timeZone: TimeZone(identifier: "UTC")!, onQuit: { [unowned self] in quitCount += 1 })
+    try! app.start()
+    settle()
+  }
+
+  /// Starts logged in as Ada, on the friends list.
+  func startLoggedIn() {
+    auth.status.accept(.authorized(Self.ada))
+    start()
+  }
+
+  /// Runs what is due now.
+  func settle() {
+    clock.advanceTo(clock.clock)
+  }
+
+  /// Moves the clock on by `milliseconds`, running what falls due.
+  func advance(by milliseconds: Int) {
+    clock.advanceTo(clock.clock + milliseconds)
+  }
+
+  /// Moves the clock to `time`.
+  func advance(to time: Int) {
+    clock.advanceTo(time)
+  }
+
+  /// Types `text`, one key per character.
+  func type(_ text: String) {
+    for character in text {
+      terminal.send(String(character))
+      settle()
+    }
+  }
+
+  /// Presses `key` `times` times. Esc takes the toolkit's escape timeout (40 ms) to arrive,
+  /// since a lone ESC could start a longer sequence.
+  func press(_ key: Key, times: Int = 1) {
+    for _ in 0..<times {
+      terminal.send(Self.bytes(of: key))
+      settle()
+      if key == .escape { advance(by: 40) }
+    }
+  }
+
+  /// What the terminal shows, one string per row.
+  var lines: [String] { terminal.lines }
+
+  /// Row `y` of the screen without its trailing spaces.
+  func line(_ y: Int) -> String {
+    var text = terminal.lines[y]
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  /// The bytes a terminal sends for `key`.
+  static func bytes(of key: Key) -> [UInt8] {
+    let text: String
+    switch key {
+    case .character(let character): text = String(character)
+    case .up: text = "\u{1B}[A"
+    case .down: text = "\u{1B}[B"
+    case .right: text = "\u{1B}[C"
+    case .left: text = "\u{1B}[D"
+    case .home: text = "\u{1B}[H"
+    case .end: text = "\u{1B}[F"
+    case .pageUp: text = "\u{1B}[5~"
+    case .pageDown: text = "\u{1B}[6~"
+    case .tab: text = "\t"
+    case .backTab: text = "\u{1B}[Z"
+    case .enter: text = "\r"
+    case .backspace: text = "\u{7F}"
+    case .delete: text = "\u{1B}[3~"
+    case .escape: text = "\u{1B}"
+    case .control(let letter):
+      return [UInt8(letter.asciiValue! - UInt8(ascii: "a") + 1)]
+    case .paste(let pasted): text = "\u{1B}[200~" + pasted + "\u{1B}[201~"
+    case .unknown(let bytes): return bytes
+    }
+    return Array(text.utf8)
+  }
+}
+
+/// Expects the terminal to show exactly `rows` (each padded with spaces to the width; give
+/// every row, "" for a blank one).
+@MainActor
+func expectScreen(
+  _ harness: Harness, _ rows: [String], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let width = harness.terminal.size.width
+  let expected = rows.map { $0 + String(repeating: " ", count: max(0, width - $0.count)) }
+  let actual = harness.lines
+  #expect(actual.count == expected.count, sourceLocation: sourceLocation)
+  for (index, (shown, wanted)) in zip(actual, expected).enumerated() where shown != wanted {
+    Issue.record(
+      "row \(index):\n  shown:  \"\(shown)\"\n  wanted: \"\(wanted)\"",
+      sourceLocation: sourceLocation)
+  }
+}
+
+/// The screen as Swift source, to paste into a test after checking it by eye.
+@MainActor
+func dump(_ harness: Harness) -> String {
+  harness.lines.map { line in
+    var trimmed = line
+    while trimmed.last == " " { trimmed.removeLast() }
+    return "      \"\(trimmed)\","
+  }.joined(separator: "\n")
+}
+
+/// Scripted data.
+enum Fixtures {
+  static let ada = Friend(id: 1, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0101")
+  static let grace = Friend(
+    id: 2, firstName: "Grace", lastName: "Hopper", phoneNumber: "+1 555 0102")
+  static let alan = Friend(id: 3, firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")
+
+  static let hanna = Person(id: 7, name: "Hanna Virtanen")
+  static let jonah = Person(id: 8, name: "Jonah Price")
+
+  /// A post by `author`, `id` minutes after 1 March 2026 09:00 UTC.
+  static func post(_ id: Int, by author: Person = hanna, _ text: String? = nil) -> Post {
+    Post(
+      id: id, author: author, text: text ?? "Post number \(id)",
+      date: Date(timeIntervalSince1970: 1_772_355_600 + Double(id) * 60))
+  }
+}

@@ -1,0 +1,212 @@
+import Models
+import ReactiveTesting
+import Services
+import Testing
+
+@testable import FriendsTUI
+
+/// The login screen, told as seed 000 tells it: disabled until the fields are valid, a
+/// spinner while the request runs, "Login failed: …", then the friends list.
+@MainActor @Suite struct LoginScreenTests {
+  /// The whole screen, with the parts that change.
+  static func loginScreen(
+    email: String = "your email address", password: String = "at least 8 characters",
+    button: String = "( Log in )", message: String = "",
+    status: String = " Tab next  Enter next  Esc leave field  Ctrl-C quit"
+  ) -> [String] {
+    func row(_ text: String) -> String {
+      "          │  " + text + String(repeating: " ", count: 56 - text.count) + "│"
+    }
+    return [
+      " Log in                                                           not logged in",
+      "", "", "", "", "", "",
+      "          ┌─ Log in ─────────────────────────────────────────────────┐",
+      row(""),
+      row("Email     " + email),
+      row("Password  " + password),
+      row(""),
+      row("          " + button + "   [ Forgot password? ]"),
+      row(""),
+      row(message),
+      row(""),
+      "          └──────────────────────────────────────────────────────────┘",
+      "", "", "", "", "", "",
+      status,
+    ]
+  }
+
+  static let passwordStatus = " Tab next  Enter log in  Esc leave field  Ctrl-C quit"
+
+  static func scriptLogin(_ harness: Harness) {
+    harness.auth.logInResponse = { _, password in
+      password == "correct horse"
+        ? [.next(300, Harness.ada), .completed(300)]
+        : [.error(300, ServiceError.wrongCredentials)]
+    }
+  }
+
+  @Test func theLoginStoryPlaysOutOnScreen() {
+    Harness.run { h in
+      Self.scriptLogin(h)
+      h.friends.friendsResponse = { _ in
+        [.next(50, [Fixtures.ada, Fixtures.grace]), .completed(50)]
+      }
+      h.start()
+      expectScreen(h, Self.loginScreen(message: "Enter an email address."))
+
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.type("short")
+      expectScreen(
+        h,
+        Self.loginScreen(
+          email: "ada@example.com", password: "•••••",
+          message: "The password needs at least 8 characters.", status: Self.passwordStatus))
+
+      h.press(.control("u"))
+      h.type("wrong password")
+      expectScreen(
+        h,
+        Self.loginScreen(
+          email: "ada@example.com", password: "••••••••••••••", button: "[ Log in ]",
+          status: Self.passwordStatus))
+
+      // Enter at 100 ms: the button disables and a spinner turns while the request runs.
+      h.advance(to: 100)
+      h.press(.enter)
+      expectScreen(
+        h,
+        Self.loginScreen(
+          email: "ada@example.com", password: "••••••••••••••", message: "⠋ Logging in…",
+          status: Self.passwordStatus))
+      h.advance(to: 200)
+      #expect(h.line(14) == Self.loginScreen(message: "⠙ Logging in…")[14])
+
+      // The request fails at 400 ms; the screen stays alive, the button is back.
+      h.advance(to: 400)
+      expectScreen(
+        h,
+        Self.loginScreen(
+          email: "ada@example.com", password: "••••••••••••••", button: "[ Log in ]",
+          message: "Login failed: wrong email or password", status: Self.passwordStatus))
+
+      // The right password; Enter twice while the request runs sends one request.
+      h.press(.control("u"))
+      h.type("correct horse")
+      h.advance(to: 500)
+      h.press(.enter)
+      h.advance(to: 600)
+      h.press(.enter)
+      h.advance(to: 800)
+      expectScreen(
+        h,
+        [
+          " Friends                                                                    Ada",
+          "   ⠋ Loading friends…",
+          "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+          " Welcome, Ada!",
+        ])
+      h.advance(to: 850)
+      expectScreen(
+        h,
+        [
+          " Friends                                                                    Ada",
+          "   2 friends",
+          "",
+          "   Name                          Phone",
+          " › Ada Lovelace                  555 0101",
+          "   Grace Hopper                  +1 555 0102",
+          "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+          " Welcome, Ada!",
+        ])
+      #expect(h.auth.passwordsTried == ["wrong password", "correct horse"])
+      #expect(
+        h.auth.logInRequests.map(\.subscriptions) == [
+          [Subscription(100, 400)], [Subscription(500, 800)],
+        ])
+    }
+  }
+
+  @Test func enterDoesNothingWhileTheButtonIsDisabled() {
+    Harness.run { h in
+      Self.scriptLogin(h)
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.type("short")
+      h.press(.enter)
+      h.advance(by: 1_000)
+      #expect(h.auth.passwordsTried.isEmpty)
+      #expect(h.lines[14].contains("The password needs at least 8 characters."))
+    }
+  }
+
+  @Test func qIsTextInAFieldAndQuitsAfterEsc() {
+    Harness.run { h in
+      h.start()
+      h.type("q")
+      #expect(h.quitCount == 0)
+      #expect(h.lines[9].contains("Email     q "))
+      h.press(.escape)
+      #expect(h.lines[23].hasPrefix(" Press q to quit, Tab to edit again."))
+      #expect(h.lines[12].contains("[ Log in ]") == false)
+      h.type("q")
+      #expect(h.quitCount == 1)
+      #expect(!h.terminal.isFullScreen && !h.terminal.screen.isAlternateScreen)
+      #expect(h.terminal.screen.isCursorVisible)
+    }
+  }
+
+  @Test func ctrlCQuitsEvenWhileTyping() {
+    Harness.run { h in
+      h.start()
+      h.type("ada")
+      h.press(.control("c"))
+      #expect(h.quitCount == 1)
+      #expect(!h.terminal.isFullScreen && !h.terminal.isReceivingInput)
+    }
+  }
+
+  @Test func forgotPasswordSendsOnceAfterTheDebounceAndConfirms() {
+    Harness.run { h in
+      h.auth.resetResponse = { _ in [.completed(200)] }
+      h.start()
+      h.press(.tab, times: 3)
+      h.press(.enter)
+      h.type("ada@example.com")
+      h.advance(to: 1_000)
+      h.press(.enter)
+      h.advance(to: 1_200)
+      h.press(.enter)
+      // Taps are debounced by 500 ms: nothing is sent until 1,700 ms.
+      h.advance(to: 1_699)
+      #expect(h.auth.resetEmails.isEmpty)
+      h.advance(to: 1_700)
+      #expect(h.auth.resetEmails == ["ada@example.com"])
+      expectScreen(
+        h,
+        [
+          " Log in › Forgot password                                         not logged in",
+          "", "", "", "", "", "",
+          "          ┌─ Forgot password ────────────────────────────────────────┐",
+          "          │  We will email you a link to choose a new password.      │",
+          "          │                                                          │",
+          "          │  Email     ada@example.com                               │",
+          "          │                                                          │",
+          "          │            [ Send reset link ]                           │",
+          "          │                                                          │",
+          "          │  ⠋ Sending…                                              │",
+          "          │                                                          │",
+          "          └──────────────────────────────────────────────────────────┘",
+          "", "", "", "", "", "",
+          " Enter send  Tab next  Esc back  Ctrl-C quit",
+        ])
+      h.advance(to: 1_900)
+      #expect(
+        h.line(14) == "          │  We sent a reset link to ada@example.com.                │")
+      h.press(.escape)
+      #expect(h.line(7) == Self.loginScreen()[7])
+      #expect(h.app.navigator.currentStack == [.login])
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Models
+import ReactiveTesting
+import Services
+import Testing
+
+@testable import FriendsTUI
+
+/// The timeline, the people who post, and one person's posts.
+@MainActor @Suite struct TimelineScreenTests {
+  static let hints = " ↑↓ scroll  p pause  P people  Esc back  ? help  q quit"
+
+  /// A server with posts 1–3, and post 4 from 5 s on; each page takes 100 ms.
+  static func scriptTimeline(_ h: Harness) {
+    h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+    h.timeline.timelineResponse = { cursor in
+      let available = h.clock.clock >= 5_000 ? [4, 3, 2, 1] : [3, 2, 1]
+      let page = available.filter { $0 > (cursor.newestId ?? 0) }
+        .map { Fixtures.post($0, by: $0 % 2 == 0 ? Fixtures.jonah : Fixtures.hanna) }
+      return [.next(100, page), .completed(100)]
+    }
+  }
+
+  static func timelineScreen(_ rows: [String], status: String = hints) -> [String] {
+    [" Friends › Timeline                                                         Ada"] + rows
+      + Array(repeating: "", count: 22 - rows.count) + [status]
+  }
+
+  static let posts4 = [
+    " › Mar 1 09:04   Jonah Price       Post number 4",
+    "   Mar 1 09:03   Hanna Virtanen    Post number 3",
+    "   Mar 1 09:02   Jonah Price       Post number 2",
+    "   Mar 1 09:01   Hanna Virtanen    Post number 1",
+  ]
+  static let posts3 = [
+    " › Mar 1 09:03   Hanna Virtanen    Post number 3",
+    "   Mar 1 09:02   Jonah Price       Post number 2",
+    "   Mar 1 09:01   Hanna Virtanen    Post number 1",
+  ]
+
+  @Test func theTimelineRefreshesOnTheViewModelsTimerAndPPauses() {
+    Harness.run { h in
+      Self.scriptTimeline(h)
+      h.startLoggedIn()
+      h.advance(to: 1_000)
+      h.press(.character("t"))
+      expectScreen(
+        h,
+        Self.timelineScreen([
+          "   ▶ Live: new posts every 5 s  ·  0 posts                          ⠋ Fetching…",
+          "",
+          "   No posts yet.",
+        ]))
+      h.advance(to: 1_100)
+      expectScreen(
+        h,
+        Self.timelineScreen(
+          ["   ▶ Live: new posts every 5 s  ·  3 posts", ""] + Self.posts3))
+      // The next tick, 5 s after the first, brings post 4.
+      h.advance(to: 6_100)
+      expectScreen(
+        h, Self.timelineScreen(["   ▶ Live: new posts every 5 s  ·  4 posts", ""] + Self.posts4))
+      h.press(.character("p"))
+      expectScreen(
+        h,
+        Self.timelineScreen(
+          ["   ⏸ Paused: press p to resume  ·  4 posts", ""] + Self.posts4,
+          status: " ↑↓ scroll  p resume  P people  Esc back  ? help  q quit"))
+      h.advance(to: 20_000)
+      #expect(h.timeline.timelineCursors.count == 2)
+      h.press(.character("p"))
+      #expect(h.timeline.timelineCursors.count == 3)
+      #expect(
+        h.line(1)
+          == "   ▶ Live: new posts every 5 s  ·  4 posts                          ⠋ Fetching…")
+    }
+  }
+
+  @Test func aBannerShowsWhileNoOneIsLoggedIn() {
+    Harness.run { h in
+      Self.scriptTimeline(h)
+      // Logged in through the screen, while the service still says no one is.
+      h.auth.logInResponse = { _, _ in [.next(10, Harness.ada), .completed(10)] }
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.type("correct horse")
+      h.press(.enter)
+      h.advance(by: 20)
+      h.press(.character("t"))
+      h.advance(by: 1_000)
+      expectScreen(
+        h,
+        Self.timelineScreen([
+          "   ▶ Live: new posts every 5 s  ·  0 posts",
+          "                    Not logged in: new posts are not fetched",
+          "   No posts yet.",
+        ]))
+      #expect(h.timeline.timelineCursors.isEmpty)
+      h.auth.status.accept(.authorized(Harness.ada))
+      h.advance(by: 100)
+      #expect(h.line(2) == "")
+      #expect(h.line(3) == " › Mar 1 09:03   Hanna Virtanen    Post number 3")
+    }
+  }
+
+  @Test func peopleShowLoadingOnlyWhileFetchingAndOpenAPersonsTimeline() {
+    Harness.run { h in
+      Self.scriptTimeline(h)
+      h.timeline.peopleResponse = {
+        [.next(200, [Fixtures.hanna, Fixtures.jonah]), .completed(200)]
+      }
+      h.timeline.postsResponse = { person, cursor in
+        let page = cursor.newestId == nil ? [Fixtures.post(2, by: person)] : []
+        return [.next(300, page), .completed(300)]
+      }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(by: 100)
+      h.press(.character("P"))
+      let peopleHints = " ↑↓ move  Enter open  r refresh  Esc back  ? help  q quit"
+      expectScreen(
+        h,
+        [" Friends › Timeline › People                                                Ada"]
+          + ["   ⠋ Loading…"] + Array(repeating: "", count: 21) + [peopleHints])
+      h.advance(by: 200)
+      expectScreen(
+        h,
+        [
+          " Friends › Timeline › People                                                Ada",
+          "   2 people",
+          "",
+          " › Hanna Virtanen",
+          "   Jonah Price",
+        ] + Array(repeating: "", count: 18) + [peopleHints])
+      h.press(.down)
+      h.press(.enter)
+      let personHints = " ↑↓ scroll  p pause  Esc back  ? help  q quit"
+      let title = " Friends › Timeline › People › Jonah Price                                  Ada"
+      expectScreen(
+        h,
+        [title, "   None found                                                       ⠋ Fetching…"]
+          + Array(repeating: "", count: 21) + [personHints])
+      h.advance(by: 300)
+      expectScreen(
+        h,
+        [title, "   Jonah Price", "", " › Mar 1 09:02   Post number 2"]
+          + Array(repeating: "", count: 19) + [personHints])
+      #expect(h.timeline.postsRequests.map(\.person) == [Fixtures.jonah])
+    }
+  }
+}
