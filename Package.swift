@@ -45,7 +45,10 @@ let package = Package(
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),
 
     // Executables
-    .executableTarget(name: "Benchmarks", dependencies: ["ReactiveCore"], path: "Apps/Benchmarks"),
+    // Measures the reactive core (on a real and a virtual clock) and the embedded store.
+    .executableTarget(
+      name: "Benchmarks", dependencies: ["ReactiveCore", "ReactiveTesting", "Models", "Services"],
+      path: "Apps/Benchmarks"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
     .executableTarget(
@@ -99,5 +102,8 @@ let package = Package(
         "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/TUITests"),
+    // Runs the benchmark executable on tiny sizes: its command line and its results.
+    .testTarget(
+      name: "BenchmarksTests", dependencies: ["Benchmarks"], path: "Tests/BenchmarksTests"),
   ]
 )

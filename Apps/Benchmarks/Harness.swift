@@ -12,15 +12,50 @@ struct RunOptions {
 struct Pass {
   var nanoseconds: UInt64
   var checksum: Int
+  /// How many of the workload's units the measured part did; `nil` means the workload's size.
+  /// A workload whose size is not what it repeats (a store of `n` posts, loaded once) sets it.
+  var steps: Int? = nil
 }
 
-/// A benchmark: `body(n)` does `n` events or operations and times the part that counts.
+/// A workload made ready to run at one size: the pass to repeat, and what to do after the last
+/// pass (remove the files it made).
+struct PreparedWorkload {
+  let pass: () throws -> Pass
+  let finish: () -> Void
+}
+
+/// A benchmark: an id, its default size, and how to run it and print its line.
 struct Workload: Sendable {
   let id: String
   let size: Int
-  /// What one of the `n` steps is, for the printed line ("event", "onNext", "subscription").
-  let unit: String
-  let body: @Sendable (Int) -> Pass
+  /// One line on what the workload measures, for `--list`.
+  let summary: String
+  /// Runs the workload and returns its line.
+  let execute: @Sendable (RunOptions) throws -> String
+
+  /// A workload whose `body(n)` does `n` events or operations and times the part that counts.
+  /// `unit` names one of the `n` steps in the printed line ("event", "onNext", "subscription").
+  static func timed(
+    _ id: String, size: Int, unit: String, _ summary: String,
+    body: @escaping @Sendable (Int) -> Pass
+  ) -> Workload {
+    prepared(id, size: size, unit: unit, summary) { n in
+      PreparedWorkload(pass: { body(n) }, finish: {})
+    }
+  }
+
+  /// A workload with untimed preparation (files to create once) shared by its passes.
+  static func prepared(
+    _ id: String, size: Int, unit: String, _ summary: String,
+    prepare: @escaping @Sendable (Int) throws -> PreparedWorkload
+  ) -> Workload {
+    Workload(id: id, size: size, summary: summary) { options in
+      let n = options.size ?? size
+      let workload = try prepare(n)
+      defer { workload.finish() }
+      return try run(id, n: n, unit: unit, options, workload.pass)
+    }
+  }
 }
 
 /// The current time of a monotonic clock, in nanoseconds.
@@ -35,6 +70,13 @@ struct Workload: Sendable {
   return monotonicNanoseconds() - start
 }
 
+/// Times `body`, which may fail, and returns how long it took.
+func measureThrowing(_ body: () throws -> Void) throws -> UInt64 {
+  let start = monotonicNanoseconds()
+  try body()
+  return monotonicNanoseconds() - start
+}
+
 /// The median of `values`.
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -42,29 +84,34 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// Runs `workload` once untimed, then `options.repetitions` times, and formats its line.
-func run(_ workload: Workload, _ options: RunOptions) -> String {
-  let n = options.size ?? workload.size
-  let warmUp = workload.body(n)
+/// Runs `pass` once untimed, then `options.repetitions` times, and formats the line of workload
+/// `id` of size `n`.
+func run(
+  _ id: String, n: Int, unit: String, _ options: RunOptions, _ pass: () throws -> Pass
+) throws -> String {
+  let warmUp = try pass()
   var perStep: [Double] = []
   for _ in 0..<options.repetitions {
-    let pass = workload.body(n)
-    precondition(pass.checksum == warmUp.checksum, "\(workload.id): checksum changed")
-    perStep.append(Double(pass.nanoseconds) / Double(n))
+    let timed = try pass()
+    precondition(timed.checksum == warmUp.checksum, "\(id): checksum changed")
+    perStep.append(Double(timed.nanoseconds) / Double(max(timed.steps ?? n, 1)))
   }
   let nanoseconds = median(perStep)
   return line(
-    workload.id, n: n,
+    id, n: n,
     fields: [
-      "\(format(nanoseconds, decimals: 1)) ns/\(workload.unit)",
-      "\(format(1e9 / nanoseconds, decimals: 0)) \(workload.unit)s/s",
+      "\(format(nanoseconds, decimals: 1)) ns/\(unit)",
+      "\(format(1e9 / nanoseconds, decimals: 0)) \(unit)s/s",
       "checksum \(warmUp.checksum)",
     ])
 }
 
+/// The width of the first column: the longest workload id.
+let idColumnWidth = allWorkloads.map(\.id.count).max() ?? 0
+
 /// One output line: the id, the size, then the fields, in aligned columns.
 func line(_ id: String, n: Int, fields: [String]) -> String {
-  ([pad(id, 5), pad("n=\(n)", 11)] + fields.map { pad($0, 26) }).joined(separator: " ")
+  ([pad(id, idColumnWidth), pad("n=\(n)", 11)] + fields.map { pad($0, 26) }).joined(separator: " ")
     .trimmingTrailingSpaces()
 }
 

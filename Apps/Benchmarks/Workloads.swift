@@ -1,13 +1,55 @@
-/// Every timed workload, in the order they run. MEM, which reports several figures, is run
-/// by `runMemoryWorkload`. Workloads on virtual time (W6m, W6d: a `TestScheduler` driving a
-/// hot observable through `map`, then through `debounce`) belong in a file of their own and
-/// in this list.
-let allWorkloads: [Workload] = [
-  Workload(id: "W1s", size: 10_000_000, unit: "event", body: subjectChain),
-  Workload(id: "W1r", size: 10_000_000, unit: "event", body: rangeChain),
-  Workload(id: "W2", size: 100_000, unit: "onNext", body: manySubscribers),
-  Workload(id: "W3", size: 1_000_000, unit: "subscription", body: subscribeAndDispose),
-  Workload(id: "W4", size: 1_000_000, unit: "event", body: switchToJust),
-  Workload(id: "W5", size: 1_000_000, unit: "accept", body: combineTwoRelays),
-  Workload(id: "W7", size: 10_000_000, unit: "event", body: plainClosures),
-]
+/// Every workload, in the order a run without arguments runs them: the reactive core's, then
+/// the store's.
+let allWorkloads: [Workload] =
+  [
+    .timed(
+      "W1s", size: 10_000_000, unit: "event",
+      "PublishSubject → map → filter → scan, one subscriber", body: subjectChain),
+    .timed(
+      "W1r", size: 10_000_000, unit: "event", "the W1s chain from Observable.range",
+      body: rangeChain),
+    .timed(
+      "W2", size: 100_000, unit: "onNext", "one PublishSubject with 100 subscribers",
+      body: manySubscribers),
+    .timed(
+      "W3", size: 1_000_000, unit: "subscription",
+      "just(1).map { }.filter { }: subscribe, then dispose", body: subscribeAndDispose),
+    .timed(
+      "W4", size: 1_000_000, unit: "event", "PublishSubject → flatMapLatest { just($0) }",
+      body: switchToJust),
+    .timed(
+      "W5", size: 1_000_000, unit: "accept", "combineLatest of two BehaviorRelays",
+      body: combineTwoRelays),
+    .timed(
+      "W6m", size: 100_000, unit: "event",
+      "TestScheduler: hot observable (ticks 1…n) → map, recorded by start", body: virtualTimeMap),
+    .timed(
+      "W6d", size: 100_000, unit: "event", "the W6m chain → debounce(.milliseconds(0))",
+      body: virtualTimeDebounce),
+    .timed(
+      "W7", size: 10_000_000, unit: "event",
+      "the W1s computation as plain closures in an array (the floor)", body: plainClosures),
+    Workload(
+      id: "MEM", size: 100_000,
+      summary: "live subject.map { }.filter { } subscriptions: bytes and times each",
+      execute: runMemoryWorkload),
+  ] + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
+
+/// For each size, the store workloads S-load, S-add and S-changes.
+private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] {
+  sizes.map { size in
+    Workload.prepared(
+      "S-load-\(size.label)", size: size.posts, unit: "load",
+      "open a LocalStore of n posts and read its posts", prepare: storeLoad)
+  }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-add-\(size.label)", size: size.posts, unit: "write",
+        "one acknowledged addFriend on a store of n posts", prepare: storeAddFriend)
+    }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-changes-\(size.label)", size: size.posts, unit: "diff",
+        "posts change set: 1 insertion, 1 edit among n posts", prepare: storeChanges)
+    }
+}

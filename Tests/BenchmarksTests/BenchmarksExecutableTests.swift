@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// The `benchmarks` executable, run as a separate process on tiny sizes: its command line and
+/// the results its workloads compute. How fast they run is measured by running it, not here.
+@Suite struct BenchmarksExecutableTests {
+  static let storeIds = ["load", "add", "changes"].flatMap { kind in
+    ["1k", "10k", "100k"].map { "S-\(kind)-\($0)" }
+  }
+  static let allIds =
+    ["W1s", "W1r", "W2", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"] + storeIds
+
+  @Test func listNamesEveryWorkloadInRunOrder() throws {
+    let run = try BenchmarksRun(["--list"])
+    #expect(run.status == 0)
+    #expect(run.standardError.isEmpty)
+    #expect(run.lines.map(\.id) == Self.allIds)
+  }
+
+  @Test func anUnknownWorkloadPrintsTheListAndExits64() throws {
+    let run = try BenchmarksRun(["W6m", "W9"])
+    #expect(run.status == 64)
+    #expect(run.standardOutput.isEmpty)
+    #expect(run.standardError.hasPrefix("benchmarks: unknown workload 'W9'; the workloads are:\n"))
+    for id in Self.allIds {
+      #expect(run.standardError.contains("\n\(id) "), "the list names \(id)")
+    }
+  }
+
+  @Test func virtualTimeWorkloadsRecordEveryMappedElementAtItsTick() throws {
+    let n = 300
+    let run = try BenchmarksRun(["W6m", "W6d", "--n", "\(n)", "--reps", "1"])
+    #expect(run.status == 0)
+    #expect(run.lines.map(\.id) == ["W6m", "W6d"])
+    // Each element i arrives at tick i and leaves `map` as i + 1; `debounce` of zero on a
+    // scheduler without processing delay lets each one through at the same tick.
+    var expected = 0
+    for tick in 1...n { expected = expected &* 31 &+ (tick + 1) &* 7 &+ tick }
+    #expect(run.lines.map(\.checksum) == [expected, expected])
+  }
+
+  @Test func storeWorkloadsComputeTheirResultsAndRemoveTheirFiles() throws {
+    let temporary = FileManager.default.temporaryDirectory
+      .appendingPathComponent("benchmarks-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let n = 40
+    let run = try BenchmarksRun(
+      ["S-load-1k", "S-add-1k", "S-changes-1k", "--n", "\(n)", "--reps", "1"],
+      environment: ["TMPDIR": temporary.path])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.lines.map(\.id) == ["S-load-1k", "S-add-1k", "S-changes-1k"])
+    #expect(run.lines.allSatisfy { $0.text.contains("n=\(n) ") })
+    // One write adds one friend ("Grace Hopper", 12 bytes) and keeps the n posts.
+    #expect(run.lines[1].checksum == n &* 31 &+ 1 &* 7 &+ 12)
+    // One new post (position 0) and the middle post edited (old position n / 2, now one
+    // lower down), among n + 1 posts; the friends did not change.
+    var changes = n + 1
+    changes = changes &* 31 &+ 2_000_003 &+ 0
+    changes = changes &* 31 &+ 3_000_003 &+ (n / 2 + 1)
+    changes = changes &* 31 &+ 0
+    #expect(run.lines[2].checksum == changes)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+  }
+}
+
+/// One finished run of the `benchmarks` executable.
+private struct BenchmarksRun {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+
+  /// A printed result line: its id, and its checksum when it has one.
+  struct Line {
+    var text: String
+    var id: String { text.split(separator: " ").first.map(String.init) ?? "" }
+    var checksum: Int? {
+      guard let range = text.range(of: "checksum ") else { return nil }
+      return Int(text[range.upperBound...].prefix { $0 == "-" || $0.isNumber })
+    }
+  }
+
+  var lines: [Line] {
+    standardOutput.split(separator: "\n").map { Line(text: String($0)) }
+  }
+
+  /// Runs `benchmarks` with `arguments` and waits for it to exit (at most a minute).
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    let process = Process()
+    process.executableURL = try Self.executable()
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    // The output of these runs is a few lines, far less than a pipe holds, so the process
+    // never waits for it to be read.
+    if exited.wait(timeout: .now() + 60) == .timedOut {
+      process.terminate()
+      process.waitUntilExit()
+      throw TimedOut()
+    }
+    status = process.terminationStatus
+    standardOutput = String(
+      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    standardError = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  struct TimedOut: Error, CustomStringConvertible {
+    var description: String { "benchmarks did not exit within a minute" }
+  }
+
+  /// The `benchmarks` executable is built next to the test bundle; depending on the platform
+  /// its directory is found from the bundle, from the running executable, or from this source
+  /// file (`.build/debug` of the package).
+  static func executable() throws -> URL {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let starts = [
+      Bundle(for: BundleMarker.self).bundleURL,
+      Bundle.main.bundleURL,
+      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+      packageRoot.appendingPathComponent(".build/debug/benchmarks"),
+    ]
+    for start in starts {
+      var directory = start.deletingLastPathComponent()
+      for _ in 0..<5 {
+        let candidate = directory.appendingPathComponent("benchmarks")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory.deleteLastPathComponent()
+      }
+    }
+    throw MissingExecutable(searchedFrom: starts.map(\.path))
+  }
+
+  struct MissingExecutable: Error, CustomStringConvertible {
+    var searchedFrom: [String]
+    var description: String {
+      "benchmarks was not found near \(searchedFrom.joined(separator: ", ")); "
+        + "build it with `swift build --product benchmarks`"
+    }
+  }
+}
+
+private final class BundleMarker {}
