@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Renames the template's app ("Friends") to yours, everywhere the name identifies the app:
+# the package, the executables (friends, friends-tui, friends-server), their modules, the data
+# folder, the environment variables, the README, the docs, the scripts and CI. The demo
+# feature keeps its domain words (a friend, the friends list), which you replace as you build
+# your own screens.
+#
+#   Scripts/rename.sh NewName        for example: Scripts/rename.sh Notes
+#
+# NewName must be a Swift identifier that starts with a capital letter (Notes, MyApp). The
+# command becomes its lower-case, hyphenated form (notes, my-app) and the environment prefix
+# its upper-case form (NOTES, MY_APP). Running it again with the same name changes nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+new_name="${1:-}"
+if [ -z "$new_name" ] || [ $# -ne 1 ]; then
+  echo "usage: Scripts/rename.sh NewName" >&2
+  exit 64
+fi
+if ! [[ "$new_name" =~ ^[A-Z][A-Za-z0-9]*$ ]]; then
+  echo "error: '$new_name' is not a valid app name: use a Swift identifier that starts with a" \
+    "capital letter and has only letters and digits, such as Notes or MyApp" >&2
+  exit 64
+fi
+
+identity=Modules/Services/AppIdentity.swift
+current_name=$(sed -nE 's/.*static let name = "([^"]+)".*/\1/p' "$identity")
+current_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity")
+current_prefix=$(sed -nE 's/.*static let dataDirectoryVariable = "([A-Z0-9_]+)_DATA_DIR".*/\1/p' "$identity")
+if [ -z "$current_name" ] || [ -z "$current_command" ] || [ -z "$current_prefix" ]; then
+  echo "error: cannot read the current names from $identity" >&2
+  exit 1
+fi
+
+new_command=$(sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' <<<"$new_name" | tr '[:upper:]' '[:lower:]')
+new_prefix=$(tr '[:lower:]-' '[:upper:]_' <<<"$new_command")
+
+if [ "$new_name" = "$current_name" ]; then
+  echo "The app is already called $new_name; nothing to change."
+  exit 0
+fi
+
+# Text files under version control, or every text file when this is not a git checkout.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  mapfile -t files < <(git ls-files -z | xargs -0 grep -Il '' 2>/dev/null || true)
+else
+  mapfile -t files < <(find . -type f -not -path './.build/*' -not -path './.git/*' \
+    -exec grep -Il '' {} + 2>/dev/null || true)
+fi
+
+cmd="$current_command"
+export CURRENT_NAME="$current_name" NEW_NAME="$new_name" CMD="$cmd" NEW_CMD="$new_command" \
+  PREFIX="$current_prefix" NEW_PREFIX="$new_prefix"
+
+changed=()
+for file in "${files[@]}"; do
+  [ "$file" = "Scripts/rename.sh" ] && continue
+  before=$(cksum <"$file")
+  perl -0pi -e '
+    my ($n, $nn, $c, $nc, $p, $np) = @ENV{qw(CURRENT_NAME NEW_NAME CMD NEW_CMD PREFIX NEW_PREFIX)};
+    # Executables and their modules.
+    s/\b\Q$c\E-(tui|server|benchmarks|cli)\b/$nc-$1/g;
+    s/\b\Q$n\E(CLI|TUI|ServerApp|Server|PackageTests)\b/$nn$1/g;
+    # Environment variables.
+    s/\b\Q$p\E_(DATA_DIR|TUI|CLI)\b/$np\_$1/g;
+    # The identity file and the package name.
+    s/(static let (?:name) = ")\Q$n\E(")/$1$nn$2/g;
+    s/(static let (?:command|dataFolderName) = ")\Q$c\E(")/$1$nc$2/g;
+    s/(name: ")\Q$n\E(",)/$1$nn$2/g;
+    s/(\.executable\(name: ")\Q$c\E(")/$1$nc$2/g;
+    # The command in docs, scripts and tests: "swift run friends", "friends login", paths.
+    s/\bswift run \Q$c\E\b(?!-)/swift run $nc/g;
+    s/(?<![\w\/.-])\Q$c\E (login|logout|whoami|reset-password|list|show|add|edit|remove|search|timeline|people|help|--help|-h|--version|--json|--data-dir|--server|--latency|--no-color|\[)/$nc $1/g;
+    s/(\.build\/[\w\/-]*\/|\/debug\/|\/release\/|products\/)\Q$c\E\b(?!-)/$1$nc/g;
+    s/(programName = ")\Q$c\E(")/$1$nc$2/g;
+    s/((?:USAGE|Usage|usage): )\Q$c\E\b(?!-)/$1$nc/g;
+    # The data folder.
+    s/(share\/|XDG_DATA_HOME\/)\Q$c\E\b(?!-)/$1$nc/g;
+    # The README title.
+    s/^# \Q$n\E:/# $nn:/m;
+  ' "$file"
+  after=$(cksum <"$file")
+  [ "$before" != "$after" ] && changed+=("$file")
+done
+
+echo "Renamed $current_name ($current_command, ${current_prefix}_*) to $new_name ($new_command, ${new_prefix}_*)."
+if [ ${#changed[@]} -eq 0 ]; then
+  echo "No file needed a change."
+else
+  echo "Changed ${#changed[@]} files:"
+  printf '  %s\n' "${changed[@]}"
+fi
+echo "Build and test: swift build && swift test"
