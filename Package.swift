@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "FriendsServer", targets: ["FriendsServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .executable(name: "friends", targets: ["FriendsCLI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
     .executable(name: "store-stress", targets: ["StoreStress"]),
@@ -44,6 +45,13 @@ let package = Package(
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),
 
     // Executables
+    // The command-line front: parses arguments, feeds the view models, prints their outputs.
+    .executableTarget(
+      name: "FriendsCLI",
+      dependencies: [
+        "CommandLineKit", "ViewModels", "Navigator", "Services", "Models", "ReactiveCore",
+      ],
+      path: "Apps/CLI"),
     .executableTarget(name: "Benchmarks", dependencies: ["ReactiveCore"], path: "Apps/Benchmarks"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
@@ -82,6 +90,13 @@ let package = Package(
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
       path: "Tests/CommandLineKitTests"),
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
+        "Models", "ReactiveCore", "ReactiveTesting",
+      ],
+      path: "Tests/CLITests"),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
   ]
