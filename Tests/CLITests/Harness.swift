@@ -25,8 +25,9 @@ final class Harness {
   let input: ScriptedInput
   /// The lines of standard input for `search` without a query.
   var lines: Observable<String> = .empty()
-  /// Services to use instead of the fakes (a `LocalBackend` on a temporary directory).
-  var services: AppServices?
+  /// A directory to run the embedded store in, instead of the fakes; the store gets the
+  /// latency the command line asks for.
+  var storeDirectory: URL?
   /// The backends the program asked for, in order.
   private(set) var backends: [GlobalOptions.Backend] = []
 
@@ -44,8 +45,11 @@ final class Harness {
     if loggedIn { auth.status.accept(.authorized(Self.ada)) }
   }
 
-  /// Runs `words` until the command ends, or until `limit` (then it counts as Ctrl-C).
-  func run(_ words: [String], limit: TestTime = 60_000) -> ExitCode {
+  /// Runs `words` until the command ends, or until `limit` (then it counts as Ctrl-C);
+  /// `replacingAuth` answers for the account instead of the fake.
+  func run(
+    _ words: [String], limit: TestTime = 60_000, replacingAuth: AuthenticationService? = nil
+  ) -> ExitCode {
     let clock = self.clock
     let runtime = Runtime(
       console: Console(output: output, errors: errors),
@@ -53,17 +57,23 @@ final class Harness {
       timeZone: TimeZone(identifier: "UTC")!, waiter: .virtualTime(clock, until: limit),
       makeServices: { [unowned self] backend in
         backends.append(backend)
-        return services
-          ?? AppServices(
-            auth: auth, friends: friends, search: search, timeline: timeline,
-            postCache: postCache, scheduler: clock, origin: "the test")
+        if let storeDirectory, case .local(_, let latency) = backend {
+          return try AppServices.local(
+            directory: storeDirectory, scheduler: clock,
+            faults: LocalBackend.Faults(latency: latency))
+        }
+        return AppServices(
+          auth: replacingAuth ?? auth, friends: friends, search: search, timeline: timeline,
+          postCache: postCache, scheduler: clock, origin: "the test")
       })
     return SharingScheduler.mock(scheduler: clock) { FriendsProgram.run(words, runtime: runtime) }
   }
 
   /// Runs the words of `line`, split at spaces.
-  func run(_ line: String, limit: TestTime = 60_000) -> ExitCode {
-    run(line.split(separator: " ").map(String.init), limit: limit)
+  func run(
+    _ line: String, limit: TestTime = 60_000, replacingAuth: AuthenticationService? = nil
+  ) -> ExitCode {
+    run(line.split(separator: " ").map(String.init), limit: limit, replacingAuth: replacingAuth)
   }
 
   var stdout: String { output.text }
@@ -126,5 +136,20 @@ enum Sample {
     Post(
       id: id, author: author, text: text,
       date: Date(timeIntervalSince1970: 1_709_280_000 + Double(id) * 60))
+  }
+}
+
+/// A fresh, uniquely named directory, removed when the value goes away.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("friends-cli-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
   }
 }
