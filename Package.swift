@@ -94,7 +94,7 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
-        "Models", "ReactiveCore", "ReactiveTesting",
+        "Models", "ReactiveCore", "ReactiveTesting", "HTTPServer", "FriendsServer",
       ],
       path: "Tests/CLITests"),
     .testTarget(

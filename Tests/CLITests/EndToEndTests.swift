@@ -1,4 +1,6 @@
 import Foundation
+import FriendsServer
+import HTTPServer
 import Models
 import Services
 import Testing
@@ -218,6 +220,38 @@ import Testing
     }
     #expect(ids.count == 22 && ids == ids.sorted())
     #expect(Array(ids.suffix(2)) == new.map(\.id).sorted())
+  }
+
+  @Test func theSameCommandsWorkAgainstAServer() throws {
+    let storeDirectory = try TemporaryDirectory()
+    let store = try LocalStore(directory: storeDirectory.url)
+    let server = try HTTPServer(router: FriendsAPI(store: store).router)
+    defer { server.stop() }
+    // The home directory holds no data: everything goes to the server.
+    let unused = try TemporaryDirectory()
+    func run(_ words: String...) throws -> FriendsProcess.Result {
+      try FriendsProcess.run(
+        ["--server", server.url.absoluteString] + words, directory: unused.url,
+        dataDirectoryOption: false)
+    }
+
+    let loggedOut = try run("list")
+    #expect(loggedOut.status == 1)
+    #expect(loggedOut.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    let login = try run("login", "-e", "ada@example.com", "-p", Self.password)
+    #expect(login.status == 0 && login.stdout == "Logged in as Ada.\n")
+    // Answers arrive from the network; the form waits for its loaded state before saving.
+    let edited = try run("edit", "3", "--first", "Ken")
+    #expect(edited.status == 0 && edited.stdout == "Saved Ken Watanabe (id 3).\n")
+    #expect(try store.friend(id: 3).firstName == "Ken")
+    let list = try run("list", "--json")
+    #expect(try JSONDecoder().decode([Friend].self, from: Data(list.stdout.utf8)).count == 20)
+    let invalid = try run("add", "--first", "A", "--last", "B", "--phone", "12")
+    #expect(
+      invalid.status == 1 && invalid.stderr == "error: A phone number needs 7 to 15 digits.\n")
+    // No embedded store was created where the data directory would have been.
+    let defaultStore = unused.url.appendingPathComponent(".local/share/friends")
+    #expect(!FileManager.default.fileExists(atPath: defaultStore.path))
   }
 
   struct IdOnly: Decodable {

@@ -17,10 +17,14 @@ struct FriendsProcess {
   private let errors = Pipe()
   private let collected = Collected()
 
-  /// Starts `friends arguments` with `--data-dir directory` in a small, fixed environment.
-  init(_ arguments: [String], directory: URL, closeInput: Bool = false) throws {
+  /// Starts `friends arguments` with `--data-dir directory` (unless `dataDirectoryOption` is
+  /// `false`) in a small, fixed environment whose home is `directory`.
+  init(
+    _ arguments: [String], directory: URL, closeInput: Bool = false,
+    dataDirectoryOption: Bool = true
+  ) throws {
     process.executableURL = try Self.executable()
-    process.arguments = ["--data-dir", directory.path] + arguments
+    process.arguments = (dataDirectoryOption ? ["--data-dir", directory.path] : []) + arguments
     process.environment = [
       "HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
     ]
@@ -34,8 +38,12 @@ struct FriendsProcess {
 
   /// Runs `friends arguments` to the end, with `stdin` as its input (closed at once when
   /// `nil`).
-  static func run(_ arguments: [String], directory: URL, stdin: String? = nil) throws -> Result {
-    let running = try FriendsProcess(arguments, directory: directory, closeInput: stdin == nil)
+  static func run(
+    _ arguments: [String], directory: URL, stdin: String? = nil, dataDirectoryOption: Bool = true
+  ) throws -> Result {
+    let running = try FriendsProcess(
+      arguments, directory: directory, closeInput: stdin == nil,
+      dataDirectoryOption: dataDirectoryOption)
     if let stdin { try running.write(stdin, close: true) }
     return running.finish()
   }

@@ -37,11 +37,13 @@ struct FriendForm {
     output.errorMessage.emit(onNext: { failure = $0 }).disposed(by: bag)
     output.saved.emit(onNext: { saved = $0 }).disposed(by: bag)
     context.printer.spinner(while: output.isLoading, message: "Saving…").disposed(by: bag)
+    var isLoading = true
+    output.isLoading.drive(onNext: { isLoading = $0 }).disposed(by: bag)
     output.initialValues.drive(onNext: { initial = $0 }).disposed(by: bag)
 
-    guard context.waiter.wait(until: { initial != nil || failure != nil }) == .done else {
-      return .failure(Failed(code: .interrupted))
-    }
+    // Loaded, and the form knows it is: "Save" depends on both.
+    let loaded = context.waiter.wait(until: { (initial != nil && !isLoading) || failure != nil })
+    guard loaded == .done else { return .failure(Failed(code: .interrupted)) }
     guard let initial else { return fail(failure) }
 
     let draft = try fill(initial)
@@ -49,7 +51,8 @@ struct FriendForm {
     lastName.accept(draft.lastName)
     phoneNumber.accept(draft.phoneNumber)
 
-    // The fields' messages and the button, as they are for what was typed.
+    // The fields' messages and the button, as they are for what was typed: subscribed now,
+    // they start from the fields' current text.
     var isEnabled: Bool?
     var messages: [String??] = [nil, nil, nil]
     output.isSaveEnabled.drive(onNext: { isEnabled = $0 }).disposed(by: bag)

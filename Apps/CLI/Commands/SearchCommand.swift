@@ -26,6 +26,9 @@ struct SearchCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitCode {
     if let refused = context.open(.search) { return refused }
+    if query == nil, context.prompt.isInteractive {
+      context.printer.note("Type a query and press Enter, as often as you like; Ctrl-D ends.")
+    }
     let typing = query.map { Observable.just($0) } ?? context.lines()
     let output = SearchViewModel(
       service: context.services.search, scheduler: context.scheduler, retry: .standard
