@@ -42,6 +42,23 @@ import ViewModels
     #expect(harness.clock.clock == 200)
   }
 
+  @Test func colourIsForHeadersAndErrorsAndOffWithNoColor() {
+    let coloured = Harness(colour: true)
+    coloured.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
+    #expect(coloured.run("list") == .success)
+    #expect(
+      coloured.stdout
+        == "\u{1B}[1mID  NAME          PHONE\u{1B}[0m\n 3  Ada Lovelace  +44 20 7946 0001\n")
+    coloured.friends.friendResponse = { id in [.error(1, ServiceError.notFound(id: id))] }
+    #expect(coloured.run("show 9") == .failure)
+    #expect(coloured.stderr == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m no friend has id 9\n")
+
+    let plain = Harness(colour: true)
+    plain.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
+    #expect(plain.run("list --no-color") == .success)
+    #expect(plain.stdout == "ID  NAME          PHONE\n 3  Ada Lovelace  +44 20 7946 0001\n")
+  }
+
   @Test func listPrintsJSON() {
     let harness = Harness()
     harness.friends.friendsResponse = { _ in [.next(5, [Sample.ada]), .completed(5)] }

@@ -35,7 +35,13 @@ final class Harness {
 
   /// A harness; `terminal` makes standard error and standard input terminals (spinner and
   /// prompts), `answers` are the lines typed at prompts.
-  init(loggedIn: Bool = true, terminal: Bool = false, answers: [String] = []) {
+  /// Whether both streams use colour (as on a terminal without `NO_COLOR`).
+  let colour: Bool
+
+  init(
+    loggedIn: Bool = true, terminal: Bool = false, answers: [String] = [], colour: Bool = false
+  ) {
+    self.colour = colour
     auth = FakeAuthenticationService(scheduler: clock)
     friends = FakeFriendsService(scheduler: clock)
     search = FakeSearchService(scheduler: clock)
@@ -52,7 +58,9 @@ final class Harness {
   ) -> ExitCode {
     let clock = self.clock
     let runtime = Runtime(
-      console: Console(output: output, errors: errors),
+      console: Console(
+        output: output, errors: errors, outputStyle: OutputStyle(usesColor: colour),
+        errorStyle: OutputStyle(usesColor: colour)),
       input: input, lines: { [lines] in lines }, environment: ["HOME": "/nonexistent"],
       timeZone: TimeZone(identifier: "UTC")!, waiter: .virtualTime(clock, until: limit),
       makeServices: { [unowned self] backend in
