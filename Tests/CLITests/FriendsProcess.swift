@@ -3,9 +3,14 @@ import Testing
 
 /// The built `friends` executable, run as a separate process with pipes for its standard
 /// streams, against a data directory of the test's own.
-struct FriendsProcess {
+///
+/// Waiting for the process blocks a thread, so the asynchronous calls wait on a thread of
+/// their own: Swift Testing runs tests on a small shared pool (two threads on a two-core
+/// machine), and a test blocking one of them would stall every other test.
+struct FriendsProcess: @unchecked Sendable {
+  // A test uses its process from one task, one call at a time; `Collected` locks its own data.
   /// What a finished run printed and how it ended.
-  struct Result {
+  struct Result: Sendable {
     var stdout: String
     var stderr: String
     var status: Int32
@@ -40,12 +45,12 @@ struct FriendsProcess {
   /// `nil`).
   static func run(
     _ arguments: [String], directory: URL, stdin: String? = nil, dataDirectoryOption: Bool = true
-  ) throws -> Result {
+  ) async throws -> Result {
     let running = try FriendsProcess(
       arguments, directory: directory, closeInput: stdin == nil,
       dataDirectoryOption: dataDirectoryOption)
     if let stdin { try running.write(stdin, close: true) }
-    return running.finish()
+    return await running.finish()
   }
 
   /// Writes `text` to the process's standard input, then closes it if asked.
@@ -59,23 +64,38 @@ struct FriendsProcess {
 
   /// Waits (up to `timeout` seconds) until standard output satisfies `condition`; returns
   /// whether it did.
-  func waitForOutput(timeout: TimeInterval = 10, _ condition: (String) -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-      if condition(stdoutSoFar) { return true }
-      if !process.isRunning { return condition(stdoutSoFar) }
-      collected.waitForData(until: deadline)
+  func waitForOutput(
+    timeout: TimeInterval = 10, _ condition: @escaping @Sendable (String) -> Bool
+  ) async -> Bool {
+    await onOwnThread {
+      let deadline = Date(timeIntervalSinceNow: timeout)
+      while Date() < deadline {
+        if condition(stdoutSoFar) { return true }
+        if !process.isRunning { return condition(stdoutSoFar) }
+        collected.waitForData(until: deadline)
+      }
+      return condition(stdoutSoFar)
     }
-    return condition(stdoutSoFar)
   }
 
   /// Waits for the process to end and returns what it printed.
-  func finish() -> Result {
-    process.waitUntilExit()
-    collected.waitForEndOfOutput()
-    return Result(
-      stdout: collected.text(error: false), stderr: collected.text(error: true),
-      status: process.terminationStatus)
+  func finish() async -> Result {
+    await onOwnThread {
+      process.waitUntilExit()
+      collected.waitForEndOfOutput()
+      return Result(
+        stdout: collected.text(error: false), stderr: collected.text(error: true),
+        status: process.terminationStatus)
+    }
+  }
+
+  /// Runs `body` on a new thread and returns its result.
+  private func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async
+    -> Value
+  {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: body()) }
+    }
   }
 
   /// The executable is built into the same directory as the test bundle (the test target
