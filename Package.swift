@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "FriendsServer", targets: ["FriendsServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .executable(name: "friends", targets: ["FriendsCLI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
@@ -49,10 +50,18 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks", dependencies: ["ReactiveCore", "ReactiveTesting", "Models", "Services"],
       path: "Apps/Benchmarks"),
-    // Writes to a store from a separate process; the store's tests launch it to prove that
-    // concurrent and killed writers lose no acknowledged write.
+    // The command-line front: parses arguments, feeds the view models, prints their outputs.
+    .executableTarget(
+      name: "FriendsCLI",
+      dependencies: [
+        "CommandLineKit", "ViewModels", "Navigator", "Services", "Models", "ReactiveCore",
+      ],
+      path: "Apps/CLI"),
+    // The HTTP server of the Friends API, over the embedded store.
     .executableTarget(
       name: "FriendsServerApp", dependencies: ["FriendsServer"], path: "Apps/Server"),
+    // Writes to a store from a separate process; the store's tests launch it to prove that
+    // concurrent and killed writers lose no acknowledged write.
     .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
     // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
     .executableTarget(
@@ -93,6 +102,13 @@ let package = Package(
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
       path: "Tests/CommandLineKitTests"),
+    .testTarget(
+      name: "CLITests",
+      dependencies: [
+        "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
+        "Models", "ReactiveCore", "ReactiveTesting", "HTTPServer", "FriendsServer",
+      ],
+      path: "Tests/CLITests"),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
     .testTarget(

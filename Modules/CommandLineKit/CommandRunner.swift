@@ -15,35 +15,78 @@ extension ProgramSpec {
     _ arguments: [String], console: Console, isolation: isolated (any Actor)? = #isolation,
     execute: (ParsedCommand) async throws -> ExitCode
   ) async -> ExitCode {
+    let (parsed, runConsole): (ParsedCommand, Console)
+    switch prepare(arguments, console: console) {
+    case .finished(let code): return code
+    case .run(let command, let prepared): (parsed, runConsole) = (command, prepared)
+    }
+    do {
+      return try await execute(parsed)
+    } catch {
+      return finish(parsed, with: error, console: runConsole)
+    }
+  }
+
+  /// The same as `run(_:console:execute:)` for a command that runs synchronously, such as one
+  /// that drives the main run loop itself while it waits: no task or executor is involved, so
+  /// the caller (for example the top-level code of an executable, on the main thread) keeps
+  /// its thread from start to end.
+  public func runSynchronously(
+    _ arguments: [String], console: Console, execute: (ParsedCommand) throws -> ExitCode
+  ) -> ExitCode {
+    let (parsed, runConsole): (ParsedCommand, Console)
+    switch prepare(arguments, console: console) {
+    case .finished(let code): return code
+    case .run(let command, let prepared): (parsed, runConsole) = (command, prepared)
+    }
+    do {
+      return try execute(parsed)
+    } catch {
+      return finish(parsed, with: error, console: runConsole)
+    }
+  }
+
+  /// What is left to do once the words are parsed.
+  private enum Preparation {
+    /// Help, the version or a usage error was printed: exit with this status.
+    case finished(ExitCode)
+    /// Run the command, printing on this console.
+    case run(ParsedCommand, Console)
+  }
+
+  /// Applies `--no-color`, parses `arguments`, and prints help, the version or a usage error.
+  private func prepare(_ arguments: [String], console: Console) -> Preparation {
     let noColor =
       globalFlags.contains(FlagSpec.noColor)
       && arguments.prefix { $0 != "--" }.contains(FlagSpec.noColor.longForm)
     let console = noColor ? console.withoutColor() : console
-    let parsed: ParsedCommand
     do {
       switch try parse(arguments) {
       case .help(let text), .version(let text):
         console.output.writeLine(text)
-        return .success
+        return .finished(.success)
       case .command(let command):
-        parsed = command
+        return .run(command, console)
       }
     } catch {
       report(error, console: console)
+      return .finished(.usage)
+    }
+  }
+
+  /// Reports `error`, thrown while running `parsed`, and returns the status it calls for.
+  private func finish(_ parsed: ParsedCommand, with error: any Error, console: Console)
+    -> ExitCode
+  {
+    if var usageError = error as? UsageError {
+      if usageError.command == nil { usageError.command = parsed.name }
+      report(usageError, console: console)
       return .usage
     }
-    do {
-      return try await execute(parsed)
-    } catch var error as UsageError {
-      if error.command == nil { error.command = parsed.name }
-      report(error, console: console)
-      return .usage
-    } catch {
-      if !(error is InterruptedError) {
-        console.errors.writeLine("\(errorLabel(console)) \(String(describing: error))")
-      }
-      return ExitCode(for: error)
+    if !(error is InterruptedError) {
+      console.errors.writeLine("\(errorLabel(console)) \(String(describing: error))")
     }
+    return ExitCode(for: error)
   }
 
   /// Prints a usage error, the usage line it concerns, and where to read more.

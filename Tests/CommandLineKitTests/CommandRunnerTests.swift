@@ -123,6 +123,37 @@ import Testing
     #expect(plainUsage.errors.text.hasPrefix("error: unknown command 'lst'"))
   }
 
+  @Test func synchronousRunReportsLikeTheAsynchronousOne() {
+    let harness = Harness()
+    let words = ["--no-color", "login"]
+    var ran: [String] = []
+    let code = SampleProgram.program.runSynchronously(words, console: harness.console) {
+      command in
+      ran.append(command.name)
+      throw UsageError("cannot ask for Email: standard input is not a terminal; pass --email")
+    }
+    #expect(code == .usage && ran == ["login"])
+    #expect(
+      harness.errors.text == """
+        error: cannot ask for Email: standard input is not a terminal; pass --email
+        Usage: friends login [--email <email>] [--json]
+        See 'friends login --help' for more information.
+
+        """)
+    let failed = SampleProgram.program.runSynchronously(["list"], console: harness.console) {
+      _ in throw ServerError()
+    }
+    let interrupted = SampleProgram.program.runSynchronously(["list"], console: harness.console) {
+      _ in throw InterruptedError()
+    }
+    let help = SampleProgram.program.runSynchronously(["help", "show"], console: harness.console) {
+      _ in .failure
+    }
+    #expect(failed == .failure && interrupted == .interrupted && help == .success)
+    #expect(harness.errors.text.hasSuffix("error: the server said no\n"))
+    #expect(harness.output.text == SampleProgram.program.helpText(for: SampleProgram.show) + "\n")
+  }
+
   @Test(arguments: [
     (ExitCode.success, Int32(0)), (.failure, 1), (.usage, 64), (.interrupted, 130),
   ])

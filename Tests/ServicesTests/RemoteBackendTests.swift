@@ -16,6 +16,9 @@ private func pollClock() -> TestScheduler {
   TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
 }
 
+/// The queue answers are delivered on (an app passes the main scheduler).
+private let deliveries = SerialDispatchQueueScheduler(qos: .default)
+
 /// The scheduler that bounds how long a test waits for an element.
 private let waits = ConcurrentDispatchQueueScheduler(qos: .default)
 
@@ -41,7 +44,8 @@ private final class Received: @unchecked Sendable {
 @Suite struct RemoteBackendTests {
   @Test func authenticationCallsRoundTrip() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
-      let backend = RemoteBackend(client: fixture.client, scheduler: pollClock())
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       #expect(try await backend.logIn(email: " ADA@example.com ", password: password).value == ada)
       #expect(try fixture.store.accountStatus() == .authorized(ada))
       try await backend.logOut().value
@@ -56,7 +60,8 @@ private final class Received: @unchecked Sendable {
 
   @Test func aWrongPasswordIsWrongCredentialsAndChangesNothing() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture async throws in
-      let backend = RemoteBackend(client: fixture.client, scheduler: pollClock())
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let failure = await serviceError {
         try await backend.logIn(email: ada.email, password: "not the password").value
       }
@@ -67,7 +72,8 @@ private final class Received: @unchecked Sendable {
 
   @Test func friendsCallsRoundTrip() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
-      let backend = RemoteBackend(client: fixture.client, scheduler: pollClock())
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
       let friends = try await backend.friends().value
       #expect(friends == (try store.friends()))
@@ -90,7 +96,8 @@ private final class Received: @unchecked Sendable {
 
   @Test func searchAndTimelineCallsRoundTrip() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
-      let backend = RemoteBackend(client: fixture.client, scheduler: pollClock())
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
       let matches = try await backend.search("an").value
       #expect(matches == (try store.searchFriends(matching: "an")))
@@ -116,7 +123,8 @@ private final class Received: @unchecked Sendable {
 
   @Test func nothingIsSentUntilACallIsSubscribed() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture async throws in
-      let backend = RemoteBackend(client: fixture.client, scheduler: pollClock())
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let add = backend.add(grace)
       _ = backend.remove(id: 1)
       _ = backend.logIn(email: ada.email, password: password)
@@ -133,7 +141,7 @@ private final class Received: @unchecked Sendable {
 
   @Test func disposingARunningCallCancelsItAndClosesTheConnection() async throws {
     try await withFixtureServer(replying: .neverAnswer, timeout: .seconds(10)) { client, log in
-      let backend = RemoteBackend(client: client, scheduler: pollClock())
+      let backend = RemoteBackend(client: client, scheduler: deliveries, pollScheduler: pollClock())
       let received = Received()
       let subscription = backend.friends().subscribe(
         onSuccess: { received.record("success \($0.count)") },
@@ -158,7 +166,7 @@ private final class Received: @unchecked Sendable {
 
   @Test func disposingTheAccountStatusCancelsItsRunningPoll() async throws {
     try await withFixtureServer(replying: .neverAnswer, timeout: .seconds(10)) { client, log in
-      let backend = RemoteBackend(client: client, scheduler: pollClock())
+      let backend = RemoteBackend(client: client, scheduler: deliveries, pollScheduler: pollClock())
       let subscription = backend.accountStatus.subscribe()
       let arrived = await log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
       #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
@@ -170,7 +178,8 @@ private final class Received: @unchecked Sendable {
   @Test func accountStatusEmitsTheStatusThenEachChangeMadeThroughTheBackend() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
       // The clock never moves, so no poll runs: each change comes from the write's trigger.
-      let backend = RemoteBackend(client: fixture.client, scheduler: pollClock())
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       var statuses = elements(backend.accountStatus)
       #expect(try await statuses.next() == .unavailable)
       _ = try await backend.logIn(email: ada.email, password: password).value
@@ -184,7 +193,8 @@ private final class Received: @unchecked Sendable {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
       let clock = pollClock()
       let backend = RemoteBackend(
-        client: fixture.client, scheduler: clock, pollInterval: .seconds(2))
+        client: fixture.client, scheduler: deliveries, pollInterval: .seconds(2),
+        pollScheduler: clock)
       var statuses = elements(backend.accountStatus)
       #expect(try await statuses.next() == .unavailable)
       try fixture.store.logIn(email: ada.email, password: password)

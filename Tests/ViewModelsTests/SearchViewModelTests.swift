@@ -89,6 +89,33 @@ import ViewModels
     #expect(service.allRequests.map(\.query) == ["ada"])
   }
 
+  @Test func eachSearchComesWithItsQueryAndWhetherItWasSearched() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = Self.service(clock)
+    let searches = clock.createObserver(SearchViewModel.Results.self)
+    let results = clock.createObserver([Friend].self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let typing = clock.createHotObservable([.next(100, " ada "), .next(1_500, "a")])
+      let output = SearchViewModel(service: service, scheduler: clock)
+        .transform(.init(query: typing.asObservable()))
+      clock.scheduleAt(0) {
+        output.searches.drive(searches).disposed(by: bag)
+        output.results.drive(results).disposed(by: bag)
+      }
+      clock.start()
+    }
+    let found = [Self.friend("ada", 1), Self.friend("ada", 2)]
+    #expect(
+      searches.events == [
+        .next(1_000, .init(query: "ada", friends: found, wasSearched: true)),
+        .next(1_800, .init(query: "a", friends: [], wasSearched: false)),
+      ])
+    #expect(results.events == [.next(1_000, found), .next(1_800, [])])
+    // Both outputs share one chain: one request for "ada".
+    #expect(service.allRequests.map(\.query) == ["ada"])
+  }
+
   @Test func aFailedSearchIsRetriedTwiceWithBackoffBeforeTheMessage() {
     let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     let service = Self.service(clock)

@@ -62,10 +62,13 @@ extension SchedulerType {
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
     let ticker = PeriodicTicker(scheduler: self, state: state, period: period, action: action)
-    ticker.next.disposable = scheduleRelative(ticker, dueTime: startAfter) { ticker in
-      ticker.tick()
-      return Disposables.create()
-    }
+    // The first tick has a slot of its own: on a concurrent scheduler it may run, and schedule
+    // the second into `next`, before this assignment happens.
+    ticker.first.setDisposable(
+      scheduleRelative(ticker, dueTime: startAfter) { ticker in
+        ticker.tick()
+        return Disposables.create()
+      })
     return ticker
   }
 }
@@ -79,6 +82,7 @@ final class PeriodicTicker<StateType>: Disposable, @unchecked Sendable {
   private let period: RxTimeInterval
   private let action: (StateType) -> StateType
   private let pending = Atomic<Int>(0)
+  let first = SingleAssignmentDisposable()
   let next = SerialDisposable()
 
   init(
@@ -107,26 +111,36 @@ final class PeriodicTicker<StateType>: Disposable, @unchecked Sendable {
     } while pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1
   }
 
-  func dispose() { next.dispose() }
+  func dispose() {
+    next.dispose()
+    first.dispose()
+  }
 }
 
 extension ImmediateSchedulerType {
   /// Runs `action` now and again each time it calls the closure it receives, one run at a
   /// time, until the result is disposed. Used by sources that emit step by step.
+  ///
+  /// Each step is held in a group until it runs, so a step that a concurrent scheduler runs
+  /// before `schedule` has even returned cannot be cancelled by the bookkeeping of the step
+  /// before it.
   public func scheduleRecursive<State>(
     _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
   ) -> Disposable {
-    let serial = SerialDisposable()
+    let group = CompositeDisposable()
     let scheduler = self
     func step(_ state: State) {
-      guard !serial.isDisposed else { return }
-      serial.disposable = scheduler.schedule(state) { state in
-        action(state, step)
-        return Disposables.create()
-      }
+      let slot = SingleAssignmentDisposable()
+      guard let key = group.insert(slot) else { return }
+      slot.setDisposable(
+        scheduler.schedule(state) { state in
+          group.remove(for: key)
+          action(state, step)
+          return Disposables.create()
+        })
     }
     step(state)
-    return serial
+    return group
   }
 }
 

@@ -5,8 +5,10 @@ import ReactiveCore
 /// Every service protocol, answered by a Friends server over HTTP (see `Docs/HTTP-API.md`).
 ///
 /// Each call runs the `HTTPClient` request in a task when subscribed; disposing the
-/// subscription cancels the task, which closes the connection. Answers arrive on a background
-/// thread: view models move them to the main queue with their Drivers and Signals. The server
+/// subscription cancels the task, which closes the connection. Answers are delivered on
+/// `scheduler` (the main scheduler in an app), as the embedded backend's are: a view model's
+/// closures run where its requests answer, before its Drivers move anything to the main queue,
+/// and those closures are isolated to the main actor, which Swift checks when they run. The server
 /// has no change feed, so the account status and the friends are polled every `pollInterval`
 /// (and re-read at once after a write made through this backend).
 public final class RemoteBackend: AuthenticationService, FriendsService, SearchService,
@@ -16,15 +18,20 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
   /// The HTTP client in use.
   public let client: HTTPClient
   private let scheduler: SchedulerType
+  private let pollScheduler: SchedulerType
   private let pollInterval: RxTimeInterval
   private let localWrites = PublishRelay<Void>()
 
-  /// Creates the backend; `scheduler` times the polling.
+  /// Creates the backend. Answers are delivered on `scheduler`, which also times the polling
+  /// unless `pollScheduler` is given (tests pass a virtual clock there, to decide when polls
+  /// happen).
   public init(
-    client: HTTPClient, scheduler: SchedulerType, pollInterval: RxTimeInterval = .seconds(2)
+    client: HTTPClient, scheduler: SchedulerType, pollInterval: RxTimeInterval = .seconds(2),
+    pollScheduler: SchedulerType? = nil
   ) {
     self.client = client
     self.scheduler = scheduler
+    self.pollScheduler = pollScheduler ?? scheduler
     self.pollInterval = pollInterval
   }
 
@@ -101,7 +108,7 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
     _ work: @Sendable @escaping (HTTPClient) async throws -> Result
   ) -> Single<Result> {
     let client = self.client
-    return Single.create(detached: true) { try await work(client) }
+    return Single.create(detached: true) { try await work(client) }.observe(on: scheduler)
   }
 
   private func write<Result: Sendable>(
@@ -118,12 +125,13 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
   ) -> Observable<Value> {
     Observable.merge(
       .just(()),
-      Observable<Int>.interval(pollInterval, scheduler: scheduler).map { _ in () },
+      Observable<Int>.interval(pollInterval, scheduler: pollScheduler).map { _ in () },
       localWrites.asObservable()
     )
-    .flatMapLatest { [client] _ -> Observable<Value> in
+    .flatMapLatest { [client, scheduler] _ -> Observable<Value> in
       Single.create(detached: true) { try await work(client) }.asObservable()
         .catch { _ in .empty() }
+        .observe(on: scheduler)
     }
     .distinctUntilChanged()
   }

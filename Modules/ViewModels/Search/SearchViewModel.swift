@@ -46,9 +46,31 @@ public struct SearchViewModel: ViewModelType {
     }
   }
 
+  /// What one search found, with the query it was for.
+  public struct Results: Hashable, Sendable {
+    /// The query as searched: trimmed.
+    public var query: String
+    /// The friends found; empty when the query was too short to search.
+    public var friends: [Friend]
+    /// Whether the service was asked: `false` for a query shorter than
+    /// `minimumQueryLength`, which shows no results without a request.
+    public var wasSearched: Bool
+
+    /// Creates the results of `query`.
+    public init(query: String, friends: [Friend], wasSearched: Bool) {
+      self.query = query
+      self.friends = friends
+      self.wasSearched = wasSearched
+    }
+  }
+
   /// What the screen shows.
   public struct Output {
-    /// The results of the latest completed search (empty for short queries).
+    /// Each completed search with its query, for screens that show which query the results
+    /// are for (a short query gives empty results that were not searched).
+    public var searches: Driver<Results>
+    /// The results of the latest completed search (empty for short queries): the friends of
+    /// `searches`.
     public var results: Driver<[Friend]>
     /// Whether a search runs.
     public var isSearching: Driver<Bool>
@@ -62,6 +84,8 @@ public struct SearchViewModel: ViewModelType {
   public static let debounce: RxTimeInterval = .milliseconds(300)
   /// The shortest query that is searched.
   public static let minimumQueryLength = 2
+  /// What to show for a query too short to search.
+  public static let shortQueryText = "Type at least \(minimumQueryLength) characters to search."
 
   private let service: SearchService
   private let scheduler: SchedulerType
@@ -85,8 +109,10 @@ public struct SearchViewModel: ViewModelType {
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .debounce(Self.debounce, scheduler: scheduler)
       .distinctUntilChanged()
-      .flatMapLatest { [service] query -> Observable<[Friend]> in
-        guard query.count >= Self.minimumQueryLength else { return .just([]) }
+      .flatMapLatest { [service] query -> Observable<Results> in
+        guard query.count >= Self.minimumQueryLength else {
+          return .just(Results(query: query, friends: [], wasSearched: false))
+        }
         var request = service.search(query).asObservable()
         if retry.retries > 0 {
           request = request.retry(
@@ -94,14 +120,17 @@ public struct SearchViewModel: ViewModelType {
             scheduler: scheduler)
         }
         return activity.track(request)
+          .map { Results(query: query, friends: $0, wasSearched: true) }
           .catch { _ in
             errors.accept("Search for \(query) failed")
             return .empty()
           }
       }
 
+    let searches = results.asDriver(onErrorDriveWith: .empty())
     return Output(
-      results: results.asDriver(onErrorJustReturn: []),
+      searches: searches,
+      results: searches.map(\.friends),
       isSearching: activity.isActive,
       errorMessage: errors.asSignal(),
       route: input.select.map { Route.show(.friendDetail(id: $0.id)) }

@@ -1,0 +1,36 @@
+import CommandLineKit
+import Models
+import ReactiveCore
+import ViewModels
+
+/// `friends whoami`: the account status the session view model reports.
+struct WhoAmICommand: Command {
+  static let spec = CommandSpec(
+    name: "whoami", abstract: "Show who is logged in.",
+    discussion: "Exits with status 1 when no one is logged in.")
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {}
+
+  func run(_ context: CommandContext) throws -> ExitCode {
+    let status: AccountStatus
+    switch context.accountStatus() {
+    case .failure: return .interrupted
+    case .success(nil):
+      context.printer.error("Could not read the account status from \(context.services.origin).")
+      return .failure
+    case .success(let known?): status = known
+    }
+    guard let account = status.account else {
+      if context.json { context.printer.document(SessionRecord(loggedIn: false)) }
+      context.printer.error("Not logged in.")
+      return .failure
+    }
+    if context.json {
+      context.printer.document(
+        SessionRecord(loggedIn: true, displayName: account.displayName, email: account.email))
+    } else {
+      context.printer.result("\(account.displayName) <\(account.email)>")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,54 @@
+import CommandLineKit
+
+/// Rows of text in aligned columns, two spaces apart, with an optional header line.
+///
+/// Widths count characters; the last column is not padded, so no line ends in spaces.
+struct Table {
+  /// How a column's cells line up.
+  enum Alignment {
+    /// Text against the left edge.
+    case left
+    /// Numbers against the right edge.
+    case right
+  }
+
+  /// One column: its title and its alignment.
+  struct Column {
+    /// The title in the header line.
+    var title: String
+    /// How its cells line up.
+    var alignment: Alignment = .left
+  }
+
+  /// The columns, left to right.
+  var columns: [Column]
+  /// The cells, one array per row, in column order.
+  var rows: [[String]]
+
+  /// The lines: the header (in bold when `style` uses colour) unless `header` is `false`,
+  /// then one line per row, each starting with `indent`.
+  func lines(style: OutputStyle = .plain, header: Bool = true, indent: String = "") -> [String] {
+    let titles = columns.map(\.title)
+    var widths = columns.map { header ? $0.title.count : 0 }
+    for row in rows {
+      for (index, cell) in row.enumerated() where index < widths.count {
+        widths[index] = max(widths[index], cell.count)
+      }
+    }
+    func line(_ cells: [String]) -> String {
+      var parts: [String] = []
+      for (index, cell) in cells.enumerated() {
+        let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+        let isLast = index == cells.count - 1
+        switch columns[index].alignment {
+        case .right: parts.append(padding + cell)
+        case .left: parts.append(isLast ? cell : cell + padding)
+        }
+      }
+      return indent + parts.joined(separator: "  ")
+    }
+    var result = rows.map(line)
+    if header { result.insert(style.bold(line(titles)), at: 0) }
+    return result
+  }
+}

@@ -1,0 +1,66 @@
+import CommandLineKit
+import Foundation
+import ReactiveCore
+import Services
+
+/// The options every command accepts: where the data comes from and how results print.
+struct GlobalOptions: Equatable {
+  /// Where the services get their data.
+  enum Backend: Equatable {
+    /// The embedded store in `directory`, each answer delayed by `latency` (if any).
+    case local(directory: DataDirectory, latency: RxTimeInterval?)
+    /// The Friends server at `url`.
+    case remote(url: URL)
+  }
+
+  /// The option and flag declarations.
+  static let dataDirectory = OptionSpec(
+    "data-dir", valueName: "path",
+    help:
+      "Where the data is kept (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, else ~/.local/share/friends)."
+  )
+  static let server = OptionSpec(
+    "server", valueName: "url",
+    help: "Use the Friends server at this URL instead of the local data.")
+  static let latency = OptionSpec(
+    "latency", valueName: "ms", kind: .integer,
+    help: "Delay each answer of the local data by this many milliseconds, to see loading states.")
+  static let json = FlagSpec("json", help: "Print results as JSON.")
+
+  /// Where the data comes from.
+  var backend: Backend
+  /// Whether results print as JSON.
+  var json: Bool
+  /// Whether colour is off whatever the terminal says.
+  var noColor: Bool
+
+  /// Reads the options from `parsed`, resolving the data directory with `environment`.
+  /// - Throws: `UsageError` for a bad URL or latency, or options that exclude each other.
+  init(_ parsed: ParsedCommand, environment: [String: String]) throws(UsageError) {
+    json = parsed.isSet(Self.json.name)
+    noColor = parsed.isSet(FlagSpec.noColor.name)
+    let dataDirectory = parsed.value(Self.dataDirectory.name)
+    let latency = try parsed.optionalInt(Self.latency.name)
+    if let latency, latency < 0 {
+      throw UsageError("option '--latency' must be 0 or more, got '\(latency)'")
+    }
+    if let text = parsed.value(Self.server.name) {
+      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+        url.host?.isEmpty == false
+      else {
+        throw UsageError("option '--server' needs an http:// or https:// URL, got '\(text)'")
+      }
+      if dataDirectory != nil {
+        throw UsageError("options '--server' and '--data-dir' cannot be used together")
+      }
+      if latency != nil {
+        throw UsageError("option '--latency' applies to the local data only, not to '--server'")
+      }
+      backend = .remote(url: url)
+    } else {
+      backend = .local(
+        directory: DataDirectory.resolve(explicit: dataDirectory, environment: environment),
+        latency: latency.map { .milliseconds($0) })
+    }
+  }
+}

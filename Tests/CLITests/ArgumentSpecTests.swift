@@ -1,0 +1,187 @@
+import CommandLineKit
+import Foundation
+import ReactiveCore
+import Services
+import Testing
+
+@testable import FriendsCLI
+
+/// The command line of every command: what parses, what each value becomes, and the usage
+/// error for each kind of bad input.
+@Suite @MainActor struct ArgumentSpecTests {
+  static func parse(_ words: [String]) throws(UsageError) -> ParsedCommand {
+    guard case .command(let command) = try FriendsProgram.spec.parse(words) else {
+      throw UsageError("not a command: \(words)")
+    }
+    return command
+  }
+
+  static func command(_ line: String) throws -> any Command {
+    try FriendsProgram.makeCommand(parse(line.split(separator: " ").map(String.init)))
+  }
+
+  static func usageError(_ words: [String]) -> String? {
+    do {
+      let parsed = try parse(words)
+      _ = try GlobalOptions(parsed, environment: [:])
+      _ = try FriendsProgram.makeCommand(parsed)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func everyCommandIsDeclaredOnceInHelpOrder() {
+    #expect(
+      FriendsProgram.spec.allCommands.map(\.name) == [
+        "login", "logout", "whoami", "reset-password", "list", "show", "add", "edit", "remove",
+        "search", "timeline", "people", "help",
+      ])
+  }
+
+  @Test func loginTakesEmailAndPasswordLongOrShort() throws {
+    let long = try #require(
+      try Self.command("login --email ada@example.com --password secret1!") as? LoginCommand)
+    #expect(long.email == "ada@example.com" && long.password == "secret1!")
+    let short = try #require(try Self.command("login -e a@b.c -p=xyz") as? LoginCommand)
+    #expect(short.email == "a@b.c" && short.password == "xyz")
+    let none = try #require(try Self.command("login") as? LoginCommand)
+    #expect(none.email == nil && none.password == nil)
+  }
+
+  @Test func idsAreIntegers() throws {
+    #expect((try Self.command("show 3") as? ShowCommand)?.id == 3)
+    #expect((try Self.command("remove 12") as? RemoveCommand)?.id == 12)
+    #expect(Self.usageError(["show", "abc"]) == "argument '<id>' must be an integer, got 'abc'")
+    #expect(Self.usageError(["show"]) == "missing argument '<id>'")
+    #expect(
+      Self.usageError(["remove", "1", "2"])
+        == "unexpected argument '2': 'friends remove' takes at most 1 argument")
+  }
+
+  @Test func addAndEditTakeTheFields() throws {
+    let add = try #require(
+      try Self.command("add --first Ada --last Lovelace --phone 5550100") as? AddCommand)
+    #expect(add.firstName == "Ada" && add.lastName == "Lovelace" && add.phoneNumber == "5550100")
+    let edit = try #require(try Self.command("edit 3 --phone 5550100") as? EditCommand)
+    #expect(
+      edit.id == 3 && edit.firstName == nil && edit.lastName == nil && edit.phoneNumber == "5550100"
+    )
+    #expect(Self.usageError(["edit", "3"]) == "nothing to change: give --first, --last or --phone")
+    #expect(Self.usageError(["add", "--first"]) == "option '--first' needs a value")
+    #expect(
+      Self.usageError(["add", "--phnoe", "1"])
+        == "unknown option '--phnoe'; did you mean '--phone'?")
+  }
+
+  @Test func searchHasAnOptionalQuery() throws {
+    #expect((try Self.command("search ada") as? SearchCommand)?.query == "ada")
+    #expect((try Self.command("search") as? SearchCommand)?.query == nil)
+    #expect((try Self.parse(["search", "--", "-ada"])).value("query") == "-ada")
+  }
+
+  @Test func timelineFollowsAtAnInterval() throws {
+    let page = try #require(try Self.command("timeline") as? TimelineCommand)
+    #expect(!page.follow && page.interval == .seconds(5))
+    let follow = try #require(try Self.command("timeline -f --interval 0.25") as? TimelineCommand)
+    #expect(follow.follow && follow.interval == .milliseconds(250))
+    for bad in ["0", "fast", "-1", "nan"] {
+      #expect(
+        Self.usageError(["timeline", "--follow", "--interval=\(bad)"])
+          == "option '--interval' must be a number of seconds, at least 0.05, got '\(bad)'")
+    }
+  }
+
+  @Test func resetPasswordNeedsTheEmail() throws {
+    #expect(
+      (try Self.command("reset-password ada@example.com") as? ResetPasswordCommand)?.email
+        == "ada@example.com")
+    #expect(Self.usageError(["reset-password"]) == "missing argument '<email>'")
+  }
+
+  @Test func unknownCommandsAndOptionsSuggestTheClosest() {
+    #expect(Self.usageError(["lst"]) == "unknown command 'lst'; did you mean 'list'?")
+    #expect(Self.usageError(["timelin"]) == "unknown command 'timelin'; did you mean 'timeline'?")
+    #expect(Self.usageError(["frobnicate"]) == "unknown command 'frobnicate'")
+    #expect(Self.usageError(["list", "--jsn"]) == "unknown option '--jsn'; did you mean '--json'?")
+    #expect(
+      Self.usageError(["--sever", "http://x", "list"])
+        == "unknown option '--sever'; did you mean '--server'?")
+    #expect(Self.usageError(["help", "lsit"]) == "unknown command 'lsit'; did you mean 'list'?")
+  }
+
+  @Test func globalOptionsGoAnywhereBeforeTheEnd() throws {
+    let parsed = try Self.parse([
+      "--json", "list", "--data-dir", "/tmp/x", "--latency", "250", "--no-color",
+    ])
+    let options = try GlobalOptions(parsed, environment: [:])
+    #expect(options.json && options.noColor)
+    #expect(
+      options.backend
+        == .local(
+          directory: DataDirectory(
+            url: URL(fileURLWithPath: "/tmp/x", isDirectory: true), source: .explicit),
+          latency: .milliseconds(250)))
+  }
+
+  @Test func theDataDirectoryFollowsTheEnvironment() throws {
+    let parsed = try Self.parse(["list"])
+    let fromVariable = try GlobalOptions(
+      parsed, environment: ["FRIENDS_DATA_DIR": "/data/f", "HOME": "/home/u"])
+    #expect(
+      fromVariable.backend
+        == .local(
+          directory: DataDirectory.resolve(environment: ["FRIENDS_DATA_DIR": "/data/f"]),
+          latency: nil))
+    let fromHome = try GlobalOptions(parsed, environment: ["HOME": "/home/u"])
+    guard case .local(let directory, nil) = fromHome.backend else {
+      Issue.record("expected the local store")
+      return
+    }
+    #expect(directory.url.path == "/home/u/.local/share/friends")
+  }
+
+  @Test func theServerIsAnHTTPURL() throws {
+    let parsed = try Self.parse(["--server", "http://127.0.0.1:8080", "people"])
+    #expect(
+      try GlobalOptions(parsed, environment: [:]).backend
+        == .remote(url: URL(string: "http://127.0.0.1:8080")!))
+    #expect(
+      Self.usageError(["--server", "localhost:8080", "list"])
+        == "option '--server' needs an http:// or https:// URL, got 'localhost:8080'")
+    #expect(
+      Self.usageError(["--server", "ftp://host", "list"])
+        == "option '--server' needs an http:// or https:// URL, got 'ftp://host'")
+    #expect(
+      Self.usageError(["--server", "http://h", "--data-dir", "/x", "list"])
+        == "options '--server' and '--data-dir' cannot be used together")
+    #expect(
+      Self.usageError(["--server", "http://h", "--latency", "5", "list"])
+        == "option '--latency' applies to the local data only, not to '--server'")
+  }
+
+  @Test func latencyIsAWholeNumberOfMilliseconds() {
+    #expect(
+      Self.usageError(["--latency", "-5", "list"])
+        == "option '--latency' must be 0 or more, got '-5'")
+    #expect(
+      Self.usageError(["--latency", "fast", "list"])
+        == "option '--latency' must be an integer, got 'fast'")
+    #expect(Self.usageError(["--latency"]) == "option '--latency' needs a value")
+  }
+
+  @Test(arguments: ["login", "list", "search", "timeline", "edit"])
+  func helpIsTheSameThreeWays(command: String) throws {
+    let texts = try [["help", command], [command, "-h"], [command, "--help"]].map { words in
+      guard case .help(let text) = try FriendsProgram.spec.parse(words) else { return "" }
+      return text
+    }
+    #expect(texts[0].hasPrefix("OVERVIEW: "))
+    #expect(texts.allSatisfy { $0 == texts[0] })
+  }
+
+  @Test func versionAndNoCommandNeedNoData() throws {
+    #expect(try FriendsProgram.spec.parse(["--version"]) == .version("friends 0.1.0"))
+    #expect(try FriendsProgram.spec.parse([]) == .help(FriendsProgram.spec.helpText()))
+  }
+}

@@ -1,0 +1,56 @@
+import CommandLineKit
+import Foundation
+import Models
+import ReactiveCore
+import Services
+import Testing
+
+@testable import FriendsCLI
+
+/// Commands on the embedded store in a temporary directory, in process on virtual time: the
+/// same services the program uses, with `--latency` delaying each answer on the clock.
+@Suite @MainActor struct EmbeddedStoreCommandTests {
+  @Test func theDemoAccountLogsInAndListsItsFriendsWithLatency() throws {
+    let directory = try TemporaryDirectory()
+    let harness = Harness()
+    harness.storeDirectory = directory.url
+
+    #expect(harness.run("list") == .failure)
+    #expect(harness.stderr == "error: Not logged in. Run 'friends login' first.\n")
+
+    let start = harness.clock.clock
+    let login = ["--latency", "300", "login", "-e", "ada@example.com", "-p", "correct horse"]
+    #expect(harness.run(login) == .success)
+    #expect(harness.clock.clock == start + 300)
+    #expect(harness.stdout == "Logged in as Ada.\n")
+
+    #expect(harness.run("--latency 250 list") == .success)
+    #expect(harness.clock.clock == start + 550)
+    let lines = harness.stdout.split(separator: "\n").dropFirst()
+    #expect(lines.first == "ID  NAME             PHONE")
+    #expect(lines.count == 21)
+    #expect(lines.contains("17  Samuel Adeyemi   +234 803 555 0917"))
+  }
+
+  @Test func addShowEditAndRemoveGoThroughTheStore() throws {
+    let directory = try TemporaryDirectory()
+    let store = try LocalStore(directory: directory.url)
+    _ = try store.logIn(email: "ada@example.com", password: "correct horse")
+    let harness = Harness()
+    harness.storeDirectory = directory.url
+
+    #expect(
+      harness.run(["add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 20 7946 0001"])
+        == .success)
+    #expect(harness.stdout == "Added Ada Lovelace (id 21).\n")
+    #expect(try store.friend(id: 21).phoneNumber == "+44 20 7946 0001")
+
+    #expect(harness.run(["edit", "21", "--last", "King"]) == .success)
+    #expect(try store.friend(id: 21).fullName == "Ada King")
+
+    #expect(harness.run("remove 21") == .success)
+    #expect(throws: StoreError.notFound(21)) { try store.friend(id: 21) }
+    #expect(harness.run("show 21") == .failure)
+    #expect(harness.stderr == "error: No friend has the identifier 21.\n")
+  }
+}

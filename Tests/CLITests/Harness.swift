@@ -1,0 +1,163 @@
+import CommandLineKit
+import Foundation
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import Synchronization
+
+@testable import FriendsCLI
+
+/// Runs the program in process on a virtual clock where one tick is a millisecond, with fake
+/// services, output buffers, and scripted standard input.
+@MainActor
+final class Harness {
+  let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+  let auth: FakeAuthenticationService
+  let friends: FakeFriendsService
+  let search: FakeSearchService
+  let timeline: FakeTimelineService
+  let postCache = InMemoryPostCache()
+  let output = BufferOutput()
+  let errors: BufferOutput
+  /// What prompts read.
+  let input: ScriptedInput
+  /// The lines of standard input for `search` without a query.
+  var lines: Observable<String> = .empty()
+  /// A directory to run the embedded store in, instead of the fakes; the store gets the
+  /// latency the command line asks for.
+  var storeDirectory: URL?
+  /// The backends the program asked for, in order.
+  private(set) var backends: [GlobalOptions.Backend] = []
+
+  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+
+  /// A harness; `terminal` makes standard error and standard input terminals (spinner and
+  /// prompts), `answers` are the lines typed at prompts.
+  /// Whether both streams use colour (as on a terminal without `NO_COLOR`).
+  let colour: Bool
+
+  init(
+    loggedIn: Bool = true, terminal: Bool = false, answers: [String] = [], colour: Bool = false
+  ) {
+    self.colour = colour
+    auth = FakeAuthenticationService(scheduler: clock)
+    friends = FakeFriendsService(scheduler: clock)
+    search = FakeSearchService(scheduler: clock)
+    timeline = FakeTimelineService(scheduler: clock)
+    errors = BufferOutput(isTerminal: terminal)
+    input = ScriptedInput(isTerminal: terminal, lines: answers)
+    if loggedIn { auth.status.accept(.authorized(Self.ada)) }
+  }
+
+  /// Runs `words` until the command ends, or until `limit` (then it counts as Ctrl-C);
+  /// `replacingAuth` answers for the account instead of the fake.
+  func run(
+    _ words: [String], limit: TestTime = 60_000, replacingAuth: AuthenticationService? = nil
+  ) -> ExitCode {
+    let clock = self.clock
+    let runtime = Runtime(
+      console: Console(
+        output: output, errors: errors, outputStyle: OutputStyle(usesColor: colour),
+        errorStyle: OutputStyle(usesColor: colour)),
+      input: input, lines: { [lines] in lines }, environment: ["HOME": "/nonexistent"],
+      timeZone: TimeZone(identifier: "UTC")!, waiter: .virtualTime(clock, until: limit),
+      makeServices: { [unowned self] backend in
+        backends.append(backend)
+        if let storeDirectory, case .local(_, let latency) = backend {
+          return try AppServices.local(
+            directory: storeDirectory, scheduler: clock,
+            faults: LocalBackend.Faults(latency: latency))
+        }
+        return AppServices(
+          auth: replacingAuth ?? auth, friends: friends, search: search, timeline: timeline,
+          postCache: postCache, scheduler: clock, origin: "the test")
+      })
+    return SharingScheduler.mock(scheduler: clock) { FriendsProgram.run(words, runtime: runtime) }
+  }
+
+  /// Runs the words of `line`, split at spaces.
+  func run(
+    _ line: String, limit: TestTime = 60_000, replacingAuth: AuthenticationService? = nil
+  ) -> ExitCode {
+    run(line.split(separator: " ").map(String.init), limit: limit, replacingAuth: replacingAuth)
+  }
+
+  var stdout: String { output.text }
+  var stderr: String { errors.text }
+}
+
+extension Waiter {
+  /// Advances `clock` one tick at a time until the condition holds; at `limit`, the wait ends
+  /// as if the user pressed Ctrl-C.
+  static func virtualTime(_ clock: TestScheduler, until limit: TestTime) -> Waiter {
+    Waiter { isDone in
+      clock.advanceTo(clock.clock)
+      while !isDone() {
+        guard clock.clock < limit else { return .interrupted }
+        clock.advanceTo(clock.clock + 1)
+      }
+      return .done
+    }
+  }
+}
+
+/// Standard input with scripted lines; a terminal or not.
+final class ScriptedInput: LineInput {
+  let isTerminal: Bool
+  private let lines: Mutex<[String]>
+  private let asked = Mutex(0)
+
+  init(isTerminal: Bool, lines: [String]) {
+    self.isTerminal = isTerminal
+    self.lines = Mutex(lines)
+  }
+
+  /// How many lines were read.
+  var reads: Int { asked.withLock { $0 } }
+
+  func readLine() -> String? {
+    asked.withLock { $0 += 1 }
+    return lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+  }
+
+  func readSecretLine() throws -> String? {
+    readLine()
+  }
+}
+
+/// Friends and posts for the fakes to answer with.
+enum Sample {
+  static let ada = Friend(
+    id: 3, firstName: "Ada", lastName: "Lovelace", phoneNumber: "+44 20 7946 0001")
+  static let grace = Friend(
+    id: 12, firstName: "Grace", lastName: "Hopper", phoneNumber: "+1 555 010 2841")
+  static let alan = Friend(
+    id: 7, firstName: "Alan", lastName: "Turing", phoneNumber: "+44 161 555 0100")
+
+  static let rosa = Person(id: 1, name: "Rosa Delgado")
+  static let tomas = Person(id: 2, name: "Tomás Ibarra")
+
+  /// Post `id` by `author`, `id` minutes after 2024-03-01 08:00 UTC.
+  static func post(_ id: Int, by author: Person, _ text: String) -> Post {
+    Post(
+      id: id, author: author, text: text,
+      date: Date(timeIntervalSince1970: 1_709_280_000 + Double(id) * 60))
+  }
+}
+
+/// A fresh, uniquely named directory, removed when the value goes away.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("friends-cli-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
