@@ -21,7 +21,7 @@ struct Options: Equatable {
   }
 
   /// The program's name, as shown in messages.
-  static let programName = "friends-tui"
+  static let programName = AppIdentity.terminalCommand
   /// The program's version.
   static let version = "0.1.0"
 
