@@ -71,7 +71,7 @@ for file in "${files[@]}"; do
     s/(\.executable\(name: ")\Q$c\E(")/$1$nc$2/g;
     # The command in docs, scripts and tests: "swift run friends", "friends login", paths.
     s/\bswift run \Q$c\E\b(?!-)/swift run $nc/g;
-    s/(^[ \t]*|[`'"(]|\$ )\Q$c\E (login|logout|whoami|reset-password|list|show|add|edit|remove|search|timeline|people|help|--help|-h|--version|--json|--data-dir|--server|--latency|--no-color|\[)/$1$nc $2/mg;
+    s/(^[ \t]*|[`\x27"(]|\$ )\Q$c\E (login|logout|whoami|reset-password|list|show|add|edit|remove|search|timeline|people|help|--help|-h|--version|--json|--data-dir|--server|--latency|--no-color|\[)/$1$nc $2/mg;
     s/(\.build\/[\w\/-]*\/|\/debug\/|\/release\/|products\/)\Q$c\E\b(?!-)/$1$nc/g;
     s/(programName = ")\Q$c\E(")/$1$nc$2/g;
     s/((?:USAGE|Usage|usage): )\Q$c\E\b(?!-)/$1$nc/g;
