@@ -84,6 +84,18 @@ for file in "${files[@]}"; do
   [ "$before" != "$after" ] && changed+=("$file")
 done
 
+# Folders named after a renamed module.
+while IFS= read -r dir; do
+  target="$(dirname "$dir")/$(basename "$dir" | sed -E "s/^$current_name/$new_name/")"
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git mv "$dir" "$target"
+  else
+    mv "$dir" "$target"
+  fi
+  changed+=("$dir -> $target")
+done < <(find Modules Apps Tests -type d -regextype posix-extended \
+  -regex ".*/$current_name(CLI|TUI|ServerApp|Server)(Tests)?" 2>/dev/null | sort -r)
+
 echo "Renamed $current_name ($current_command, ${current_prefix}_*) to $new_name ($new_command, ${new_prefix}_*)."
 if [ ${#changed[@]} -eq 0 ]; then
   echo "No file needed a change."
