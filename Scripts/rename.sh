@@ -61,7 +61,7 @@ for file in "${files[@]}"; do
     my ($n, $nn, $c, $nc, $p, $np) = @ENV{qw(CURRENT_NAME NEW_NAME CMD NEW_CMD PREFIX NEW_PREFIX)};
     # Executables and their modules.
     s/\b\Q$c\E-(tui|server|benchmarks|cli)\b/$nc-$1/g;
-    s/\b\Q$n\E(CLI|TUI|ServerApp|Server|PackageTests)\b/$nn$1/g;
+    s/\b\Q$n\E(CLI|TUI|ServerApp|Server|PackageTests)(Tests)?\b/$nn$1$2/g;
     # Environment variables.
     s/\b\Q$p\E_(DATA_DIR|TUI|CLI)\b/$np\_$1/g;
     # The identity file and the package name.
