@@ -78,3 +78,24 @@ import Testing
     #expect(observer.events == [.next(110, "title \(index)"), .completed(120)])
   }
 }
+
+/// The case that crashes RxSwift's process when Swift Testing runs it in parallel: each case
+/// mocks the sharing scheduler with its own `TestScheduler`. Here the mock is task-local, so
+/// every Driver is built on its own case's scheduler.
+@Suite struct ParallelSharingMockTests {
+  @Test(arguments: 0..<100)
+  func aMockedDriverRunsOnItsOwnCasesClock(index: Int) {
+    let scheduler = TestScheduler(
+      initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    SharingScheduler.mock(scheduler: scheduler) {
+      let source = scheduler.createColdObservable([.next(10, "title \(index)"), .completed(20)])
+      let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1_000) {
+        source.asObservable()
+          .delay(.milliseconds(100), scheduler: scheduler)
+          .asDriver(onErrorJustReturn: "")
+          .asObservable()
+      }
+      #expect(observer.events == [.next(110, "title \(index)"), .completed(120)])
+    }
+  }
+}

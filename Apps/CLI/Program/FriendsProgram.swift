@@ -18,7 +18,8 @@ enum FriendsProgram {
 
   /// The program's declaration: global options and every command.
   static let spec = ProgramSpec(
-    name: AppIdentity.command, version: version, abstract: "Keep track of your friends from the terminal.",
+    name: AppIdentity.command, version: version,
+    abstract: "Keep track of your friends from the terminal.",
     discussion: """
       The same app as 'friends-tui', on the same data: a change made here shows there. Results
       go to standard output, messages to standard error. Exit status: 0 success, 1 failure,
