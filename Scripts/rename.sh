@@ -55,7 +55,15 @@ export CURRENT_NAME="$current_name" NEW_NAME="$new_name" CMD="$cmd" NEW_CMD="$ne
 
 changed=()
 for file in "${files[@]}"; do
-  [ "$file" = "Scripts/rename.sh" ] && continue
+  case "$file" in
+    # The rename script itself, and the generic toolkits, which name no app.
+    Scripts/rename.sh | Modules/ReactiveCore/* | Modules/ReactiveTesting/* | \
+      Modules/CommandLineKit/* | Modules/TerminalUI/* | Modules/HTTPServer/* | \
+      Tests/ReactiveCoreTests/* | Tests/ReactiveTestingTests/* | Tests/CommandLineKitTests/* | \
+      Tests/TerminalUITests/* | Tests/HTTPServerTests/*)
+      continue
+      ;;
+  esac
   before=$(cksum <"$file")
   perl -0pi -e '
     my ($n, $nn, $c, $nc, $p, $np) = @ENV{qw(CURRENT_NAME NEW_NAME CMD NEW_CMD PREFIX NEW_PREFIX)};

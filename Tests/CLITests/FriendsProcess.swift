@@ -1,4 +1,5 @@
 import Foundation
+import Services
 import Testing
 
 /// The built `friends` executable, run as a separate process with pipes for its standard
@@ -108,12 +109,12 @@ struct FriendsProcess: @unchecked Sendable {
       Bundle(for: Collected.self).bundleURL,
       Bundle.main.bundleURL,
       URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-      packageRoot.appendingPathComponent(".build/debug/friends"),
+      packageRoot.appendingPathComponent(".build/debug/\(AppIdentity.command)"),
     ]
     for start in starts {
       var directory = start.deletingLastPathComponent()
       for _ in 0..<5 {
-        let candidate = directory.appendingPathComponent("friends")
+        let candidate = directory.appendingPathComponent(AppIdentity.command)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
           !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: candidate.path)
@@ -191,7 +192,7 @@ private struct UncheckedHandle: @unchecked Sendable {
 private struct MissingExecutable: Error, CustomStringConvertible {
   var searchedFrom: [String]
   var description: String {
-    "friends was not found near \(searchedFrom.joined(separator: ", ")); "
-      + "build it with `swift build --product friends`"
+    "\(AppIdentity.command) was not found near \(searchedFrom.joined(separator: ", ")); "
+      + "build it with `swift build --product \(AppIdentity.command)`"
   }
 }

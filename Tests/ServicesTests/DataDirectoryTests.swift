@@ -22,7 +22,7 @@ import Testing
 
   @Test func xdgDataHomeGetsTheAppFolder() {
     let resolved = DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/xdg/data", "HOME": home])
-    #expect(resolved.url.path == "/xdg/data/friends")
+    #expect(resolved.url.path == "/xdg/data/\(DataDirectory.appFolderName)")
     #expect(resolved.source == .xdgDataHome)
   }
 
