@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Checks Scripts/rename.sh the way a new user would use it: copies the committed tree, renames
+# the app to "Notes", checks that the old app name is gone wherever it named the app, that a
+# second run changes nothing, and that the renamed package builds (warnings as errors) and
+# passes its tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+copy="$(mktemp -d "${TMPDIR:-/tmp}/rename-test.XXXXXX")"
+trap 'rm -rf "$copy"' EXIT
+git archive HEAD | tar -x -C "$copy"
+cd "$copy"
+git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm template
+
+Scripts/rename.sh Notes
+second=$(Scripts/rename.sh Notes)
+[ "$second" = "The app is already called Notes; nothing to change." ] ||
+  { echo "error: a second rename changed something: $second" >&2; exit 1; }
+
+leftovers=$(git grep -n -E 'friends-tui|friends-server|FRIENDS_DATA_DIR|FriendsCLI|FriendsTUI|swift run friends\b|name: "Friends"' \
+  -- . ':!Scripts/rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
+  ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
+  ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \
+  ':!Tests/TerminalUITests' ':!Tests/HTTPServerTests' || true)
+if [ -n "$leftovers" ]; then
+  echo "error: the old app name is still there:" >&2
+  echo "$leftovers" >&2
+  exit 1
+fi
+
+swift build -Xswiftc -warnings-as-errors
+swift test
+echo "PASS: the renamed template builds and passes its tests"
