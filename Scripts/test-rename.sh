@@ -18,7 +18,7 @@ second=$(Scripts/rename.sh Notes)
   { echo "error: a second rename changed something: $second" >&2; exit 1; }
 
 leftovers=$(git grep -n -E 'friends-tui|friends-server|FRIENDS_DATA_DIR|FriendsCLI|FriendsTUI|swift run friends\b|name: "Friends"' \
-  -- . ':!Scripts/rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
+  -- . ':!Scripts/rename.sh' ':!Scripts/test-rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
   ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
   ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \
   ':!Tests/TerminalUITests' ':!Tests/HTTPServerTests' || true)
