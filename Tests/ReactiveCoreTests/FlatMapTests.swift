@@ -210,6 +210,84 @@ import Testing
     }
   }
 
+  @Test func flatMapLatestCompletesWhenTheOuterAndTheLastInnerHaveBothEnded() {
+    expectNoLeaks {
+      // The inner is still running when the outer completes: the inner's end completes it.
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<String>()
+      let running = Recorder<String>()
+      running.record(outer.flatMapLatest { _ in inner })
+      outer.onNext(0)
+      outer.onCompleted()
+      inner.onNext("a")
+      #expect(running.log == ["a"])
+      inner.onCompleted()
+      #expect(running.log == ["a", "completed"])
+
+      // The inner ended first: the outer's end completes it.
+      let source = PublishSubject<Int>()
+      let ended = Recorder<Int>()
+      ended.record(source.flatMapLatest { Observable.just($0) })
+      source.onNext(1)
+      #expect(ended.log == ["1"])
+      source.onCompleted()
+      #expect(ended.log == ["1", "completed"])
+
+      // An inner replaced before it ends does not hold the result open.
+      let stale = PublishSubject<Int>()
+      let replaced = Recorder<Int>()
+      let values = PublishSubject<Int>()
+      replaced.record(values.flatMapLatest { $0 == 0 ? stale.asObservable() : .just($0) })
+      values.onNext(0)
+      values.onNext(2)
+      values.onCompleted()
+      #expect(replaced.log == ["2", "completed"])
+      #expect(!stale.hasObservers)
+    }
+  }
+
+  @Test func flatMapLatestMixesSynchronousAndLiveInnersInAnyOrder() {
+    expectNoLeaks {
+      // Inners that end during their subscription alternate with live ones, so an ended inner's
+      // subscription is reused for the next one, and a live one replaces it, in every order.
+      let outer = PublishSubject<Int>()
+      let live = (0..<6).map { _ in PublishSubject<Int>() }
+      let recorder = Recorder<Int>()
+      recorder.record(
+        outer.flatMapLatest { value -> Observable<Int> in
+          value.isMultiple(of: 3) ? live[value / 3].asObservable() : .of(value, value * 10)
+        })
+      for value in 0..<18 {
+        outer.onNext(value)
+        if value.isMultiple(of: 3) {
+          live[value / 3].onNext(-value)
+          if value.isMultiple(of: 2) { live[value / 3].onCompleted() }
+        }
+      }
+      #expect(live.allSatisfy { !$0.hasObservers })
+      let expected = (0..<18).flatMap { value in
+        value.isMultiple(of: 3) ? [-value] : [value, value * 10]
+      }
+      #expect(recorder.log == expected.map(String.init))
+      outer.onNext(1)
+      outer.onCompleted()
+      #expect(recorder.log.suffix(3) == ["1", "10", "completed"])
+
+      // An error from a live inner that follows a reused subscription ends the result.
+      let source = PublishSubject<Int>()
+      let failing = PublishSubject<Int>()
+      let failed = Recorder<Int>()
+      failed.record(source.flatMapLatest { $0 == 0 ? failing.asObservable() : .just($0) })
+      source.onNext(1)
+      source.onNext(2)
+      source.onNext(0)
+      failing.onError(TestError())
+      source.onNext(3)
+      #expect(failed.log == ["1", "2", "error(boom)"])
+      #expect(!source.hasObservers)
+    }
+  }
+
   @Test func switchLatestSwitchesToEachNewInner() {
     expectNoLeaks {
       let outer = PublishSubject<Observable<Int>>()

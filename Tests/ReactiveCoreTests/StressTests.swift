@@ -118,6 +118,63 @@ import Testing
     }
   }
 
+  @Test func flatMapLatestCompletesOnceWhenTheOuterAndTheInnerEndOnTwoThreads() {
+    expectNoLeaks {
+      // The outer and the current inner complete at the same moment on two threads: whichever
+      // way they interleave, the result completes exactly once, after the inner's element.
+      for _ in 0..<2_000 {
+        let outer = PublishSubject<Int>()
+        let inner = PublishSubject<Int>()
+        let checker = GrammarChecker<Int>()
+        let subscription = checker.subscribe(to: outer.flatMapLatest { _ in inner })
+        outer.onNext(0)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+          if thread == 0 {
+            outer.onCompleted()
+          } else {
+            inner.onNext(1)
+            inner.onCompleted()
+          }
+        }
+        subscription.dispose()
+        if !checker.grammarHeld || checker.terminalCount != 1 || checker.elements != [1] {
+          Issue.record("terminals \(checker.terminalCount), elements \(checker.elements)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func flatMapLatestSwitchesBetweenSynchronousInnersAndInnersEndingElsewhere() {
+    expectNoLeaks {
+      // One thread switches; every fourth inner is a subject that another thread completes
+      // while the switching goes on, the rest end during their subscription.
+      let count = 20_000
+      let outer = PublishSubject<Int>()
+      let live = (0..<(count / 4)).map { _ in PublishSubject<Int>() }
+      let checker = GrammarChecker<Int>()
+      let subscription = checker.subscribe(
+        to: outer.flatMapLatest { value -> Observable<Int> in
+          value.isMultiple(of: 4) ? live[value / 4].asObservable() : .just(value)
+        })
+      DispatchQueue.concurrentPerform(iterations: 2) { thread in
+        if thread == 0 {
+          for value in 0..<count { outer.onNext(value) }
+          outer.onCompleted()
+        } else {
+          for subject in live { subject.onCompleted() }
+        }
+      }
+      for subject in live { subject.onCompleted() }
+      subscription.dispose()
+      #expect(checker.grammarHeld)
+      #expect(checker.terminalCount == 1)
+      let expected = (0..<count).filter { !$0.isMultiple(of: 4) }
+      #expect(checker.elements == expected)
+      #expect(live.allSatisfy { !$0.hasObservers })
+    }
+  }
+
   @Test func publishSubjectSurvivesObserversComingAndGoingOnOtherThreads() {
     expectNoLeaks {
       let subject = PublishSubject<Int>()

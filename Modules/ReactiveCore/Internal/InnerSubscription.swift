@@ -23,6 +23,9 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   /// closure context.
   @usableFromInline let owner: AnyObject?
 
+  /// Set with `assignedBit` when the source's disposable was the shared one that does nothing.
+  @usableFromInline static var nopBit: Int { 8 }
+
   @inlinable init(parent: Lifetime?, owner: AnyObject? = nil) {
     self.owner = owner
     super.init(parent: parent)
@@ -52,8 +55,10 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   /// subscription already ended.
   @inlinable func setDisposable(_ disposable: Disposable) {
     if disposable.isNop {
-      // Nothing to dispose later: skip storing it.
-      state.bitwiseOr(Lifetime.assignedBit, ordering: .acquiringAndReleasing)
+      // Nothing to dispose later: skip storing it, and say so, so that `dispose()` does not
+      // touch `upstream` (which lets an owner recycle this subscription; see `SwitchSink`).
+      state.bitwiseOr(
+        Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .acquiringAndReleasing)
       return
     }
     upstream = disposable
@@ -64,10 +69,40 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
     }
   }
 
+  /// Marks the source as ended by its own terminal event; returns whether it was still
+  /// active (not ended, deactivated or disposed before). Sequentially consistent, for owners
+  /// that pair it with `isRunning` (see `SwitchSink`).
+  @inlinable func finish() -> Bool {
+    let old = state.bitwiseOr(Lifetime.stoppedBit, ordering: .sequentiallyConsistent).oldValue
+    return old & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0
+  }
+
+  /// `isActive`, read with sequentially consistent ordering (see `finish()`).
+  @inlinable var isRunning: Bool {
+    state.load(ordering: .sequentiallyConsistent) & (Lifetime.disposedBit | Lifetime.stoppedBit)
+      == 0
+  }
+
+  /// Whether the source ended and left nothing to dispose, so that nothing but the atomic
+  /// state was touched after `setDisposable`: the owner may `reset()` this subscription and
+  /// use it again once it holds the only reference to it.
+  @inlinable var isReusable: Bool {
+    let bits = Lifetime.assignedBit | InnerSubscription.nopBit | Lifetime.disposedBit
+    return state.load(ordering: .acquiring) & bits == bits
+  }
+
+  /// Makes this ended subscription new again. Only for an owner that holds the only reference
+  /// and saw `isReusable`.
+  @inlinable func reset() {
+    state.store(0, ordering: .releasing)
+  }
+
   /// Ends the subscription and disposes the source's subscription, once.
   @inlinable func dispose() {
     let old = state.bitwiseOr(Lifetime.disposedBit, ordering: .acquiringAndReleasing).oldValue
-    guard old & Lifetime.disposedBit == 0, old & Lifetime.assignedBit != 0 else { return }
+    guard old & (Lifetime.disposedBit | InnerSubscription.nopBit) == 0,
+      old & Lifetime.assignedBit != 0
+    else { return }
     let upstream = self.upstream
     self.upstream = nil
     upstream?.dispose()

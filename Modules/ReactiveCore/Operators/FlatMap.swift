@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Projects each element to an inner sequence and merges the elements of all of them.
   ///
@@ -93,15 +95,25 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// The engine of `flatMapLatest` and `switchLatest`: one current inner subscription, replaced
 /// by each new inner source. The previous one is deactivated under the lock before the new one
 /// becomes current, so no event of a stale inner source is ever forwarded.
+///
+/// An inner source's completion takes the lock only when it may complete the result (the outer
+/// source already completed): the inner subscription marks itself finished and the outer
+/// completion reads that mark, both with sequentially consistent ordering, so at least one of
+/// the two sees the other and the result completes exactly once.
+///
+/// A finished inner subscription stays `current` until the next inner source arrives, which
+/// reuses it instead of allocating another when nothing else refers to it any more and its
+/// source left nothing to dispose (as `just`, `of` or `empty` do): then no thread touched
+/// anything in it but its atomic state.
 @usableFromInline
 final class SwitchSink<Element>: Disposable, @unchecked Sendable {
-  // Mutable state guarded by `lock`.
+  // Mutable state guarded by `lock`, except `outerDone`, which is atomic.
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
+  @usableFromInline let outerDone = Atomic<Bool>(false)
   @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
   @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
-  @exclusivity(unchecked) @usableFromInline var outerDone = false
   @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
@@ -130,15 +142,24 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
   }
 
   @inlinable func switchTo(_ source: Observable<Element>) {
-    let inner = InnerSubscription(parent: lifetime, owner: self)
     lock.lock()
     if stopped {
       lock.unlock()
       return
     }
-    let previous = current
-    previous?.deactivate()
-    current = inner
+    let inner: InnerSubscription
+    let previous: InnerSubscription?
+    if current != nil, current.unsafelyUnwrapped.isReusable, isKnownUniquelyReferenced(&current) {
+      // The previous inner source finished and nothing else refers to its subscription.
+      inner = current.unsafelyUnwrapped
+      inner.reset()
+      previous = nil
+    } else {
+      inner = InnerSubscription(parent: lifetime, owner: self)
+      previous = current
+      previous?.deactivate()
+      current = inner
+    }
     lock.unlock()
     previous?.dispose()
     inner.setDisposable(
@@ -147,40 +168,46 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
+    if case .completed = event {
+      innerCompleted(inner)
+      return
+    }
     lock.lock()
     guard !stopped, inner.isActive else {
       lock.unlock()
       return
     }
-    switch event {
-    case .next:
+    if case .next = event {
       sink(event)
       lock.unlock()
-    case .error:
+    } else {
       stopped = true
       sink(event)
       lock.unlock()
       dispose()
-    case .completed:
-      inner.deactivate()
-      current = nil
-      if outerDone {
+    }
+  }
+
+  @inlinable func innerCompleted(_ inner: InnerSubscription) {
+    guard inner.finish() else { return }  // replaced, or the result ended
+    if outerDone.load(ordering: .sequentiallyConsistent) {
+      lock.lock()
+      if !stopped, current === inner {
         stopped = true
         sink(.completed)
         lock.unlock()
         dispose()
-        inner.dispose()
       } else {
         lock.unlock()
-        inner.dispose()
       }
     }
+    inner.dispose()
   }
 
   @inlinable func outerCompleted() {
     lock.lock()
-    outerDone = true
-    if !stopped && current == nil {
+    outerDone.store(true, ordering: .sequentiallyConsistent)
+    if !stopped, current?.isRunning != true {
       stopped = true
       sink(.completed)
       lock.unlock()
@@ -207,7 +234,7 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
     lock.lock()
     stopped = true
     let current = self.current
-    self.current = nil
+    self.current = nil  // it refers to this sink: break the cycle
     let outer = self.outer
     lock.unlock()
     outer?.dispose()
