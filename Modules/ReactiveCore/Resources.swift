@@ -19,13 +19,20 @@ public enum Resources {
 
   @TaskLocal @usableFromInline static var current: ResourceCounter?
 
+  /// How many `measure` calls are running in the process. While none is, no task can have a
+  /// counter bound, and `acquire` skips the task-local lookup, which costs more than the rest
+  /// of the bookkeeping together.
+  @usableFromInline static let measuring = Atomic<Int>(0)
+
   /// The number of live resources in the whole process.
   public static var total: Int { global.load(ordering: .relaxed) }
 
   @inlinable static func acquire() -> ResourceCounter? {
     global.add(1, ordering: .relaxed)
-    let counter = current
-    counter?.count.add(1, ordering: .relaxed)
+    // A task that has a counter bound started its `measure` (and the increment) before it
+    // got here, in its own program order, so it never sees zero.
+    guard measuring.load(ordering: .relaxed) > 0, let counter = current else { return nil }
+    counter.count.add(1, ordering: .relaxed)
     return counter
   }
 
@@ -47,11 +54,15 @@ public final class ResourceCounter: Sendable {
 
   /// Runs `body` with this counter bound to the current task.
   public func measure<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try Resources.$current.withValue(self) { try body() }
+    Resources.measuring.add(1, ordering: .relaxed)
+    defer { Resources.measuring.subtract(1, ordering: .relaxed) }
+    return try Resources.$current.withValue(self) { try body() }
   }
 
   /// Runs the asynchronous `body` with this counter bound to the current task.
   public func measure<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-    try await Resources.$current.withValue(self) { try await body() }
+    Resources.measuring.add(1, ordering: .relaxed)
+    defer { Resources.measuring.subtract(1, ordering: .relaxed) }
+    return try await Resources.$current.withValue(self) { try await body() }
   }
 }
