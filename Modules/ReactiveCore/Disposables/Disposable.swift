@@ -25,7 +25,7 @@ public struct Disposables: Sendable {
   private init() {}
 
   /// A disposable that does nothing.
-  @inlinable public static func create() -> Disposable { NopDisposable.shared }
+  @inlinable public static func create() -> Disposable { NopDisposable() }
 
   /// A disposable that runs `dispose` once, the first time it is disposed.
   public static func create(with dispose: @escaping () -> Void) -> Cancelable {
@@ -67,10 +67,9 @@ extension Disposable {
   }
 }
 
-/// The shared disposable that does nothing.
+/// The disposable that does nothing, which `isNop` recognises so that it need not be kept.
 @usableFromInline
 struct NopDisposable: Disposable {
-  @usableFromInline static let shared: Disposable = NopDisposable()
   @inlinable init() {}
   @inlinable func dispose() {}
 }
