@@ -9,8 +9,8 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
   }
 
   private let lock = Lock()
-  private var members: [UInt64: Disposable]? = [:]
-  private var nextKey: UInt64 = 0
+  @exclusivity(unchecked) private var members: [UInt64: Disposable]? = [:]
+  @exclusivity(unchecked) private var nextKey: UInt64 = 0
 
   /// Creates an empty group.
   public init() {}

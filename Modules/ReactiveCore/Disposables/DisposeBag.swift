@@ -4,7 +4,7 @@
 /// subscription ends. Adding to a bag is thread-safe.
 public final class DisposeBag: @unchecked Sendable {  // `disposables` guarded by `lock`
   private let lock = Lock()
-  private var disposables: [Disposable] = []
+  @exclusivity(unchecked) private var disposables: [Disposable] = []
 
   /// Creates an empty bag.
   public init() {}

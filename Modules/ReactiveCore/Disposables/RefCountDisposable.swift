@@ -2,7 +2,7 @@
 /// was disposed too.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {  // state guarded by `lock`
   private let lock = Lock()
-  private var underlying: Disposable?
+  @exclusivity(unchecked) private var underlying: Disposable?
   private var count = 0
   private var primaryDisposed = false
 

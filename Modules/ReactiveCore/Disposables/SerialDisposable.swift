@@ -3,8 +3,8 @@
 /// After `dispose()`, a newly set disposable is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {  // state guarded by `lock`
   private let lock = Lock()
-  private var current: Disposable?
-  private var disposed = false
+  @exclusivity(unchecked) private var current: Disposable?
+  @exclusivity(unchecked) private var disposed = false
 
   /// Creates an empty holder.
   public init() {}

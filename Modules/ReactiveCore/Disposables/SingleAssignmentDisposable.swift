@@ -5,9 +5,9 @@
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   // State guarded by `lock`.
   private let lock = Lock()
-  private var current: Disposable?
-  private var assigned = false
-  private var disposed = false
+  @exclusivity(unchecked) private var current: Disposable?
+  @exclusivity(unchecked) private var assigned = false
+  @exclusivity(unchecked) private var disposed = false
 
   /// Creates an empty holder.
   public init() {}
