@@ -13,7 +13,9 @@
 # and adds the scene `.shoppingList` to the navigator, the command to the program, the screen
 # to the terminal UI, and a key that opens it from the friends list (the first free letter of
 # the name). It inserts those lines above the comments that say "Scripts/new-feature.sh adds
-# ... above this line"; keep those comments where you want new features to go.
+# ... above this line"; keep those comments where you want new features to go. (The key's line
+# calls `shortcuts.accept(.scene)`: the screen that holds those comments feeds a `shortcuts`
+# relay to its view model, whose route shows the scene, as the friends list does.)
 #
 # It checks everything before it writes anything: a name that is not an UpperCamelCase
 # identifier exits with status 64; a feature, scene, command or type that already exists, or a
@@ -739,10 +741,10 @@ printf '  %s\n' "${edited[@]}"
 cat <<EOF
 Next steps:
   swift build && swift test --filter '$name'
-  swift run $app_command login            # the scene needs an account, as every screen but the login ones
+  swift run $app_command login                 # the new screen needs an account, as most do
   swift run $app_command $command milk
-  swift run $tui_command                  # press '$key' on the friends list
-  Then make the skeleton yours: its rules are in $viewmodel_file, its timelines in
-  $viewmodel_test_file. For data, add a service (see "Add a feature" in README.md),
-  and list the command in the README's table.
+  swift run $tui_command                       # press '$key' on the friends list
+Then make it yours: its rules are in $viewmodel_file,
+their timelines in $viewmodel_test_file. For data, add a
+service ("Add a feature" in README.md); list the command in the README's table of commands.
 EOF
