@@ -245,6 +245,7 @@ final class TUIApplication: ScreenHost {
     case .timeline: TimelineScreen(host: self)
     case .people: PeopleScreen(host: self)
     case .personTimeline(let person): PersonTimelineScreen(host: self, person: person)
+    // Scripts/new-feature.sh adds the screens of new scenes above this line.
     }
   }
 

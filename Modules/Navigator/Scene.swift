@@ -22,6 +22,7 @@ public enum Scene: Hashable, Sendable {
   case people
   /// One member's posts.
   case personTimeline(Person)
+  // Scripts/new-feature.sh adds new scenes above this line.
 
   /// Whether the scene can be shown while no one is logged in.
   public var isPublic: Bool {
@@ -44,6 +45,7 @@ public enum Scene: Hashable, Sendable {
     case .timeline: return "Timeline"
     case .people: return "People"
     case .personTimeline(let person): return person.name
+    // Scripts/new-feature.sh adds the titles of new scenes above this line.
     }
   }
 }

@@ -35,7 +35,9 @@ import Testing
     #expect(
       FriendsProgram.spec.allCommands.map(\.name) == [
         "login", "logout", "whoami", "reset-password", "list", "show", "add", "edit", "remove",
-        "search", "timeline", "people", "help",
+        "search", "timeline", "people",
+        // Scripts/new-feature.sh adds the names of new commands above this line.
+        "help",
       ])
   }
 

@@ -148,4 +148,16 @@ extension FriendsListViewModelTests {
     }
     #expect(run.routes.events == [.next(200, .show(.search)), .next(300, .show(.timeline))])
   }
+
+  @Test func aShortcutAsksForItsScreen() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
+    let run = Self.run(service, clock: clock) { clock in
+      .init(
+        shortcuts: clock.createHotObservable([.next(200, Scene.people), .next(400, .search)])
+          .asObservable())
+    }
+    #expect(run.routes.events == [.next(200, .show(.people)), .next(400, .show(.search))])
+  }
 }

@@ -14,6 +14,7 @@ enum FriendsProgram {
     LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ResetPasswordCommand.self,
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self,
     SearchCommand.self, TimelineCommand.self, PeopleCommand.self,
+    // Scripts/new-feature.sh adds new commands above this line.
   ]
 
   /// The program's declaration: global options and every command.
