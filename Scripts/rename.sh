@@ -104,6 +104,13 @@ while IFS= read -r dir; do
 done < <(find Modules Apps Tests -type d -regextype posix-extended \
   -regex ".*/$current_name(CLI|TUI|ServerApp|Server)(Tests)?" 2>/dev/null | sort -r)
 
+# Renamed imports may no longer be in order: format the sources again.
+if swift format --version >/dev/null 2>&1; then
+  Scripts/format.sh
+else
+  echo "warning: 'swift format' is not available; run Scripts/format.sh to re-sort the renamed imports" >&2
+fi
+
 echo "Renamed $current_name ($current_command, ${current_prefix}_*) to $new_name ($new_command, ${new_prefix}_*)."
 if [ ${#changed[@]} -eq 0 ]; then
   echo "No file needed a change."

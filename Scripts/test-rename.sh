@@ -28,6 +28,8 @@ if [ -n "$leftovers" ]; then
   exit 1
 fi
 
+Scripts/format.sh --lint
+Scripts/check-architecture.sh
 swift build -Xswiftc -warnings-as-errors
 swift test
 echo "PASS: the renamed template builds and passes its tests"
