@@ -61,8 +61,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
 
 /// An observable whose subscription logic is a closure over a stored payload.
 ///
-/// Operators create one per use: the payload holds the operator's arguments and the closure is
-/// written inside the generic operator function, so it is specialised for the caller's types.
+/// Operators create one per use: the payload holds the operator's sources and values, and the
+/// closure is written inside the generic operator function, so it is specialised for the
+/// caller's types. The operator's own closures are best captured by that closure rather than
+/// stored in the payload, where their generic layout would need a conversion thunk per call.
 @usableFromInline
 final class Producer<Element, Payload>: Observable<Element>, @unchecked Sendable {
   @usableFromInline let payload: Payload

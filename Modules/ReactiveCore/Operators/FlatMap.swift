@@ -11,10 +11,9 @@ extension ObservableType {
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Producer((asObservable(), selector)) { payload, sink, lifetime in
+    Producer(asObservable()) { source, sink, lifetime in
       let merge = MergeSink(sink, lifetime)
-      let selector = payload.1
-      return merge.subscribeOuter(payload.0) { value in
+      return merge.subscribeOuter(source) { value in
         let inner: Observable<Source.Element>
         do { inner = try selector(value).asObservable() } catch {
           merge.fail(error)
@@ -33,10 +32,9 @@ extension ObservableType {
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Producer((asObservable(), selector)) { payload, sink, lifetime in
+    Producer(asObservable()) { source, sink, lifetime in
       let merge = MergeSink(sink, lifetime)
-      let selector = payload.1
-      return merge.subscribeOuter(payload.0) { value in
+      return merge.subscribeOuter(source) { value in
         merge.lock.lock()
         guard !merge.stopped, merge.inners.count == 0 else {
           merge.lock.unlock()
@@ -66,10 +64,9 @@ extension ObservableType {
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    Producer((asObservable(), selector)) { payload, sink, lifetime in
+    Producer(asObservable()) { source, sink, lifetime in
       let switcher = SwitchSink(sink, lifetime)
-      let selector = payload.1
-      return switcher.subscribeOuter(payload.0) { value in
+      return switcher.subscribeOuter(source) { value in
         let inner: Observable<Source.Element>
         do { inner = try selector(value).asObservable() } catch {
           switcher.fail(error)

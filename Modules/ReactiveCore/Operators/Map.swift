@@ -5,9 +5,8 @@ extension ObservableType {
   public func map<Result>(_ transform: @escaping (Element) throws -> Result)
     -> Observable<Result>
   {
-    Producer((asObservable(), transform)) { payload, sink, lifetime in
-      let transform = payload.1
-      return payload.0.run(
+    Producer(asObservable()) { source, sink, lifetime in
+      source.run(
         { event in
           switch event {
           case .next(let value):
@@ -29,9 +28,8 @@ extension ObservableType {
   public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?)
     -> Observable<Result>
   {
-    Producer((asObservable(), transform)) { payload, sink, lifetime in
-      let transform = payload.1
-      return payload.0.run(
+    Producer(asObservable()) { source, sink, lifetime in
+      source.run(
         { event in
           switch event {
           case .next(let value):
@@ -51,9 +49,8 @@ extension ObservableType {
   /// Keeps the elements for which `predicate` is true; a thrown error ends the sequence.
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    Producer((asObservable(), predicate)) { payload, sink, lifetime in
-      let predicate = payload.1
-      return payload.0.run(
+    Producer(asObservable()) { source, sink, lifetime in
+      source.run(
         { event in
           switch event {
           case .next(let value):

@@ -15,9 +15,8 @@ extension ObservableType {
   public func scan<Accumulate>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
-    Producer((asObservable(), seed, accumulator)) { payload, sink, lifetime in
+    Producer((asObservable(), seed)) { payload, sink, lifetime in
       let state = Box(payload.1)
-      let accumulator = payload.2
       return payload.0.run(
         { event in
           switch event {
