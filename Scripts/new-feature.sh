@@ -741,9 +741,11 @@ printf '  %s\n' "${edited[@]}"
 cat <<EOF
 Next steps:
   swift build && swift test --filter '$name'
-  swift run $app_command login                 # the new screen needs an account, as most do
+  swift run $app_command login
   swift run $app_command $command milk
-  swift run $tui_command                       # press '$key' on the friends list
+  swift run $tui_command
+The screen needs an account, as most do: log in first. In $tui_command, press '$key' on the
+friends list to open it.
 Then make it yours: its rules are in $viewmodel_file,
 their timelines in $viewmodel_test_file. For data, add a
 service ("Add a feature" in README.md); list the command in the README's table of commands.
