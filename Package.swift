@@ -120,6 +120,13 @@ let package = Package(
       path: "Tests/TUITests"),
     // Runs the benchmark executable on tiny sizes: its command line and its results.
     .testTarget(
+      name: "FrontsTests",
+      dependencies: [
+        "FriendsCLI", "FriendsTUI", "CommandLineKit", "TerminalUI", "Services", "ServicesTesting",
+        "Models", "ReactiveCore", "ReactiveTesting",
+      ],
+      path: "Tests/FrontsTests"),
+    .testTarget(
       name: "BenchmarksTests", dependencies: ["Benchmarks"], path: "Tests/BenchmarksTests"),
   ]
 )
