@@ -103,7 +103,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// source left nothing to dispose (as `just`, `of` or `empty` do): then no thread touched
 /// anything in it but its atomic state.
 @usableFromInline
-final class SwitchSink<Element>: Disposable, @unchecked Sendable {
+final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
   // Mutable state guarded by `lock`, except `outerDone`, which is atomic.
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let sink: EventSink<Element>
@@ -116,26 +116,6 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
   @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
     self.sink = sink
     self.lifetime = lifetime
-  }
-
-  @inlinable func subscribeOuter<Outer>(
-    _ source: Observable<Outer>, onNext handle: @escaping (Outer) -> Void
-  ) -> Disposable {
-    let outer = InnerSubscription(parent: lifetime)
-    lock.lock()
-    self.outer = outer
-    lock.unlock()
-    outer.setDisposable(
-      source.run(
-        { [self] event in
-          guard outer.isActive else { return }
-          switch event {
-          case .next(let value): handle(value)
-          case .error(let error): self.fail(error)
-          case .completed: self.outerCompleted()
-          }
-        }, outer))
-    return self
   }
 
   @inlinable func switchTo(_ source: Observable<Element>) {

@@ -8,7 +8,7 @@
 /// Queued sources are started by a loop, not by recursion, so a long queue of synchronous
 /// sources takes constant stack depth.
 @usableFromInline
-final class MergeSink<Element>: Disposable, @unchecked Sendable {
+final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
   // Mutable state guarded by `lock`.
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let sink: EventSink<Element>
@@ -31,27 +31,6 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
   }
 
   @inlinable var hasQueued: Bool { queueHead < queue.count }
-
-  /// Subscribes the outer source, whose elements `handle` turns into calls to `add`.
-  @inlinable func subscribeOuter<Outer>(
-    _ source: Observable<Outer>, onNext handle: @escaping (Outer) -> Void
-  ) -> Disposable {
-    let outer = InnerSubscription(parent: lifetime)
-    lock.lock()
-    self.outer = outer
-    lock.unlock()
-    outer.setDisposable(
-      source.run(
-        { [self] event in
-          guard outer.isActive else { return }
-          switch event {
-          case .next(let value): handle(value)
-          case .error(let error): self.fail(error)
-          case .completed: self.outerCompleted()
-          }
-        }, outer))
-    return self
-  }
 
   /// Starts `source` now, or queues it if `maxConcurrent` sources are running.
   @inlinable func add(_ source: Observable<Element>) {
