@@ -43,6 +43,16 @@ import Testing
     return auth
   }
 
+  /// The app's services over the fakes, all on `clock`.
+  static func services(
+    auth: FakeAuthenticationService, friends: FakeFriendsService, _ clock: TestScheduler
+  ) -> AppServices {
+    AppServices(
+      auth: auth, friends: friends, search: FakeSearchService(scheduler: clock),
+      timeline: FakeTimelineService(scheduler: clock), postCache: InMemoryPostCache(),
+      scheduler: clock, origin: "the test")
+  }
+
   @Test func bothFrontsSendTheSameRequestsAndShowTheSameMessages() {
     let command = commandLineStory()
     let terminal = terminalStory()
@@ -63,10 +73,7 @@ import Testing
   func commandLineStory() -> Outcome {
     let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
     let auth = Self.scriptedAuth(clock)
-    let services = AppServices(
-      auth: auth, friends: FakeFriendsService(scheduler: clock),
-      search: FakeSearchService(scheduler: clock), timeline: FakeTimelineService(scheduler: clock),
-      postCache: InMemoryPostCache(), scheduler: clock, origin: "the test")
+    let services = Self.services(auth: auth, friends: FakeFriendsService(scheduler: clock), clock)
     var messages: [String] = []
     var lastStatus = ExitCode.failure
     for attempt in Self.attempts {
@@ -103,10 +110,7 @@ import Testing
     // Logged in, the app opens the friends list, which loads.
     let friends = FakeFriendsService(scheduler: clock)
     friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
-    let services = AppServices(
-      auth: auth, friends: friends,
-      search: FakeSearchService(scheduler: clock), timeline: FakeTimelineService(scheduler: clock),
-      postCache: InMemoryPostCache(), scheduler: clock, origin: "the test")
+    let services = Self.services(auth: auth, friends: friends, clock)
     var messages: [String] = []
     SharingScheduler.mock(scheduler: clock) {
       let app = TUIApplication(
