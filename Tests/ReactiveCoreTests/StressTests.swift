@@ -11,6 +11,24 @@ import Testing
     var value = 0
   }
 
+  /// Weak references to objects that only observers own, to tell when those are freed.
+  final class Canaries: @unchecked Sendable {  // guarded by `lock`
+    final class Canary: Sendable {}
+    private struct Reference { weak var canary: Canary? }
+    private let lock = NSLock()
+    private var references: [Reference] = []
+
+    /// A new canary, remembered weakly.
+    func make() -> Canary {
+      let canary = Canary()
+      lock.withLock { references.append(Reference(canary: canary)) }
+      return canary
+    }
+
+    var count: Int { lock.withLock { references.count } }
+    var alive: Int { lock.withLock { references.filter { $0.canary != nil }.count } }
+  }
+
   static let threads = 4
   static let perThread = 10_000
   static var total: Int { threads * perThread }
@@ -196,6 +214,45 @@ import Testing
       #expect(checker.grammarHeld)
       #expect(checker.terminalCount == 1)
       #expect(checker.elements.sorted() == Array(0..<Self.total))
+      #expect(!subject.hasObservers)
+    }
+  }
+
+  @Test func subjectFreesObserversThatLeaveWhileAnotherThreadDelivers() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      let checker = GrammarChecker<Int>()
+      let persistent = checker.subscribe(to: subject)
+      let canaries = Canaries()
+      // One thread sends while two others subscribe and leave: half of the observers leave
+      // from their own thread, half from inside `onNext` on the sending thread (`take(1)`).
+      DispatchQueue.concurrentPerform(iterations: 3) { thread in
+        if thread == 0 {
+          for value in 0..<Self.total { subject.onNext(value) }
+          return
+        }
+        for index in 0..<Self.perThread {
+          let canary = canaries.make()
+          let transient = GrammarChecker<Int>()
+          if index.isMultiple(of: 2) {
+            let subscription = transient.subscribe(
+              to: subject.map { value in withExtendedLifetime(canary) { value } })
+            subscription.dispose()
+          } else {
+            _ = transient.subscribe(
+              to: subject.take(1).map { value in withExtendedLifetime(canary) { value } })
+          }
+          if !transient.grammarHeld { Issue.record("a transient observer saw a broken grammar") }
+        }
+      }
+      // The last element ends the `take(1)` observers that subscribed after the others ended,
+      // and frees what a change retired too late for the delivery it raced with.
+      subject.onNext(-1)
+      persistent.dispose()
+      #expect(checker.grammarHeld)
+      #expect(checker.elements == Array(0..<Self.total) + [-1])
+      #expect(canaries.count == 2 * Self.perThread)
+      #expect(canaries.alive == 0)
       #expect(!subject.hasObservers)
     }
   }

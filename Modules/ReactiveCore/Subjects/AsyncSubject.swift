@@ -14,7 +14,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   @usableFromInline let subscribeBody:
     (AsyncSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock()
-  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline let observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var last: Element?
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
 

@@ -19,7 +19,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @usableFromInline let subscribeBody:
     (BehaviorSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock(recursive: true)
-  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline let observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var current: Element
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
   @exclusivity(unchecked) @usableFromInline var disposed = false
@@ -57,9 +57,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     switch event {
     case .next(let value):
       current = value
-      let snapshot = observers.nodes
-      lock.unlock()
-      ObserverList.deliver(event, to: snapshot)
+      observers.deliverElement(event, unlocking: lock)
     case .error, .completed:
       stopEvent = event
       let snapshot = observers.removeAll()

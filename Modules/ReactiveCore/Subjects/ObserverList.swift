@@ -1,17 +1,49 @@
 import Synchronization
 
-/// The observers of a subject, in subscription order, with O(1) removal.
+/// The observers of a subject, in subscription order, with O(1) removal, and the delivery of
+/// elements to them without a reference count per element.
 ///
 /// Each observer is a `SubjectObserver`, which is also the disposable that removes it and
 /// knows its slot in `nodes`. Removal leaves a hole (`nil`); holes are compacted, and the moved
-/// observers told their new slots, when they outnumber the live observers. Delivery iterates
-/// over a copy of `nodes` taken under the subject's lock, which costs a reference count, not a
-/// copy, unless the list changes during delivery; the snapshot keeps every node alive, so each
-/// node is used without retaining it.
+/// observers told their new slots, when they outnumber the live observers.
+///
+/// Every member except `lending` is guarded by the owning subject's lock.
+///
+/// ## Lending the array to a delivery
+/// An element is delivered after the subject's lock is released, so that observers may
+/// subscribe, unsubscribe and send from inside `onNext`, and other threads may subscribe and
+/// unsubscribe meanwhile. The delivery must therefore read an array that nobody changes or
+/// frees under it. Retaining a snapshot per element would cost two atomic reference-count
+/// operations, which are most of the cost of a subject, so the array is *lent* instead:
+/// - `deliverElement` lends `nodes` when no other lent delivery runs: it sets `runningBit` in
+///   `lending` under the lock, reads the array's storage without retaining it, and clears
+///   `lending` when done. A delivery that finds `runningBit` set (an observer sending into the
+///   subject from inside `onNext`) retains a snapshot instead.
+/// - Any change to `nodes` while it is lent first moves the lent array to `retired`, so the
+///   change copies it, and sets `retiredBit`, which asks the lent delivery to free `retired`
+///   when it ends. The bit is set with a compare-and-exchange against the delivery's final
+///   exchange, so exactly one of the two sees the other: either the delivery frees the array,
+///   or the change sees that the delivery has ended and changes the array in place.
+/// - The delivery frees `retired` outside the lock, because freeing an observer can run
+///   arbitrary deinitialisers; if another lent delivery started meanwhile, it hands the job on
+///   to that one.
 @usableFromInline
-struct ObserverList<Element> {
-  @usableFromInline var nodes: ContiguousArray<SubjectObserver<Element>?> = []
-  @usableFromInline var live = 0
+final class ObserverList<Element>: @unchecked Sendable {  // guarded by the subject's lock
+  @usableFromInline typealias Nodes = ContiguousArray<SubjectObserver<Element>?>
+
+  /// Set in `lending` while a delivery reads `nodes` without retaining it.
+  @usableFromInline static var runningBit: Int { 1 }
+  /// Set in `lending` when `retired` holds arrays that the running delivery must free.
+  @usableFromInline static var retiredBit: Int { 2 }
+
+  @exclusivity(unchecked) @usableFromInline var nodes: Nodes = []
+  @exclusivity(unchecked) @usableFromInline var live = 0
+  /// Arrays that were lent to the running delivery and then replaced.
+  @exclusivity(unchecked) @usableFromInline var retired: ContiguousArray<Nodes> = []
+  /// Whether `nodes` is the array lent to the running delivery (if one runs).
+  @exclusivity(unchecked) @usableFromInline var isLent = false
+  /// `runningBit` and `retiredBit`; read and written without the lock by the delivery.
+  @usableFromInline let lending = Atomic<Int>(0)
 
   @inlinable init() {}
 
@@ -19,20 +51,22 @@ struct ObserverList<Element> {
 
   /// Adds an observer that delivers to `sink` and calls `remove` with itself when disposed,
   /// and returns it.
-  @inlinable mutating func insert(
+  @inlinable func insert(
     _ sink: @escaping EventSink<Element>,
     remove: @escaping (SubjectObserver<Element>) -> Void
   ) -> SubjectObserver<Element> {
     let node = SubjectObserver(sink, slot: nodes.count, remove: remove)
+    willChange()
     nodes.append(node)
     live += 1
     return node
   }
 
   /// Removes `node` if it is still in the list.
-  @inlinable mutating func remove(_ node: SubjectObserver<Element>) {
+  @inlinable func remove(_ node: SubjectObserver<Element>) {
     let slot = node.slot
     guard slot < nodes.count, nodes[slot] === node else { return }
+    willChange()
     nodes[slot] = nil
     Resources.release(node.counter)
     live -= 1
@@ -51,7 +85,8 @@ struct ObserverList<Element> {
   }
 
   /// Removes every observer and returns them, for delivering a terminal event.
-  @inlinable mutating func removeAll() -> ContiguousArray<SubjectObserver<Element>?> {
+  @inlinable func removeAll() -> Nodes {
+    willChange()
     let removed = nodes
     for node in removed {
       guard let node else { continue }
@@ -63,18 +98,86 @@ struct ObserverList<Element> {
     return removed
   }
 
-  /// Delivers `event` to each observer of a snapshot of `nodes`.
+  /// Delivers an element to every observer. Called with `lock` held; releases it.
+  @inlinable func deliverElement(_ event: Event<Element>, unlocking lock: Lock) {
+    guard lending.load(ordering: .acquiring) == 0, retired.isEmpty else {
+      deliverSnapshot(event, unlocking: lock)
+      return
+    }
+    lending.store(Self.runningBit, ordering: .relaxed)
+    isLent = true
+    // The storage stays valid without a reference: while `runningBit` is set, `willChange`
+    // moves the array to `retired` before anything changes it.
+    let lent = nodes.withUnsafeBufferPointer { $0 }
+    lock.unlock()
+    Self.deliver(event, to: lent)
+    let state = lending.load(ordering: .acquiring)
+    lending.store(0, ordering: .releasing)
+    if state & Self.retiredBit != 0 { freeRetired(lock) }
+  }
+
+  /// Delivers an element to a retained snapshot of the observers, for a delivery that starts
+  /// while a lent one runs (an observer sends from inside `onNext`, or, against the grammar,
+  /// another thread sends). Also frees the arrays a lent delivery left in `retired`: a change
+  /// can set `retiredBit` just after the delivery read `lending`, and that delivery's final
+  /// store then clears the bit. Called with `lock` held; releases it.
+  @usableFromInline func deliverSnapshot(_ event: Event<Element>, unlocking lock: Lock) {
+    let snapshot = nodes
+    var garbage: ContiguousArray<Nodes> = []
+    if !retired.isEmpty && !handOver() { swap(&garbage, &retired) }
+    lock.unlock()
+    withExtendedLifetime(garbage) {}
+    Self.deliver(event, to: snapshot)
+  }
+
+  /// Keeps the lent array unchanged for the running delivery: called under the lock before
+  /// `nodes` changes.
+  @inlinable func willChange() {
+    guard isLent else { return }
+    isLent = false
+    if handOver() { retired.append(nodes) }
+  }
+
+  /// Makes the running lent delivery, if any, responsible for freeing `retired`, and tells
+  /// whether one runs. Called under the lock.
+  @inlinable func handOver() -> Bool {
+    var state = lending.load(ordering: .acquiring)
+    while state != 0 {
+      if state & Self.retiredBit != 0 { return true }
+      let (exchanged, original) = lending.compareExchange(
+        expected: state, desired: state | Self.retiredBit, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      state = original
+    }
+    return false
+  }
+
+  /// Frees `retired` once no lent delivery runs, outside `lock`.
+  @usableFromInline func freeRetired(_ lock: Lock) {
+    let garbage: ContiguousArray<Nodes> = lock.withLock {
+      // A lent delivery that started since then may read the newest retired array.
+      if handOver() { return [] }
+      defer { retired = [] }
+      return retired
+    }
+    withExtendedLifetime(garbage) {}
+  }
+
+  /// Delivers `event` to each observer of `nodes`, which must stay alive and unchanged
+  /// meanwhile; each observer is used without retaining it.
   @inlinable static func deliver(
-    _ event: Event<Element>, to snapshot: ContiguousArray<SubjectObserver<Element>?>
+    _ event: Event<Element>, to nodes: UnsafeBufferPointer<SubjectObserver<Element>?>
   ) {
-    snapshot.withUnsafeBufferPointer { nodes in
-      for index in nodes.indices where nodes[index] != nil {
-        // The snapshot holds every node for the whole loop, so none is retained for its call.
-        Unmanaged.passUnretained(nodes[index].unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-          $0.sink(event)
-        }
+    for index in nodes.indices where nodes[index] != nil {
+      Unmanaged.passUnretained(nodes[index].unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        $0.sink(event)
       }
     }
+  }
+
+  /// Delivers `event` to each observer of a snapshot, which keeps them alive.
+  @inlinable static func deliver(_ event: Event<Element>, to snapshot: Nodes) {
+    snapshot.withUnsafeBufferPointer { deliver(event, to: $0) }
   }
 }
 

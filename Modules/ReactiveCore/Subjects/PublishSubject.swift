@@ -18,7 +18,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   @usableFromInline let subscribeBody:
     (PublishSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock()
-  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline let observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
   @exclusivity(unchecked) @usableFromInline var disposed = false
 
@@ -42,9 +42,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       return
     }
     if case .next = event {
-      let snapshot = observers.nodes
-      lock.unlock()
-      ObserverList.deliver(event, to: snapshot)
+      observers.deliverElement(event, unlocking: lock)
     } else {
       stopEvent = event
       let snapshot = observers.removeAll()

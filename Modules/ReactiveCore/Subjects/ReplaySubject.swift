@@ -19,7 +19,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   @usableFromInline let subscribeBody:
     (ReplaySubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   @usableFromInline let lock = Lock(recursive: true)
-  @exclusivity(unchecked) @usableFromInline var observers = ObserverList<Element>()
+  @usableFromInline let observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
   @usableFromInline let bufferSize: Int
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
@@ -60,9 +60,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         buffer.append(value)
         if buffer.count > bufferSize { buffer.removeFirst(buffer.count - bufferSize) }
       }
-      let snapshot = observers.nodes
-      lock.unlock()
-      ObserverList.deliver(event, to: snapshot)
+      observers.deliverElement(event, unlocking: lock)
     case .error, .completed:
       stopEvent = event
       let snapshot = observers.removeAll()
