@@ -3,6 +3,7 @@ import FriendsServer
 import HTTPServer
 import Models
 import Services
+import Synchronization
 
 /// A Friends API server over a fresh store in a temporary directory, and a client of it.
 struct FriendsServerFixture {
@@ -13,20 +14,48 @@ struct FriendsServerFixture {
 }
 
 /// Runs `body` with a Friends API server on 127.0.0.1 (a port the system chooses) serving a
-/// store seeded with `seed`, and a client of it with `timeout`.
+/// store seeded with `seed`, and a client of it with `timeout`. `wrap` may wrap the API's
+/// handler, for example to hold an answer back.
 func withFriendsServer<Result>(
   seed: StoreSeed = .demo, timeout: Duration = .seconds(2),
+  wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
   _ body: (FriendsServerFixture) async throws -> Result
 ) async throws -> Result {
   try await withTemporaryDirectory { directory in
     let store = try LocalStore(directory: directory, seed: seed)
     let log = HTTPServerEventLog()
-    let server = try HTTPServer(onEvent: log.record, router: FriendsAPI(store: store).router)
+    let server = try HTTPServer(
+      onEvent: log.record, handler: wrap(FriendsAPI(store: store).router.handle))
     defer { server.stop() }
     let client = HTTPClient(baseURL: server.url, timeout: timeout)
     return try await body(
       FriendsServerFixture(store: store, server: server, log: log, client: client))
   }
+}
+
+/// Holds back the answer to the first request that `matches` until `open()` is called (or ten
+/// seconds pass), so that a test can act while that request is in flight.
+final class AnswerGate: Sendable {
+  private let matches: @Sendable (HTTPRequest) -> Bool
+  private let matched = Atomic<Bool>(false)
+  private let opened = DispatchSemaphore(value: 0)
+
+  init(holding matches: @escaping @Sendable (HTTPRequest) -> Bool) {
+    self.matches = matches
+  }
+
+  /// `handler`, with the first matching request held at the gate.
+  func wrap(_ handler: @escaping HTTPServer.Handler) -> HTTPServer.Handler {
+    { [self] request in
+      if matches(request), !matched.exchange(true, ordering: .relaxed) {
+        _ = opened.wait(timeout: .now() + .seconds(10))
+      }
+      return handler(request)
+    }
+  }
+
+  /// Lets the held request be answered.
+  func open() { opened.signal() }
 }
 
 /// Runs `body` with a server whose every route answers with `reply`, and a client of it.

@@ -52,7 +52,7 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
 
   /// The status now, then each change seen by polling.
   public var accountStatus: Observable<AccountStatus> {
-    polled { client in try await client.accountStatus() }
+    polled { client in try await client.accountStatus() }.map(\.value)
   }
 
   /// All friends.
@@ -78,9 +78,14 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
     write { client in try await client.removeFriend(id: id) }.asCompletable()
   }
 
-  /// Emits when polling sees the friends change.
+  /// Emits when a read of the friends differs from the one before: at each poll, and after
+  /// each write made through this backend. The first read is the baseline and is not a
+  /// change, unless a write made through this backend since subscribing came first (that
+  /// write cancels the baseline read, and its change must not be lost).
   public var friendsChanged: Observable<Void> {
-    polled { client in try await client.friends() }.skip(1).map { _ in () }
+    polled { client in try await client.friends() }.enumerated()
+      .filter { $0.index > 0 || $0.element.followsWrite }
+      .map { _ in () }
   }
 
   /// Searches friends.
@@ -118,21 +123,25 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
     return call(work).do(onSuccess: { _ in writes.accept(()) })
   }
 
-  /// The value now, then each different value, re-read on a timer and after local writes.
-  /// A failed poll is skipped; the next one tries again.
+  /// The value now, then each different value, re-read on a timer and after local writes;
+  /// `followsWrite` tells whether a write made through this backend since subscribing came
+  /// before the read. A failed poll is skipped; the next one tries again.
   private func polled<Value: Sendable & Equatable>(
     _ work: @Sendable @escaping (HTTPClient) async throws -> Value
-  ) -> Observable<Value> {
+  ) -> Observable<(value: Value, followsWrite: Bool)> {
     Observable.merge(
-      .just(()),
-      Observable<Int>.interval(pollInterval, scheduler: pollScheduler).map { _ in () },
-      localWrites.asObservable()
+      .just(false),
+      Observable<Int>.interval(pollInterval, scheduler: pollScheduler).map { _ in false },
+      localWrites.map { true }
     )
-    .flatMapLatest { [client, scheduler] _ -> Observable<Value> in
+    .scan(false) { wroteBefore, isWrite in wroteBefore || isWrite }
+    .flatMapLatest {
+      [client, scheduler] followsWrite -> Observable<(value: Value, followsWrite: Bool)> in
       Single.create(detached: true) { try await work(client) }.asObservable()
+        .map { (value: $0, followsWrite: followsWrite) }
         .catch { _ in .empty() }
         .observe(on: scheduler)
     }
-    .distinctUntilChanged()
+    .distinctUntilChanged { $0.value == $1.value }
   }
 }
