@@ -43,16 +43,6 @@ import Testing
     return auth
   }
 
-  /// The app's services over the fakes, all on `clock`.
-  static func services(
-    auth: FakeAuthenticationService, friends: FakeFriendsService, _ clock: TestScheduler
-  ) -> AppServices {
-    AppServices(
-      auth: auth, friends: friends, search: FakeSearchService(scheduler: clock),
-      timeline: FakeTimelineService(scheduler: clock), postCache: InMemoryPostCache(),
-      scheduler: clock, origin: "the test")
-  }
-
   @Test func bothFrontsSendTheSameRequestsAndShowTheSameMessages() {
     let command = commandLineStory()
     let terminal = terminalStory()
@@ -71,31 +61,17 @@ import Testing
 
   /// Each attempt as one `login` command; a message is what the command printed as its error.
   func commandLineStory() -> Outcome {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = makeClock()
     let auth = Self.scriptedAuth(clock)
-    let services = Self.services(auth: auth, friends: FakeFriendsService(scheduler: clock), clock)
+    let services = fakeServices(auth: auth, friends: FakeFriendsService(scheduler: clock), clock)
     var messages: [String] = []
     var lastStatus = ExitCode.failure
     for attempt in Self.attempts {
-      let errors = BufferOutput()
-      let runtime = Runtime(
-        console: Console(
-          output: BufferOutput(), errors: errors, outputStyle: OutputStyle(usesColor: false),
-          errorStyle: OutputStyle(usesColor: false)),
-        input: NoInput(), lines: { .empty() }, environment: ["HOME": "/nonexistent"],
-        timeZone: TimeZone(identifier: "UTC")!,
-        waiter: Waiter { isDone in
-          clock.advanceTo(clock.clock)
-          while !isDone() && clock.clock < 60_000 { clock.advanceTo(clock.clock + 1) }
-          return isDone() ? .done : .interrupted
-        },
-        makeServices: { _ in services })
-      let words = ["login", "--email", attempt.email, "--password", attempt.password]
-      lastStatus = SharingScheduler.mock(scheduler: clock) {
-        FriendsProgram.run(words, runtime: runtime)
-      }
-      let text = errors.text.trimmingCharacters(in: .newlines)
-      if text.hasPrefix("error: ") { messages.append(String(text.dropFirst("error: ".count))) }
+      let run = runCommand(
+        ["login", "--email", attempt.email, "--password", attempt.password], services: services,
+        clock: clock)
+      messages += run.errors
+      lastStatus = run.status
     }
     return Outcome(
       messages: messages, passwordsSent: auth.passwordsTried, loggedIn: lastStatus == .success)
@@ -104,49 +80,28 @@ import Testing
   /// Each attempt typed into the login screen; a message is what the form's message row
   /// shows once the answer is in.
   func terminalStory() -> Outcome {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = makeClock()
     let auth = Self.scriptedAuth(clock)
-    let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 24))
     // Logged in, the app opens the friends list, which loads.
     let friends = FakeFriendsService(scheduler: clock)
     friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
-    let services = Self.services(auth: auth, friends: friends, clock)
+    let services = fakeServices(auth: auth, friends: friends, clock)
     var messages: [String] = []
-    SharingScheduler.mock(scheduler: clock) {
-      let app = TUIApplication(
-        terminal: terminal, services: services, scheduler: clock, colorMode: .color,
-        timeZone: TimeZone(identifier: "UTC")!, onQuit: {})
-      try! app.start()
-      func send(_ text: String) {
-        for character in text {
-          terminal.send(String(character))
-          clock.advanceTo(clock.clock)
-        }
-      }
+    let loggedIn = SharingScheduler.mock(scheduler: clock) {
+      let front = TerminalFront(services: services, clock: clock)
       for attempt in Self.attempts {
         // Clear both fields (Ctrl-U), fill them in, and press Enter; then let the answer come.
-        send("\u{15}" + attempt.email + "\t\u{15}" + attempt.password + "\r")
+        front.send("\u{15}" + attempt.email + "\t\u{15}" + attempt.password + "\r")
         clock.advanceTo(clock.clock + 1_000)
-        // The form's message, wrapped over its two rows: the text between the box's borders.
-        let text = terminal.lines[14...15].map { line in
-          let parts = line.split(separator: "│", omittingEmptySubsequences: false)
-          return parts.count == 3 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-        }.filter { !$0.isEmpty }.joined(separator: " ")
+        // The form's message, wrapped over its two rows.
+        let text = front.texts(ofRows: 14...15).joined(separator: " ")
         if !text.isEmpty { messages.append(text) }
         // Back to the email field for the next attempt.
-        send("\u{1B}[Z")
+        front.send("\u{1B}[Z")
       }
+      // Logged in, the app shows the friends list.
+      return front.terminal.lines[0].hasPrefix(" Friends ")
     }
-    // Logged in, the app shows the friends list.
-    return Outcome(
-      messages: messages, passwordsSent: auth.passwordsTried,
-      loggedIn: terminal.lines[0].hasPrefix(" Friends "))
+    return Outcome(messages: messages, passwordsSent: auth.passwordsTried, loggedIn: loggedIn)
   }
-}
-
-/// Standard input with nothing to read: the story passes every answer as an option.
-final class NoInput: LineInput {
-  let isTerminal = false
-  func readLine() -> String? { nil }
-  func readSecretLine() throws -> String? { nil }
 }
