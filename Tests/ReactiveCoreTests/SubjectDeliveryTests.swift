@@ -11,6 +11,25 @@ import Testing
   /// An object whose only owner is an observer's closure, to tell when the observer is freed.
   final class Canary {}
 
+  /// Whether the canary of an observer still lives.
+  final class CanaryWatch {
+    weak var canary: Canary?
+    var isAlive: Bool { canary != nil }
+  }
+
+  /// Subscribes an observer that records "victim <element>" and alone owns a canary.
+  static func subscribeVictim(
+    to source: Observable<Int>, _ record: @escaping (String) -> Void
+  ) -> (Disposable, CanaryWatch) {
+    let canary = Canary()
+    let watch = CanaryWatch()
+    watch.canary = canary
+    let subscription = source.subscribe(onNext: { value in
+      withExtendedLifetime(canary) { record("victim \(value)") }
+    })
+    return (subscription, watch)
+  }
+
   /// The three subjects that deliver elements to their observers as they arrive.
   static let subjects: [@Sendable () -> (observable: Observable<Int>, send: (Int) -> Void)] = [
     {
@@ -31,15 +50,9 @@ import Testing
   func anObserverDisposedDuringADeliveryIsFreedWhenItEnds(kind: Int) {
     expectNoLeaks {
       let (subject, send) = Self.subjects[kind]()
-      weak var weakCanary: Canary?
       var log: [String] = []
-      var victim: Disposable?
-      do {
-        let canary = Canary()
-        weakCanary = canary
-        victim = subject.subscribe(onNext: { value in
-          withExtendedLifetime(canary) { log.append("victim \(value)") }
-        })
+      var (victim, watch): (Disposable?, CanaryWatch) = Self.subscribeVictim(to: subject) {
+        log.append($0)
       }
       let killer = subject.subscribe(onNext: { value in
         log.append("killer \(value)")
@@ -51,7 +64,7 @@ import Testing
       log = []
       send(1)
       // Only the array lent to the finished delivery held the victim; it is gone now.
-      #expect(weakCanary == nil)
+      #expect(!watch.isAlive)
       send(2)
       killer.dispose()
       #expect(log == ["victim 1", "killer 1", "killer 2"])
@@ -62,20 +75,15 @@ import Testing
   func anObserverLeavingDuringItsOwnDeliveryIsFreedWhenItEnds(kind: Int) {
     expectNoLeaks {
       let (subject, send) = Self.subjects[kind]()
-      weak var weakCanary: Canary?
-      var log: [Int] = []
-      do {
-        let canary = Canary()
-        weakCanary = canary
-        // Like `take(1)`: the observer ends its own subscription from inside `onNext`.
-        _ = subject.take(until: { $0 == 1 }, behavior: .inclusive).subscribe(onNext: { value in
-          withExtendedLifetime(canary) { log.append(value) }
-        })
-      }
+      var log: [String] = []
+      // Like `take(1)`: the observer ends its own subscription from inside `onNext`.
+      let (_, watch) = Self.subscribeVictim(
+        to: subject.take(until: { $0 == 1 }, behavior: .inclusive)
+      ) { log.append($0) }
       send(1)
-      #expect(weakCanary == nil)
+      #expect(!watch.isAlive)
       send(2)
-      #expect(log.last == 1)
+      #expect(log.last == "victim 1")
     }
   }
 
@@ -83,7 +91,6 @@ import Testing
   func nestedDeliveriesSeeEveryChangeInOrderAndFreeWhatLeft(kind: Int) {
     expectNoLeaks {
       let (subject, send) = Self.subjects[kind]()
-      weak var weakCanary: Canary?
       var log: [String] = []
       var victim: Disposable?
       var joiner: Disposable?
@@ -98,16 +105,11 @@ import Testing
           joiner = subject.subscribe(onNext: { log.append("joiner \($0)") })
         }
       })
-      do {
-        let canary = Canary()
-        weakCanary = canary
-        victim = subject.subscribe(onNext: { value in
-          withExtendedLifetime(canary) { log.append("victim \(value)") }
-        })
-      }
+      let watch: CanaryWatch
+      (victim, watch) = Self.subscribeVictim(to: subject) { log.append($0) }
       log = []
       send(1)
-      #expect(weakCanary == nil)
+      #expect(!watch.isAlive)
       send(2)
       sender.dispose()
       joiner?.dispose()
@@ -149,13 +151,7 @@ import Testing
     expectNoLeaks {
       let subject = PublishSubject<Int>()
       let observers = subject.observers
-      weak var weakCanary: Canary?
-      var victim: Disposable?
-      do {
-        let canary = Canary()
-        weakCanary = canary
-        victim = subject.subscribe(onNext: { _ in withExtendedLifetime(canary) {} })
-      }
+      var (victim, watch): (Disposable?, CanaryWatch) = Self.subscribeVictim(to: subject) { _ in }
       var received: [Int] = []
       let survivor = subject.subscribe(onNext: { received.append($0) })
       // A lent delivery is running on another thread …
@@ -169,9 +165,9 @@ import Testing
       #expect(subject.lock.withLock { observers.retired.count } == 1)
       // … and the delivery ends with a store that clears the mark.
       observers.lending.store(0, ordering: .releasing)
-      #expect(weakCanary != nil)
+      #expect(watch.isAlive)
       subject.onNext(1)
-      #expect(weakCanary == nil)
+      #expect(!watch.isAlive)
       #expect(subject.lock.withLock { observers.retired.isEmpty })
       subject.onNext(2)
       #expect(received == [1, 2])

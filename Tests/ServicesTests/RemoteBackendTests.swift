@@ -16,6 +16,14 @@ private func pollClock() -> TestScheduler {
   TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
 }
 
+/// A backend over `client` that polls every 2 seconds of a `pollClock()`, and that clock.
+private func pollingBackend(_ client: HTTPClient) -> (RemoteBackend, TestScheduler) {
+  let clock = pollClock()
+  let backend = RemoteBackend(
+    client: client, scheduler: deliveries, pollInterval: .seconds(2), pollScheduler: clock)
+  return (backend, clock)
+}
+
 /// The queue answers are delivered on (an app passes the main scheduler).
 private let deliveries = SerialDispatchQueueScheduler(qos: .default)
 
@@ -177,10 +185,7 @@ private final class Received: @unchecked Sendable {
 
   @Test func friendsChangedFiresAfterEachWriteAndAtEachPollThatSeesAChange() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
-      let clock = pollClock()
-      let backend = RemoteBackend(
-        client: fixture.client, scheduler: deliveries, pollInterval: .seconds(2),
-        pollScheduler: clock)
+      let (backend, clock) = pollingBackend(fixture.client)
       let store = fixture.store
       // Each change, as the number of friends in the store when it arrives: a change reported
       // too early, or one that is not a change, shows as a wrong count.
@@ -240,10 +245,7 @@ private final class Received: @unchecked Sendable {
 
   @Test func accountStatusSeesAnotherClientsChangeAtThePoll() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
-      let clock = pollClock()
-      let backend = RemoteBackend(
-        client: fixture.client, scheduler: deliveries, pollInterval: .seconds(2),
-        pollScheduler: clock)
+      let (backend, clock) = pollingBackend(fixture.client)
       var statuses = elements(backend.accountStatus)
       #expect(try await statuses.next() == .unavailable)
       try fixture.store.logIn(email: ada.email, password: password)
