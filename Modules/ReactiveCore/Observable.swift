@@ -45,9 +45,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
     onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
   ) -> Disposable {
-    let subscription = Subscription(
-      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-    subscription.setUpstream(run({ subscription.forward($0) }, subscription))
+    let subscription = Subscription<Element>(onDisposed: onDisposed)
+    let handlers = SubscriptionHandlers(
+      subscription, onNext: onNext, onError: onError, onCompleted: onCompleted)
+    subscription.setUpstream(run({ handlers.on($0) }, subscription))
     return subscription
   }
 

@@ -3,34 +3,34 @@ import Synchronization
 /// The guard between a sequence and the handlers given to `subscribe`.
 ///
 /// It drops anything after a terminal event or after disposal, disposes the upstream after a
-/// terminal event, runs `onDisposed` once, and counts itself as a live resource. It holds the
-/// subscriber's handlers itself, so a subscription costs no closure beyond the one `run` gets.
+/// terminal event, runs `onDisposed` once, and counts itself as a live resource.
+///
+/// The subscriber keeps the subscription (as its `Disposable`), so the subscription does not
+/// keep the `onNext`, `onError` and `onCompleted` handlers: `SubscriptionHandlers` does, and
+/// only the event closure that `run` receives refers to it, which the upstream drops when the
+/// subscription ends; `onDisposed` is dropped once it ran. Ending a subscription therefore frees its handlers and what they capture, as in
+/// RxSwift, even while the subscriber keeps the disposable: an object that stores its
+/// subscription and is captured by the handlers is not kept alive by that cycle.
 @usableFromInline
 final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
   // `upstream` is written once, before the `assigned` bit is published with release ordering,
-  // and read only after that bit is seen with acquire ordering. The handlers are immutable.
-  // `state` is atomic.
-  // Optional, as `subscribe` receives them, so that storing them needs no conversion.
-  @usableFromInline let onNext: ((Element) -> Void)?
-  @usableFromInline let onError: ((Swift.Error) -> Void)?
-  @usableFromInline let onCompleted: (() -> Void)?
-  @usableFromInline let onDisposed: (() -> Void)?
+  // and read only after that bit is seen with acquire ordering. `onDisposed` is read and
+  // cleared only by the one `dispose` call that sets the disposed bit. `state` is atomic.
   @usableFromInline let counter: ResourceCounter?
+  @exclusivity(unchecked) @usableFromInline var onDisposed: (() -> Void)?
   @exclusivity(unchecked) @usableFromInline var upstream: Disposable?
 
-  @inlinable init(
-    onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
-    onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
-  ) {
-    self.onNext = onNext
-    self.onError = onError
-    self.onCompleted = onCompleted
+  @inlinable init(onDisposed: (() -> Void)?) {
     self.onDisposed = onDisposed
     counter = Resources.acquire()
     super.init(parent: nil)
   }
 
-  @inlinable func forward(_ event: Event<Element>) {
+  /// Forwards `event` to the handlers, which `SubscriptionHandlers` holds.
+  @inlinable func forward(
+    _ event: Event<Element>, _ onNext: ((Element) -> Void)?,
+    _ onError: ((Swift.Error) -> Void)?, _ onCompleted: (() -> Void)?
+  ) {
     switch event {
     case .next(let value):
       if state.load(ordering: .acquiring) & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0 {
@@ -75,6 +75,33 @@ final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
       upstream.dispose()
     }
     Resources.release(counter)
+    let onDisposed = self.onDisposed
+    self.onDisposed = nil
     onDisposed?()
+  }
+}
+
+/// The handlers of one subscription, held by the event closure that `run` receives and by
+/// nothing the subscriber keeps; see `Subscription`.
+@usableFromInline
+final class SubscriptionHandlers<Element>: @unchecked Sendable {  // immutable
+  @usableFromInline let subscription: Subscription<Element>
+  @usableFromInline let onNext: ((Element) -> Void)?
+  @usableFromInline let onError: ((Swift.Error) -> Void)?
+  @usableFromInline let onCompleted: (() -> Void)?
+
+  @inlinable init(
+    _ subscription: Subscription<Element>, onNext: ((Element) -> Void)?,
+    onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?
+  ) {
+    self.subscription = subscription
+    self.onNext = onNext
+    self.onError = onError
+    self.onCompleted = onCompleted
+  }
+
+  /// Forwards `event` through the subscription's guard.
+  @inlinable func on(_ event: Event<Element>) {
+    subscription.forward(event, onNext, onError, onCompleted)
   }
 }

@@ -51,6 +51,49 @@ import Testing
     }
   }
 
+  /// An object that keeps its subscription and is captured by that subscription's handlers:
+  /// a cycle that ending the subscription must break, as it does in RxSwift.
+  final class Owner {
+    var subscription: Disposable?
+  }
+
+  /// Subscribes an owner's handlers (all four capture it) to `source` and hands the owner to
+  /// `end`; tells whether the owner outlived the call.
+  static func ownerOutlives(
+    _ source: Observable<Int>, end: (Owner) -> Void = { $0.subscription?.dispose() }
+  ) -> Bool {
+    weak var weakOwner: Owner?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      owner.subscription = source.subscribe(
+        onNext: { _ in _ = owner }, onError: { _ in _ = owner }, onCompleted: { _ = owner },
+        onDisposed: { _ = owner })
+      end(owner)
+    }
+    return weakOwner != nil
+  }
+
+  @Test func disposingASubscriptionReleasesItsHandlers() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      #expect(!Self.ownerOutlives(subject.asObservable()))
+      #expect(!Self.ownerOutlives(subject.map { $0 + 1 }.filter { $0 > 0 }))
+      #expect(!Self.ownerOutlives(Observable<Int>.never()))
+      #expect(!subject.hasObservers)
+    }
+  }
+
+  @Test func aSubscriptionThatEndsReleasesItsHandlers() {
+    expectNoLeaks {
+      let subject = PublishSubject<Int>()
+      #expect(!Self.ownerOutlives(.just(1), end: { _ in }))
+      #expect(!Self.ownerOutlives(.error(TestError()), end: { _ in }))
+      #expect(!Self.ownerOutlives(subject.take(1), end: { _ in subject.onNext(1) }))
+      #expect(!Self.ownerOutlives(subject.asObservable(), end: { _ in subject.onCompleted() }))
+    }
+  }
+
   @Test func subscribeWithAnObserver() {
     expectNoLeaks {
       let target = PublishSubject<Int>()
