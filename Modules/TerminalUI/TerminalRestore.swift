@@ -26,9 +26,17 @@ enum TerminalRestore {
   // after winning the flag. The buffers are allocated once and never freed.
   nonisolated(unsafe) private static var input: Int32 = -1
   nonisolated(unsafe) private static var output: Int32 = -1
-  nonisolated(unsafe) private static var settings = termios()
-  nonisolated(unsafe) private static var sequence = UnsafeMutableBufferPointer<UInt8>.allocate(
-    capacity: 0)
+  // Allocated, like the buffers below, rather than a `termios` global: AddressSanitizer
+  // reports a false overflow when a whole `termios` is stored into a Swift global.
+  nonisolated(unsafe) private static let settings: UnsafeMutablePointer<termios> = {
+    let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    settings.initialize(to: termios())
+    return settings
+  }()
+  // Empty until the first `arm`, which allocates it. A new length allocates a new buffer and
+  // keeps the old one, which a signal handler may still be writing out.
+  nonisolated(unsafe) private static var sequence = UnsafeMutableBufferPointer<UInt8>(
+    start: nil, count: 0)
   nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>
     .allocate(capacity: signalLimit)
   nonisolated(unsafe) private static let installed: UnsafeMutablePointer<Bool> = {
@@ -54,8 +62,8 @@ enum TerminalRestore {
     guard !armed.load(ordering: .acquiring) else { return false }
     Self.input = input
     Self.output = output
-    Self.settings = settings
-    if sequence.count != bytes.count {
+    Self.settings.pointee = settings
+    if sequence.baseAddress == nil || sequence.count != bytes.count {
       sequence = .allocate(capacity: bytes.count)
     }
     _ = sequence.initialize(from: bytes)
@@ -73,8 +81,8 @@ enum TerminalRestore {
   /// Restores the terminal if it is armed, and disarms. Idempotent and async-signal-safe.
   static func restore() {
     guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    _ = tcsetattr(input, TCSANOW, &settings)
-    writeAll(output, UnsafeRawPointer(sequence.baseAddress!), sequence.count)
+    _ = tcsetattr(input, TCSANOW, settings)
+    if let base = sequence.baseAddress { writeAll(output, UnsafeRawPointer(base), sequence.count) }
   }
 
   /// Restores the terminal and puts back the signal handlers that were there before `arm`.
