@@ -27,19 +27,20 @@ import Testing
   }
 
   @Test func aBinderIsATargetForBindDriveAndEmit() {
+    let bag = DisposeBag()
     let label = Label()
     let scheduler = CountingScheduler()
     let isEnabled = Binder<Bool>(label, scheduler: scheduler) { $0.isEnabled = $1 }
     let text = Binder<String?>(label, scheduler: scheduler) { $0.text = $1 }
-    _ = Observable.just(false).bind(to: isEnabled)
+    Observable.just(false).bind(to: isEnabled).disposed(by: bag)
     #expect(!label.isEnabled)
     SharingScheduler.mock(scheduler: CountingScheduler()) {
-      _ = Driver.just(true).drive(isEnabled)
+      Driver.just(true).drive(isEnabled).disposed(by: bag)
       #expect(label.isEnabled)
-      _ = Signal.just("Welcome").emit(to: text)  // String into String?
+      Signal.just("Welcome").emit(to: text).disposed(by: bag)  // String into String?
       #expect(label.text == "Welcome")
     }
-    _ = Observable.just("Bye").bind(to: text.asObserver())
+    Observable.just("Bye").bind(to: text.asObserver()).disposed(by: bag)
     #expect(label.text == "Bye")
   }
 
@@ -52,6 +53,7 @@ import Testing
   }
 
   @Test func aControlEventWrapsTheFrontEndsEvents() {
+    let bag = DisposeBag()
     let taps = PublishSubject<Void>()
     let event = ControlEvent(events: taps)
     var count = 0
@@ -65,8 +67,8 @@ import Testing
     var signalled = 0
     var driven = 0
     SharingScheduler.mock(scheduler: CountingScheduler()) {
-      _ = event.asSignal().emit(onNext: { signalled += 1 })
-      _ = event.asDriver().drive(onNext: { driven += 1 })
+      event.asSignal().emit(onNext: { signalled += 1 }).disposed(by: bag)
+      event.asDriver().drive(onNext: { driven += 1 }).disposed(by: bag)
       taps.onNext(())
     }
     #expect(signalled == 1)
@@ -74,19 +76,20 @@ import Testing
   }
 
   @Test func aControlPropertyReadsAndWrites() throws {
+    let bag = DisposeBag()
     let storage = BehaviorSubject<String?>(value: nil)
     let property = ControlProperty(values: storage, valueSink: storage)
     var values: [String?] = []
     var changes: [String?] = []
-    _ = property.subscribe(onNext: { values.append($0) })
-    _ = property.changed.subscribe(onNext: { changes.append($0) })
+    property.subscribe(onNext: { values.append($0) }).disposed(by: bag)
+    property.changed.subscribe(onNext: { changes.append($0) }).disposed(by: bag)
     property.onNext("typed")
     #expect(values == [nil, "typed"])
     #expect(changes == ["typed"])
 
     var texts: [String] = []
     let orEmpty = property.orEmpty
-    _ = orEmpty.subscribe(onNext: { texts.append($0) })
+    orEmpty.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
     orEmpty.onNext("set")
     #expect(texts == ["typed", "set"])
     #expect(try storage.value() == "set")
@@ -94,16 +97,17 @@ import Testing
 
     var driven: [String?] = []
     SharingScheduler.mock(scheduler: CountingScheduler()) {
-      _ = property.asDriver().drive(onNext: { driven.append($0) })
+      property.asDriver().drive(onNext: { driven.append($0) }).disposed(by: bag)
     }
     #expect(driven == ["set"])
   }
 
   @Test func aDriverCanDriveAControlProperty() throws {
+    let bag = DisposeBag()
     let storage = BehaviorSubject<Int>(value: 0)
     let property = ControlProperty(values: storage, valueSink: storage)
     SharingScheduler.mock(scheduler: CountingScheduler()) {
-      _ = Driver.just(7).drive(property)
+      Driver.just(7).drive(property).disposed(by: bag)
     }
     #expect(try storage.value() == 7)
   }

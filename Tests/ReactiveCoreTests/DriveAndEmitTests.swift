@@ -8,16 +8,18 @@ import Testing
   }
 
   @Test func driveToObserversAndOptionalObservers() {
+    let bag = DisposeBag()
     let counter = ResourceCounter()
     var plain: [String] = []
     var optional: [String] = []
     counter.measure {
       SharingScheduler.mock(scheduler: CountingScheduler()) {
         let driver = Driver.of(1, 2)
-        _ = driver.drive(
+        driver.drive(
           AnyObserver<Int> { plain.append("\($0)") },
-          AnyObserver<Int> { plain.append("second \($0)") })
-        _ = driver.drive(AnyObserver<Int?> { optional.append("\($0)") })
+          AnyObserver<Int> { plain.append("second \($0)") }
+        ).disposed(by: bag)
+        driver.drive(AnyObserver<Int?> { optional.append("\($0)") }).disposed(by: bag)
       }
     }
     #expect(
@@ -29,6 +31,7 @@ import Testing
   }
 
   @Test func driveToRelays() {
+    let bag = DisposeBag()
     let publish = PublishRelay<Int>()
     let behavior = BehaviorRelay(value: 0)
     let replay = ReplayRelay<Int>.create(bufferSize: 2)
@@ -37,21 +40,21 @@ import Testing
     let optionalReplay = ReplayRelay<Int?>.create(bufferSize: 1)
     var published: [Int] = []
     var optionalPublished: [Int?] = []
-    _ = publish.subscribe(onNext: { published.append($0) })
-    _ = optionalPublish.subscribe(onNext: { optionalPublished.append($0) })
+    publish.subscribe(onNext: { published.append($0) }).disposed(by: bag)
+    optionalPublish.subscribe(onNext: { optionalPublished.append($0) }).disposed(by: bag)
     SharingScheduler.mock(scheduler: CountingScheduler()) {
       let driver = Driver.of(1, 2)
-      _ = driver.drive(publish)
-      _ = driver.drive(behavior)
-      _ = driver.drive(replay)
-      _ = driver.drive(optionalPublish)
-      _ = driver.drive(optionalBehavior)
-      _ = driver.drive(optionalReplay)
+      driver.drive(publish).disposed(by: bag)
+      driver.drive(behavior).disposed(by: bag)
+      driver.drive(replay).disposed(by: bag)
+      driver.drive(optionalPublish).disposed(by: bag)
+      driver.drive(optionalBehavior).disposed(by: bag)
+      driver.drive(optionalReplay).disposed(by: bag)
     }
     var replayed: [Int] = []
-    _ = replay.subscribe(onNext: { replayed.append($0) })
+    replay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
     var optionalReplayed: [Int?] = []
-    _ = optionalReplay.subscribe(onNext: { optionalReplayed.append($0) })
+    optionalReplay.subscribe(onNext: { optionalReplayed.append($0) }).disposed(by: bag)
     #expect(published == [1, 2])
     #expect(behavior.value == 2)
     #expect(replayed == [1, 2])
@@ -61,18 +64,21 @@ import Testing
   }
 
   @Test func driveWithClosuresAnObjectAndFunctions() {
+    let bag = DisposeBag()
     var events: [String] = []
     let screen = Screen()
     SharingScheduler.mock(scheduler: CountingScheduler()) {
       let driver = Driver.of("a", "b")
-      _ = driver.drive(
+      driver.drive(
         onNext: { events.append($0) }, onCompleted: { events.append("end") },
-        onDisposed: { events.append("disposed") })
-      _ = driver.drive(
-        with: screen, onNext: { $0.titles.append($1) }, onCompleted: { $0.titles.append("end") })
+        onDisposed: { events.append("disposed") }
+      ).disposed(by: bag)
+      driver.drive(
+        with: screen, onNext: { $0.titles.append($1) }, onCompleted: { $0.titles.append("end") }
+      ).disposed(by: bag)
       let count = driver.drive { (source: Observable<String>) -> Int in
         var count = 0
-        _ = source.subscribe(onNext: { _ in count += 1 })
+        source.subscribe(onNext: { _ in count += 1 }).disposed(by: bag)
         return count
       }
       events.append("count \(count)")
@@ -80,18 +86,19 @@ import Testing
         { source in
           { (separator: String) in
             var parts: [String] = []
-            _ = source.subscribe(onNext: { parts.append($0) })
+            source.subscribe(onNext: { parts.append($0) }).disposed(by: bag)
             return parts.joined(separator: separator)
           }
         }, curriedArgument: "+")
       events.append(joined)
-      _ = driver.drive()
+      driver.drive().disposed(by: bag)
     }
     #expect(events == ["a", "b", "end", "disposed", "count 2", "a+b"])
     #expect(screen.titles == ["a", "b", "end"])
   }
 
   @Test func emitToObserversRelaysClosuresAndAnObject() {
+    let bag = DisposeBag()
     let publish = PublishRelay<String>()
     let behavior = BehaviorRelay(value: "")
     let replay = ReplayRelay<String>.create(bufferSize: 1)
@@ -99,27 +106,30 @@ import Testing
     let optionalBehavior = BehaviorRelay<String?>(value: nil)
     let optionalReplay = ReplayRelay<String?>.create(bufferSize: 1)
     var events: [String] = []
-    _ = publish.subscribe(onNext: { events.append("publish \($0)") })
-    _ = optionalPublish.subscribe(onNext: { events.append("optional publish \($0 ?? "nil")") })
+    publish.subscribe(onNext: { events.append("publish \($0)") }).disposed(by: bag)
+    optionalPublish.subscribe(onNext: { events.append("optional publish \($0 ?? "nil")") })
+      .disposed(by: bag)
     let screen = Screen()
     SharingScheduler.mock(scheduler: CountingScheduler()) {
       let signal = Signal.just("hi")
-      _ = signal.emit(to: AnyObserver<String> { events.append("observer \($0)") })
-      _ = signal.emit(to: AnyObserver<String?> { events.append("optional observer \($0)") })
-      _ = signal.emit(to: publish)
-      _ = signal.emit(to: behavior)
-      _ = signal.emit(to: replay)
-      _ = signal.emit(to: optionalPublish)
-      _ = signal.emit(to: optionalBehavior)
-      _ = signal.emit(to: optionalReplay)
-      _ = signal.emit(
+      signal.emit(to: AnyObserver<String> { events.append("observer \($0)") }).disposed(by: bag)
+      signal.emit(to: AnyObserver<String?> { events.append("optional observer \($0)") }).disposed(
+        by: bag)
+      signal.emit(to: publish).disposed(by: bag)
+      signal.emit(to: behavior).disposed(by: bag)
+      signal.emit(to: replay).disposed(by: bag)
+      signal.emit(to: optionalPublish).disposed(by: bag)
+      signal.emit(to: optionalBehavior).disposed(by: bag)
+      signal.emit(to: optionalReplay).disposed(by: bag)
+      signal.emit(
         onNext: { events.append("onNext \($0)") }, onCompleted: { events.append("onCompleted") },
-        onDisposed: { events.append("onDisposed") })
-      _ = signal.emit(with: screen, onNext: { $0.titles.append($1) })
-      _ = signal.emit()
+        onDisposed: { events.append("onDisposed") }
+      ).disposed(by: bag)
+      signal.emit(with: screen, onNext: { $0.titles.append($1) }).disposed(by: bag)
+      signal.emit().disposed(by: bag)
     }
     var replayed: [String?] = []
-    _ = optionalReplay.subscribe(onNext: { replayed.append($0) })
+    optionalReplay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
     #expect(
       events == [
         "observer next(hi)", "observer completed",

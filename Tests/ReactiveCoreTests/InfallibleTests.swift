@@ -69,24 +69,29 @@ import Testing
   }
 
   @Test func operators() {
+    let bag = DisposeBag()
     let events = CallLog()
     let numbers = Infallible.of(1, 1, 2, 3, 3, 4)
-    _ = numbers.map { $0 * 10 }.subscribe(onNext: { events.append("map \($0)") })
-    _ = numbers.compactMap { $0 % 2 == 0 ? $0 : nil }.subscribe(onNext: {
+    numbers.map { $0 * 10 }.subscribe(onNext: { events.append("map \($0)") }).disposed(by: bag)
+    numbers.compactMap { $0 % 2 == 0 ? $0 : nil }.subscribe(onNext: {
       events.append("compactMap \($0)")
-    })
-    _ = numbers.filter { $0 > 3 }.subscribe(onNext: { events.append("filter \($0)") })
-    _ = numbers.scan(0, accumulator: +).subscribe(onNext: { events.append("scan \($0)") })
+    }).disposed(by: bag)
+    numbers.filter { $0 > 3 }.subscribe(onNext: { events.append("filter \($0)") }).disposed(by: bag)
+    numbers.scan(0, accumulator: +).subscribe(onNext: { events.append("scan \($0)") }).disposed(
+      by: bag)
     _ = numbers.scan(into: [Int]()) { $0.append($1) }.map(\.count)
       .subscribe(onNext: { events.append("into \($0)") })
-    _ = numbers.distinctUntilChanged().subscribe(onNext: { events.append("distinct \($0)") })
-    _ = numbers.distinctUntilChanged { $0 / 2 }.subscribe(onNext: { events.append("key \($0)") })
-    _ = numbers.distinctUntilChanged { $1 - $0 < 2 }.subscribe(onNext: {
+    numbers.distinctUntilChanged().subscribe(onNext: { events.append("distinct \($0)") }).disposed(
+      by: bag)
+    numbers.distinctUntilChanged { $0 / 2 }.subscribe(onNext: { events.append("key \($0)") })
+      .disposed(by: bag)
+    numbers.distinctUntilChanged { $1 - $0 < 2 }.subscribe(onNext: {
       events.append("cmp \($0)")
-    })
+    }).disposed(by: bag)
     _ = Infallible.of(1, 2).flatMap { Infallible.of($0, $0) }
       .subscribe(onNext: { events.append("flatMap \($0)") })
-    _ = Infallible.of(1, 2).startWith(0).subscribe(onNext: { events.append("start \($0)") })
+    Infallible.of(1, 2).startWith(0).subscribe(onNext: { events.append("start \($0)") }).disposed(
+      by: bag)
     #expect(
       events.items == [
         "map 10", "map 10", "map 20", "map 30", "map 30", "map 40",
@@ -122,11 +127,12 @@ import Testing
   }
 
   @Test func subscribeWithAnObjectAndAnEventClosure() {
+    let bag = DisposeBag()
     final class Owner {
       var values: [Int] = []
     }
     let owner = Owner()
-    _ = Infallible.of(1, 2).subscribe(with: owner, onNext: { $0.values.append($1) })
+    Infallible.of(1, 2).subscribe(with: owner, onNext: { $0.values.append($1) }).disposed(by: bag)
     var events: [String] = []
     _ = Infallible.just(3).subscribe { events.append("\($0)") }
     #expect(owner.values == [1, 2])
@@ -134,6 +140,7 @@ import Testing
   }
 
   @Test func bindToRelaysAndObservers() {
+    let bag = DisposeBag()
     let counter = ResourceCounter()
     let publish = PublishRelay<Int>()
     let behavior = BehaviorRelay<Int>(value: 0)
@@ -143,17 +150,17 @@ import Testing
     var publishSeen: [Int] = []
     counter.measure {
       let seen = publish.subscribe(onNext: { publishSeen.append($0) })
-      _ = Infallible.of(1, 2).bind(to: publish)
-      _ = Infallible.of(1, 2).bind(to: behavior)
-      _ = Infallible.of(1, 2).bind(to: replay)
-      _ = Infallible.of(5).bind(to: optional)
-      _ = Infallible.of(6).bind(to: AnyObserver<Int> { observed.append("\($0)") })
-      _ = Infallible.of(7).bind(to: AnyObserver<Int?> { observed.append("\($0)") })
-      _ = Infallible.of(8).bind(onNext: { observed.append("onNext \($0)") })
+      Infallible.of(1, 2).bind(to: publish).disposed(by: bag)
+      Infallible.of(1, 2).bind(to: behavior).disposed(by: bag)
+      Infallible.of(1, 2).bind(to: replay).disposed(by: bag)
+      Infallible.of(5).bind(to: optional).disposed(by: bag)
+      Infallible.of(6).bind(to: AnyObserver<Int> { observed.append("\($0)") }).disposed(by: bag)
+      Infallible.of(7).bind(to: AnyObserver<Int?> { observed.append("\($0)") }).disposed(by: bag)
+      Infallible.of(8).bind(onNext: { observed.append("onNext \($0)") }).disposed(by: bag)
       seen.dispose()
     }
     var replayed: [Int] = []
-    _ = replay.subscribe(onNext: { replayed.append($0) })
+    replay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
     #expect(publishSeen == [1, 2])
     #expect(behavior.value == 2)
     #expect(replayed == [1, 2])
