@@ -8,9 +8,10 @@ import Synchronization
 /// The subscriber keeps the subscription (as its `Disposable`), so the subscription does not
 /// keep the `onNext`, `onError` and `onCompleted` handlers: `SubscriptionHandlers` does, and
 /// only the event closure that `run` receives refers to it, which the upstream drops when the
-/// subscription ends; `onDisposed` is dropped once it ran. Ending a subscription therefore frees its handlers and what they capture, as in
-/// RxSwift, even while the subscriber keeps the disposable: an object that stores its
-/// subscription and is captured by the handlers is not kept alive by that cycle.
+/// subscription ends; `onDisposed` is dropped once it ran. Ending a subscription therefore
+/// frees its handlers and what they capture, as in RxSwift, even while the subscriber keeps
+/// the disposable: an object that stores its subscription and is captured by the handlers is
+/// not kept alive by that cycle.
 @usableFromInline
 final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
   // `upstream` is written once, before the `assigned` bit is published with release ordering,
