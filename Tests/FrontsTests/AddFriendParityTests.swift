@@ -113,6 +113,7 @@ import Testing
         front.send("\u{1B}[Z\u{1B}[Z\u{1B}[Z")
       }
       // Saved, the app goes back to the friends list.
+      defer { front.app.quit() }
       return front.app.navigator.currentStack == [.friends]
     }
     return Outcome(messages: messages, drafts: Self.drafts(friends), added: added)

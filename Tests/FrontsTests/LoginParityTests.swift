@@ -100,6 +100,7 @@ import Testing
         front.send("\u{1B}[Z")
       }
       // Logged in, the app shows the friends list.
+      defer { front.app.quit() }
       return front.terminal.lines[0].hasPrefix(" Friends ")
     }
     return Outcome(messages: messages, passwordsSent: auth.passwordsTried, loggedIn: loggedIn)

@@ -40,7 +40,10 @@ final class Harness {
     width: Int = 80, height: Int = 24, _ body: (Harness) throws -> Void
   ) rethrows {
     let harness = Harness(size: TerminalSize(width: width, height: height))
-    try SharingScheduler.mock(scheduler: harness.clock) { try body(harness) }
+    try SharingScheduler.mock(scheduler: harness.clock) {
+      defer { harness.app?.quit() }  // ends every binding, so the test leaves nothing running
+      try body(harness)
+    }
   }
 
   /// Starts the app and lets it draw its first frame.
