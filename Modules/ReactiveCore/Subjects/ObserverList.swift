@@ -20,13 +20,18 @@ import Synchronization
 ///   `lending` when done. A delivery that finds `runningBit` set (an observer sending into the
 ///   subject from inside `onNext`) retains a snapshot instead.
 /// - Any change to `nodes` while it is lent first moves the lent array to `retired`, so the
-///   change copies it, and sets `retiredBit`, which asks the lent delivery to free `retired`
-///   when it ends. The bit is set with a compare-and-exchange against the delivery's final
-///   exchange, so exactly one of the two sees the other: either the delivery frees the array,
-///   or the change sees that the delivery has ended and changes the array in place.
-/// - The delivery frees `retired` outside the lock, because freeing an observer can run
-///   arbitrary deinitialisers; if another lent delivery started meanwhile, it hands the job on
-///   to that one.
+///   change copies it, and sets `retiredBit` with a compare-and-exchange, which asks the lent
+///   delivery to free `retired` when it ends. If the exchange finds `lending` cleared, the
+///   delivery has ended (its clearing store releases its reads) and the array changes in place.
+/// - The delivery ends with a load of `lending` and a store of zero, not an exchange, which
+///   would cost an atomic read-modify-write per element. If it saw `retiredBit`, it frees
+///   `retired` outside the lock, because freeing an observer can run arbitrary deinitialisers;
+///   if another lent delivery started meanwhile, it hands the job on to that one.
+/// - A change on another thread can set `retiredBit` between that load and that store, which
+///   then clears it. Nothing is freed early: the next element finds `retired` not empty, takes
+///   the snapshot path and frees it (`deliverSnapshot`), and the subject's deinitialiser frees
+///   what is left. Changes made on the delivering thread (an observer leaving from `onNext`)
+///   are always seen by the load, so what they retire is freed when the delivery ends.
 @usableFromInline
 final class ObserverList<Element>: @unchecked Sendable {  // guarded by the subject's lock
   @usableFromInline typealias Nodes = ContiguousArray<SubjectObserver<Element>?>
