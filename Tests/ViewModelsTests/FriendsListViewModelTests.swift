@@ -19,6 +19,14 @@ import ViewModels
     let routes: TestableObserver<Route>
   }
 
+  /// Runs the view model over a service whose list is Ada alone, loaded at 100 ms.
+  static func runOverAda(input: (TestScheduler) -> FriendsListViewModel.Input) -> Recorders {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
+    return run(service, clock: clock, input: input)
+  }
+
   static func run(
     _ service: FakeFriendsService, clock: TestScheduler,
     input: (TestScheduler) -> FriendsListViewModel.Input = { _ in .init() }
@@ -110,10 +118,7 @@ import ViewModels
   }
 
   @Test func selectingAFriendOpensItsFormAndAddOpensAnEmptyOne() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-    let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
-    let run = Self.run(service, clock: clock) { clock in
+    let run = Self.runOverAda { clock in
       .init(
         select: clock.createHotObservable([.next(200, FriendCellViewModel(friend: Self.ada))])
           .asObservable(),
@@ -138,10 +143,7 @@ import ViewModels
 
 extension FriendsListViewModelTests {
   @Test func searchAndTimelineTapsAskForTheirScreens() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-    let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
-    let run = Self.run(service, clock: clock) { clock in
+    let run = Self.runOverAda { clock in
       .init(
         searchTaps: clock.createHotObservable([.next(200, ())]).asObservable(),
         timelineTaps: clock.createHotObservable([.next(300, ())]).asObservable())
@@ -150,10 +152,7 @@ extension FriendsListViewModelTests {
   }
 
   @Test func aShortcutAsksForItsScreen() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
-    let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
-    let run = Self.run(service, clock: clock) { clock in
+    let run = Self.runOverAda { clock in
       .init(
         shortcuts: clock.createHotObservable([.next(200, Scene.people), .next(400, .search)])
           .asObservable())
