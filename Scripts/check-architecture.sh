@@ -21,6 +21,7 @@ allowed() {
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
+    Cryptography) echo "Glibc Musl Darwin" ;;
     FriendsServer) echo "$system HTTPServer Services Models" ;;
     *) echo "" ;;
   esac

@@ -1,5 +1,5 @@
-/// Every workload, in the order a run without arguments runs them: the reactive core's, then
-/// the store's.
+/// Every workload, in the order a run without arguments runs them: the reactive core's, the
+/// store's, then the password hash.
 let allWorkloads: [Workload] =
   [
     .timed(
@@ -34,6 +34,11 @@ let allWorkloads: [Workload] =
       summary: "live subject.map { }.filter { } subscriptions: bytes and times each",
       execute: runMemoryWorkload),
   ] + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
+  + [
+    .timed(
+      "PBKDF2-600k", size: 600_000, unit: "derivation",
+      "one PBKDF2-HMAC-SHA256 password hash of n iterations", body: hashOnePassword)
+  ]
 
 /// For each size, the store workloads S-load, S-add and S-changes.
 private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] {

@@ -8,7 +8,7 @@ import Testing
     ["1k", "10k", "100k"].map { "S-\(kind)-\($0)" }
   }
   static let allIds =
-    ["W1s", "W1r", "W2", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"] + storeIds
+    ["W1s", "W1r", "W2", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"] + storeIds + ["PBKDF2-600k"]
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {
     let run = try BenchmarksRun(["--list"])
@@ -37,6 +37,16 @@ import Testing
     var expected = 0
     for tick in 1...n { expected = expected &* 31 &+ (tick + 1) &* 7 &+ tick }
     #expect(run.lines.map(\.checksum) == [expected, expected])
+  }
+
+  /// The checksum folds the 32 bytes of PBKDF2-HMAC-SHA256("correct horse", salt 0…15, 3
+  /// iterations) as `checksum * 31 + byte`; the bytes were computed with Python's hashlib.
+  @Test func passwordHashWorkloadDerivesTheKnownHash() throws {
+    let run = try BenchmarksRun(["PBKDF2-600k", "--n", "3", "--reps", "1"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.lines.map(\.id) == ["PBKDF2-600k"])
+    #expect(run.lines.map(\.checksum) == [1_374_630_140_960_604_118])
+    #expect(run.lines.first?.text.contains(" ns/derivation") == true)
   }
 
   @Test func storeWorkloadsComputeTheirResultsAndRemoveTheirFiles() throws {
