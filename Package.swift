@@ -52,11 +52,13 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
     // Executables
-    // Measures the reactive core (on a real and a virtual clock), the embedded store and the
-    // password hash.
+    // Measures the reactive core (on a real and a virtual clock), the embedded store, the
+    // password hash and the HTTP server under slow clients.
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["ReactiveCore", "ReactiveTesting", "Models", "Services", "Cryptography"],
+      dependencies: [
+        "ReactiveCore", "ReactiveTesting", "Models", "Services", "Cryptography", "HTTPServer",
+      ],
       path: "Apps/Benchmarks"),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.
     .executableTarget(

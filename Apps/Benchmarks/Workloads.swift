@@ -1,5 +1,5 @@
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
-/// store's, then the password hash.
+/// store's, the password hash, then the HTTP server under slow clients.
 let allWorkloads: [Workload] =
   [
     .timed(
@@ -37,7 +37,11 @@ let allWorkloads: [Workload] =
   + [
     .timed(
       "PBKDF2-600k", size: 600_000, unit: "derivation",
-      "one PBKDF2-HMAC-SHA256 password hash of n iterations", body: hashOnePassword)
+      "one PBKDF2-HMAC-SHA256 password hash of n iterations", body: hashOnePassword),
+    Workload(
+      id: "HTTP-slow-500", size: 500,
+      summary: "HTTPServer: latency of 300 requests while n clients send a byte a second",
+      execute: runSlowClientsWorkload),
   ]
 
 /// For each size, the store workloads S-load, S-add and S-changes.

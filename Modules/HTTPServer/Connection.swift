@@ -1,9 +1,11 @@
 import Foundation
 
-/// One accepted connection: reads a request, answers it, closes.
+/// One accepted connection: reads a request and answers it; the server closes it after.
 struct Connection {
   let descriptor: Int32
   let id: Int
+  /// When the connection was accepted: the request's deadlines count from here.
+  let accepted: ContinuousClock.Instant
   let server: ServerCore
 
   private var configuration: HTTPServerConfiguration { server.configuration }
@@ -27,11 +29,17 @@ struct Connection {
   }
 
   func run() {
-    defer {
-      Socket.close(descriptor)
-      server.emit(.closed(connection: id))
+    let reading = readRequest()
+    var handling = false
+    if case .request = reading { handling = server.beginHandling(id) }
+    if !handling && server.wasEvicted(id) {
+      // Closed to make room for a newer connection while it was still waiting.
+      reject(
+        HTTPRequestError(
+          status: 503, message: "the server is full and closed this idle connection; try again"))
+      return
     }
-    switch readRequest() {
+    switch reading {
     case .silent:
       return
     case .clientGone:
@@ -47,7 +55,8 @@ struct Connection {
   // MARK: - Reading
 
   private func readRequest() -> Reading {
-    let deadline = ContinuousClock.now + configuration.requestTimeout
+    let deadline = accepted + configuration.requestTimeout
+    let headDeadline = min(deadline, accepted + configuration.requestHeadTimeout)
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
 
@@ -67,14 +76,17 @@ struct Connection {
             message: "the request line and header fields exceed "
               + "\(configuration.maximumHeadBytes) bytes"))
       }
-      switch receive(into: &received, chunk: &chunk, until: deadline) {
+      switch receive(into: &received, chunk: &chunk, until: headDeadline) {
       case .bytes: continue
       case .end: return .clientGone
       case .stopped: return .silent
       case .timedOut:
         return received.isEmpty
           ? .silent
-          : .reject(HTTPRequestError(status: 408, message: "the request took too long to arrive"))
+          : .reject(
+            HTTPRequestError(
+              status: 408, message: "the request line and header fields took too long to arrive"
+            ))
       }
     }
     if end.head > configuration.maximumHeadBytes {
@@ -90,6 +102,9 @@ struct Connection {
       head = try RequestHead(parsing: received[..<end.head])
     } catch {
       return .reject(error)
+    }
+    if let violation = server.policy.violation(of: head) {
+      return .reject(violation)
     }
     if head.contentLength > configuration.maximumBodyBytes {
       return .reject(

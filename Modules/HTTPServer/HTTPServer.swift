@@ -7,8 +7,12 @@ import Foundation
 /// The server listens as soon as it is created and answers each connection on its own
 /// thread: it reads one request (`Content-Length` bodies only), calls the handler, sends
 /// the reply and closes the connection (`Connection: close`). It never crashes on bad
-/// input: malformed requests get `400`, oversized ones `413` or `431`, slow ones `408`
-/// (see ``HTTPServerConfiguration``), always with a JSON body `{"error": …}`.
+/// input: malformed requests get `400`, oversized ones `413` or `431`, slow ones `408`,
+/// requests for another host `421`, from another web origin `403`, with a body of another
+/// media type than the configuration allows `415` (see ``HTTPServerConfiguration``), always
+/// with a JSON body `{"error": …}`. Slow clients cannot starve it: the request head has a
+/// short deadline, one client address may hold only a few connections, and when the server
+/// is full the oldest connection still waiting for its request makes room for the new one.
 ///
 /// Handlers run on the connection's thread and may block (for example on file I/O). A
 /// handler can also make the server misbehave on purpose (``HTTPReply/neverAnswer``,
@@ -59,7 +63,8 @@ public final class HTTPServer: Sendable {
     host = configuration.host
     port = listener.port
     core = ServerCore(
-      listener: listener.descriptor, stopPipe: stopPipe, configuration: configuration,
+      listener: listener.descriptor, port: listener.port, stopPipe: stopPipe,
+      configuration: configuration,
       onEvent: onEvent, handler: handler)
     core.startAccepting()
   }
@@ -99,9 +104,11 @@ public final class HTTPServer: Sendable {
 /// ends, so that no thread ever uses a closed descriptor.
 final class ServerCore: @unchecked Sendable {
   // `@unchecked Sendable`: the `let` properties never change after `init`; `isStopping`,
-  // `openConnections` and `lastConnection` are only touched with `lock` held.
+  // `connections` and `lastConnection` are only touched with `lock` held.
   let configuration: HTTPServerConfiguration
   let handler: HTTPServer.Handler
+  /// The checks of `Host`, `Origin` and `Content-Type`.
+  let policy: RequestPolicy
   /// The read end of the stop pipe: readable once the server stops, which wakes every
   /// thread waiting in `poll`.
   let stopDescriptor: Int32
@@ -111,11 +118,22 @@ final class ServerCore: @unchecked Sendable {
   private let threads = DispatchGroup()
   private let lock = NSLock()
   private var isStopping = false
-  private var openConnections = 0
   private var lastConnection = 0
+  /// Every connection whose thread has not ended, by number.
+  private var connections: [Int: Tracked] = [:]
+
+  /// What the server knows of one open connection.
+  private struct Tracked {
+    let client: UInt32
+    let descriptor: Int32
+    /// Still reading its request, so it may be closed to make room for another.
+    var isWaiting = true
+    /// Closed to make room: it no longer counts against the limits, and answers `503`.
+    var isEvicted = false
+  }
 
   init(
-    listener: Int32, stopPipe: (read: Int32, write: Int32),
+    listener: Int32, port: UInt16, stopPipe: (read: Int32, write: Int32),
     configuration: HTTPServerConfiguration, onEvent: (@Sendable (HTTPServerEvent) -> Void)?,
     handler: @escaping HTTPServer.Handler
   ) {
@@ -123,6 +141,7 @@ final class ServerCore: @unchecked Sendable {
     self.stopDescriptor = stopPipe.read
     self.stopWriteDescriptor = stopPipe.write
     self.configuration = configuration
+    self.policy = RequestPolicy(configuration: configuration, port: port)
     self.onEvent = onEvent
     self.handler = handler
   }
@@ -155,12 +174,27 @@ final class ServerCore: @unchecked Sendable {
     _ = threads.wait(timeout: .now() + .seconds(5))
   }
 
+  /// Marks connection `id` as handling its request, so that it is no longer closed to make
+  /// room. Returns `false` when it was closed to make room already.
+  func beginHandling(_ id: Int) -> Bool {
+    lock.withLock {
+      guard let tracked = connections[id], !tracked.isEvicted else { return false }
+      connections[id]?.isWaiting = false
+      return true
+    }
+  }
+
+  /// Whether connection `id` was closed to make room for another.
+  func wasEvicted(_ id: Int) -> Bool {
+    lock.withLock { connections[id]?.isEvicted ?? false }
+  }
+
   private func acceptUntilStopped() {
     defer { Socket.close(listener) }
     while Socket.wait(listener, stop: stopDescriptor, milliseconds: -1) == .ready {
       var accepted = 0
-      while let descriptor = Socket.accept(listener) {
-        open(descriptor)
+      while let connection = Socket.accept(listener) {
+        open(connection.descriptor, client: connection.client)
         accepted += 1
       }
       if accepted == 0 {
@@ -171,26 +205,39 @@ final class ServerCore: @unchecked Sendable {
     }
   }
 
-  /// Hands an accepted connection to a new thread, or turns it away when the server is
-  /// stopping or full.
-  private func open(_ descriptor: Int32) {
+  /// Hands an accepted connection to a new thread, making room by closing the oldest
+  /// connection still waiting for its request when the server or the client is at its
+  /// limit, or turns it away when the server is stopping or no room can be made.
+  private func open(_ descriptor: Int32, client: UInt32) {
     enum Decision {
       case serve(Int)
-      case reject(Int)
+      case reject(Int, String)
       case drop
     }
+    let accepted = ContinuousClock.now
     let decision = lock.withLock { () -> Decision in
       if isStopping { return .drop }
       lastConnection += 1
-      if openConnections >= configuration.maximumConnections { return .reject(lastConnection) }
-      openConnections += 1
-      return .serve(lastConnection)
+      let id = lastConnection
+      let live = connections.filter { !$0.value.isEvicted }
+      let sameClient = live.filter { $0.value.client == client }
+      if sameClient.count >= configuration.maximumConnectionsPerClient {
+        guard evictOldestWaiting(among: sameClient) else {
+          return .reject(id, "too many connections from your address; try again")
+        }
+      } else if live.count >= configuration.maximumConnections {
+        guard evictOldestWaiting(among: live) else {
+          return .reject(id, "the server is busy; try again")
+        }
+      }
+      connections[id] = Tracked(client: client, descriptor: descriptor)
+      return .serve(id)
     }
     switch decision {
     case .drop:
       Socket.close(descriptor)
-    case .reject(let id):
-      let response = HTTPResponse.error(status: 503, message: "the server is busy; try again")
+    case .reject(let id, let message):
+      let response = HTTPResponse.error(status: 503, message: message)
       let bytes = response.serialized()
       _ = bytes.withUnsafeBytes { Socket.write(descriptor, $0) }
       Socket.close(descriptor)
@@ -199,12 +246,29 @@ final class ServerCore: @unchecked Sendable {
     case .serve(let id):
       threads.enter()
       let thread = Thread { [self] in
-        Connection(descriptor: descriptor, id: id, server: self).run()
-        lock.withLock { openConnections -= 1 }
+        Connection(descriptor: descriptor, id: id, accepted: accepted, server: self).run()
+        // Forgotten before the descriptor is closed, so that no eviction reaches a number
+        // the system has given to another connection meanwhile.
+        lock.withLock { connections[id] = nil }
+        Socket.close(descriptor)
+        emit(.closed(connection: id))
         threads.leave()
       }
       thread.name = "HTTPServer connection \(id)"
       thread.start()
     }
+  }
+
+  /// Closes the oldest of `candidates` still waiting for its request; `false` when every one
+  /// is busy. Called with `lock` held; the connection's own thread sees its socket end, and
+  /// answers `503`.
+  private func evictOldestWaiting(among candidates: [Int: Tracked]) -> Bool {
+    guard let oldest = candidates.filter({ $0.value.isWaiting }).keys.min() else {
+      return false
+    }
+    connections[oldest]?.isEvicted = true
+    // Only a shutdown: the descriptor stays open until its thread closes it.
+    Socket.shutdownRead(candidates[oldest]!.descriptor)
+    return true
   }
 }

@@ -15,23 +15,50 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
   /// How long a client may take to send a whole request (a slower one gets `408`), and how
   /// long the server waits for a client to take its answer.
   public var requestTimeout: Duration
-  /// How many connections may be open at once; one more gets `503` at once.
+  /// How long a client may take to send the request line and header fields, from the moment
+  /// its connection is accepted: a client that trickles its head gets `408` (or is closed
+  /// without an answer when it sent nothing), so slow clients cannot hold connections long.
+  public var requestHeadTimeout: Duration
+  /// How many connections may be open at once. When all are taken, the oldest one still
+  /// waiting for its request is closed to make room (it gets `503`); when every one is busy
+  /// with a request, the new connection gets `503` at once.
   public var maximumConnections: Int
+  /// How many connections one client address may have open at once. One more closes that
+  /// address's oldest connection still waiting for its request, or gets `503` when there is
+  /// none, so one client cannot take all of ``maximumConnections``.
+  public var maximumConnectionsPerClient: Int
+  /// Which `Host` values are answered (others get `421`).
+  public var hostPolicy: HostPolicy
+  /// Which `Origin` values are accepted (others get `403`).
+  public var originPolicy: OriginPolicy
+  /// Which media types a request body may have (others get `415`).
+  public var bodyTypePolicy: BodyTypePolicy
 
-  /// Creates a configuration; the defaults suit a local development server.
+  /// Creates a configuration; the defaults suit a local development server that only its
+  /// own address may call, with JSON bodies.
   public init(
     host: String = "127.0.0.1",
     port: UInt16 = 0,
     maximumHeadBytes: Int = 16 * 1024,
     maximumBodyBytes: Int = 1024 * 1024,
     requestTimeout: Duration = .seconds(10),
-    maximumConnections: Int = 64
+    requestHeadTimeout: Duration = .seconds(5),
+    maximumConnections: Int = 64,
+    maximumConnectionsPerClient: Int = 16,
+    hostPolicy: HostPolicy = .serverAddress(),
+    originPolicy: OriginPolicy = .sameOrigin(),
+    bodyTypePolicy: BodyTypePolicy = .json
   ) {
     self.host = host
     self.port = port
     self.maximumHeadBytes = maximumHeadBytes
     self.maximumBodyBytes = maximumBodyBytes
     self.requestTimeout = requestTimeout
+    self.requestHeadTimeout = requestHeadTimeout
     self.maximumConnections = maximumConnections
+    self.maximumConnectionsPerClient = maximumConnectionsPerClient
+    self.hostPolicy = hostPolicy
+    self.originPolicy = originPolicy
+    self.bodyTypePolicy = bodyTypePolicy
   }
 }

@@ -10,7 +10,9 @@ public enum HTTPServerEvent: Hashable, Sendable {
   case responded(connection: Int, status: Int)
   /// The server answered by itself, without calling the handler: the request was malformed
   /// (400), too large (413, 431), too slow (408), used an unsupported feature (501, 505),
-  /// or the server had too many connections (503).
+  /// came from a foreign web origin (403), had a body of a refused media type (415), named
+  /// another host (421), or the server had too many connections or closed this waiting one
+  /// to make room (503).
   case rejected(connection: Int, status: Int)
   /// The client closed the connection before it got an answer, for example because it
   /// cancelled the request.

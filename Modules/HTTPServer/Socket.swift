@@ -1,9 +1,12 @@
 // The only file of the module that talks to the operating system. Everything here is plain
-// POSIX (socket, bind, listen, accept, poll, read, write, pipe) and compiles against Glibc on
-// Linux and Darwin on macOS; the two differences (the socket type constant and how to keep a
-// closed peer from raising SIGPIPE) are marked below.
+// POSIX (socket, bind, listen, accept, poll, read, write, pipe) and compiles against Glibc
+// (Linux), Musl (static Linux) and Darwin (macOS); the differences (the socket type constant,
+// the address length field Darwin has, how to keep a closed peer from raising SIGPIPE, and
+// which module names the calls that clash with the wrappers' names) are marked below.
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
 #endif
@@ -50,6 +53,10 @@ enum Socket {
     host: String, port: UInt16, backlog: Int32
   ) throws(HTTPServerError) -> (descriptor: Int32, port: UInt16) {
     var address = sockaddr_in()
+    #if canImport(Darwin)
+      // Darwin's socket addresses start with their own length.
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
@@ -57,6 +64,8 @@ enum Socket {
     }
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #elseif canImport(Musl)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM), 0)
     #else
       let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
@@ -93,15 +102,24 @@ enum Socket {
 
   /// Accepts one pending connection as a non-blocking socket.
   ///
-  /// - Returns: The connection's descriptor, or `nil` when no connection is pending or the
-  ///   system refused one (for example when out of descriptors).
-  static func accept(_ listener: Int32) -> Int32? {
+  /// - Returns: The connection's descriptor and the client's IPv4 address (in network byte
+  ///   order), or `nil` when no connection is pending or the system refused one (for
+  ///   example when out of descriptors).
+  static func accept(_ listener: Int32) -> (descriptor: Int32, client: UInt32)? {
     while true {
-      #if canImport(Glibc)
-        let descriptor = Glibc.accept(listener, nil, nil)
-      #else
-        let descriptor = Darwin.accept(listener, nil, nil)
-      #endif
+      var address = sockaddr_in()
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let descriptor = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+          #if canImport(Glibc)
+            Glibc.accept(listener, generic, &length)
+          #elseif canImport(Musl)
+            Musl.accept(listener, generic, &length)
+          #else
+            Darwin.accept(listener, generic, &length)
+          #endif
+        }
+      }
       if descriptor >= 0 {
         guard setNonBlocking(descriptor) else {
           close(descriptor)
@@ -113,7 +131,7 @@ enum Socket {
           setsockopt(
             descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        return descriptor
+        return (descriptor, address.sin_addr.s_addr)
       }
       if errno == EINTR || errno == ECONNABORTED { continue }
       return nil
@@ -136,10 +154,10 @@ enum Socket {
 
   /// Writes as many of `bytes` as the send buffer takes.
   static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> WriteResult {
-    #if canImport(Glibc)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
+    #if canImport(Darwin)
       let flags: Int32 = 0
+    #else
+      let flags = Int32(MSG_NOSIGNAL)
     #endif
     while true {
       let count = send(descriptor, bytes.baseAddress, bytes.count, flags)
@@ -174,10 +192,23 @@ enum Socket {
     _ = shutdown(descriptor, Int32(SHUT_WR))
   }
 
+  /// Closes the receiving side: a thread waiting to read from `descriptor` wakes up and
+  /// reads the end of the stream, while the descriptor can still send.
+  static func shutdownRead(_ descriptor: Int32) {
+    _ = shutdown(descriptor, Int32(SHUT_RD))
+  }
+
+  /// An IPv4 address in network byte order, written as `a.b.c.d`.
+  static func dottedQuad(_ address: UInt32) -> String {
+    withUnsafeBytes(of: address) { bytes in bytes.map(String.init).joined(separator: ".") }
+  }
+
   /// Closes a descriptor.
   static func close(_ descriptor: Int32) {
     #if canImport(Glibc)
       _ = Glibc.close(descriptor)
+    #elseif canImport(Musl)
+      _ = Musl.close(descriptor)
     #else
       _ = Darwin.close(descriptor)
     #endif
@@ -198,6 +229,8 @@ enum Socket {
     var byte: UInt8 = 1
     #if canImport(Glibc)
       _ = Glibc.write(descriptor, &byte, 1)
+    #elseif canImport(Musl)
+      _ = Musl.write(descriptor, &byte, 1)
     #else
       _ = Darwin.write(descriptor, &byte, 1)
     #endif
@@ -218,6 +251,8 @@ enum Socket {
 private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
   #if canImport(Glibc)
     return Glibc.listen(descriptor, backlog)
+  #elseif canImport(Musl)
+    return Musl.listen(descriptor, backlog)
   #else
     return Darwin.listen(descriptor, backlog)
   #endif

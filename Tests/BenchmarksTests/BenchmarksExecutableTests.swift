@@ -8,7 +8,9 @@ import Testing
     ["1k", "10k", "100k"].map { "S-\(kind)-\($0)" }
   }
   static let allIds =
-    ["W1s", "W1r", "W2", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"] + storeIds + ["PBKDF2-600k"]
+    ["W1s", "W1r", "W2", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"] + storeIds + [
+      "PBKDF2-600k", "HTTP-slow-500",
+    ]
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {
     let run = try BenchmarksRun(["--list"])

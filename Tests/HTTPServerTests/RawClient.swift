@@ -8,7 +8,7 @@ import Foundation
 
 /// A client that sends bytes exactly as given, to test how the server copes with requests
 /// an HTTP library would never send. Every read gives up after two seconds.
-final class RawClient {
+final class RawClient: Sendable {
   let descriptor: Int32
 
   /// Connects to `127.0.0.1:port`.

@@ -1,11 +1,23 @@
 import Foundation
 import HTTPServer
 
+/// `configuration` answering any `Host` and taking any body: for the tests of parsing and
+/// limits, which send minimal requests (no `Host`, bodies without `Content-Type`). The
+/// policies have tests of their own, with the defaults.
+func lenient(
+  _ configuration: HTTPServerConfiguration = HTTPServerConfiguration()
+) -> HTTPServerConfiguration {
+  var configuration = configuration
+  configuration.hostPolicy = .any
+  configuration.bodyTypePolicy = .any
+  return configuration
+}
+
 /// Starts a server on 127.0.0.1 with a port the system chooses, runs `body`, stops the
-/// server.
+/// server. The configuration is ``lenient(_:)`` unless one is given.
 @discardableResult
 func withServer<Result>(
-  configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+  configuration: HTTPServerConfiguration = lenient(),
   router: HTTPRouter = testRouter(),
   _ body: (HTTPServer, HTTPServerEventLog) async throws -> Result
 ) async throws -> Result {
