@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Cryptography", targets: ["Cryptography"]),
+    .library(name: "Authentication", targets: ["Authentication"]),
     .executable(name: "friends", targets: ["FriendsCLI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
@@ -50,6 +51,8 @@ let package = Package(
     .target(
       name: "Cryptography", path: "Modules/Cryptography",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // Session tokens kept as digests, and a throttle for password guessing.
+    .target(name: "Authentication", dependencies: ["Cryptography"], path: "Modules/Authentication"),
 
     // Executables
     // Measures the reactive core (on a real and a virtual clock), the embedded store, the
@@ -123,6 +126,9 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
     .testTarget(
       name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
+    .testTarget(
+      name: "AuthenticationTests", dependencies: ["Authentication", "Cryptography"],
+      path: "Tests/AuthenticationTests"),
     .testTarget(
       name: "TUITests",
       dependencies: [

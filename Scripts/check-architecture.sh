@@ -22,6 +22,7 @@ allowed() {
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;
+    Authentication) echo "$system Cryptography" ;;
     FriendsServer) echo "$system HTTPServer Services Models" ;;
     *) echo "" ;;
   esac

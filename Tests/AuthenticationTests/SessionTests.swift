@@ -1,0 +1,119 @@
+import Authentication
+import Cryptography
+import Foundation
+import Testing
+
+@Suite struct SessionTokenTests {
+  @Test func aTokenIs32RandomBytesInURLSafeBase64() throws {
+    let token = try SessionToken.generate()
+    #expect(token.text.count == 43)
+    #expect(token.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    #expect(Base64.decode(token.text, .urlSafe)?.count == 32)
+    #expect(try SessionToken.generate() != token)
+  }
+
+  @Test func theDigestIsTheSHA256OfTheText() throws {
+    let token = try SessionToken.generate()
+    #expect(token.digest == Base64.encode(SHA256.hash(Array(token.text.utf8)), .urlSafe))
+    #expect(!token.digest.contains(token.text))
+  }
+
+  @Test func malformedTokensAreRefused() throws {
+    let good = try SessionToken.generate().text
+    #expect(SessionToken(good) != nil)
+    for text in [
+      "", "abc", String(good.dropLast()), good + "A",
+      good.replacingOccurrences(of: good.prefix(1), with: "+"), "Bearer " + good,
+    ] {
+      #expect(SessionToken(text) == nil, "\(text)")
+    }
+  }
+
+  @Test func printingATokenDoesNotShowIt() throws {
+    let token = try SessionToken.generate()
+    #expect(!"\(token)".contains(token.text))
+  }
+}
+
+@Suite struct SessionStoreTests {
+  static let day: TimeInterval = 24 * 60 * 60
+
+  @Test func aStartedSessionNamesItsSubject() throws {
+    let clock = ManualClock()
+    let store = SessionStore<Int>(now: clock.reader)
+    let ada = try store.start(for: 1)
+    let grace = try store.start(for: 2)
+    #expect(store.subject(for: ada.text) == 1)
+    #expect(store.subject(for: grace.text) == 2)
+    #expect(store.subject(for: try SessionToken.generate().text) == nil)
+    #expect(store.subject(for: "not a token") == nil)
+  }
+
+  @Test func onlyTheDigestIsKept() throws {
+    let store = SessionStore<Int>()
+    let token = try store.start(for: 1)
+    #expect(store.records.map(\.digest) == [token.digest])
+    #expect(!"\(store.records)".contains(token.text))
+  }
+
+  @Test func aSessionExpiresAfter30DaysWithoutUse() throws {
+    let clock = ManualClock()
+    let store = SessionStore<Int>(now: clock.reader)
+    #expect(store.inactivityLimit == .seconds(30 * 24 * 60 * 60))
+    let token = try store.start(for: 1)
+    clock.advance(30 * Self.day - 1)
+    #expect(store.subject(for: token.text) == 1)
+    // That use moved the expiry: 30 days from now, not from the start.
+    clock.advance(30 * Self.day - 1)
+    #expect(store.subject(for: token.text) == 1)
+    clock.advance(30 * Self.day)
+    #expect(store.subject(for: token.text) == nil)
+    #expect(store.records.isEmpty)
+  }
+
+  @Test func theLimitCanBeChosen() throws {
+    let clock = ManualClock()
+    let store = SessionStore<Int>(inactivityLimit: .seconds(60), now: clock.reader)
+    let token = try store.start(for: 1)
+    clock.advance(59)
+    #expect(store.subject(for: token.text) == 1)
+    clock.advance(60)
+    #expect(store.subject(for: token.text) == nil)
+  }
+
+  @Test func endingASessionLogsOutThatTokenOnly() throws {
+    let store = SessionStore<Int>()
+    let first = try store.start(for: 1)
+    let second = try store.start(for: 1)
+    store.end(first.text)
+    #expect(store.subject(for: first.text) == nil)
+    #expect(store.subject(for: second.text) == 1)
+    store.end("garbage")
+    #expect(store.subject(for: second.text) == 1)
+  }
+
+  @Test func endAllEndsEverySessionOfASubject() throws {
+    let store = SessionStore<Int>()
+    let first = try store.start(for: 1)
+    let second = try store.start(for: 1)
+    let other = try store.start(for: 2)
+    store.endAll(for: 1)
+    #expect(store.subject(for: first.text) == nil)
+    #expect(store.subject(for: second.text) == nil)
+    #expect(store.subject(for: other.text) == 2)
+  }
+
+  @Test func savedSessionsAreRestoredWithoutTheExpiredOnes() throws {
+    let clock = ManualClock()
+    let store = SessionStore<Int>(now: clock.reader)
+    let old = try store.start(for: 1)
+    clock.advance(20 * Self.day)
+    let recent = try store.start(for: 2)
+    let saved = store.records
+    #expect(saved.count == 2)
+    clock.advance(15 * Self.day)
+    let restored = SessionStore<Int>(records: saved, now: clock.reader)
+    #expect(restored.subject(for: old.text) == nil)
+    #expect(restored.subject(for: recent.text) == 2)
+  }
+}
