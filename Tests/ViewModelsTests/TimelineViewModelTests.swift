@@ -268,3 +268,24 @@ import ViewModels
       ])
   }
 }
+
+extension TimelineViewModelTests {
+  @Test func peopleArriveWhicheverOutputIsBoundFirst() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.peopleResponse = { [.next(300, [Self.ada]), .completed(300)] }
+    let people = clock.createObserver([Person].self)
+    let errors = clock.createObserver(String.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = PeopleViewModel(service: service).transform(.init())
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+        output.people.drive(people).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(people.events == [.next(300, [Self.ada])])
+    #expect(errors.events == [])
+  }
+}
