@@ -289,3 +289,20 @@ extension TimelineViewModelTests {
     #expect(errors.events == [])
   }
 }
+
+extension TimelineViewModelTests {
+  @Test func peoplesErrorMessageAloneRunsTheRequest() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.peopleResponse = { [.error(300, Offline())] }
+    var errors: TestableObserver<String>!
+    SharingScheduler.mock(scheduler: clock) {
+      let output = PeopleViewModel(service: service).transform(.init())
+      errors = clock.start(created: 0, subscribed: 0, disposed: 1_000) {
+        output.errorMessage.asObservable()
+      }
+    }
+    #expect(
+      timeline(errors.events) == ["Could not load people: the server did not answer@300"])
+  }
+}
