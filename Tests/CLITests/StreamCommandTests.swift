@@ -164,6 +164,27 @@ import ViewModels
     #expect(harness.stdout == "" && harness.stderr == "No posts yet.\n")
   }
 
+  @Test func aTimelineThatCannotBeFetchedFails() {
+    let harness = Harness()
+    harness.timeline.timelineResponse = { _ in [.error(100, Failure.serverDown)] }
+    #expect(harness.run("timeline") == .failure)
+    #expect(harness.stdout == "")
+    #expect(harness.stderr == "error: Could not load posts: serverDown\n")
+    #expect(harness.clock.clock == 100)
+  }
+
+  @Test func followReportsAFailedFetchAndGoesOn() {
+    let harness = Harness()
+    // The fetch at 0 fails; the one at 5 s brings the posts.
+    harness.timeline.timelineResponse = { _ in
+      harness.clock.clock == 0
+        ? [.error(100, Failure.serverDown)] : [.next(100, [Self.posts[2]]), .completed(100)]
+    }
+    #expect(harness.run("timeline --follow", limit: 6_000) == .interrupted)
+    #expect(harness.stderr == "error: Could not load posts: serverDown\n")
+    #expect(harness.stdout == "2024-03-01 08:01  Tomás Ibarra  First.\n")
+  }
+
   @Test func followPrintsNewPostsAsTheyArriveUntilCtrlC() {
     let harness = Harness()
     let newer = Sample.post(4, by: Sample.rosa, "Fourth.")

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 import ReactiveTesting
 import Services
@@ -48,7 +49,7 @@ import Testing
         Self.timelineScreen([
           "   ▶ Live: new posts every 5 s  ·  0 posts                          ⠋ Fetching…",
           "",
-          "   No posts yet.",
+          "   Loading…",
         ]))
       h.advance(to: 1_100)
       expectScreen(
@@ -100,6 +101,33 @@ import Testing
       h.advance(by: 100)
       #expect(h.line(2) == "")
       #expect(h.line(3) == " › Mar 1 09:03   Hanna Virtanen    Post number 3")
+    }
+  }
+
+  @Test func aFailedFetchShowsWhyAndKeepsThePostsUntilTheNextGoodOne() {
+    struct Offline: LocalizedError {
+      var errorDescription: String? { "the server did not answer" }
+    }
+    Harness.run { h in
+      Self.scriptTimeline(h)
+      let pages = h.timeline.timelineResponse!
+      // The fetch at 5 s fails; the one at 10 s brings post 4.
+      h.timeline.timelineResponse = { cursor in
+        h.clock.clock == 5_000 ? [.error(100, Offline())] : pages(cursor)
+      }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(to: 5_100)
+      expectScreen(
+        h,
+        Self.timelineScreen(
+          [
+            "   ▶ Live: new posts every 5 s  ·  3 posts",
+            "                Could not load posts: the server did not answer",
+          ] + Self.posts3))
+      h.advance(to: 10_100)
+      expectScreen(
+        h, Self.timelineScreen(["   ▶ Live: new posts every 5 s  ·  4 posts", ""] + Self.posts4))
     }
   }
 

@@ -145,4 +145,164 @@ import ViewModels
     #expect(timeline(titles.events) == ["None found@0", "Ada@100"])
     #expect(service.postsRequests.map(\.cursor.newestId) == [nil, 2, 2])
   }
+
+  struct Offline: LocalizedError {
+    var errorDescription: String? { "the server did not answer" }
+  }
+
+  @Test func aBackendSlowerThanTheTimerStillDeliversItsFirstPage() {
+    // Each page takes 6 s and the timer ticks every 5 s: the tick at 5 s is skipped instead of
+    // cancelling the fetch, so the first page arrives at 6 s.
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.timelineResponse = { cursor in
+      let page = [3, 2, 1].map(Self.post).filter { $0.id > (cursor.newestId ?? 0) }
+      return [.next(6_000, page), .completed(6_000)]
+    }
+    var observer: TestableObserver<CollectionSnapshot<Post>>!
+    SharingScheduler.mock(scheduler: clock) {
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(5)
+      ).transform(.init())
+      observer = clock.start(created: 0, subscribed: 0, disposed: 9_000) {
+        output.posts.asObservable()
+      }
+    }
+    #expect(
+      observer.events == [
+        .next(0, CollectionSnapshot(elements: [], changes: nil)),
+        .next(
+          6_000,
+          CollectionSnapshot(
+            elements: [3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0, 1, 2]))),
+      ])
+    #expect(service.timelineCursors == [.none])
+  }
+
+  @Test func loadingLastsUntilTheFirstFetchEndsAndAFailureKeepsThePostsShown() {
+    // Fetches at 0 (posts 3–1), 1000 (fails at 1100), 2000 (nothing new), 3000 (fails).
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.timelineResponse = { cursor in
+      switch clock.clock {
+      case 0: return [.next(100, [3, 2, 1].map(Self.post)), .completed(100)]
+      case 1_000, 3_000: return [.error(100, Offline())]
+      default: return [.next(100, []), .completed(100)]
+      }
+    }
+    let loading = clock.createObserver(Bool.self)
+    let messages = clock.createObserver(String?.self)
+    let posts = clock.createObserver([Int].self)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(1)
+      ).transform(.init())
+      let subscriptions = CompositeDisposable()
+      clock.scheduleAt(0) {
+        subscriptions.insert(output.isLoading.drive(loading))
+        subscriptions.insert(output.errorMessage.drive(messages))
+        subscriptions.insert(output.posts.map { $0.elements.map(\.id) }.drive(posts))
+      }
+      clock.scheduleAt(3_500) { subscriptions.dispose() }
+      clock.start()
+    }
+    #expect(timeline(loading.events) == ["true@0", "false@100"])
+    #expect(
+      timeline(messages.events) == [
+        "nil@0", "Optional(\"Could not load posts: the server did not answer\")@1100", "nil@2100",
+        "Optional(\"Could not load posts: the server did not answer\")@3100",
+      ])
+    #expect(timeline(posts.events) == ["[]@0", "[3, 2, 1]@100"])
+    #expect(service.timelineCursors.count == 4)
+  }
+
+  @Test func theErrorMessageAloneRunsTheFetcher() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.timelineResponse = { _ in [.error(100, Offline())] }
+    var observer: TestableObserver<String?>!
+    SharingScheduler.mock(scheduler: clock) {
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(1)
+      ).transform(.init())
+      observer = clock.start(created: 0, subscribed: 0, disposed: 500) {
+        output.errorMessage.asObservable()
+      }
+    }
+    #expect(
+      timeline(observer.events) == [
+        "nil@0", "Optional(\"Could not load posts: the server did not answer\")@100",
+      ])
+    #expect(service.timelineCursors == [.none])
+  }
+
+  @Test func aPersonsTimelineShowsAFailedFetchAndKeepsItsPosts() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.postsResponse = { _, _ in
+      clock.clock == 0
+        ? [.next(100, [2, 1].map(Self.post)), .completed(100)] : [.error(100, Offline())]
+    }
+    let posts = clock.createObserver([Int].self)
+    let messages = clock.createObserver(String?.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = PersonTimelineViewModel(
+        person: Self.ada, account: .just(Self.ready), service: service, scheduler: clock,
+        interval: .seconds(1)
+      ).transform(.init())
+      let subscriptions = CompositeDisposable()
+      clock.scheduleAt(0) {
+        subscriptions.insert(output.posts.map { $0.map(\.id) }.drive(posts))
+        subscriptions.insert(output.errorMessage.drive(messages))
+      }
+      clock.scheduleAt(1_500) { subscriptions.dispose() }
+      clock.start()
+    }
+    #expect(timeline(posts.events) == ["[]@0", "[2, 1]@100"])
+    #expect(
+      timeline(messages.events) == [
+        "nil@0", "Optional(\"Could not load posts: the server did not answer\")@1100",
+      ])
+  }
+}
+
+extension TimelineViewModelTests {
+  @Test func peopleArriveWhicheverOutputIsBoundFirst() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.peopleResponse = { [.next(300, [Self.ada]), .completed(300)] }
+    let people = clock.createObserver([Person].self)
+    let errors = clock.createObserver(String.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = PeopleViewModel(service: service).transform(.init())
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+        output.people.drive(people).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(people.events == [.next(300, [Self.ada])])
+    #expect(errors.events == [])
+  }
+}
+
+extension TimelineViewModelTests {
+  @Test func peoplesErrorMessageAloneRunsTheRequest() {
+    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let service = FakeTimelineService(scheduler: clock)
+    service.peopleResponse = { [.error(300, Offline())] }
+    var errors: TestableObserver<String>!
+    SharingScheduler.mock(scheduler: clock) {
+      let output = PeopleViewModel(service: service).transform(.init())
+      errors = clock.start(created: 0, subscribed: 0, disposed: 1_000) {
+        output.errorMessage.asObservable()
+      }
+    }
+    #expect(
+      timeline(errors.events) == ["Could not load people: the server did not answer@300"])
+  }
 }

@@ -4,11 +4,8 @@ import CommandLineKit
 /// how it runs one screen's view model.
 ///
 /// A command holds no business logic: it turns its arguments (and standard input) into the
-/// view model's inputs, waits for the outputs it needs, and prints them.
-///
-/// Order matters when binding: subscribe to the Signals (errors, alerts) and the spinner
-/// before the Drivers whose subscription starts a request. A Signal replays nothing, so an
-/// error of a request that answers at once would otherwise be missed.
+/// view model's inputs, waits for the outputs it needs, and prints them. Every output of a
+/// view model works on its own, so a command binds only the ones it needs, in any order.
 @MainActor
 protocol Command {
   /// The name, help and the words the command accepts.

@@ -10,8 +10,9 @@ struct TimelineCommand: Command {
   static let spec = CommandSpec(
     name: "timeline", abstract: "Show the newest posts.",
     discussion: """
-      Prints the newest page of posts, oldest first. With --follow, keeps fetching and prints
-      new posts as they arrive, until Ctrl-C. With --json, prints the page as one JSON array
+      Prints the newest page of posts, oldest first, or fails when they cannot be fetched.
+      With --follow, keeps fetching and prints new posts as they arrive, until Ctrl-C; a failed
+      fetch is reported on standard error and the next one tries again. With --json, prints the page as one JSON array
       (newest first), or with --follow one JSON object per post and line.
       """,
     options: [
@@ -52,8 +53,14 @@ struct TimelineCommand: Command {
     var wasFetching = false
     var fetches = 0
     var loggedOut = false
+    var failure: String?
     var authorWidth = 0
     output.loggedIn.drive(onNext: { loggedOut = !$0 }).disposed(by: bag)
+    output.errorMessage.drive(onNext: { message in
+      failure = message
+      // While following, a failed fetch is reported and the next tick tries again.
+      if follow, let message { context.printer.error(message) }
+    }).disposed(by: bag)
     output.isFetching.drive(onNext: { fetching in
       if wasFetching, !fetching { fetches += 1 }
       wasFetching = fetching
@@ -76,6 +83,10 @@ struct TimelineCommand: Command {
     guard outcome == .done else { return .interrupted }
     if loggedOut {
       context.printer.error(CommandContext.notLoggedIn)
+      return .failure
+    }
+    if !follow, let failure {
+      context.printer.error(failure)
       return .failure
     }
     if context.json {

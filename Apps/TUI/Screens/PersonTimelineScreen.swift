@@ -4,13 +4,14 @@ import TerminalUI
 import ViewModels
 
 /// One person's posts, newest first, accumulating while the screen is shown; the title is
-/// "None found" until posts arrive.
+/// "None found" until posts arrive; a banner says when the latest fetch failed.
 @MainActor
 final class PersonTimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
   private var posts: [Post] = []
   private var title = PersonTimelineViewModel.noneFound
   private var isFetching = false
+  private var failure: String?
   private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
 
@@ -29,6 +30,7 @@ final class PersonTimelineScreen: Screen {
     }
     bind(output.title) { [unowned self] in title = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
+    bind(output.errorMessage) { [unowned self] in failure = $0 }
   }
 
   override var isBusy: Bool { isFetching }
@@ -62,6 +64,9 @@ final class PersonTimelineScreen: Screen {
         .render(
           into: &buffer, rect: rows[0].inset(left: max(0, rows[0].width - label.displayWidth - 2)),
           theme: theme)
+    }
+    if let failure {
+      Banner(failure, kind: .error).render(into: &buffer, rect: rows[1], theme: theme)
     }
     visibleRows = max(1, rows[2].height)
     if !posts.isEmpty { list.render(into: &buffer, rect: rows[2], theme: theme) }

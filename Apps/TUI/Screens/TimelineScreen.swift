@@ -5,7 +5,8 @@ import TerminalUI
 import ViewModels
 
 /// The timeline: posts from the post cache, refreshed on the view model's timer while not
-/// paused (`p`), with a banner while no one is logged in; `P` or Enter opens the people.
+/// paused (`p`), with a banner while no one is logged in or when the latest fetch failed;
+/// "Loading…" until the first fetch ends; `P` or Enter opens the people.
 @MainActor
 final class TimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
@@ -13,7 +14,9 @@ final class TimelineScreen: Screen {
   private var posts: [Post] = []
   private var isLoggedIn = true
   private var isFetching = false
-  private var list = ListView(placeholder: "  No posts yet.", isFocused: true, marker: "› ")
+  private var failure: String?
+  private static let noPosts = "  No posts yet."
+  private var list = ListView(placeholder: noPosts, isFocused: true, marker: "› ")
   private var visibleRows = 1
 
   override init(host: ScreenHost) {
@@ -26,6 +29,10 @@ final class TimelineScreen: Screen {
     bind(output.posts) { [unowned self] snapshot in show(snapshot.elements) }
     bind(output.loggedIn) { [unowned self] in isLoggedIn = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
+    bind(output.isLoading) { [unowned self] loading in
+      list.placeholder = loading ? "  " + TimelineViewModel.loadingText : Self.noPosts
+    }
+    bind(output.errorMessage) { [unowned self] in failure = $0 }
     forward(output.route)
   }
 
@@ -85,6 +92,8 @@ final class TimelineScreen: Screen {
     if !isLoggedIn {
       Banner("Not logged in: new posts are not fetched", kind: .warning)
         .render(into: &buffer, rect: rows[1], theme: theme)
+    } else if let failure {
+      Banner(failure, kind: .error).render(into: &buffer, rect: rows[1], theme: theme)
     }
     visibleRows = max(1, rows[2].height)
     list.render(into: &buffer, rect: rows[2], theme: theme)

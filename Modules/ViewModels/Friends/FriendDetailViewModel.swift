@@ -52,31 +52,26 @@ public struct FriendDetailViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let errors = PublishRelay<String>()
     let id = self.id
 
-    let friend = Observable.merge(.just(()), input.refresh)
-      .flatMapLatest { [service] _ in
-        activity.track(service.friend(id: id)).asObservable()
-          .catch { error in
-            errors.accept(describe(error))
-            return .empty()
-          }
+    let loads = Observable.merge(.just(()), input.refresh)
+      .flatMapLatest { [service] _ -> Observable<Outcome<Friend, String>> in
+        activity.track(service.friend(id: id)).asObservable().outcomes { describe($0) }
       }
-    let deleted = input.deleteTaps
-      .flatMapFirst { [service] _ -> Observable<Int> in
+      .share(replay: 1)
+    let deletions = input.deleteTaps
+      .flatMapFirst { [service] _ -> Observable<Outcome<Int, String>> in
         activity.track(service.remove(id: id)).andThen(Observable.just(id))
-          .catch { error in
-            errors.accept("Could not delete: \(describe(error))")
-            return .empty()
-          }
+          .outcomes { "Could not delete: \(describe($0))" }
       }
-      .asSignal(onErrorSignalWith: .empty())
+      .share()
+    let deleted = deletions.values().asSignal(onErrorSignalWith: .empty())
 
     return Output(
-      friend: friend.asDriver(onErrorDriveWith: .empty()),
+      friend: loads.values().asDriver(onErrorDriveWith: .empty()),
       isLoading: activity.isActive,
-      errorMessage: errors.asSignal(),
+      errorMessage: Observable.merge(loads.failures(), deletions.failures())
+        .asSignal(onErrorSignalWith: .empty()),
       deleted: deleted,
       route: Signal.merge(
         input.editTaps.map { Route.show(.editFriend(id: id)) }

@@ -80,19 +80,16 @@ public struct FriendFormViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let errors = PublishRelay<String>()
 
-    let initialValues: Observable<FriendDraft>
+    let load: Observable<Outcome<FriendDraft, String>>
     switch mode {
     case .add:
-      initialValues = .just(FriendDraft(firstName: "", lastName: "", phoneNumber: ""))
+      load = .just(.value(FriendDraft(firstName: "", lastName: "", phoneNumber: "")))
     case .edit(let id):
-      initialValues = activity.track(service.friend(id: id)).asObservable()
+      load = activity.track(service.friend(id: id)).asObservable()
         .map { $0.draft }
-        .catch { error in
-          errors.accept("Could not load friend \(id): \(describe(error))")
-          return .empty()
-        }
+        .outcomes { "Could not load friend \(id): \(describe($0))" }
+        .share(replay: 1)
     }
 
     let draft = Observable.combineLatest(input.firstName, input.lastName, input.phoneNumber) {
@@ -101,23 +98,21 @@ public struct FriendFormViewModel: ViewModelType {
     let isValid = draft.map { $0.validation.isValid }
     let isLoading = activity.isActive
 
-    let saved = input.saveTaps
+    let saves = input.saveTaps
       .withLatestFrom(Observable.combineLatest(draft, isValid))
       .filter { _, isValid in isValid }
       .map { draft, _ in draft }
-      .flatMapFirst { [service, mode] draft -> Observable<Friend> in
+      .flatMapFirst { [service, mode] draft -> Observable<Outcome<Friend, String>> in
         let request: Single<Friend>
         switch mode {
         case .add: request = service.add(draft)
         case .edit(let id): request = service.update(Friend(id: id, draft: draft))
         }
         return activity.track(request).asObservable()
-          .catch { error in
-            errors.accept("Could not save: \(describe(error))")
-            return .empty()
-          }
+          .outcomes { "Could not save: \(describe($0))" }
       }
-      .asSignal(onErrorSignalWith: .empty())
+      .share()
+    let saved = saves.values().asSignal(onErrorSignalWith: .empty())
 
     func message(_ field: Observable<String>, _ rule: @escaping (String) -> ValidationResult)
       -> Driver<String?>
@@ -126,14 +121,15 @@ public struct FriendFormViewModel: ViewModelType {
     }
 
     return Output(
-      initialValues: initialValues.asDriver(onErrorDriveWith: .empty()),
+      initialValues: load.values().asDriver(onErrorDriveWith: .empty()),
       firstNameMessage: message(input.firstName, Validation.firstName),
       lastNameMessage: message(input.lastName, Validation.lastName),
       phoneNumberMessage: message(input.phoneNumber, Validation.phoneNumber),
       isSaveEnabled: Observable.combineLatest(isValid, isLoading.asObservable()) { $0 && !$1 }
         .asDriver(onErrorJustReturn: false).distinctUntilChanged(),
       isLoading: isLoading,
-      errorMessage: errors.asSignal(),
+      errorMessage: Observable.merge(load.failures(), saves.failures())
+        .asSignal(onErrorSignalWith: .empty()),
       saved: saved,
       route: saved.map { _ in Route.back })
   }

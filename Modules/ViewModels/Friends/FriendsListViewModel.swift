@@ -66,33 +66,35 @@ public struct FriendsListViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let alerts = PublishRelay<Alert>()
-
     let deletions = input.delete
-      .flatMap { [service] cell -> Observable<Void> in
+      .flatMap { [service] cell -> Observable<Outcome<Void, Alert>> in
         activity.track(service.remove(id: cell.friend.id))
           .andThen(Observable.just(()))
-          .catch { error in
-            alerts.accept(
-              Alert(
-                title: "Could not delete \(cell.fullName)", message: describe(error)))
-            return .empty()
-          }
+          .outcomes { Alert(title: "Could not delete \(cell.fullName)", message: describe($0)) }
       }
+      .share()
 
-    let loads = Observable.merge(.just(()), input.refresh, deletions, service.friendsChanged)
-      .flatMapLatest { [service] _ -> Observable<[FriendCellType]> in
-        activity.track(service.friends())
-          .asObservable()
-          .map { friends in
-            friends.isEmpty ? [.empty] : friends.map { .normal(FriendCellViewModel(friend: $0)) }
-          }
-          .catch { error in
-            let message = describe(error)
-            alerts.accept(Alert(title: "Could not load friends", message: message))
-            return .just([.error(message)])
-          }
+    let loads = Observable.merge(
+      .just(()), input.refresh, deletions.values(), service.friendsChanged
+    )
+    .flatMapLatest { [service] _ -> Observable<Outcome<[FriendCellType], String>> in
+      activity.track(service.friends())
+        .asObservable()
+        .map { friends in
+          friends.isEmpty ? [.empty] : friends.map { .normal(FriendCellViewModel(friend: $0)) }
+        }
+        .outcomes { describe($0) }
+    }
+    .share(replay: 1)
+    let cells = loads.map { outcome -> [FriendCellType] in
+      switch outcome {
+      case .value(let cells): return cells
+      case .failure(let message): return [.error(message)]
       }
+    }
+    let alerts = Observable.merge(
+      deletions.failures(),
+      loads.failures().map { Alert(title: "Could not load friends", message: $0) })
 
     let route = Observable.merge(
       input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
@@ -102,9 +104,9 @@ public struct FriendsListViewModel: ViewModelType {
       input.shortcuts.map { Route.show($0) })
 
     return Output(
-      cells: loads.asDriver(onErrorJustReturn: []),
+      cells: cells.asDriver(onErrorJustReturn: []),
       isLoading: activity.isActive,
-      alert: alerts.asSignal(),
+      alert: alerts.asSignal(onErrorSignalWith: .empty()),
       route: route.asSignal(onErrorSignalWith: .empty()))
   }
 }

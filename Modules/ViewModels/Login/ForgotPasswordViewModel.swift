@@ -47,29 +47,24 @@ public struct ForgotPasswordViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let errors = PublishRelay<String>()
 
-    let confirmation = input.resetTaps
+    let outcomes = input.resetTaps
       .debounce(Self.debounce, scheduler: scheduler)
       .withLatestFrom(input.email.startWith(""))
       .map { $0.trimmingCharacters(in: .whitespaces) }
-      .flatMapLatest { [auth] email -> Observable<String> in
+      .flatMapLatest { [auth] email -> Observable<Outcome<String, String>> in
         if let message = Validation.email(email).message {
-          errors.accept(message)
-          return .empty()
+          return .just(.failure(message))
         }
         return activity.track(auth.requestPasswordReset(email: email))
           .andThen(Observable.just("We sent a reset link to \(email)."))
-          .catch { error in
-            errors.accept("Could not send the reset link: \(describe(error))")
-            return .empty()
-          }
+          .outcomes { "Could not send the reset link: \(describe($0))" }
       }
-      .asSignal(onErrorSignalWith: .empty())
+      .share()
 
     return Output(
-      confirmation: confirmation,
-      errorMessage: errors.asSignal(),
+      confirmation: outcomes.values().asSignal(onErrorSignalWith: .empty()),
+      errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
       isSending: activity.isActive)
   }
 }

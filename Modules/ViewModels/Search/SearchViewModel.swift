@@ -101,17 +101,16 @@ public struct SearchViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let errors = PublishRelay<String>()
     let scheduler = self.scheduler
     let retry = self.retry
 
-    let results = input.query
+    let outcomes = input.query
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .debounce(Self.debounce, scheduler: scheduler)
       .distinctUntilChanged()
-      .flatMapLatest { [service] query -> Observable<Results> in
+      .flatMapLatest { [service] query -> Observable<Outcome<Results, String>> in
         guard query.count >= Self.minimumQueryLength else {
-          return .just(Results(query: query, friends: [], wasSearched: false))
+          return .just(.value(Results(query: query, friends: [], wasSearched: false)))
         }
         var request = service.search(query).asObservable()
         if retry.retries > 0 {
@@ -121,18 +120,16 @@ public struct SearchViewModel: ViewModelType {
         }
         return activity.track(request)
           .map { Results(query: query, friends: $0, wasSearched: true) }
-          .catch { _ in
-            errors.accept("Search for \(query) failed")
-            return .empty()
-          }
+          .outcomes { _ in "Search for \(query) failed" }
       }
+      .share()
 
-    let searches = results.asDriver(onErrorDriveWith: .empty())
+    let searches = outcomes.values().asDriver(onErrorDriveWith: .empty())
     return Output(
       searches: searches,
       results: searches.map(\.friends),
       isSearching: activity.isActive,
-      errorMessage: errors.asSignal(),
+      errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
       route: input.select.map { Route.show(.friendDetail(id: $0.id)) }
         .asSignal(onErrorSignalWith: .empty()))
   }

@@ -39,22 +39,19 @@ public struct SessionViewModel: ViewModelType {
 
   /// Builds the chains.
   public func transform(_ input: Input) -> Output {
-    let errors = PublishRelay<String>()
     let status = auth.accountStatus.asDriver(onErrorJustReturn: .unavailable)
-    let loggedOut = input.logoutTaps
-      .flatMapFirst { [auth] _ -> Observable<Void> in
+    let outcomes = input.logoutTaps
+      .flatMapFirst { [auth] _ -> Observable<Outcome<Void, String>> in
         auth.logOut().andThen(Observable.just(()))
-          .catch { error in
-            errors.accept("Could not log out: \(describe(error))")
-            return .empty()
-          }
+          .outcomes { "Could not log out: \(describe($0))" }
       }
-      .asSignal(onErrorSignalWith: .empty())
+      .share()
+    let loggedOut = outcomes.values().asSignal(onErrorSignalWith: .empty())
     return Output(
       status: status,
       isLoggedIn: status.map { $0.isAuthorized }.distinctUntilChanged(),
       loggedOut: loggedOut,
-      errorMessage: errors.asSignal(),
+      errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
       route: loggedOut.map { Route.replaceRoot(.login) })
   }
 }

@@ -44,19 +44,16 @@ public struct PeopleViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let errors = PublishRelay<String>()
-    let people = input.refresh.startWith(())
-      .flatMapLatest { [service] _ -> Observable<[Person]> in
+    let loads = input.refresh.startWith(())
+      .flatMapLatest { [service] _ -> Observable<Outcome<[Person], String>> in
         activity.track(service.people()).asObservable()
-          .catch { error in
-            errors.accept("Could not load people: \(describe(error))")
-            return .empty()
-          }
+          .outcomes { "Could not load people: \(describe($0))" }
       }
+      .share(replay: 1)
     return Output(
-      people: people.asDriver(onErrorJustReturn: []),
+      people: loads.values().asDriver(onErrorJustReturn: []),
       isLoadingVisible: activity.isActive,
-      errorMessage: errors.asSignal(),
+      errorMessage: loads.failures().asSignal(onErrorSignalWith: .empty()),
       route: input.select.map { Route.showPersonTimeline($0) }
         .asSignal(onErrorSignalWith: .empty()))
   }

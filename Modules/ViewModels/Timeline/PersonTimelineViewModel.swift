@@ -4,7 +4,8 @@ import ReactiveCore
 import Services
 
 /// One person's posts: pages accumulate, newest first, while the screen is shown; the title
-/// is "None found" until posts arrive, then the person's name.
+/// is "None found" until posts arrive, then the person's name. A failed fetch shows why and
+/// keeps the posts shown; the next good fetch clears the message.
 public struct PersonTimelineViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -25,6 +26,8 @@ public struct PersonTimelineViewModel: ViewModelType {
     public var title: Driver<String>
     /// Whether a fetch runs.
     public var isFetching: Driver<Bool>
+    /// Why the latest fetch failed, or `nil` when it succeeded (and before the first ends).
+    public var errorMessage: Driver<String?>
   }
 
   /// The title while no post has arrived.
@@ -54,7 +57,7 @@ public struct PersonTimelineViewModel: ViewModelType {
     let (person, account, service, scheduler, interval) = (
       self.person, self.account, self.service, self.scheduler, self.interval
     )
-    let pages = Observable.using(
+    let results = Observable.using(
       {
         let fetcher = TimelineFetcher(
           account: account, interval: interval, scheduler: scheduler,
@@ -63,20 +66,24 @@ public struct PersonTimelineViewModel: ViewModelType {
               service.posts(of: person, after: cursor, limit: TimelineViewModel.pageSize)
             )
             .asObservable()
-            .catch { _ in .just([]) }
           })
         let session = FetchSession(fetcher)
         input.paused.bind(to: fetcher.paused).disposed(by: session.bag)
         return session
       },
-      observableFactory: { session in session.fetcher?.timeline ?? .empty() })
+      observableFactory: { session in session.fetcher?.results ?? .empty() }
+    )
+    .share(replay: 1)
 
-    let posts = pages.asDriver(onErrorJustReturn: [])
+    let posts = results.compactMap { try? $0.get() }.filter { !$0.isEmpty }
+      .asDriver(onErrorJustReturn: [])
       .scan([]) { older, newer in newer + older }
       .startWith([])
+    let errorMessage = results.failureMessages()
     return Output(
       posts: posts,
       title: posts.map { $0.isEmpty ? Self.noneFound : person.name }.distinctUntilChanged(),
-      isFetching: activity.isActive)
+      isFetching: activity.isActive,
+      errorMessage: errorMessage.asDriver(onErrorJustReturn: nil))
   }
 }

@@ -5,14 +5,19 @@ import ReactiveCore
 /// posts twice.
 ///
 /// Each tick reads the cursor (the newest and oldest post ids seen so far) and asks the
-/// injected provider for the page after it; a newer tick cancels a fetch still running
-/// (`flatMapLatest`). The pages are shared (`share(replay: 1)`), and the cursor advances with
-/// `scan` over them. The fetcher owns one subscription, for the cursor; it ends when the fetcher
-/// is deallocated.
+/// injected provider for the page after it. A tick that comes while a fetch still runs is
+/// skipped (`flatMapFirst`), so a backend slower than the timer still answers: cancelling the
+/// running fetch on every tick would never let one finish. Each fetch's outcome is shared
+/// (`share(replay: 1)`), the pages found are the ``timeline``, and the cursor advances with
+/// `scan` over them. The fetcher owns one subscription, for the cursor; it ends when the
+/// fetcher is deallocated.
 public final class TimelineFetcher {
   /// `true` stops the timer; `false` restarts it, fetching at once.
   public let paused = BehaviorRelay(value: false)
-  /// The pages of new posts, newest first, one per tick that found any.
+  /// The outcome of every fetch: the page it found (possibly empty), or why it failed. A
+  /// failed fetch does not end the fetcher; the next tick tries again.
+  public let results: Observable<Result<[Post], any Error>>
+  /// The pages of new posts, newest first, one per fetch that found any.
   public let timeline: Observable<[Post]>
   /// The position reached: the newest and oldest post ids fetched so far.
   public let cursor = BehaviorRelay(value: TimelineCursor.none)
@@ -41,10 +46,19 @@ public final class TimelineFetcher {
           }
       }
 
-    timeline =
+    results =
       ticks
       .withLatestFrom(cursor.asObservable())
-      .flatMapLatest(provider)
+      .flatMapFirst { cursor in
+        provider(cursor)
+          .map { Result<[Post], any Error>.success($0) }
+          .catch { .just(.failure($0)) }
+      }
+      .share(replay: 1)
+
+    timeline =
+      results
+      .compactMap { try? $0.get() }
       .filter { !$0.isEmpty }
       .share(replay: 1)
 
@@ -52,5 +66,17 @@ public final class TimelineFetcher {
       .scan(.none, accumulator: TimelineCursor.advance)
       .bind(to: cursor)
       .disposed(by: bag)
+  }
+}
+
+extension ObservableType where Element == Result<[Post], any Error> {
+  /// Why the latest fetch failed, or `nil` once one succeeds; `nil` at first.
+  func failureMessages() -> Observable<String?> {
+    map { result -> String? in
+      guard case .failure(let error) = result else { return nil }
+      return "Could not load posts: \(describe(error))"
+    }
+    .startWith(nil)
+    .distinctUntilChanged()
   }
 }

@@ -5,7 +5,11 @@ import Services
 
 /// The timeline: new posts are fetched on a timer while the screen is shown, logged in and not
 /// paused, saved to the post cache, and shown from the cache with the changes between
-/// updates. A banner shows while no one is logged in.
+/// updates. A banner shows while no one is logged in; "Loading…" until the first fetch ends;
+/// a failed fetch shows why, keeps the posts shown, and the next good fetch clears it.
+///
+/// Every output works on its own: each one subscribed starts the one shared fetcher, which
+/// runs while any output is subscribed.
 public struct TimelineViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -30,6 +34,11 @@ public struct TimelineViewModel: ViewModelType {
     public var loggedIn: Driver<Bool>
     /// Whether a fetch runs.
     public var isFetching: Driver<Bool>
+    /// `true` while logged in and no fetch has ended yet: the screen says ``loadingText``
+    /// instead of "No posts yet.".
+    public var isLoading: Driver<Bool>
+    /// Why the latest fetch failed, or `nil` when it succeeded (and before the first ends).
+    public var errorMessage: Driver<String?>
     /// The people list.
     public var route: Signal<Route>
   }
@@ -38,6 +47,8 @@ public struct TimelineViewModel: ViewModelType {
   public static let defaultInterval: RxTimeInterval = .seconds(5)
   /// The most posts fetched at once.
   public static let pageSize = 20
+  /// What the screen shows until the first fetch ends.
+  public static let loadingText = "Loading…"
 
   private let account: Observable<AccountStatus>
   private let service: TimelineService
@@ -66,14 +77,12 @@ public struct TimelineViewModel: ViewModelType {
     let scheduler = self.scheduler
     let interval = self.interval
 
-    let posts = Observable.using(
+    let results = Observable.using(
       {
         let fetcher = TimelineFetcher(
           account: account, interval: interval, scheduler: scheduler,
           provider: { cursor in
-            activity.track(service.timeline(after: cursor, limit: Self.pageSize))
-              .asObservable()
-              .catch { _ in .just([]) }
+            activity.track(service.timeline(after: cursor, limit: Self.pageSize)).asObservable()
           })
         let session = FetchSession(fetcher)
         input.paused.bind(to: fetcher.paused).disposed(by: session.bag)
@@ -83,13 +92,22 @@ public struct TimelineViewModel: ViewModelType {
           .disposed(by: session.bag)
         return session
       },
-      observableFactory: { _ in cache.contents })
+      observableFactory: { session in session.fetcher?.results ?? .empty() }
+    )
+    .share(replay: 1)
+
+    let loggedIn = account.map { $0.isAuthorized }.distinctUntilChanged()
+    let firstFetchEnded = results.map { _ in true }.startWith(false).distinctUntilChanged()
+    let isLoading = Observable.combineLatest(loggedIn, firstFetchEnded) { $0 && !$1 }
+      .distinctUntilChanged()
+    let errorMessage = results.failureMessages()
 
     return Output(
-      posts: posts.asDriver(onErrorDriveWith: .empty()),
-      loggedIn: account.map { $0.isAuthorized }.asDriver(onErrorJustReturn: false)
-        .distinctUntilChanged(),
+      posts: cache.contents.keepingRunning(results).asDriver(onErrorDriveWith: .empty()),
+      loggedIn: loggedIn.asDriver(onErrorJustReturn: false),
       isFetching: activity.isActive,
+      isLoading: isLoading.asDriver(onErrorJustReturn: false),
+      errorMessage: errorMessage.asDriver(onErrorJustReturn: nil),
       route: input.peopleTaps.map { Route.show(.people) }.asSignal(onErrorSignalWith: .empty()))
   }
 }
