@@ -1,15 +1,12 @@
 import Foundation
 import Models
 
-/// The contents of `store.json`; ``StoreFileFormat`` describes the JSON text.
+/// The Friends data the store keeps: the state of ``FriendsSchema``, whose documentation
+/// describes its JSON text.
 ///
 /// Friends are kept sorted as the app lists them and posts newest first, so loading needs
 /// no sorting and change sets use the same order as the lists.
 struct StoreFile: Equatable, Sendable {
-  static let currentSchemaVersion = 1
-
-  var schemaVersion: Int
-  var generation: Int
   var account: Account
   var password: String
   var loggedIn: Bool
@@ -19,11 +16,9 @@ struct StoreFile: Equatable, Sendable {
   var nextPostId: Int
 
   init(
-    schemaVersion: Int, generation: Int, account: Account, password: String, loggedIn: Bool,
-    friends: [Friend], nextFriendId: Int, posts: [Post], nextPostId: Int
+    account: Account, password: String, loggedIn: Bool, friends: [Friend], nextFriendId: Int,
+    posts: [Post], nextPostId: Int
   ) {
-    self.schemaVersion = schemaVersion
-    self.generation = generation
     self.account = account
     self.password = password
     self.loggedIn = loggedIn
@@ -33,10 +28,8 @@ struct StoreFile: Equatable, Sendable {
     self.nextPostId = nextPostId
   }
 
-  /// The file a new store writes: the seed, at generation 0 (the first write makes it 1).
+  /// The data a new store starts with: the seed.
   init(seed: StoreSeed) {
-    schemaVersion = Self.currentSchemaVersion
-    generation = 0
     account = seed.account
     password = seed.password
     loggedIn = seed.loggedIn
@@ -47,10 +40,16 @@ struct StoreFile: Equatable, Sendable {
     normalize()
   }
 
-  var snapshot: StoreSnapshot {
+  /// Whether someone is signed in, and as whom.
+  var accountStatus: AccountStatus {
+    loggedIn ? .authorized(account) : .unavailable
+  }
+
+  /// The contents as the app shows them, at `generation`.
+  func snapshot(generation: Int) -> StoreSnapshot {
     StoreSnapshot(
       generation: generation,
-      accountStatus: loggedIn ? .authorized(account) : .unavailable,
+      accountStatus: accountStatus,
       friends: friends, posts: posts)
   }
 
