@@ -35,7 +35,7 @@ let allWorkloads: [Workload] =
       execute: runMemoryWorkload),
   ] + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
 
-/// For each size, the store workloads S-load, S-add and S-changes.
+/// For each size, the store workloads S-load, S-add, S-changes and S-compact.
 private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] {
   sizes.map { size in
     Workload.prepared(
@@ -51,5 +51,10 @@ private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] 
       Workload.prepared(
         "S-changes-\(size.label)", size: size.posts, unit: "diff",
         "posts change set: 1 insertion, 1 edit among n posts", prepare: storeChanges)
+    }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-compact-\(size.label)", size: size.posts, unit: "fold",
+        "fold the journal into a new snapshot of n posts", prepare: storeCompact)
     }
 }

@@ -331,7 +331,9 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     }
     var journal: Journal
     if let open = loaded.journal, open.identity.isSameFile(as: identity) {
-      if Int(identity.size) == open.validEnd { return true }
+      if identity == open.identity, Int(identity.size) == open.validEnd { return true }
+      // Changed in place without growing (only someone else than the store does that), or
+      // cut short: read everything again.
       guard Int(identity.size) > open.validEnd else { return false }
       journal = open
     } else {
