@@ -197,6 +197,47 @@ import Testing
     }
   }
 
+  @Test func aStoreFileOfVersionOneIsMigratedOnFirstOpenAndKept() throws {
+    try withTemporaryDirectory { directory in
+      // The single file the store wrote before it had a journal.
+      let old = """
+        {
+          "schemaVersion": 1,
+          "generation": 42,
+          "account": {"email": "ada@example.com", "displayName": "Ada"},
+          "password": "correct horse",
+          "loggedIn": true,
+          "nextFriendId": 8,
+          "nextPostId": 12,
+          "friends": [
+            {"id": 7, "firstName": "Grace", "lastName": "Hopper", "phoneNumber": "555 0100 123"},
+            {"id": 3, "firstName": "Alan", "lastName": "Turing", "phoneNumber": "555 0100 456"}
+          ],
+          "posts": [
+            {"id": 11, "authorId": 2, "authorName": "Linus", "date": "2024-03-01T08:00:00Z", "text": "Hi"}
+          ]
+        }
+
+        """
+      let file = directory.appendingPathComponent("store.json")
+      try Data(old.utf8).write(to: file)
+      let store = try LocalStore(directory: directory)
+      let snapshot = try store.snapshot()
+      #expect(snapshot.generation == 42)
+      #expect(snapshot.accountStatus == .authorized(StoreSeed.demoAccount))
+      #expect(snapshot.friends.map(\.id) == [7, 3])
+      #expect(snapshot.posts.map(\.text) == ["Hi"])
+      #expect(
+        try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+          .id == 8)
+      let migrated = try SnapshotText(file)
+      #expect(migrated.version == 2)
+      #expect(!migrated.data.contains("schemaVersion"))
+      #expect(try directory.appendingPathComponent("store.json.v1").bytes() == Data(old.utf8))
+      #expect(try LocalStore(directory: directory).friends().count == 3)
+    }
+  }
+
   @Test func unreadableFileIsReported() throws {
     try withTemporaryDirectory { directory in
       // A directory where the file should be: opening works, reading fails (even as root).
