@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
     .library(name: "Models", targets: ["Models"]),
+    .library(name: "Store", targets: ["Store"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "ServicesTesting", targets: ["ServicesTesting"]),
     .library(name: "Navigator", targets: ["Navigator"]),
@@ -30,7 +31,11 @@ let package = Package(
     .target(
       name: "ReactiveTesting", dependencies: ["ReactiveCore"], path: "Modules/ReactiveTesting"),
     .target(name: "Models", path: "Modules/Models"),
-    .target(name: "Services", dependencies: ["Models", "ReactiveCore"], path: "Modules/Services"),
+    // A durable multi-process store of one value: a snapshot beside an append-only journal.
+    .target(name: "Store", path: "Modules/Store"),
+    .target(
+      name: "Services", dependencies: ["Models", "ReactiveCore", "Store"],
+      path: "Modules/Services"),
     .target(
       name: "ServicesTesting",
       dependencies: ["Models", "Services", "ReactiveCore", "ReactiveTesting"],
@@ -60,7 +65,8 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "ReactiveCore", "ReactiveTesting", "Models", "Services", "Cryptography", "HTTPServer",
+        "ReactiveCore", "ReactiveTesting", "Models", "Services", "Store", "Cryptography",
+        "HTTPServer",
       ],
       path: "Apps/Benchmarks"),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.
@@ -75,7 +81,8 @@ let package = Package(
       name: "FriendsServerApp", dependencies: ["FriendsServer"], path: "Apps/Server"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
-    .executableTarget(name: "StoreStress", dependencies: ["Services"], path: "Apps/StoreStress"),
+    .executableTarget(
+      name: "StoreStress", dependencies: ["Services", "Store"], path: "Apps/StoreStress"),
     // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
     .executableTarget(
       name: "FriendsTUI",
@@ -92,9 +99,10 @@ let package = Package(
       name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
       path: "Tests/ReactiveTestingTests"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
+    .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
     .testTarget(
       name: "ServicesTests",
-      dependencies: ["Services", "StoreStress", "HTTPServer", "FriendsServer"],
+      dependencies: ["Services", "Store", "StoreStress", "HTTPServer", "FriendsServer"],
       path: "Tests/ServicesTests"),
     .testTarget(
       name: "NavigatorTests",

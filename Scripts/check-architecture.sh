@@ -16,7 +16,8 @@ allowed() {
     ReactiveCore) echo "$system" ;;
     ReactiveTesting) echo "$system ReactiveCore XCTest Testing" ;;
     Models) echo "Foundation FoundationEssentials" ;;
-    Services) echo "$system FoundationNetworking Models ReactiveCore" ;;
+    Store) echo "$system" ;;
+    Services) echo "$system FoundationNetworking Models ReactiveCore Store" ;;
     ServicesTesting) echo "$system Models Services ReactiveCore ReactiveTesting Testing" ;;
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
@@ -48,6 +49,14 @@ for dir in Modules/*/; do
     fi
   done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*import[[:space:]]' "$dir" --include='*.swift' || true)
 done
+
+# The store calls the operating system from one platform file only.
+while IFS= read -r file; do
+  if [ "$file" != "Modules/Store/POSIXFile.swift" ]; then
+    echo "error: $file: only Modules/Store/POSIXFile.swift may import Glibc, Musl or Darwin"
+    status=1
+  fi
+done < <(grep -rlE '^[[:space:]]*import[[:space:]]+(Glibc|Musl|Darwin)$' Modules/Store --include='*.swift' || true)
 
 if [ $status -eq 0 ]; then
   echo "architecture: every module imports only the layers it may"

@@ -5,7 +5,8 @@ import Services
 // The store workloads: the embedded store (`LocalStore`) with `n` posts, in a directory of its
 // own under the system's temporary directory that is seeded once, untimed, and removed after
 // the last pass. They measure the figures an app feels at launch and on each change: opening
-// and reading the store, one acknowledged write, and the change set a list view animates.
+// and reading the store, one acknowledged write, the change set a list view animates, and the
+// occasional fold of the journal into a new snapshot.
 
 /// S-load: opens a new `LocalStore` on a store of `n` posts and reads its posts. Times the
 /// opening (which reads and decodes the file) and the read, per load.
@@ -26,8 +27,8 @@ func storeLoad(_ n: Int) throws -> PreparedWorkload {
     }, finish: directory.remove)
 }
 
-/// S-add: one `addFriend` on an open store of `n` posts; it returns once the whole file is
-/// written, flushed to the disk and renamed into place. Times the call, per write.
+/// S-add: one `addFriend` on an open store of `n` posts; it returns once the change is
+/// appended to the journal and flushed to the disk. Times the call, per write.
 func storeAddFriend(_ n: Int) throws -> PreparedWorkload {
   let directory = try seededStore(posts: n)
   let store: LocalStore
@@ -49,6 +50,37 @@ func storeAddFriend(_ n: Int) throws -> PreparedWorkload {
       let checksum =
         after.posts.count &* 31 &+ (after.friends.count - before) &* 7
         &+ (added?.fullName.utf8.count ?? -1)
+      return Pass(nanoseconds: nanoseconds, checksum: checksum, steps: 1)
+    }, finish: directory.remove)
+}
+
+/// S-compact: one fold of the journal into a new snapshot (`compact`) on an open store of `n`
+/// posts, after one untimed `addFriend` so that there is a change to fold. Times the fold: the
+/// new snapshot written, flushed and renamed into place, and a new journal started.
+func storeCompact(_ n: Int) throws -> PreparedWorkload {
+  let directory = try seededStore(posts: n)
+  let store: LocalStore
+  do {
+    store = try LocalStore(directory: directory.url, seed: .empty)
+  } catch {
+    directory.remove()
+    throw error
+  }
+  let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100")
+  return PreparedWorkload(
+    pass: {
+      try store.addFriend(draft)
+      let nanoseconds = try measureThrowing { try store.compact() }
+      let snapshotBytes =
+        try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[
+          .size] as? Int ?? -1
+      let journalBytes =
+        try FileManager.default.attributesOfItem(
+          atPath: store.journalURL.path)[.size] as? Int ?? -1
+      // The same from pass to pass: the posts, and a journal holding only its header.
+      let checksum =
+        try store.snapshot().posts.count &* 31 &+ journalBytes &* 7
+        &+ (snapshotBytes > 0 ? 1 : 0)
       return Pass(nanoseconds: nanoseconds, checksum: checksum, steps: 1)
     }, finish: directory.remove)
 }

@@ -44,7 +44,7 @@ let allWorkloads: [Workload] =
       execute: runSlowClientsWorkload),
   ]
 
-/// For each size, the store workloads S-load, S-add and S-changes.
+/// For each size, the store workloads S-load, S-add, S-changes and S-compact.
 private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] {
   sizes.map { size in
     Workload.prepared(
@@ -60,5 +60,10 @@ private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] 
       Workload.prepared(
         "S-changes-\(size.label)", size: size.posts, unit: "diff",
         "posts change set: 1 insertion, 1 edit among n posts", prepare: storeChanges)
+    }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-compact-\(size.label)", size: size.posts, unit: "fold",
+        "fold the journal into a new snapshot of n posts", prepare: storeCompact)
     }
 }

@@ -1,24 +1,28 @@
 import Foundation
 import Models
+import Store
+import Synchronization
 
-/// The app's embedded backend: account, friends and posts in one JSON file, shared safely
-/// by every process that opens the same directory.
+/// The app's embedded backend: account, friends and posts in a ``JournalStore``, shared
+/// safely by every process that opens the same directory.
 ///
-/// The directory holds `store.json` (the data, see the file format below), `store.lock`
-/// (taken by writers) and, only while a write is under way, `store.json.tmp`.
+/// The directory holds `store.json` (the snapshot: all the data at one generation, see
+/// ``FriendsSchema`` for its text), `store.journal` (one line per change since the snapshot),
+/// `store.lock` (taken by writers) and, only while the journal is being folded into a new
+/// snapshot, files ending in `.tmp`. A `store.json` of version 1 (the single file of earlier
+/// versions of the app) is migrated when it is opened, and kept as `store.json.v1`.
 ///
 /// **Writes** (every method that changes data) take an exclusive `flock` on `store.lock`,
-/// re-read `store.json` if another process replaced it, apply the change to the newest
-/// data, write the result to `store.json.tmp`, flush it to the disk, rename it over
-/// `store.json`, flush the directory and release the lock. Two processes therefore never
-/// lose each other's changes, a reader never sees a half-written file, and a write that
-/// returned is on the disk even if the process is killed right after.
+/// catch up with other processes' changes, append the change as one line of the journal,
+/// flush the journal to the disk and release the lock. Two processes therefore never lose
+/// each other's changes, and a write that returned is on the disk even if the process is
+/// killed right after. A write costs the same whatever the store holds; once in a while one
+/// also folds the journal into a new snapshot (see ``StoreOptions``).
 ///
-/// **Reads** compare the file's identity (device, inode, size, modification time) with
-/// the version in memory and load the file again only when it was replaced, so they see
-/// every write, including those of other processes, at the cost of one `stat`.
+/// **Reads** take no file lock. They notice other processes' writes with one `stat` of each
+/// file and read only the journal's new lines.
 ///
-/// **Bad files are kept**: a file that is not valid JSON, cannot be read, or has an unknown
+/// **Bad files are kept**: a file that is damaged, cannot be read, or has an unknown
 /// `schemaVersion` makes every read and write throw a ``StoreError`` naming the file and
 /// the problem; the store never writes over it.
 ///
@@ -30,86 +34,55 @@ import Models
 /// ``ChangeSet``s) since its previous call, whoever made the change; ``changes(since:)``
 /// does the same against any earlier ``snapshot()``.
 public final class LocalStore: Sendable {
-  /// The name of the data file inside the directory.
+  /// The name of the snapshot inside the directory.
   public static let fileName = "store.json"
+  /// The name of the journal inside the directory.
+  public static let journalFileName = "store.journal"
   /// The name of the lock file inside the directory.
   public static let lockFileName = "store.lock"
-  /// The name of the file a write is prepared in before it replaces the data file.
+  /// The name of the file a new snapshot is prepared in before it replaces the old one.
   public static let temporaryFileName = "store.json.tmp"
   /// The version of the file format this code reads and writes.
-  public static let schemaVersion = StoreFile.currentSchemaVersion
+  public static let schemaVersion = FriendsSchema.version
 
   /// The directory holding the store's files.
   public let directory: URL
-  /// The data file, `store.json` in ``directory``.
+  /// The snapshot, `store.json` in ``directory``.
   public let fileURL: URL
+  /// The journal, `store.journal` in ``directory``.
+  public let journalURL: URL
 
-  private let path: String
-  private let directoryPath: String
-  private let lockPath: String
-  private let temporaryPath: String
-  private let seed: StoreSeed
-  private let state: Locked<State>
-
-  private struct State {
-    /// The open `store.lock`, for `flock`.
-    var lockDescriptor: Int32
-    /// The data of the version last loaded or written.
-    var file: StoreFile?
-    /// The identity of that version's file.
-    var identity: FileIdentity?
-    /// That version's file, kept open so that its inode number is not reused.
-    var pinnedDescriptor: Int32 = -1
-    /// What ``reloadIfChanged()`` reported last.
-    var reported: StoreSnapshot?
-  }
+  private let store: JournalStore<FriendsSchema>
+  /// What ``reloadIfChanged()`` reported last.
+  private let reported = Mutex<StoreSnapshot?>(nil)
 
   /// Opens the store in `directory`, creating the directory and seeding the store with
-  /// `seed` when `store.json` does not exist.
+  /// `seed` when `store.json` does not exist. `options` say when the journal is folded.
   ///
-  /// - Throws: ``StoreError`` when the directory cannot be created or the file cannot be
+  /// - Throws: ``StoreError`` when the directory cannot be created or the files cannot be
   ///   read as a store. A bad file is left as it is.
-  public init(directory: URL, seed: StoreSeed = .demo) throws(StoreError) {
-    self.directory = directory.standardizedFileURL
-    fileURL = self.directory.appendingPathComponent(Self.fileName, isDirectory: false)
-    directoryPath = self.directory.path
-    path = fileURL.path
-    lockPath = self.directory.appendingPathComponent(Self.lockFileName).path
-    temporaryPath = self.directory.appendingPathComponent(Self.temporaryFileName).path
-    self.seed = seed
+  public init(
+    directory: URL, seed: StoreSeed = .demo, options: StoreOptions = StoreOptions()
+  ) throws(StoreError) {
     do {
-      try FileManager.default.createDirectory(
-        at: self.directory, withIntermediateDirectories: true)
+      store = try JournalStore(
+        directory: directory, name: "store", options: options,
+        initialState: { StoreFile(seed: seed) })
     } catch {
-      throw .writeFailed(
-        path: directoryPath,
-        reason: "the directory could not be created: \(error.localizedDescription)")
+      throw StoreError(storage: error)
     }
-    let lockDescriptor: Int32
-    do {
-      lockDescriptor = try POSIXFile.openLockFile(lockPath)
-    } catch {
-      throw .writeFailed(path: lockPath, reason: error.reason)
-    }
-    state = Locked(State(lockDescriptor: lockDescriptor))
-    try state.withLock { (state: inout State) throws(StoreError) in
-      try removeStaleTemporaryFile(&state)
-      state.reported = try current(&state).snapshot
-    }
-  }
-
-  deinit {
-    state.withLock { state in
-      POSIXFile.close(state.lockDescriptor)
-      if state.pinnedDescriptor >= 0 { POSIXFile.close(state.pinnedDescriptor) }
-    }
+    self.directory = store.directory
+    fileURL = URL(fileURLWithPath: store.snapshotPath, isDirectory: false)
+    journalURL = URL(fileURLWithPath: store.journalPath, isDirectory: false)
+    let opened = try snapshot()
+    reported.withLock { $0 = opened }
   }
 
   // MARK: - Account
 
   /// Whether the account is signed in.
   public func accountStatus() throws(StoreError) -> AccountStatus {
-    try read { file in file.snapshot.accountStatus }
+    try read { file in file.accountStatus }
   }
 
   /// Signs in when `email` (ignoring case and surrounding spaces) and `password` match
@@ -120,18 +93,17 @@ public final class LocalStore: Sendable {
   @discardableResult
   public func logIn(email: String, password: String) throws(StoreError) -> Account {
     let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    return try modify { (file: inout StoreFile) throws(StoreError) in
+    return try modify { (file: StoreFile) throws(StoreError) in
       guard email == file.account.email.lowercased(), password == file.password else {
         throw .wrongPassword
       }
-      file.loggedIn = true
-      return file.account
+      return (.logIn, file.account)
     }
   }
 
   /// Signs out. Signing out when nobody is signed in is not an error.
   public func logOut() throws(StoreError) {
-    try modify { file in file.loggedIn = false }
+    try modify { _ in (.logOut, ()) }
   }
 
   /// Asks for a password reset link for `email`.
@@ -192,9 +164,7 @@ public final class LocalStore: Sendable {
     let draft = try Self.validated(draft)
     return try modify { file in
       let friend = Friend(id: file.nextFriendId, draft: draft)
-      file.nextFriendId += 1
-      file.insertSorted(friend)
-      return friend
+      return (.addFriend(friend), friend)
     }
   }
 
@@ -206,13 +176,11 @@ public final class LocalStore: Sendable {
   @discardableResult
   public func updateFriend(_ friend: Friend) throws(StoreError) -> Friend {
     let saved = Friend(id: friend.id, draft: try Self.validated(friend.draft))
-    return try modify { (file: inout StoreFile) throws(StoreError) in
-      guard let index = file.friends.firstIndex(where: { $0.id == saved.id }) else {
+    return try modify { (file: StoreFile) throws(StoreError) in
+      guard file.friends.contains(where: { $0.id == saved.id }) else {
         throw .notFound(saved.id)
       }
-      file.friends.remove(at: index)
-      file.insertSorted(saved)
-      return saved
+      return (.updateFriend(saved), saved)
     }
   }
 
@@ -220,11 +188,11 @@ public final class LocalStore: Sendable {
   ///
   /// - Throws: ``StoreError/notFound(_:)`` when there is no such friend.
   public func removeFriend(id: Int) throws(StoreError) {
-    try modify { (file: inout StoreFile) throws(StoreError) in
-      guard let index = file.friends.firstIndex(where: { $0.id == id }) else {
+    try modify { (file: StoreFile) throws(StoreError) in
+      guard file.friends.contains(where: { $0.id == id }) else {
         throw .notFound(id)
       }
-      file.friends.remove(at: index)
+      return (.removeFriend(id: id), ())
     }
   }
 
@@ -273,7 +241,8 @@ public final class LocalStore: Sendable {
   /// to the nearest millisecond.
   public func savePosts(_ posts: [Post]) throws(StoreError) {
     guard !posts.isEmpty else { return }
-    try modify { file in Self.merge(posts, into: &file) }
+    let posts = posts.map(\.storeRounded)
+    try modify { _ in (.savePosts(posts), ()) }
   }
 
   /// Adds `count` new demo posts dated `date`, as if other people had just written them.
@@ -291,8 +260,7 @@ public final class LocalStore: Sendable {
       let posts = (first..<first + count).reversed().map { id in
         StoreSeed.demoPost(id: id, date: date).storeRounded
       }
-      Self.merge(posts, into: &file)
-      return posts
+      return (.savePosts(posts), posts)
     }
   }
 
@@ -300,7 +268,9 @@ public final class LocalStore: Sendable {
 
   /// The store's contents now.
   public func snapshot() throws(StoreError) -> StoreSnapshot {
-    try read { file in file.snapshot }
+    try store.read { (file: StoreFile, generation: Int) throws(StoreError) in
+      file.snapshot(generation: generation)
+    }
   }
 
   /// What changed since `old` (a ``snapshot()`` or the ``StoreChanges/snapshot`` of an
@@ -319,157 +289,44 @@ public final class LocalStore: Sendable {
   /// polling timer) should call it; several observers should each keep a snapshot and use
   /// ``changes(since:)``.
   public func reloadIfChanged() throws(StoreError) -> StoreChanges? {
-    let (old, new) = try state.withLock {
-      (state: inout State) throws(StoreError) -> (StoreSnapshot?, StoreSnapshot) in
-      let new = try current(&state).snapshot
-      let old = state.reported
-      state.reported = new
-      return (old, new)
+    let new = try snapshot()
+    let old = reported.withLock { reported in
+      defer { reported = new }
+      return reported
     }
     guard let old, old.generation != new.generation else { return nil }
     return StoreChanges.between(old, new)
   }
 
-  // MARK: - Reading and writing the file
+  /// Folds the journal into a new snapshot now, as writes do when it has grown past its
+  /// bound.
+  public func compact() throws(StoreError) {
+    do {
+      try store.compact()
+    } catch {
+      throw StoreError(storage: error)
+    }
+  }
+
+  // MARK: - Reading and writing
 
   /// Runs `body` with the newest data.
   private func read<Result>(
     _ body: (StoreFile) throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
-    try state.withLock { (state: inout State) throws(StoreError) -> Result in
-      try body(try current(&state))
-    }
+    try store.read { (file: StoreFile, _: Int) throws(StoreError) -> Result in try body(file) }
   }
 
-  /// Applies `change` to the newest data and saves the result; see the type's
-  /// documentation for the steps. When `change` throws, nothing is written.
+  /// Asks `change` for the change to make to the newest data, and saves it. When `change`
+  /// throws, nothing is written.
   private func modify<Result>(
-    _ change: (inout StoreFile) throws(StoreError) -> Result
+    _ change: (StoreFile) throws(StoreError) -> (FriendsSchema.Change, Result)
   ) throws(StoreError) -> Result {
-    try state.withLock { (state: inout State) throws(StoreError) -> Result in
-      try exclusively(&state) { (state: inout State) throws(StoreError) -> Result in
-        var file = try loadIfReplaced(&state) ? state.file! : StoreFile(seed: seed)
-        let result = try change(&file)
-        file.generation += 1
-        try save(file, &state)
-        return result
-      }
+    try store.write {
+      (file: StoreFile) throws(StoreError) -> (change: FriendsSchema.Change?, result: Result) in
+      let (made, result) = try change(file)
+      return (made, result)
     }
-  }
-
-  /// The newest data, seeding the store first if its file does not exist.
-  private func current(_ state: inout State) throws(StoreError) -> StoreFile {
-    if try loadIfReplaced(&state) { return state.file! }
-    try exclusively(&state) { (state: inout State) throws(StoreError) in
-      // Another process may have created the file since it was found missing.
-      if try !loadIfReplaced(&state) {
-        var file = StoreFile(seed: seed)
-        file.generation += 1
-        try save(file, &state)
-      }
-    }
-    return state.file!
-  }
-
-  /// Runs `body` holding the exclusive lock of `store.lock`.
-  private func exclusively<Result>(
-    _ state: inout State, _ body: (inout State) throws(StoreError) -> Result
-  ) throws(StoreError) -> Result {
-    do {
-      try POSIXFile.lockExclusive(state.lockDescriptor)
-    } catch {
-      throw .writeFailed(path: lockPath, reason: error.reason)
-    }
-    defer { POSIXFile.unlock(state.lockDescriptor) }
-    return try body(&state)
-  }
-
-  /// A write leaves `store.json.tmp` only when its process died during the write. Any
-  /// such file is removed here, under the lock, where no live write can be using it.
-  private func removeStaleTemporaryFile(_ state: inout State) throws(StoreError) {
-    try exclusively(&state) { _ in POSIXFile.removeIfPresent(temporaryPath) }
-  }
-
-  /// Loads `store.json` when it is not the version in memory.
-  ///
-  /// - Returns: `false` when the file does not exist.
-  private func loadIfReplaced(_ state: inout State) throws(StoreError) -> Bool {
-    let identity: FileIdentity?
-    do {
-      identity = try POSIXFile.identity(atPath: path)
-    } catch {
-      throw .unreadable(path: path, reason: error.reason)
-    }
-    guard let identity else { return false }
-    if identity == state.identity, state.file != nil { return true }
-
-    let descriptor: Int32
-    do {
-      descriptor = try POSIXFile.openForReading(path)
-    } catch  where error.isNoSuchFile {
-      return false
-    } catch {
-      throw .unreadable(path: path, reason: error.reason)
-    }
-    let opened: FileIdentity
-    let bytes: [UInt8]
-    do {
-      opened = try POSIXFile.identity(of: descriptor)
-      bytes = try POSIXFile.readAll(descriptor, sizeHint: Int(opened.size))
-    } catch {
-      POSIXFile.close(descriptor)
-      throw .unreadable(path: path, reason: error.reason)
-    }
-    var file: StoreFile
-    do {
-      file = try StoreFileFormat.decode(bytes, path: path)
-    } catch {
-      POSIXFile.close(descriptor)
-      throw error
-    }
-    file.normalize()
-    adopt(file, identity: opened, descriptor: descriptor, into: &state)
-    return true
-  }
-
-  /// Writes `file` to the temporary file, flushes it and renames it over `store.json`.
-  /// Call with the exclusive lock held.
-  private func save(_ file: StoreFile, _ state: inout State) throws(StoreError) {
-    let data = StoreFileFormat.encode(file)
-    let descriptor: Int32
-    do {
-      descriptor = try POSIXFile.createForWriting(temporaryPath)
-    } catch {
-      throw .writeFailed(path: path, reason: "\(Self.temporaryFileName): \(error.reason)")
-    }
-    let identity: FileIdentity
-    do {
-      try POSIXFile.writeAll(descriptor, data)
-      try POSIXFile.sync(descriptor)
-      identity = try POSIXFile.identity(of: descriptor)
-      try POSIXFile.rename(temporaryPath, over: path)
-    } catch {
-      POSIXFile.close(descriptor)
-      POSIXFile.removeIfPresent(temporaryPath)
-      throw .writeFailed(path: path, reason: error.reason)
-    }
-    adopt(file, identity: identity, descriptor: descriptor, into: &state)
-    do {
-      try POSIXFile.syncDirectory(directoryPath)
-    } catch {
-      throw .writeFailed(
-        path: path, reason: "the new data is in place but may not be on disk: \(error.reason)")
-    }
-  }
-
-  /// Makes `file` the version in memory.
-  private func adopt(
-    _ file: StoreFile, identity: FileIdentity, descriptor: Int32, into state: inout State
-  ) {
-    if state.pinnedDescriptor >= 0 { POSIXFile.close(state.pinnedDescriptor) }
-    state.pinnedDescriptor = descriptor
-    state.identity = identity
-    state.file = file
   }
 
   // MARK: - Pure helpers

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Why a store operation failed.
 ///
@@ -53,6 +54,21 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed: return true
     case .notFound, .wrongPassword, .invalidInput: return false
+    }
+  }
+}
+
+extension StoreError: StorageErrorRepresentable {
+  /// The app's error for a problem of the store's files.
+  public init(storage: StorageError) {
+    switch storage {
+    case .corrupt(let path, let reason): self = .corrupt(path: path, reason: reason)
+    case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+    case .unsupportedVersion(let path, let found, let supported):
+      self = .unsupportedVersion(path: path, found: found, supported: supported)
+    case .tooLarge(let path, let size, let limit):
+      self = .unreadable(path: path, reason: StorageError.tooLargeReason(size: size, limit: limit))
+    case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
     }
   }
 }

@@ -1,15 +1,15 @@
 import Foundation
 import Models
+import Store
 
-/// Reads and writes the JSON text of `store.json`.
+/// The Friends data in a ``JournalStore``: its state (``StoreFile``), its changes, and their
+/// JSON text.
 ///
-/// The file is one JSON object with one friend or post per line, so that it reads well and
-/// compares well line by line:
+/// The snapshot's `data` is one JSON object with one friend or post per line, so that it
+/// reads well and compares well line by line:
 ///
 /// ```json
 /// {
-///   "schemaVersion": 1,
-///   "generation": 42,
 ///   "account": {"email": "ada@example.com", "displayName": "Ada"},
 ///   "password": "correct horse",
 ///   "loggedIn": false,
@@ -24,20 +24,81 @@ import Models
 /// }
 /// ```
 ///
+/// A journal change is one object naming its `type`: `{"type": "addFriend", "friend": {…}}`,
+/// `updateFriend` (with `friend`), `removeFriend` (with `id`), `savePosts` (with `posts`),
+/// `logIn` or `logOut`.
+///
 /// Readers accept the fields in any order and ignore fields they do not know; every field
 /// shown is required. The text is written and read by hand rather than with
 /// `JSONEncoder`/`JSONDecoder`, which are several times slower on large files.
-enum StoreFileFormat {
-  /// The JSON text of `file`.
-  static func encode(_ file: StoreFile) -> Data {
-    var writer = JSONWriter(capacity: 1024 + file.friends.count * 110 + file.posts.count * 170)
+///
+/// Version 1 was the single file of the store before it had a journal: the same object with
+/// `schemaVersion` and `generation` in it. Version 2 moved those two into the snapshot's
+/// envelope; the migration from version 1 removes them from the data.
+enum FriendsSchema: StoreSchema {
+  /// One change to the Friends data.
+  enum Change: Equatable, Sendable {
+    case logIn
+    case logOut
+    case addFriend(Friend)
+    case updateFriend(Friend)
+    case removeFriend(id: Int)
+    /// Posts to add or replace, their dates already at the millisecond.
+    case savePosts([Post])
+  }
+
+  static let version = 2
+
+  static var migrations: [StoreMigration] {
+    [
+      StoreMigration(from: 1) { data in
+        data["schemaVersion"] = nil
+        data["generation"] = nil
+      }
+    ]
+  }
+
+  // MARK: - Applying
+
+  /// A change that does not fit the data (a damaged or edited journal).
+  struct Mismatch: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func apply(_ change: Change, to file: inout StoreFile) throws {
+    switch change {
+    case .logIn: file.loggedIn = true
+    case .logOut: file.loggedIn = false
+    case .addFriend(let friend):
+      guard !file.friends.contains(where: { $0.id == friend.id }) else {
+        throw Mismatch(description: "a friend with the identifier \(friend.id) exists")
+      }
+      file.insertSorted(friend)
+      file.nextFriendId = max(file.nextFriendId, friend.id + 1)
+    case .updateFriend(let friend):
+      guard let index = file.friends.firstIndex(where: { $0.id == friend.id }) else {
+        throw Mismatch(description: "no friend has the identifier \(friend.id)")
+      }
+      file.friends.remove(at: index)
+      file.insertSorted(friend)
+    case .removeFriend(let id):
+      guard let index = file.friends.firstIndex(where: { $0.id == id }) else {
+        throw Mismatch(description: "no friend has the identifier \(id)")
+      }
+      file.friends.remove(at: index)
+    case .savePosts(let posts):
+      LocalStore.merge(posts, into: &file)
+    }
+  }
+
+  static func inconsistency(in file: StoreFile) -> String? {
+    file.inconsistency()
+  }
+
+  // MARK: - Writing
+
+  static func encode(_ file: StoreFile, to writer: inout JSONWriter) {
     writer.raw("{\n  ")
-    writer.key("schemaVersion")
-    writer.int(file.schemaVersion)
-    writer.raw(",\n  ")
-    writer.key("generation")
-    writer.int(file.generation)
-    writer.raw(",\n  ")
     writer.key("account")
     writer.raw("{")
     writer.key("email")
@@ -61,96 +122,98 @@ enum StoreFileFormat {
     writer.key("friends")
     writer.raw("[")
     for (index, friend) in file.friends.enumerated() {
-      writer.raw(index == 0 ? "\n    {" : ",\n    {")
-      writer.key("id")
-      writer.int(friend.id)
-      writer.raw(", ")
-      writer.key("firstName")
-      writer.string(friend.firstName)
-      writer.raw(", ")
-      writer.key("lastName")
-      writer.string(friend.lastName)
-      writer.raw(", ")
-      writer.key("phoneNumber")
-      writer.string(friend.phoneNumber)
-      writer.raw("}")
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      write(friend, to: &writer)
     }
     writer.raw(file.friends.isEmpty ? "],\n  " : "\n  ],\n  ")
     writer.key("posts")
     writer.raw("[")
     for (index, post) in file.posts.enumerated() {
-      writer.raw(index == 0 ? "\n    {" : ",\n    {")
-      writer.key("id")
-      writer.int(post.id)
-      writer.raw(", ")
-      writer.key("authorId")
-      writer.int(post.authorId)
-      writer.raw(", ")
-      writer.key("authorName")
-      writer.string(post.authorName)
-      writer.raw(", ")
-      writer.key("date")
-      Timestamp.write(post.date, to: &writer)
-      writer.raw(", ")
-      writer.key("text")
-      writer.string(post.text)
-      writer.raw("}")
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      write(post, to: &writer)
     }
-    writer.raw(file.posts.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-    return Data(writer.bytes)
+    writer.raw(file.posts.isEmpty ? "]\n}" : "\n  ]\n}")
   }
 
-  /// Reads the JSON text of a store file.
-  ///
-  /// - Throws: ``StoreError/unsupportedVersion(path:found:supported:)`` when
-  ///   `schemaVersion` is not ``StoreFile/currentSchemaVersion``, else
-  ///   ``StoreError/corrupt(path:reason:)`` saying what is wrong and where.
-  static func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> StoreFile {
-    let file: StoreFile
-    do {
-      file = try read(bytes)
-    } catch {
-      // A file of another version may fail to read for that reason alone: say so.
-      if let version = schemaVersion(in: bytes), version != StoreFile.currentSchemaVersion {
-        throw .unsupportedVersion(
-          path: path, found: version, supported: StoreFile.currentSchemaVersion)
+  static func encode(_ change: Change, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("type")
+    switch change {
+    case .logIn: writer.raw("\"logIn\"")
+    case .logOut: writer.raw("\"logOut\"")
+    case .addFriend(let friend), .updateFriend(let friend):
+      if case .addFriend = change {
+        writer.raw("\"addFriend\", ")
+      } else {
+        writer.raw("\"updateFriend\", ")
       }
-      throw .corrupt(path: path, reason: describe(error))
+      writer.key("friend")
+      write(friend, to: &writer)
+    case .removeFriend(let id):
+      writer.raw("\"removeFriend\", ")
+      writer.key("id")
+      writer.int(id)
+    case .savePosts(let posts):
+      writer.raw("\"savePosts\", ")
+      writer.key("posts")
+      writer.raw("[")
+      for (index, post) in posts.enumerated() {
+        if index > 0 { writer.raw(", ") }
+        write(post, to: &writer)
+      }
+      writer.raw("]")
     }
-    if file.schemaVersion != StoreFile.currentSchemaVersion {
-      throw .unsupportedVersion(
-        path: path, found: file.schemaVersion, supported: StoreFile.currentSchemaVersion)
-    }
-    if let problem = file.inconsistency() {
-      throw .corrupt(path: path, reason: problem)
-    }
-    return file
+    writer.raw("}")
+  }
+
+  private static func write(_ friend: Friend, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("id")
+    writer.int(friend.id)
+    writer.raw(", ")
+    writer.key("firstName")
+    writer.string(friend.firstName)
+    writer.raw(", ")
+    writer.key("lastName")
+    writer.string(friend.lastName)
+    writer.raw(", ")
+    writer.key("phoneNumber")
+    writer.string(friend.phoneNumber)
+    writer.raw("}")
+  }
+
+  private static func write(_ post: Post, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("id")
+    writer.int(post.id)
+    writer.raw(", ")
+    writer.key("authorId")
+    writer.int(post.authorId)
+    writer.raw(", ")
+    writer.key("authorName")
+    writer.string(post.authorName)
+    writer.raw(", ")
+    writer.key("date")
+    Timestamp.write(post.date, to: &writer)
+    writer.raw(", ")
+    writer.key("text")
+    writer.string(post.text)
+    writer.raw("}")
   }
 
   // MARK: - Reading
 
   /// A required field that is absent, with its place in the document.
-  private struct MissingField: Error {
+  struct MissingField: Error, CustomStringConvertible {
     var path: String
+    var description: String { "missing field \(path)" }
   }
 
   /// A value of the wrong kind or form, with its place in the document.
-  private struct BadValue: Error {
+  struct BadValue: Error, CustomStringConvertible {
     var path: String
     var failure: JSONReader.Failure
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case let missing as MissingField:
-      return "missing field \(missing.path)"
-    case let bad as BadValue:
-      return "\(bad.path): \(bad.failure.description)"
-    case let failure as JSONReader.Failure:
-      return "not valid JSON: \(failure.description)"
-    default:
-      return "\(error)"
-    }
+    var description: String { "\(path): \(failure.description)" }
   }
 
   /// Reads one field's value, naming the field when the value is of the wrong kind.
@@ -172,10 +235,7 @@ enum StoreFileFormat {
     return value
   }
 
-  private static func read(_ bytes: [UInt8]) throws -> StoreFile {
-    var reader = JSONReader(bytes)
-    var schemaVersion: Int?
-    var generation: Int?
+  static func decodeState(from reader: inout JSONReader) throws -> StoreFile {
     var account: Account?
     var password: String?
     var loggedIn: Bool?
@@ -185,22 +245,21 @@ enum StoreFileFormat {
     var posts: [Post]?
     try reader.object { reader, key in
       switch key {
-      case "schemaVersion": schemaVersion = try field(key, &reader) { try $0.int() }
-      case "generation": generation = try field(key, &reader) { try $0.int() }
       case "password": password = try field(key, &reader) { try $0.string() }
       case "loggedIn": loggedIn = try field(key, &reader) { try $0.bool() }
       case "nextFriendId": nextFriendId = try field(key, &reader) { try $0.int() }
       case "nextPostId": nextPostId = try field(key, &reader) { try $0.int() }
       case "account": account = try readAccount(&reader)
-      case "friends": friends = try readFriends(&reader)
-      case "posts": posts = try readPosts(&reader)
+      case "friends":
+        friends = try readList("friends", &reader) { place, reader in
+          try readFriend(place, &reader)
+        }
+      case "posts":
+        posts = try readList("posts", &reader) { place, reader in try readPost(place, &reader) }
       default: try reader.skipValue()
       }
     }
-    try reader.end()
-    return StoreFile(
-      schemaVersion: try required(schemaVersion, "schemaVersion"),
-      generation: try required(generation, "generation"),
+    var file = StoreFile(
       account: try required(account, "account"),
       password: try required(password, "password"),
       loggedIn: try required(loggedIn, "loggedIn"),
@@ -208,6 +267,34 @@ enum StoreFileFormat {
       nextFriendId: try required(nextFriendId, "nextFriendId"),
       posts: try required(posts, "posts"),
       nextPostId: try required(nextPostId, "nextPostId"))
+    file.normalize()
+    return file
+  }
+
+  static func decodeChange(from reader: inout JSONReader) throws -> Change {
+    var type: String?
+    var friend: Friend?
+    var id: Int?
+    var posts: [Post]?
+    try reader.object { reader, key in
+      switch key {
+      case "type": type = try field(key, &reader) { try $0.string() }
+      case "friend": friend = try readFriend(Place(name: "friend"), &reader)
+      case "id": id = try field(key, &reader) { try $0.int() }
+      case "posts":
+        posts = try readList("posts", &reader) { place, reader in try readPost(place, &reader) }
+      default: try reader.skipValue()
+      }
+    }
+    switch try required(type, "type") {
+    case "logIn": return .logIn
+    case "logOut": return .logOut
+    case "addFriend": return .addFriend(try required(friend, "friend"))
+    case "updateFriend": return .updateFriend(try required(friend, "friend"))
+    case "removeFriend": return .removeFriend(id: try required(id, "id"))
+    case "savePosts": return .savePosts(try required(posts, "posts"))
+    case let other: throw Mismatch(description: "unknown change type \"\(other)\"")
+    }
   }
 
   private static func readAccount(_ reader: inout JSONReader) throws -> Account {
@@ -228,92 +315,81 @@ enum StoreFileFormat {
       displayName: try required(displayName, "account.displayName"))
   }
 
-  private static func readFriends(_ reader: inout JSONReader) throws -> [Friend] {
-    var friends: [Friend] = []
-    try field("friends", &reader) { reader in
-      try reader.array { reader in
-        let place = "friends[\(friends.count)]"
-        var id: Int?
-        var firstName: String?
-        var lastName: String?
-        var phoneNumber: String?
-        try field(place, &reader) { reader in
-          try reader.object { reader, key in
-            switch key {
-            case "id": id = try field("\(place).id", &reader) { try $0.int() }
-            case "firstName":
-              firstName = try field("\(place).firstName", &reader) { try $0.string() }
-            case "lastName": lastName = try field("\(place).lastName", &reader) { try $0.string() }
-            case "phoneNumber":
-              phoneNumber = try field("\(place).phoneNumber", &reader) { try $0.string() }
-            default: try reader.skipValue()
-            }
-          }
-        }
-        friends.append(
-          Friend(
-            id: try required(id, "\(place).id"),
-            firstName: try required(firstName, "\(place).firstName"),
-            lastName: try required(lastName, "\(place).lastName"),
-            phoneNumber: try required(phoneNumber, "\(place).phoneNumber")))
-      }
-    }
-    return friends
+  /// Where a value is in the document, such as `posts[3]`; said only when something is
+  /// wrong with it, so that reading builds no text.
+  private struct Place: CustomStringConvertible {
+    var name: String
+    var index: Int?
+    var description: String { index.map { "\(name)[\($0)]" } ?? name }
   }
 
-  private static func readPosts(_ reader: inout JSONReader) throws -> [Post] {
-    var posts: [Post] = []
-    try field("posts", &reader) { reader in
+  private static func readList<Element>(
+    _ name: String, _ reader: inout JSONReader,
+    _ element: (_ place: Place, inout JSONReader) throws -> Element
+  ) throws -> [Element] {
+    var elements: [Element] = []
+    try field(name, &reader) { reader in
       try reader.array { reader in
-        var id: Int?
-        var authorId: Int?
-        var authorName: String?
-        var date: Date?
-        var text: String?
-        let index = posts.count
-        try field("posts[\(index)]", &reader) { reader in
-          try reader.object { reader, key in
-            switch key {
-            case "id": id = try field("posts[\(index)].id", &reader) { try $0.int() }
-            case "authorId":
-              authorId = try field("posts[\(index)].authorId", &reader) { try $0.int() }
-            case "authorName":
-              authorName = try field("posts[\(index)].authorName", &reader) { try $0.string() }
-            case "text": text = try field("posts[\(index)].text", &reader) { try $0.string() }
-            case "date":
-              date = try field("posts[\(index)].date", &reader) { reader in
-                try reader.string(
-                  parsedBy: Timestamp.parse,
-                  orFail: "expected a date such as 2024-03-01T08:00:00Z")
-              }
-            default: try reader.skipValue()
-            }
-          }
-        }
-        posts.append(
-          Post(
-            id: try required(id, "posts[\(index)].id"),
-            authorId: try required(authorId, "posts[\(index)].authorId"),
-            authorName: try required(authorName, "posts[\(index)].authorName"),
-            text: try required(text, "posts[\(index)].text"),
-            date: try required(date, "posts[\(index)].date")))
+        elements.append(try element(Place(name: name, index: elements.count), &reader))
       }
     }
-    return posts
+    return elements
   }
 
-  /// The top-level `schemaVersion` of a document that may not be a valid store, if any.
-  private static func schemaVersion(in bytes: [UInt8]) -> Int? {
-    var reader = JSONReader(bytes)
-    var version: Int?
-    try? reader.object { reader, key in
-      if key == "schemaVersion", version == nil {
-        version = try reader.int()
-      } else {
-        try reader.skipValue()
+  private static func readFriend(_ place: Place, _ reader: inout JSONReader) throws -> Friend {
+    var id: Int?
+    var firstName: String?
+    var lastName: String?
+    var phoneNumber: String?
+    try field(place.description, &reader) { reader in
+      try reader.object { reader, key in
+        switch key {
+        case "id": id = try field("\(place).id", &reader) { try $0.int() }
+        case "firstName":
+          firstName = try field("\(place).firstName", &reader) { try $0.string() }
+        case "lastName": lastName = try field("\(place).lastName", &reader) { try $0.string() }
+        case "phoneNumber":
+          phoneNumber = try field("\(place).phoneNumber", &reader) { try $0.string() }
+        default: try reader.skipValue()
+        }
       }
     }
-    return version
+    return Friend(
+      id: try required(id, "\(place).id"),
+      firstName: try required(firstName, "\(place).firstName"),
+      lastName: try required(lastName, "\(place).lastName"),
+      phoneNumber: try required(phoneNumber, "\(place).phoneNumber"))
+  }
+
+  private static func readPost(_ place: Place, _ reader: inout JSONReader) throws -> Post {
+    var id: Int?
+    var authorId: Int?
+    var authorName: String?
+    var date: Date?
+    var text: String?
+    try field(place.description, &reader) { reader in
+      try reader.object { reader, key in
+        switch key {
+        case "id": id = try field("\(place).id", &reader) { try $0.int() }
+        case "authorId": authorId = try field("\(place).authorId", &reader) { try $0.int() }
+        case "authorName":
+          authorName = try field("\(place).authorName", &reader) { try $0.string() }
+        case "text": text = try field("\(place).text", &reader) { try $0.string() }
+        case "date":
+          date = try field("\(place).date", &reader) { reader in
+            try reader.string(
+              parsedBy: Timestamp.parse, orFail: "expected a date such as 2024-03-01T08:00:00Z")
+          }
+        default: try reader.skipValue()
+        }
+      }
+    }
+    return Post(
+      id: try required(id, "\(place).id"),
+      authorId: try required(authorId, "\(place).authorId"),
+      authorName: try required(authorName, "\(place).authorName"),
+      text: try required(text, "\(place).text"),
+      date: try required(date, "\(place).date"))
   }
 }
 

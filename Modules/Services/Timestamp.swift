@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// Dates in the store file: ISO 8601 in UTC with milliseconds when they are not zero,
 /// for example `2024-03-01T08:00:00Z` or `2024-03-01T08:00:00.250Z`.

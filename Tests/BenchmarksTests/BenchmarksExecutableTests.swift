@@ -4,7 +4,7 @@ import Testing
 /// The `benchmarks` executable, run as a separate process on tiny sizes: its command line and
 /// the results its workloads compute. How fast they run is measured by running it, not here.
 @Suite struct BenchmarksExecutableTests {
-  static let storeIds = ["load", "add", "changes"].flatMap { kind in
+  static let storeIds = ["load", "add", "changes", "compact"].flatMap { kind in
     ["1k", "10k", "100k"].map { "S-\(kind)-\($0)" }
   }
   static let allIds =
@@ -58,10 +58,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: temporary) }
     let n = 40
     let run = try BenchmarksRun(
-      ["S-load-1k", "S-add-1k", "S-changes-1k", "--n", "\(n)", "--reps", "1"],
+      ["S-load-1k", "S-add-1k", "S-changes-1k", "S-compact-1k", "--n", "\(n)", "--reps", "1"],
       environment: ["TMPDIR": temporary.path])
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.map(\.id) == ["S-load-1k", "S-add-1k", "S-changes-1k"])
+    #expect(run.lines.map(\.id) == ["S-load-1k", "S-add-1k", "S-changes-1k", "S-compact-1k"])
+    // A fold keeps the n posts and leaves a journal of its header line alone (49 bytes).
+    #expect(run.lines[3].checksum == n &* 31 &+ 49 &* 7 &+ 1)
     #expect(run.lines.allSatisfy { $0.text.contains("n=\(n) ") })
     // One write adds one friend ("Grace Hopper", 12 bytes) and keeps the n posts.
     #expect(run.lines[1].checksum == n &* 31 &+ 1 &* 7 &+ 12)

@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import Services
+import Store
 import Testing
 
 @Suite struct LocalStoreFileTests {
@@ -20,10 +21,13 @@ import Testing
   @Test func seededFileHasTheDocumentedShape() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      let object = try #require(
+      let envelope = try #require(
         try JSONSerialization.jsonObject(with: store.fileURL.bytes()) as? [String: Any])
-      #expect(object["schemaVersion"] as? Int == 1)
-      #expect(object["generation"] as? Int == 1)
+      #expect(envelope["schemaVersion"] as? Int == 2)
+      #expect(envelope["generation"] as? Int == 1)
+      #expect((envelope["crc32"] as? String)?.count == 8)
+      let object = try #require(envelope["data"] as? [String: Any])
+      #expect(envelope["length"] as? Int == (try SnapshotText(store.fileURL)).data.utf8.count)
       #expect(object["loggedIn"] as? Bool == false)
       #expect(object["password"] as? String == "correct horse")
       #expect(object["nextFriendId"] as? Int == 21)
@@ -109,10 +113,9 @@ import Testing
     try withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("store.json")
       let store = try LocalStore(directory: directory)
-      var object = try #require(
-        try JSONSerialization.jsonObject(with: file.bytes()) as? [String: Any])
-      object["friends"] = nil
-      let damaged = try JSONSerialization.data(withJSONObject: object)
+      var snapshot = try SnapshotText(file)
+      snapshot.data = try snapshot.editingData { $0["friends"] = nil }
+      let damaged = snapshot.bytes
       try damaged.write(to: file)
       #expect(throws: StoreError.corrupt(path: file.path, reason: "missing field friends")) {
         try store.snapshot()
@@ -125,9 +128,10 @@ import Testing
     try withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("store.json")
       _ = try LocalStore(directory: directory)
-      var text = try String(decoding: file.bytes(), as: UTF8.self)
-      text = text.replacingOccurrences(of: "{\"id\": 1, ", with: "{\"id\": \"one\", ")
-      try Data(text.utf8).write(to: file)
+      var snapshot = try SnapshotText(file)
+      snapshot.data = snapshot.data.replacingOccurrences(
+        of: "{\"id\": 1, ", with: "{\"id\": \"one\", ")
+      try snapshot.bytes.write(to: file)
       do throws(StoreError) {
         _ = try LocalStore(directory: directory)
         Issue.record("a mistyped field was accepted")
@@ -147,12 +151,13 @@ import Testing
     try withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("store.json")
       _ = try LocalStore(directory: directory)
-      var object = try #require(
-        try JSONSerialization.jsonObject(with: file.bytes()) as? [String: Any])
-      var friends = try #require(object["friends"] as? [[String: Any]])
-      friends[1]["id"] = friends[0]["id"]
-      object["friends"] = friends
-      try JSONSerialization.data(withJSONObject: object).write(to: file)
+      var snapshot = try SnapshotText(file)
+      snapshot.data = try snapshot.editingData { object in
+        var friends = object["friends"] as? [[String: Any]] ?? []
+        friends[1]["id"] = friends[0]["id"]
+        object["friends"] = friends
+      }
+      try snapshot.bytes.write(to: file)
       #expect(throws: StoreError.self) { try LocalStore(directory: directory) }
       do throws(StoreError) {
         _ = try LocalStore(directory: directory)
@@ -166,18 +171,17 @@ import Testing
     try withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("store.json")
       let store = try LocalStore(directory: directory)
-      var object = try #require(
-        try JSONSerialization.jsonObject(with: file.bytes()) as? [String: Any])
-      object["schemaVersion"] = 2
-      let newer = try JSONSerialization.data(withJSONObject: object)
+      var snapshot = try SnapshotText(file)
+      snapshot.version = 3
+      let newer = snapshot.bytes
       try newer.write(to: file)
-      let expected = StoreError.unsupportedVersion(path: file.path, found: 2, supported: 1)
+      let expected = StoreError.unsupportedVersion(path: file.path, found: 3, supported: 2)
       #expect(throws: expected) { try store.friends() }
       #expect(throws: expected) { try store.removeFriend(id: 1) }
       #expect(throws: expected) { try LocalStore(directory: directory) }
       #expect(try file.bytes() == newer)
       #expect(expected.description.contains(file.path))
-      #expect(expected.description.contains("version 2"))
+      #expect(expected.description.contains("version 3"))
     }
   }
 
@@ -186,10 +190,51 @@ import Testing
       let file = directory.appendingPathComponent("store.json")
       let future = Data(#"{"schemaVersion": 7, "records": []}"#.utf8)
       try future.write(to: file)
-      #expect(throws: StoreError.unsupportedVersion(path: file.path, found: 7, supported: 1)) {
+      #expect(throws: StoreError.unsupportedVersion(path: file.path, found: 7, supported: 2)) {
         try LocalStore(directory: directory)
       }
       #expect(try file.bytes() == future)
+    }
+  }
+
+  @Test func aStoreFileOfVersionOneIsMigratedOnFirstOpenAndKept() throws {
+    try withTemporaryDirectory { directory in
+      // The single file the store wrote before it had a journal.
+      let old = """
+        {
+          "schemaVersion": 1,
+          "generation": 42,
+          "account": {"email": "ada@example.com", "displayName": "Ada"},
+          "password": "correct horse",
+          "loggedIn": true,
+          "nextFriendId": 8,
+          "nextPostId": 12,
+          "friends": [
+            {"id": 7, "firstName": "Grace", "lastName": "Hopper", "phoneNumber": "555 0100 123"},
+            {"id": 3, "firstName": "Alan", "lastName": "Turing", "phoneNumber": "555 0100 456"}
+          ],
+          "posts": [
+            {"id": 11, "authorId": 2, "authorName": "Linus", "date": "2024-03-01T08:00:00Z", "text": "Hi"}
+          ]
+        }
+
+        """
+      let file = directory.appendingPathComponent("store.json")
+      try Data(old.utf8).write(to: file)
+      let store = try LocalStore(directory: directory)
+      let snapshot = try store.snapshot()
+      #expect(snapshot.generation == 42)
+      #expect(snapshot.accountStatus == .authorized(StoreSeed.demoAccount))
+      #expect(snapshot.friends.map(\.id) == [7, 3])
+      #expect(snapshot.posts.map(\.text) == ["Hi"])
+      #expect(
+        try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+          .id == 8)
+      let migrated = try SnapshotText(file)
+      #expect(migrated.version == 2)
+      #expect(!migrated.data.contains("schemaVersion"))
+      #expect(try directory.appendingPathComponent("store.json.v1").bytes() == Data(old.utf8))
+      #expect(try LocalStore(directory: directory).friends().count == 3)
     }
   }
 
@@ -256,5 +301,41 @@ import Testing
       #expect(try other.snapshot() == store.snapshot())
       #expect(try store.snapshot().generation == 81)
     }
+  }
+}
+
+/// The parts of a snapshot file, to damage its data as a test needs and write it back with the
+/// length and checksum the store would give it.
+struct SnapshotText {
+  var version: Int
+  var generation: Int
+  /// The text of the `data` value.
+  var data: String
+
+  init(_ file: URL) throws {
+    let text = String(decoding: try file.bytes(), as: UTF8.self)
+    let envelope = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    version = try #require(envelope["schemaVersion"] as? Int)
+    generation = try #require(envelope["generation"] as? Int)
+    let start = try #require(text.range(of: "\"data\": "))
+    #expect(text.hasSuffix("}\n"))
+    data = String(text[start.upperBound...].dropLast(2))
+  }
+
+  /// The file's text.
+  var bytes: Data {
+    let checksum = CRC32.hex(CRC32.checksum(Array(data.utf8)))
+    return Data(
+      ("{\"schemaVersion\": \(version), \"generation\": \(generation), "
+        + "\"length\": \(data.utf8.count), \"crc32\": \"\(checksum)\",\n\"data\": \(data)}\n").utf8)
+  }
+
+  /// The data, changed by `edit` as a dictionary.
+  func editingData(_ edit: (inout [String: Any]) -> Void) throws -> String {
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+    edit(&object)
+    return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
   }
 }

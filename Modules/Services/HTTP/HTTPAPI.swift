@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Store
 
 /// The wire format of the Friends HTTP API (see `Docs/HTTP-API.md`), shared by
 /// ``HTTPClient`` and the server so that both sides encode the same JSON.

@@ -1,34 +1,36 @@
-/// Builds compact JSON text byte by byte, for the store file's hand-written encoder.
+/// Builds compact JSON text byte by byte, for hand-written encoders of store files.
 ///
-/// `JSONEncoder` takes tens of milliseconds for ten thousand posts; writing the known
-/// shape of the store file directly takes a few.
-struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+/// `JSONEncoder` takes tens of milliseconds for ten thousand records; writing a known shape
+/// directly takes a few.
+public struct JSONWriter: Sendable {
+  /// The text so far, in UTF-8.
+  public private(set) var bytes: [UInt8] = []
 
-  init(capacity: Int) {
+  /// An empty writer with room for `capacity` bytes.
+  public init(capacity: Int) {
     bytes.reserveCapacity(capacity)
   }
 
   /// Appends text that needs no escaping (punctuation, keys, white space).
-  mutating func raw(_ text: StaticString) {
+  public mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Appends `"key": `.
-  mutating func key(_ name: StaticString) {
+  public mutating func key(_ name: StaticString) {
     bytes.append(UInt8(ascii: "\""))
     raw(name)
     raw("\": ")
   }
 
   /// Appends an integer.
-  mutating func int(_ value: Int) {
+  public mutating func int(_ value: Int) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     digits(value.magnitude, width: 1)
   }
 
   /// Appends the decimal digits of `value`, with leading zeros up to `width` digits.
-  mutating func digits(_ value: UInt, width: Int) {
+  public mutating func digits(_ value: UInt, width: Int) {
     let start = bytes.count
     var rest = value
     repeat {
@@ -46,17 +48,17 @@ struct JSONWriter {
   }
 
   /// Appends one character that needs no escaping.
-  mutating func character(_ character: Unicode.Scalar) {
+  public mutating func character(_ character: Unicode.Scalar) {
     bytes.append(UInt8(ascii: character))
   }
 
   /// Appends `true` or `false`.
-  mutating func bool(_ value: Bool) {
+  public mutating func bool(_ value: Bool) {
     value ? raw("true") : raw("false")
   }
 
   /// Appends a string in quotes, escaping quotes, backslashes and control characters.
-  mutating func string(_ value: String) {
+  public mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
@@ -69,6 +71,17 @@ struct JSONWriter {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends text as it is: JSON text made by another writer, or bytes already checked.
+  public mutating func raw(bytes text: some Sequence<UInt8>) {
+    bytes.append(contentsOf: text)
+  }
+
+  /// Appends `"key": ` for a key known only at run time, escaped as a string.
+  public mutating func key(_ name: String) {
+    string(name)
+    raw(": ")
   }
 
   private mutating func escape(_ byte: UInt8) {

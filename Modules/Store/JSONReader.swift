@@ -1,35 +1,65 @@
-/// Reads JSON text in place, value by value, for the store file's hand-written decoder.
+/// Reads JSON text in place, value by value, for hand-written decoders of store files.
 ///
 /// The caller walks the document it expects (`object`, `array`, `string`, `int`…); every
 /// problem of the text throws a ``JSONReader/Failure`` with the line and column where it
 /// was found. Errors thrown by the caller's closures pass through unchanged.
 /// This is much faster than `JSONDecoder` on large files because nothing but the final
 /// values is allocated.
-struct JSONReader {
+///
+/// Objects and arrays may be nested ``maximumDepth`` deep; deeper text fails rather than
+/// exhausting the stack, so no input can crash a reader. Every byte is looked at a bounded
+/// number of times, so the cost is linear in the length of the text.
+public struct JSONReader {
   /// A syntax error or an unexpected kind of value, with its position.
-  struct Failure: Error {
-    var message: String
-    var line: Int
-    var column: Int
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, for example "expected a string".
+    public var message: String
+    /// The line of the text where it is wrong, from 1.
+    public var line: Int
+    /// The column (in bytes) where it is wrong, from 1.
+    public var column: Int
     /// Whether the text is valid JSON there but holds another kind of value (a number
     /// where a string was expected, say), rather than broken JSON.
-    var isAboutAValue: Bool
+    public var isAboutAValue: Bool
 
-    var description: String { "\(message) at line \(line), column \(column)" }
+    /// "expected a string at line 3, column 7".
+    public var description: String { "\(message) at line \(line), column \(column)" }
   }
 
-  private let bytes: [UInt8]
-  private var position = 0
+  /// How deeply objects and arrays may be nested.
+  public static let maximumDepth = 512
 
-  init(_ bytes: [UInt8]) {
+  private let bytes: [UInt8]
+  private let limit: Int
+  private var depth = 0
+  /// The offset of the next byte to read.
+  public private(set) var position: Int
+
+  /// A reader of all of `bytes`.
+  public init(_ bytes: [UInt8]) {
+    self.init(bytes, range: 0..<bytes.count)
+  }
+
+  /// A reader of `bytes[range]`; positions and line numbers stay those of all of `bytes`.
+  public init(_ bytes: [UInt8], range: Range<Int>) {
     self.bytes = bytes
+    position = range.lowerBound
+    limit = min(range.upperBound, bytes.count)
+  }
+
+  /// Skips white space and returns the offset of the next byte: where the next value starts.
+  public mutating func startOfNextValue() -> Int {
+    skipWhitespace()
+    return position
   }
 
   // MARK: Structure
 
   /// Reads an object, calling `field` with each key; `field` must read the value.
-  mutating func object(_ field: (inout JSONReader, String) throws -> Void) throws {
+  public mutating func object(_ field: (inout JSONReader, String) throws -> Void) throws {
     try expectValue(UInt8(ascii: "{"), "expected an object")
+    try enter()
+    defer { depth -= 1 }
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
       position += 1
@@ -53,8 +83,10 @@ struct JSONReader {
   }
 
   /// Reads an array, calling `element` for each element; `element` must read the value.
-  mutating func array(_ element: (inout JSONReader) throws -> Void) throws {
+  public mutating func array(_ element: (inout JSONReader) throws -> Void) throws {
     try expectValue(UInt8(ascii: "["), "expected an array")
+    try enter()
+    defer { depth -= 1 }
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
       position += 1
@@ -74,20 +106,29 @@ struct JSONReader {
   }
 
   /// Checks that only white space follows the document.
-  mutating func end() throws {
+  public mutating func end() throws {
     skipWhitespace()
-    if position < bytes.count { throw failure("unexpected text after the end of the document") }
+    if position < limit { throw failure("unexpected text after the end of the document") }
+  }
+
+  /// One level deeper into an object or array, failing past ``maximumDepth``.
+  private mutating func enter() throws {
+    if depth == Self.maximumDepth {
+      position -= 1
+      throw failure("objects and arrays nested more than \(Self.maximumDepth) deep")
+    }
+    depth += 1
   }
 
   // MARK: Values
 
   /// Reads a string.
-  mutating func string() throws -> String {
+  public mutating func string() throws -> String {
     try expectValue(UInt8(ascii: "\""), "expected a string")
     let start = position
     // Fast path: no escapes.
     var isASCII = true
-    while position < bytes.count {
+    while position < limit {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         let text =
@@ -103,7 +144,7 @@ struct JSONReader {
       position += 1
     }
     var buffer = Array(bytes[start..<position])
-    while position < bytes.count {
+    while position < limit {
       let byte = bytes[position]
       position += 1
       switch byte {
@@ -123,7 +164,7 @@ struct JSONReader {
 
   /// Reads a string and converts it with `parse`; when that gives `nil`, fails with
   /// `message` at the start of the string.
-  mutating func string<Value>(
+  public mutating func string<Value>(
     parsedBy parse: (String) -> Value?, orFail message: String
   ) throws -> Value {
     skipWhitespace()
@@ -136,7 +177,7 @@ struct JSONReader {
   }
 
   /// Reads an integer (no fraction or exponent).
-  mutating func int() throws -> Int {
+  public mutating func int() throws -> Int {
     skipWhitespace()
     let start = position
     var negative = false
@@ -174,7 +215,7 @@ struct JSONReader {
   }
 
   /// Reads `true` or `false`.
-  mutating func bool() throws -> Bool {
+  public mutating func bool() throws -> Bool {
     skipWhitespace()
     if matches("true") { return true }
     if matches("false") { return false }
@@ -182,12 +223,12 @@ struct JSONReader {
   }
 
   /// Reads and discards any value.
-  mutating func skipValue() throws {
+  public mutating func skipValue() throws {
     skipWhitespace()
     switch peek() {
     case UInt8(ascii: "{"): try object { reader, _ in try reader.skipValue() }
     case UInt8(ascii: "["): try array { reader in try reader.skipValue() }
-    case UInt8(ascii: "\""): _ = try string()
+    case UInt8(ascii: "\""): try skipString()
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
     case UInt8(ascii: "n"):
       if !matches("null") { throw failure("expected a value") }
@@ -198,13 +239,76 @@ struct JSONReader {
     }
   }
 
+  /// Reads `null`, returning whether it was there (and nothing was read otherwise).
+  public mutating func null() -> Bool {
+    skipWhitespace()
+    return matches("null")
+  }
+
+  /// The kind of the next value, from its first character, without reading it.
+  public mutating func nextKind() -> ValueKind? {
+    skipWhitespace()
+    guard let byte = peek() else { return nil }
+    switch byte {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: return nil
+    }
+  }
+
+  /// The kinds of JSON values.
+  public enum ValueKind: Sendable {
+    case object, array, string, number, bool, null
+  }
+
+  /// Reads a number as its text (to keep every digit exactly), checking its form.
+  public mutating func numberText() throws -> String {
+    skipWhitespace()
+    let start = position
+    if peek() == UInt8(ascii: "-") { position += 1 }
+    var digits = 0
+    while let byte = peek(), "+-.0123456789eE".utf8.contains(byte) {
+      position += 1
+      digits += 1
+    }
+    if digits == 0 {
+      position = start
+      throw failure("expected a number", value: startsAValue)
+    }
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  /// Skips a string without building it, checking its escapes.
+  private mutating func skipString() throws {
+    try expectValue(UInt8(ascii: "\""), "expected a string")
+    while position < limit {
+      let byte = bytes[position]
+      position += 1
+      switch byte {
+      case UInt8(ascii: "\""): return
+      case UInt8(ascii: "\\"):
+        guard position < limit else { throw failure("unterminated string") }
+        position += 1
+      case ..<0x20:
+        position -= 1
+        throw failure("control character in a string")
+      default: break
+      }
+    }
+    throw failure("unterminated string")
+  }
+
   // MARK: Errors
 
   /// A failure at the current position; `value` tells whether it is about the kind of
   /// value found rather than the JSON syntax.
-  func failure(_ message: String, value: Bool = false) -> Failure {
-    if position >= bytes.count {
-      return failure(at: bytes.count, "the text ends too early", value: false)
+  public func failure(_ message: String, value: Bool = false) -> Failure {
+    if position >= limit {
+      return failure(at: limit, "the text ends too early", value: false)
     }
     return failure(at: position, message, value: value)
   }
@@ -223,7 +327,7 @@ struct JSONReader {
   // MARK: Helpers
 
   private func peek() -> UInt8? {
-    position < bytes.count ? bytes[position] : nil
+    position < limit ? bytes[position] : nil
   }
 
   private mutating func skipWhitespace() {
@@ -256,7 +360,7 @@ struct JSONReader {
 
   private mutating func matches(_ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
-    guard position + count <= bytes.count else { return false }
+    guard position + count <= limit else { return false }
     let same = word.withUTF8Buffer { expected in
       (0..<count).allSatisfy { bytes[position + $0] == expected[$0] }
     }
@@ -302,7 +406,7 @@ struct JSONReader {
   }
 
   private mutating func hex4() throws -> UInt32 {
-    guard position + 4 <= bytes.count else { throw failure("invalid \\u escape in a string") }
+    guard position + 4 <= limit else { throw failure("invalid \\u escape in a string") }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = bytes[position]

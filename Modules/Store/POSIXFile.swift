@@ -1,5 +1,5 @@
 // The only file of the module that calls the operating system directly: opening, reading,
-// writing, syncing, renaming and locking files. Everything here exists under the same names
+// writing, syncing, truncating, renaming and locking files. Everything here exists under the same names
 // on Linux (Glibc or Musl) and on Apple platforms (Darwin); the few differences are marked.
 import Foundation
 
@@ -39,6 +39,11 @@ struct POSIXFailure: Error {
 /// system from giving that inode number to a later file; comparing identities therefore
 /// tells reliably whether the file was replaced.
 struct FileIdentity: Equatable, Sendable {
+  /// Whether `other` is the same file (device and inode), whatever its size or time.
+  func isSameFile(as other: FileIdentity) -> Bool {
+    device == other.device && inode == other.inode
+  }
+
   var device: UInt64
   var inode: UInt64
   var size: Int64
@@ -68,11 +73,29 @@ enum POSIXFile {
     try retrying("open") { open(path, O_RDONLY | O_CLOEXEC) }
   }
 
-  /// Creates (or truncates) a file for writing, readable and writable by its owner only.
+  /// Creates (or truncates) a file for writing (and reading), readable and writable by its
+  /// owner only.
   static func createForWriting(_ path: String) throws(POSIXFailure) -> Int32 {
     try retrying("create") {
-      open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(0o600))
+      open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(0o600))
     }
+  }
+
+  /// Gives the file at `path` a second name, `newPath`, unless that name exists.
+  static func link(_ path: String, as newPath: String) throws(POSIXFailure) {
+    #if canImport(Darwin)
+      let result = Darwin.link(path, newPath)
+    #elseif canImport(Glibc)
+      let result = Glibc.link(path, newPath)
+    #elseif canImport(Musl)
+      let result = Musl.link(path, newPath)
+    #endif
+    if result != 0, errno != EEXIST { throw POSIXFailure("link") }
+  }
+
+  /// Opens an existing file for reading and writing at chosen offsets.
+  static func openForUpdating(_ path: String) throws(POSIXFailure) -> Int32 {
+    try retrying("open") { open(path, O_RDWR | O_CLOEXEC) }
   }
 
   /// Opens (creating it if needed) a file used only for locking.
@@ -133,9 +156,31 @@ enum POSIXFile {
     return bytes
   }
 
-  /// Writes all of `data` to an open file.
-  static func writeAll(_ descriptor: Int32, _ data: Data) throws(POSIXFailure) {
-    let failure: POSIXFailure? = data.withUnsafeBytes { buffer in
+  /// Reads `count` bytes of an open file from `offset` (fewer if the file ends first),
+  /// without moving the file's offset.
+  static func readBytes(from descriptor: Int32, at offset: Int, count: Int) throws(POSIXFailure)
+    -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: max(count, 0))
+    var done = 0
+    while done < bytes.count {
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFailure("read")
+      }
+      if result == 0 { break }
+      done += result
+    }
+    bytes.removeSubrange(done...)
+    return bytes
+  }
+
+  /// Writes all of `bytes` to an open file at its current offset.
+  static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(POSIXFailure) {
+    let failure: POSIXFailure? = bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let result = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -150,8 +195,38 @@ enum POSIXFile {
     if let failure { throw failure }
   }
 
+  /// Writes all of `bytes` to an open file from `offset`, without moving the file's offset.
+  static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int) throws(POSIXFailure) {
+    let failure: POSIXFailure? = bytes.withUnsafeBytes { buffer in
+      var done = 0
+      while done < buffer.count {
+        let result = pwrite(
+          descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+        if result < 0 {
+          if errno == EINTR { continue }
+          return POSIXFailure("write")
+        }
+        done += result
+      }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Cuts an open file to `size` bytes.
+  static func truncate(_ descriptor: Int32, to size: Int) throws(POSIXFailure) {
+    _ = try retrying("truncate") { ftruncate(descriptor, off_t(size)) }
+  }
+
   /// Flushes an open file (or directory) to the disk.
+  ///
+  /// On Apple platforms `fsync` only hands the data to the drive, which may keep it in its
+  /// cache; `F_FULLFSYNC` asks the drive to write it out. Where a file system does not
+  /// support that request, `fsync` is the best there is.
   static func sync(_ descriptor: Int32) throws(POSIXFailure) {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+    #endif
     _ = try retrying("fsync") { fsync(descriptor) }
   }
 
@@ -201,5 +276,19 @@ enum POSIXFile {
       if errno == EINTR { continue }
       throw POSIXFailure(operation)
     }
+  }
+}
+
+/// An open file, closed when the last reference to it goes.
+final class OpenFile: Sendable {
+  /// The descriptor.
+  let descriptor: Int32
+
+  init(_ descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    POSIXFile.close(descriptor)
   }
 }

@@ -1,0 +1,180 @@
+/// The JSON text of the snapshot and of the journal's lines.
+///
+/// The snapshot, `<name>.json`, is one JSON object:
+///
+/// ```json
+/// {"schemaVersion": 2, "generation": 41, "length": 18630, "crc32": "5e2b1f07",
+/// "data": {…the schema's state…}}
+/// ```
+///
+/// `length` and `crc32` are those of the bytes of the `data` value. The journal,
+/// `<name>.journal`, holds one JSON object a line: a header naming the generation of the
+/// snapshot it follows, then one record per change, each with the generation it makes,
+/// the length and checksum of its `change` value:
+///
+/// ```json
+/// {"schemaVersion": 2, "startsAfterGeneration": 41}
+/// {"generation": 42, "length": 97, "crc32": "0c1d2e3f", "change": {…}}
+/// ```
+enum FileFormats {
+  /// The snapshot of `state` at `generation`.
+  static func snapshot<Schema: StoreSchema>(
+    _ state: Schema.State, generation: Int, schema: Schema.Type
+  ) -> [UInt8] {
+    var data = JSONWriter(capacity: 4096)
+    Schema.encode(state, to: &data)
+    var writer = JSONWriter(capacity: data.bytes.count + 200)
+    writer.raw("{")
+    header(&writer, version: Schema.version, generation: generation, payload: data.bytes)
+    writer.raw(",\n")
+    writer.key("data")
+    writer.raw(bytes: data.bytes)
+    writer.raw("}\n")
+    return writer.bytes
+  }
+
+  /// The journal's first line.
+  static func journalHeader(version: Int, startsAfter generation: Int) -> [UInt8] {
+    var writer = JSONWriter(capacity: 64)
+    writer.raw("{")
+    writer.key("schemaVersion")
+    writer.int(version)
+    writer.raw(", ")
+    writer.key("startsAfterGeneration")
+    writer.int(generation)
+    writer.raw("}\n")
+    return writer.bytes
+  }
+
+  /// One journal line: `change`, which makes `generation`.
+  static func record<Schema: StoreSchema>(
+    _ change: Schema.Change, generation: Int, schema: Schema.Type
+  ) -> [UInt8] {
+    var payload = JSONWriter(capacity: 256)
+    Schema.encode(change, to: &payload)
+    var writer = JSONWriter(capacity: payload.bytes.count + 100)
+    writer.raw("{")
+    writer.key("generation")
+    writer.int(generation)
+    writer.raw(", ")
+    writer.key("length")
+    writer.int(payload.bytes.count)
+    writer.raw(", ")
+    writer.key("crc32")
+    writer.string(CRC32.hex(CRC32.checksum(payload.bytes, range: 0..<payload.bytes.count)))
+    writer.raw(", ")
+    writer.key("change")
+    writer.raw(bytes: payload.bytes)
+    writer.raw("}\n")
+    return writer.bytes
+  }
+
+  private static func header(
+    _ writer: inout JSONWriter, version: Int, generation: Int, payload: [UInt8]
+  ) {
+    writer.key("schemaVersion")
+    writer.int(version)
+    writer.raw(", ")
+    writer.key("generation")
+    writer.int(generation)
+    writer.raw(", ")
+    writer.key("length")
+    writer.int(payload.count)
+    writer.raw(", ")
+    writer.key("crc32")
+    writer.string(CRC32.hex(CRC32.checksum(payload, range: 0..<payload.count)))
+  }
+
+  // MARK: - Reading
+
+  /// A problem of a file's framing (not of its JSON syntax), said as a phrase.
+  struct Problem: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// An object of whole-number fields and one payload field, as the snapshot and the
+  /// journal's records are. The payload is checked against `length` and `crc32` (when both
+  /// come before it, as the store writes them, before `decode` reads it) and decoded with
+  /// `decode`, which gets the whole-number fields read so far.
+  struct Framed<Payload> {
+    var numbers: [String: Int] = [:]
+    var checksum: UInt32?
+    var payload: Payload?
+    var payloadRange: Range<Int>?
+  }
+
+  static func readFramed<Payload>(
+    _ bytes: [UInt8], range: Range<Int>, payloadKey: String,
+    decode: ([String: Int], inout JSONReader) throws -> Payload
+  ) throws -> Framed<Payload> {
+    var framed = Framed<Payload>()
+    var reader = JSONReader(bytes, range: range)
+    var checked = false
+    try reader.object { reader, key in
+      switch key {
+      case payloadKey:
+        let start = reader.startOfNextValue()
+        if let length = framed.numbers["length"], let checksum = framed.checksum {
+          guard length >= 0, start + length <= range.upperBound else {
+            throw Problem("its \(payloadKey) is shorter than its length says")
+          }
+          try verify(bytes, start..<start + length, checksum, payloadKey)
+          checked = true
+          framed.payload = try decode(framed.numbers, &reader)
+        } else {
+          try reader.skipValue()
+        }
+        framed.payloadRange = start..<reader.position
+      case "crc32":
+        let text = try reader.string()
+        guard text.utf8.count == 8, let value = UInt32(text, radix: 16) else {
+          throw Problem("crc32 is not eight hexadecimal digits")
+        }
+        framed.checksum = value
+      default:
+        if reader.nextKind() == .number {
+          framed.numbers[key] = try reader.int()
+        } else {
+          try reader.skipValue()
+        }
+      }
+    }
+    try reader.end()
+    guard let payloadRange = framed.payloadRange else { return framed }
+    guard let length = framed.numbers["length"] else { throw Problem("missing field length") }
+    guard let checksum = framed.checksum else { throw Problem("missing field crc32") }
+    guard length == payloadRange.count else {
+      throw Problem(
+        "its \(payloadKey) is \(payloadRange.count) bytes long but its length says \(length)")
+    }
+    if !checked {
+      try verify(bytes, payloadRange, checksum, payloadKey)
+      var payloadReader = JSONReader(bytes, range: payloadRange)
+      framed.payload = try decode(framed.numbers, &payloadReader)
+      try payloadReader.end()
+    }
+    return framed
+  }
+
+  private static func verify(
+    _ bytes: [UInt8], _ range: Range<Int>, _ expected: UInt32, _ key: String
+  ) throws {
+    let actual = CRC32.checksum(bytes, range: range)
+    if actual != expected {
+      throw Problem(
+        "the checksum of its \(key) is \(CRC32.hex(actual)), not \(CRC32.hex(expected)) as "
+          + "written: the bytes were changed after they were written")
+    }
+  }
+
+  /// A phrase for any error met while reading a file.
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case let failure as JSONReader.Failure:
+      return "not valid JSON: \(failure.description)"
+    default:
+      return "\(error)"
+    }
+  }
+}

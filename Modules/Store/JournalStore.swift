@@ -1,0 +1,777 @@
+import Foundation
+
+/// An error type that can carry a ``StorageError``, so that the closures given to a store
+/// can throw their own errors through it.
+public protocol StorageErrorRepresentable: Error {
+  /// The error for a problem of the store's files.
+  init(storage: StorageError)
+}
+
+extension StorageError: StorageErrorRepresentable {
+  /// The error itself.
+  public init(storage: StorageError) {
+    self = storage
+  }
+}
+
+/// A durable, multi-process store of one value of type `Schema.State`: a snapshot file
+/// beside an append-only journal of changes.
+///
+/// The directory holds `<name>.json` (the snapshot: the whole state at one generation),
+/// `<name>.journal` (one line per change since), `<name>.lock` (taken by writers) and, only
+/// while a fold is under way, files ending in `.tmp`. See ``FileFormats`` for their text;
+/// both are JSON a person can read with `cat`.
+///
+/// **A write** (``write(_:)``) takes an exclusive `flock` on the lock file, catches up with
+/// the changes of other processes, asks its closure for a change, appends the change as one
+/// line with its length and CRC-32, flushes the journal to the disk (`fsync`, or
+/// `F_FULLFSYNC` where `fsync` stops at the drive's cache) and releases the lock. Its cost
+/// does not depend on how much the store holds. A write that returned is on the disk.
+///
+/// **Folding**: once the journal outgrows its bound (``StoreOptions``), the write that
+/// crossed it also writes the whole state into a new snapshot, flushes it, renames it over
+/// the old one, flushes the directory, then starts a new, empty journal the same way. A
+/// crash at any point leaves either the old snapshot with its journal, or the new snapshot
+/// (with the old journal, whose records it already holds, or the new one): never a mix.
+///
+/// **Reads** take no file lock, so they never wait for writers. Each one checks, with one
+/// `stat` of each file, whether another process wrote; if so it reads only the journal's new
+/// lines, or, after a fold, the new snapshot. A line cut short by a crash (at the end of the
+/// journal) is not data: it is ignored, and the next write cuts it off.
+///
+/// **Bad files are kept**: a snapshot or a journal line before the last that is not what
+/// the store wrote (bad JSON, a wrong checksum or length, a generation out of sequence, a
+/// file past ``StoreOptions/maximumFileBytes``) makes every read and write throw a
+/// ``StorageError`` naming the file and the problem; the store writes over neither file.
+///
+/// **Versions**: both files carry `schemaVersion`. A snapshot or journal of an older version
+/// is migrated with ``StoreSchema/migrations`` when it is read, and written again in the
+/// current version when the store is opened (keeping the old snapshot beside it as
+/// `<name>.json.v<version>`).
+///
+/// **Threads**: every method may be called from any thread; calls on one instance run one at
+/// a time, and block on disk I/O (and writes on other processes' writes), so call them off
+/// the main thread in an interactive app.
+public final class JournalStore<Schema: StoreSchema>: Sendable {
+  /// The directory holding the store's files.
+  public let directory: URL
+  /// The snapshot, `<name>.json`.
+  public let snapshotPath: String
+  /// The journal, `<name>.journal`.
+  public let journalPath: String
+  /// The lock file, `<name>.lock`.
+  public let lockPath: String
+  /// Where a new snapshot is written before it is renamed into place.
+  public let snapshotTemporaryPath: String
+  /// Where a new journal is written before it is renamed into place.
+  public let journalTemporaryPath: String
+  /// When the journal is folded, and the largest file read.
+  public let options: StoreOptions
+
+  private let directoryPath: String
+  private let initialState: @Sendable () -> Schema.State
+  private let inner: Locked<Inner>
+
+  /// The state of one instance, guarded by `inner`'s lock.
+  private struct Inner {
+    var lockFile: OpenFile
+    var loaded: Loaded?
+    var lastReported: Int?
+  }
+
+  /// The state as last read or written, with the files it was read from.
+  private struct Loaded {
+    var state: Schema.State
+    var generation: Int
+    /// The snapshot file, kept open so that its inode number is not given to a new file.
+    var snapshot: OpenFile
+    var snapshotIdentity: FileIdentity
+    var snapshotVersion: Int
+    var journal: Journal?
+  }
+
+  /// The open journal and how far it has been read.
+  private struct Journal {
+    var file: OpenFile
+    var identity: FileIdentity
+    var version: Int
+    /// The offset just past the last whole, valid line.
+    var validEnd: Int
+    /// How many lines end before `validEnd`, header included.
+    var lines: Int
+    /// The generation of the last record (or the header's starting point).
+    var lastGeneration: Int
+  }
+
+  /// Opens the store in `directory`, creating the directory, and the files with
+  /// `initialState()` at generation 1 when there is no snapshot. A snapshot of an older
+  /// schema version is migrated and written again in the current one.
+  ///
+  /// - Throws: ``StorageError`` when the directory cannot be created, or a file cannot be
+  ///   read as a store (it is then left as it is).
+  public init(
+    directory: URL, name: String, options: StoreOptions = StoreOptions(),
+    initialState: @escaping @Sendable () -> Schema.State
+  ) throws(StorageError) {
+    let directory = directory.standardizedFileURL
+    self.directory = directory
+    directoryPath = directory.path
+    func path(_ suffix: String) -> String {
+      directory.appendingPathComponent(name + suffix, isDirectory: false).path
+    }
+    snapshotPath = path(".json")
+    journalPath = path(".journal")
+    lockPath = path(".lock")
+    snapshotTemporaryPath = path(".json.tmp")
+    journalTemporaryPath = path(".journal.tmp")
+    self.options = options
+    self.initialState = initialState
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .writeFailed(
+        path: directory.path,
+        reason: "the directory could not be created: \(error.localizedDescription)")
+    }
+    let lockFile: OpenFile
+    do {
+      lockFile = OpenFile(try POSIXFile.openLockFile(lockPath))
+    } catch {
+      throw .writeFailed(path: lockPath, reason: error.reason)
+    }
+    inner = Locked(Inner(lockFile: lockFile))
+    try inner.withLock { (inner: inout Inner) throws(StorageError) in
+      try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
+        // Left only by a process that died while folding; no live fold can be using them.
+        POSIXFile.removeIfPresent(snapshotTemporaryPath)
+        POSIXFile.removeIfPresent(journalTemporaryPath)
+        try catchUp(&inner, locked: true)
+        if let loaded = inner.loaded,
+          loaded.snapshotVersion != Schema.version
+            || (loaded.journal.map { $0.version != Schema.version } ?? false)
+        {
+          if loaded.snapshotVersion != Schema.version {
+            do throws(POSIXFailure) {
+              try POSIXFile.link(snapshotPath, as: snapshotPath + ".v\(loaded.snapshotVersion)")
+            } catch {
+              throw .writeFailed(path: snapshotPath, reason: error.reason)
+            }
+          }
+          try fold(&inner)
+        }
+      }
+      inner.lastReported = inner.loaded?.generation
+    }
+  }
+
+  // MARK: - Reading and writing
+
+  /// Runs `body` with the newest state and its generation (the number of changes written
+  /// since the store was created, counting the initial state as 1).
+  public func read<Result, Failure: StorageErrorRepresentable>(
+    _ body: (Schema.State, Int) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try inner.withLock { (inner: inout Inner) throws(Failure) -> Result in
+      do throws(StorageError) {
+        try catchUp(&inner, locked: false)
+      } catch {
+        throw Failure(storage: error)
+      }
+      let loaded = inner.loaded!
+      return try body(loaded.state, loaded.generation)
+    }
+  }
+
+  /// Asks `body` for a change to the newest state and saves it; see the type's
+  /// documentation for the steps. When `body` throws or gives no change, nothing is written.
+  ///
+  /// - Returns: The result `body` gave with its change.
+  public func write<Result, Failure: StorageErrorRepresentable>(
+    _ body: (Schema.State) throws(Failure) -> (change: Schema.Change?, result: Result)
+  ) throws(Failure) -> Result {
+    try inner.withLock { (inner: inout Inner) throws(Failure) -> Result in
+      try exclusivelyOrFail(&inner) { (inner: inout Inner) throws(Failure) -> Result in
+        do throws(StorageError) {
+          try catchUp(&inner, locked: true)
+        } catch {
+          throw Failure(storage: error)
+        }
+        let (change, result) = try body(inner.loaded!.state)
+        guard let change else { return result }
+        do throws(StorageError) {
+          try append(change, &inner)
+        } catch {
+          throw Failure(storage: error)
+        }
+        return result
+      }
+    }
+  }
+
+  /// Folds the journal into a new snapshot now, whatever its size.
+  public func compact() throws(StorageError) {
+    try inner.withLock { (inner: inout Inner) throws(StorageError) in
+      try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
+        try catchUp(&inner, locked: true)
+        try fold(&inner)
+      }
+    }
+  }
+
+  /// Reads what other processes (or instances) wrote, and tells whether the generation
+  /// changed since the previous call (or since the store was opened), whoever changed it.
+  /// Costs a `stat` of each file when nothing changed.
+  public func refresh() throws(StorageError) -> Bool {
+    try inner.withLock { (inner: inout Inner) throws(StorageError) -> Bool in
+      try catchUp(&inner, locked: false)
+      let generation = inner.loaded!.generation
+      defer { inner.lastReported = generation }
+      return inner.lastReported != generation
+    }
+  }
+
+  /// The size in bytes of the journal's valid lines and of the snapshot, as last read.
+  public func sizes() throws(StorageError) -> (journal: Int, snapshot: Int) {
+    try inner.withLock { (inner: inout Inner) throws(StorageError) -> (Int, Int) in
+      try catchUp(&inner, locked: false)
+      let loaded = inner.loaded!
+      return (loaded.journal?.validEnd ?? 0, Int(loaded.snapshotIdentity.size))
+    }
+  }
+
+  // MARK: - Locking
+
+  /// Runs `body` holding the exclusive lock of the lock file.
+  private func exclusively<Result>(
+    _ inner: inout Inner, _ body: (inout Inner) throws(StorageError) -> Result
+  ) throws(StorageError) -> Result {
+    do {
+      try POSIXFile.lockExclusive(inner.lockFile.descriptor)
+    } catch {
+      throw .writeFailed(path: lockPath, reason: error.reason)
+    }
+    defer { POSIXFile.unlock(inner.lockFile.descriptor) }
+    return try body(&inner)
+  }
+
+  /// ``exclusively(_:_:)`` for a body with its own error type.
+  private func exclusivelyOrFail<Result, Failure: StorageErrorRepresentable>(
+    _ inner: inout Inner, _ body: (inout Inner) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    do {
+      try POSIXFile.lockExclusive(inner.lockFile.descriptor)
+    } catch {
+      throw Failure(storage: .writeFailed(path: lockPath, reason: error.reason))
+    }
+    defer { POSIXFile.unlock(inner.lockFile.descriptor) }
+    return try body(&inner)
+  }
+
+  // MARK: - Catching up
+
+  /// Makes `inner.loaded` the newest state on disk, creating the store if it has no
+  /// snapshot. Without the lock, a damaged journal line is confirmed under the lock before it
+  /// is reported, since a writer may have been cutting off a torn line at that moment.
+  private func catchUp(_ inner: inout Inner, locked: Bool) throws(StorageError) {
+    do {
+      try catchUpOnce(&inner, locked: locked)
+    } catch {
+      inner.loaded = nil
+      guard !locked, case .corrupt = error else { throw error }
+      try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
+        try catchUpOnce(&inner, locked: true)
+      }
+    }
+  }
+
+  private func catchUpOnce(_ inner: inout Inner, locked: Bool) throws(StorageError) {
+    for _ in 0..<8 {
+      guard let snapshotIdentity = try identity(atPath: snapshotPath) else {
+        if locked {
+          try create(&inner)
+        } else {
+          try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
+            try catchUpOnce(&inner, locked: true)
+          }
+        }
+        return
+      }
+      if inner.loaded?.snapshotIdentity == snapshotIdentity {
+        // Taken out, so that the state's storage is not shared while changes apply to it.
+        var loaded = inner.loaded!
+        inner.loaded = nil
+        if try readNewRecords(&loaded) {
+          inner.loaded = loaded
+          return
+        }
+      }
+      inner.loaded = nil
+      var loaded = try loadSnapshot()
+      if try readNewRecords(&loaded) {
+        inner.loaded = loaded
+        return
+      }
+      // The journal starts after the snapshot read: a fold replaced both between the two
+      // reads. Read them again.
+    }
+    throw .corrupt(
+      path: journalPath,
+      reason: "it does not follow the snapshot \(snapshotPath), read again several times")
+  }
+
+  /// Reads the journal's lines past what `loaded` holds and applies their changes.
+  ///
+  /// - Returns: `false` when the journal does not continue `loaded` (it starts after its
+  ///   generation, or was replaced in a way only a new snapshot explains).
+  private func readNewRecords(_ loaded: inout Loaded) throws(StorageError) -> Bool {
+    guard let identity = try identity(atPath: journalPath) else {
+      // No journal: the snapshot is everything (the journal is created by the first write).
+      if loaded.journal != nil { return false }
+      return true
+    }
+    var journal: Journal
+    if let open = loaded.journal, open.identity.isSameFile(as: identity) {
+      if identity == open.identity, Int(identity.size) == open.validEnd { return true }
+      // Changed in place without growing (only someone else than the store does that), or
+      // cut short: read everything again.
+      guard Int(identity.size) > open.validEnd else { return false }
+      journal = open
+    } else {
+      guard let opened = try openJournal() else { return loaded.journal == nil }
+      journal = opened
+      guard journal.lastGeneration <= loaded.generation else { return false }
+    }
+    let size = Int(try self.identity(of: journal.file, journalPath).size)
+    guard size <= options.maximumFileBytes else {
+      throw .tooLarge(path: journalPath, size: size, limit: options.maximumFileBytes)
+    }
+    if size > journal.validEnd {
+      let bytes: [UInt8]
+      do {
+        bytes = try POSIXFile.readBytes(
+          from: journal.file.descriptor, at: journal.validEnd, count: size - journal.validEnd)
+      } catch {
+        throw .unreadable(path: journalPath, reason: error.reason)
+      }
+      try applyLines(bytes, to: &loaded, journal: &journal)
+    }
+    journal.identity = try self.identity(of: journal.file, journalPath)
+    loaded.journal = journal
+    return true
+  }
+
+  /// Opens the journal and reads its header line.
+  private func openJournal() throws(StorageError) -> Journal? {
+    let descriptor: Int32
+    do {
+      descriptor = try POSIXFile.openForUpdating(journalPath)
+    } catch  where error.isNoSuchFile {
+      return nil
+    } catch {
+      do {
+        descriptor = try POSIXFile.openForReading(journalPath)
+      } catch  where error.isNoSuchFile {
+        return nil
+      } catch {
+        throw .unreadable(path: journalPath, reason: error.reason)
+      }
+    }
+    let file = OpenFile(descriptor)
+    let identity = try self.identity(of: file, journalPath)
+    let head: [UInt8]
+    do {
+      head = try POSIXFile.readBytes(from: descriptor, at: 0, count: min(Int(identity.size), 4096))
+    } catch {
+      throw .unreadable(path: journalPath, reason: error.reason)
+    }
+    guard let newline = head.firstIndex(of: UInt8(ascii: "\n")) else {
+      throw .corrupt(
+        path: journalPath, reason: "line 1: the header line is missing or unfinished")
+    }
+    var version: Int?
+    var startsAfter: Int?
+    do {
+      var reader = JSONReader(head, range: 0..<newline)
+      try reader.object { reader, key in
+        switch key {
+        case "schemaVersion": version = try reader.int()
+        case "startsAfterGeneration": startsAfter = try reader.int()
+        default: try reader.skipValue()
+        }
+      }
+      try reader.end()
+    } catch {
+      throw .corrupt(path: journalPath, reason: "line 1: \(FileFormats.describe(error))")
+    }
+    guard let version else {
+      throw .corrupt(path: journalPath, reason: "line 1: missing field schemaVersion")
+    }
+    guard let startsAfter else {
+      throw .corrupt(path: journalPath, reason: "line 1: missing field startsAfterGeneration")
+    }
+    try checkVersion(version, path: journalPath)
+    return Journal(
+      file: file, identity: identity, version: version, validEnd: newline + 1, lines: 1,
+      lastGeneration: startsAfter)
+  }
+
+  /// Applies the records of `bytes` (the journal from `journal.validEnd`) to `loaded`.
+  ///
+  /// Every whole line must be a valid record whose generation follows the previous one,
+  /// except the last one, which may have been cut short by a crash: a last line that is not
+  /// valid, or not finished by a line break, is left unread.
+  private func applyLines(
+    _ bytes: [UInt8], to loaded: inout Loaded, journal: inout Journal
+  ) throws(StorageError) {
+    var start = 0
+    while start < bytes.count {
+      guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+      let isLast = newline == bytes.count - 1
+      let lineNumber = journal.lines + 1
+      do {
+        let framed = try FileFormats.readFramed(
+          bytes, range: start..<newline, payloadKey: "change"
+        ) { _, reader in try decodeChange(&reader, version: journal.version) }
+        guard let generation = framed.numbers["generation"] else {
+          throw FileFormats.Problem("missing field generation")
+        }
+        guard let change = framed.payload else {
+          throw FileFormats.Problem("missing field change")
+        }
+        guard generation == journal.lastGeneration + 1 else {
+          throw FileFormats.Problem(
+            "its generation is \(generation), but the line before made generation "
+              + "\(journal.lastGeneration)")
+        }
+        if generation > loaded.generation {
+          do {
+            try Schema.apply(change, to: &loaded.state)
+          } catch {
+            throw FileFormats.Problem("its change does not apply: \(error)")
+          }
+          loaded.generation = generation
+        }
+        journal.lastGeneration = generation
+      } catch {
+        // A torn last line is not data: leave it for the next write to cut off.
+        if isLast { return }
+        throw .corrupt(path: journalPath, reason: "line \(lineNumber): \(describe(error))")
+      }
+      journal.lines += 1
+      journal.validEnd += newline + 1 - start
+      start = newline + 1
+    }
+  }
+
+  /// Reads the snapshot (migrating an older version in memory).
+  private func loadSnapshot() throws(StorageError) -> Loaded {
+    let descriptor: Int32
+    do {
+      descriptor = try POSIXFile.openForReading(snapshotPath)
+    } catch {
+      throw .unreadable(path: snapshotPath, reason: error.reason)
+    }
+    let file = OpenFile(descriptor)
+    let identity = try self.identity(of: file, snapshotPath)
+    guard Int(identity.size) <= options.maximumFileBytes else {
+      throw .tooLarge(
+        path: snapshotPath, size: Int(identity.size), limit: options.maximumFileBytes)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try POSIXFile.readAll(descriptor, sizeHint: Int(identity.size))
+    } catch {
+      throw .unreadable(path: snapshotPath, reason: error.reason)
+    }
+    let (state, generation, version) = try decodeSnapshot(bytes)
+    return Loaded(
+      state: state, generation: generation, snapshot: file, snapshotIdentity: identity,
+      snapshotVersion: version, journal: nil)
+  }
+
+  /// The state, generation and schema version of a snapshot's text.
+  ///
+  /// A snapshot without a `data` field was written before snapshots had an envelope (by
+  /// version 1 of a schema): the whole object is then the data, with its `schemaVersion` and
+  /// `generation` fields in it.
+  private func decodeSnapshot(_ bytes: [UInt8]) throws(StorageError) -> (
+    Schema.State, Int, Int
+  ) {
+    let framed: FileFormats.Framed<Schema.State>
+    do {
+      framed = try FileFormats.readFramed(bytes, range: 0..<bytes.count, payloadKey: "data") {
+        numbers, reader in
+        guard numbers["schemaVersion"] == Schema.version else {
+          // Another version: decoded after the version is checked, below.
+          throw DeferredDecoding()
+        }
+        return try Schema.decodeState(from: &reader)
+      }
+    } catch is DeferredDecoding {
+      return try decodeOtherVersion(bytes, enveloped: true)
+    } catch {
+      // A file of another version may fail to read for that reason alone: say so.
+      if let version = topLevelVersion(bytes), version != Schema.version {
+        try checkVersion(version, path: snapshotPath)
+      }
+      throw .corrupt(path: snapshotPath, reason: describe(error))
+    }
+    guard let version = framed.numbers["schemaVersion"] else {
+      throw .corrupt(path: snapshotPath, reason: "missing field schemaVersion")
+    }
+    try checkVersion(version, path: snapshotPath)
+    guard framed.payloadRange != nil else {
+      return try decodeOtherVersion(bytes, enveloped: false)
+    }
+    guard version == Schema.version, let state = framed.payload else {
+      return try decodeOtherVersion(bytes, enveloped: true)
+    }
+    guard let generation = framed.numbers["generation"] else {
+      throw .corrupt(path: snapshotPath, reason: "missing field generation")
+    }
+    if let problem = Schema.inconsistency(in: state) {
+      throw .corrupt(path: snapshotPath, reason: problem)
+    }
+    return (state, generation, version)
+  }
+
+  private struct DeferredDecoding: Error {}
+
+  /// Reads a snapshot of an older version as JSON values, migrates its data and decodes it.
+  private func decodeOtherVersion(_ bytes: [UInt8], enveloped: Bool) throws(StorageError) -> (
+    Schema.State, Int, Int
+  ) {
+    do {
+      var reader = JSONReader(bytes)
+      let document = try JSONValue.read(from: &reader)
+      try reader.end()
+      guard case .number(let versionText)? = document["schemaVersion"],
+        let version = Int(versionText)
+      else {
+        throw FileFormats.Problem("missing field schemaVersion")
+      }
+      try checkVersion(version, path: snapshotPath)
+      var generation = 0
+      if case .number(let text)? = document["generation"], let value = Int(text) {
+        generation = value
+      }
+      var data = document
+      if enveloped {
+        guard let enclosed = document["data"] else {
+          throw FileFormats.Problem("missing field data")
+        }
+        data = enclosed
+      }
+      for migration in try migrationChain(from: version, path: snapshotPath) {
+        try migration.state(&data)
+      }
+      var writer = JSONWriter(capacity: bytes.count)
+      data.write(to: &writer)
+      var dataReader = JSONReader(writer.bytes)
+      let state = try Schema.decodeState(from: &dataReader)
+      try dataReader.end()
+      if let problem = Schema.inconsistency(in: state) {
+        throw FileFormats.Problem(problem)
+      }
+      return (state, generation, version)
+    } catch let error as StorageError {
+      throw error
+    } catch {
+      throw .corrupt(path: snapshotPath, reason: describe(error))
+    }
+  }
+
+  /// Reads one journal change written in schema `version`, migrating it if needed.
+  private func decodeChange(_ reader: inout JSONReader, version: Int) throws -> Schema.Change {
+    if version == Schema.version { return try Schema.decodeChange(from: &reader) }
+    var value = try JSONValue.read(from: &reader)
+    for migration in try migrationChain(from: version, path: journalPath) {
+      try migration.change(&value)
+    }
+    var writer = JSONWriter(capacity: 256)
+    value.write(to: &writer)
+    var changeReader = JSONReader(writer.bytes)
+    let change = try Schema.decodeChange(from: &changeReader)
+    try changeReader.end()
+    return change
+  }
+
+  /// The migrations from `version` to ``StoreSchema/version``, in order.
+  private func migrationChain(from version: Int, path: String) throws(StorageError)
+    -> [StoreMigration]
+  {
+    var chain: [StoreMigration] = []
+    for step in version..<Schema.version {
+      guard let migration = Schema.migrations.first(where: { $0.from == step }) else {
+        throw .unsupportedVersion(path: path, found: version, supported: Schema.version)
+      }
+      chain.append(migration)
+    }
+    return chain
+  }
+
+  /// Fails for a version above the current one or without migrations to it.
+  private func checkVersion(_ version: Int, path: String) throws(StorageError) {
+    guard version <= Schema.version, version >= 1 else {
+      throw .unsupportedVersion(path: path, found: version, supported: Schema.version)
+    }
+    _ = try migrationChain(from: version, path: path)
+  }
+
+  /// The top-level `schemaVersion` of a document that may not be a valid snapshot, if any.
+  private func topLevelVersion(_ bytes: [UInt8]) -> Int? {
+    var reader = JSONReader(bytes)
+    var version: Int?
+    try? reader.object { reader, key in
+      if key == "schemaVersion", version == nil {
+        version = try reader.int()
+      } else {
+        try reader.skipValue()
+      }
+    }
+    return version
+  }
+
+  private func describe(_ error: any Error) -> String {
+    FileFormats.describe(error)
+  }
+
+  // MARK: - Writing
+
+  /// Appends `change` to the journal and flushes it; then folds the journal if it is due.
+  /// Call with the exclusive lock held and `inner.loaded` caught up.
+  private func append(_ change: Schema.Change, _ inner: inout Inner) throws(StorageError) {
+    if inner.loaded!.journal.map({ $0.version != Schema.version }) ?? true {
+      try startJournal(&inner)
+    }
+    // Taken out, so that the state's storage is not shared while the change applies to it;
+    // put back only once the change is on the disk.
+    var loaded = inner.loaded!
+    inner.loaded = nil
+    var journal = loaded.journal!
+    let generation = loaded.generation + 1
+    let line = FileFormats.record(change, generation: generation, schema: Schema.self)
+    // Applied first: a change that does not apply is not written.
+    do {
+      try Schema.apply(change, to: &loaded.state)
+    } catch {
+      inner.loaded = loaded
+      throw .writeFailed(path: journalPath, reason: "the change does not apply: \(error)")
+    }
+    do {
+      if Int(try POSIXFile.identity(of: journal.file.descriptor).size) != journal.validEnd {
+        // A line torn by a crash, or one this write failed to finish before.
+        try POSIXFile.truncate(journal.file.descriptor, to: journal.validEnd)
+      }
+      try POSIXFile.writeAll(journal.file.descriptor, line, at: journal.validEnd)
+      try POSIXFile.sync(journal.file.descriptor)
+      journal.identity = try POSIXFile.identity(of: journal.file.descriptor)
+    } catch {
+      // Whatever reached the file is cut off by the next write; the state is read again.
+      throw .writeFailed(path: journalPath, reason: error.reason)
+    }
+    journal.validEnd += line.count
+    journal.lines += 1
+    journal.lastGeneration = generation
+    loaded.generation = generation
+    loaded.journal = journal
+    inner.loaded = loaded
+    if options.shouldCompact(
+      journalBytes: journal.validEnd, snapshotBytes: Int(loaded.snapshotIdentity.size))
+    {
+      // The change is safe in the journal already; a fold that fails is tried again by the
+      // next write.
+      try? fold(&inner)
+    }
+  }
+
+  /// Creates the store's files: the initial state as the snapshot at generation 1. A
+  /// journal left without its snapshot (the user removed the snapshot) cannot apply to the
+  /// new one and is removed.
+  private func create(_ inner: inout Inner) throws(StorageError) {
+    POSIXFile.removeIfPresent(journalPath)
+    let state = initialState()
+    let bytes = FileFormats.snapshot(state, generation: 1, schema: Schema.self)
+    inner.loaded = nil
+    let (file, identity) = try replace(snapshotPath, by: snapshotTemporaryPath, with: bytes)
+    inner.loaded = Loaded(
+      state: state, generation: 1, snapshot: file, snapshotIdentity: identity,
+      snapshotVersion: Schema.version, journal: nil)
+  }
+
+  /// Writes the state into a new snapshot, then starts a new journal after it. Call with the
+  /// exclusive lock held and `inner.loaded` caught up.
+  private func fold(_ inner: inout Inner) throws(StorageError) {
+    var loaded = inner.loaded!
+    let bytes = FileFormats.snapshot(
+      loaded.state, generation: loaded.generation, schema: Schema.self)
+    let (file, identity) = try replace(snapshotPath, by: snapshotTemporaryPath, with: bytes)
+    loaded.snapshot = file
+    loaded.snapshotIdentity = identity
+    loaded.snapshotVersion = Schema.version
+    // The new snapshot holds every record of the old journal, which stays valid beside it
+    // until the new journal replaces it.
+    inner.loaded = loaded
+    try startJournal(&inner)
+  }
+
+  /// Replaces the journal by an empty one that starts after `inner.loaded`'s generation.
+  private func startJournal(_ inner: inout Inner) throws(StorageError) {
+    var loaded = inner.loaded!
+    let header = FileFormats.journalHeader(
+      version: Schema.version, startsAfter: loaded.generation)
+    let (file, identity) = try replace(journalPath, by: journalTemporaryPath, with: header)
+    loaded.journal = Journal(
+      file: file, identity: identity, version: Schema.version, validEnd: header.count,
+      lines: 1, lastGeneration: loaded.generation)
+    inner.loaded = loaded
+  }
+
+  /// Writes `bytes` to `temporary`, flushes it, renames it over `path` and flushes the
+  /// directory. Returns the new file, open.
+  private func replace(
+    _ path: String, by temporary: String, with bytes: [UInt8]
+  ) throws(StorageError) -> (OpenFile, FileIdentity) {
+    let file: OpenFile
+    do {
+      file = OpenFile(try POSIXFile.createForWriting(temporary))
+    } catch {
+      throw .writeFailed(path: path, reason: "\(temporary): \(error.reason)")
+    }
+    let identity: FileIdentity
+    do {
+      try POSIXFile.writeAll(file.descriptor, bytes)
+      try POSIXFile.sync(file.descriptor)
+      identity = try POSIXFile.identity(of: file.descriptor)
+      try POSIXFile.rename(temporary, over: path)
+    } catch {
+      POSIXFile.removeIfPresent(temporary)
+      throw .writeFailed(path: path, reason: error.reason)
+    }
+    do {
+      try POSIXFile.syncDirectory(directoryPath)
+    } catch {
+      throw .writeFailed(
+        path: path, reason: "the new file is in place but may not be on disk: \(error.reason)")
+    }
+    return (file, identity)
+  }
+
+  // MARK: - Files
+
+  private func identity(atPath path: String) throws(StorageError) -> FileIdentity? {
+    do {
+      return try POSIXFile.identity(atPath: path)
+    } catch {
+      throw .unreadable(path: path, reason: error.reason)
+    }
+  }
+
+  private func identity(of file: OpenFile, _ path: String) throws(StorageError) -> FileIdentity {
+    do {
+      return try POSIXFile.identity(of: file.descriptor)
+    } catch {
+      throw .unreadable(path: path, reason: error.reason)
+    }
+  }
+}

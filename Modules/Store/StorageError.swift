@@ -1,0 +1,49 @@
+/// Why a store could not read or write its files. Each case names the file.
+///
+/// A file that cannot be read as a store (``corrupt(path:reason:)``,
+/// ``unsupportedVersion(path:found:supported:)``, ``tooLarge(path:size:limit:)``) makes
+/// every read and write fail; the store never writes over it.
+public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file exists but is not what the store wrote: bad JSON, a missing or mistyped
+  /// field, a checksum that does not match, a record that does not follow its predecessor.
+  case corrupt(path: String, reason: String)
+  /// The file (or its directory) cannot be read, for example for lack of permission.
+  case unreadable(path: String, reason: String)
+  /// The file has a schema version this code has no migration from.
+  case unsupportedVersion(path: String, found: Int, supported: Int)
+  /// The file is larger than the store agrees to read.
+  case tooLarge(path: String, size: Int, limit: Int)
+  /// A change could not be saved; the files still hold the previous data.
+  case writeFailed(path: String, reason: String)
+
+  /// The file the error is about.
+  public var path: String {
+    switch self {
+    case .corrupt(let path, _), .unreadable(let path, _), .unsupportedVersion(let path, _, _),
+      .tooLarge(let path, _, _), .writeFailed(let path, _):
+      return path
+    }
+  }
+
+  /// A sentence naming the file and what is wrong.
+  public var description: String {
+    switch self {
+    case .corrupt(let path, let reason):
+      return "\(path) is damaged: \(reason)"
+    case .unreadable(let path, let reason):
+      return "\(path) cannot be read: \(reason)"
+    case .unsupportedVersion(let path, let found, let supported):
+      return "\(path) has schema version \(found); this code reads versions up to \(supported)"
+    case .tooLarge(let path, let size, let limit):
+      return "\(path) is \(size) bytes, more than the \(limit) bytes the store reads"
+    case .writeFailed(let path, let reason):
+      return "\(path) could not be written: \(reason)"
+    }
+  }
+
+  /// The reason of a ``tooLarge(path:size:limit:)`` error as a phrase, for messages that
+  /// name the file themselves.
+  public static func tooLargeReason(size: Int, limit: Int) -> String {
+    "it is \(size) bytes, more than the \(limit) bytes the store agrees to read"
+  }
+}

@@ -1,0 +1,35 @@
+import Store
+import Testing
+
+@Suite struct CRC32Tests {
+  /// The textbook bit-by-bit CRC-32, to check the table-driven one against.
+  private func reference(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  @Test func knownValues() {
+    #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(CRC32.checksum([UInt8]()) == 0)
+    #expect(
+      CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+    #expect(CRC32.hex(0x0A1B_2C3D) == "0a1b2c3d")
+    #expect(CRC32.hex(0) == "00000000")
+  }
+
+  @Test func everyLengthAndOffsetMatchesTheBitwiseDefinition() {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for start in 0..<9 {
+      for end in stride(from: start, through: bytes.count, by: 7) {
+        #expect(
+          CRC32.checksum(bytes, range: start..<end) == reference(Array(bytes[start..<end])),
+          "\(start)..<\(end)")
+      }
+    }
+  }
+}
