@@ -27,13 +27,13 @@ import Testing
   }
 
   /// What a flat-mapping operator turns each element into.
-  enum Inner: String, CaseIterable {
+  enum Inner: String, CaseIterable, Sendable {
     case just, pair, firstOfA, firstOfB
   }
 
   /// A chain, as a tree of operators whose leaves are the two subjects (`a`, `b`), one shared
   /// view of `a` used wherever it appears, or a finite synchronous source.
-  indirect enum Chain: CustomStringConvertible {
+  indirect enum Chain: CustomStringConvertible, Sendable {
     case a, b, sharedA, of
     case map(Chain)
     case filter(Chain)
@@ -253,6 +253,13 @@ import Testing
   static func run(seed: UInt64) -> (problems: [String], stuck: Bool) {
     var generator = SeededGenerator(state: seed)
     let chain = Chain.random(depth: 4, using: &generator)
+    return run(chain, &generator)
+  }
+
+  /// Runs `chain`, with the feeding and the disposal drawn from `generator`.
+  static func run(_ chain: Chain, _ generator: inout SeededGenerator) -> (
+    problems: [String], stuck: Bool
+  ) {
     let disposesEarly = Bool.random(using: &generator)
     let countA = Int.random(in: 5...40, using: &generator)
     let countB = Int.random(in: 5...40, using: &generator)
@@ -320,7 +327,7 @@ import Testing
     let requested = environment["STRESS_CHAINS"].flatMap { Int($0) }
     let count = requested ?? 300
     // The default run stops early on a slow machine so that it costs at most a few seconds.
-    let budget: Double = requested == nil ? 2.0 : .infinity
+    let budget: Double = requested == nil ? 1.5 : .infinity
     let baseSeed =
       environment["STRESS_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...(1 << 48))
     let started = Date()
@@ -338,6 +345,25 @@ import Testing
         failures += 1
       }
       if stuck || failures >= 5 { break }
+    }
+  }
+
+  /// Chains in which these races once deadlocked, each run many times.
+  @Test(arguments: [
+    Chain.combineLatest(.flatMap(.b, .firstOfA), .retry(.throwingMap(.a))),
+    Chain.merge(.skip(4, .map(.b)), .zip(.observeOnConcurrent(.b), .map(.a))),
+    Chain.withLatestFrom(.sharedA, .combineLatest(.of, .b)),
+    Chain.withLatestFrom(.a, .combineLatest(.b, .map(.b))),
+  ])
+  func chainsThatOnceDeadlockedFinish(_ chain: Chain) {
+    var generator = SeededGenerator(state: UInt64.random(in: 0...(1 << 48)))
+    for _ in 0..<50 {
+      let (problems, stuck) = Self.run(chain, &generator)
+      if !problems.isEmpty {
+        Issue.record("chain \(chain): \(problems.joined(separator: "; "))")
+        return
+      }
+      if stuck { return }
     }
   }
 }
