@@ -250,7 +250,7 @@ import Testing
 
   /// Runs one chain; returns what went wrong (nothing when all is well), and whether a thread
   /// is stuck, so that the run must stop.
-  static func run(seed: UInt64) -> (problems: [String], stuck: Bool) {
+  static func run(seed: UInt64) -> (problems: [String], stuck: Bool, deliveries: Int) {
     var generator = SeededGenerator(state: seed)
     let chain = Chain.random(depth: 4, using: &generator)
     return run(chain, &generator)
@@ -258,7 +258,7 @@ import Testing
 
   /// Runs `chain`, with the feeding and the disposal drawn from `generator`.
   static func run(_ chain: Chain, _ generator: inout SeededGenerator) -> (
-    problems: [String], stuck: Bool
+    problems: [String], stuck: Bool, deliveries: Int
   ) {
     let disposesEarly = Bool.random(using: &generator)
     let countA = Int.random(in: 5...40, using: &generator)
@@ -288,38 +288,38 @@ import Testing
       withExtendedLifetime(spun) {}
       let disposer = detach { subscription.dispose() }
       guard disposer.wait(timeout: .now() + 5) == .success else {
-        return (["dispose() did not return (deadlock)"], true)
+        return (["dispose() did not return (deadlock)"], true, 0)
       }
     }
     guard feederA.wait(timeout: .now() + 5) == .success,
       feederB.wait(timeout: .now() + 5) == .success
-    else { return (["a thread feeding the subjects is stuck (deadlock)"], true) }
+    else { return (["a thread feeding the subjects is stuck (deadlock)"], true, 0) }
     if disposesEarly {
-      guard context.flush() else { return (["the chain's queues are stuck"], true) }
+      guard context.flush() else { return (["the chain's queues are stuck"], true, 0) }
       observer.sealed.store(true, ordering: .sequentiallyConsistent)
       let senders = detach {
         context.a.onNext(1_000)
         context.b.onNext(1_000)
       }
       guard senders.wait(timeout: .now() + 5) == .success, context.flush() else {
-        return (["sending after dispose() is stuck (deadlock)"], true)
+        return (["sending after dispose() is stuck (deadlock)"], true, 0)
       }
       let late = observer.afterSealing.load(ordering: .relaxed)
       if late > 0 { problems.append("\(late) deliveries after dispose() returned") }
     } else {
       guard observer.ended.wait(timeout: .now() + 5) == .success else {
-        return (["the chain never finished (deadlock or lost terminal event)"], true)
+        return (["the chain never finished (deadlock or lost terminal event)"], true, 0)
       }
       let disposer = detach { subscription.dispose() }
       guard disposer.wait(timeout: .now() + 5) == .success, context.flush() else {
-        return (["dispose() after the end did not return (deadlock)"], true)
+        return (["dispose() after the end did not return (deadlock)"], true, 0)
       }
     }
     let overlaps = observer.overlaps.load(ordering: .relaxed)
     if overlaps > 0 { problems.append("\(overlaps) overlapping deliveries") }
     let afterTerminal = observer.afterTerminal.load(ordering: .relaxed)
     if afterTerminal > 0 { problems.append("\(afterTerminal) deliveries after the terminal event") }
-    return (problems, false)
+    return (problems, false, observer.deliveries.load(ordering: .relaxed))
   }
 
   @Test func randomChainsFinishAndKeepTheGrammar() {
@@ -332,10 +332,14 @@ import Testing
       environment["STRESS_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...(1 << 48))
     let started = Date()
     var failures = 0
+    var ran = 0
+    var deliveries = 0
     for index in 0..<count {
       if Date().timeIntervalSince(started) > budget { break }
       let seed = baseSeed &+ UInt64(index)
-      let (problems, stuck) = Self.run(seed: seed)
+      let (problems, stuck, delivered) = Self.run(seed: seed)
+      ran += 1
+      deliveries += delivered
       if !problems.isEmpty {
         var generator = SeededGenerator(state: seed)
         let chain = Chain.random(depth: 4, using: &generator)
@@ -345,6 +349,11 @@ import Testing
         failures += 1
       }
       if stuck || failures >= 5 { break }
+    }
+    // The chains must do something: most deliver elements before they end.
+    #expect(deliveries > ran, "\(ran) chains delivered \(deliveries) events in all")
+    if requested != nil {
+      print("\(ran) random chains from seed \(baseSeed): \(deliveries) events delivered")
     }
   }
 
@@ -358,7 +367,7 @@ import Testing
   func chainsThatOnceDeadlockedFinish(_ chain: Chain) {
     var generator = SeededGenerator(state: UInt64.random(in: 0...(1 << 48)))
     for _ in 0..<50 {
-      let (problems, stuck) = Self.run(chain, &generator)
+      let (problems, stuck, _) = Self.run(chain, &generator)
       if !problems.isEmpty {
         Issue.record("chain \(chain): \(problems.joined(separator: "; "))")
         return
