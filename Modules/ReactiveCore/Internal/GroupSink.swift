@@ -3,17 +3,32 @@
 /// source, a recursive lock that serialises every source's events, and the operator's own
 /// state in `state`.
 ///
-/// Handlers run, and forward, while holding the lock, so a downstream observer that feeds one of
-/// the sources re-enters on the same thread instead of deadlocking. `stop(_:)` forwards the
-/// terminal event once and disposes every source.
+/// Handlers run under the lock and forward elements while holding it, so a downstream observer
+/// that feeds one of the sources re-enters on the same thread instead of deadlocking, and the
+/// downstream never sees two calls at once. Everything else that calls out waits until the
+/// handler returned and the lock is released:
+/// - `stop(_:)` decides the terminal event under the lock (nothing is forwarded after it) and
+///   deactivates every source; the event is sent, and the sources are disposed, once the lock
+///   is released.
+/// - `finish(_:)` deactivates one source under the lock; it is disposed once the lock is
+///   released.
+/// - `dispose()` takes no lock at all: it deactivates and disposes every source through their
+///   atomic state, so disposing never waits for a delivery that another thread is making.
 @usableFromInline
 final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
-  // Mutable state guarded by `lock`.
+  // `state`, `stopped`, `terminal` and `hasEnded` are guarded by `lock`; `inners` and `sink`
+  // are immutable, and the subscriptions in `inners` are thread-safe.
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let inners: [InnerSubscription]
   @exclusivity(unchecked) @usableFromInline var state: State
+  /// Set, under the lock, once the terminal event is decided.
   @exclusivity(unchecked) @usableFromInline var stopped = false
+  /// The terminal event decided under the lock, sent once the lock is released.
+  @exclusivity(unchecked) @usableFromInline var terminal: Event<Element>?
+  /// Whether a handler deactivated sources (or decided the terminal event) that wait to be
+  /// disposed (or sent) once the lock is released.
+  @exclusivity(unchecked) @usableFromInline var hasEnded = false
 
   @inlinable
   init(count: Int, state: State, _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
@@ -37,7 +52,11 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
         { [self] event in
           self.lock.lock()
           if !self.stopped && inner.isActive { handler(self, event) }
-          self.lock.unlock()
+          if _slowPath(self.hasEnded) {
+            self.completeEnding()
+          } else {
+            self.lock.unlock()
+          }
         }, inner))
   }
 
@@ -46,23 +65,40 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
     sink(.next(element))
   }
 
-  /// Forwards a terminal event, once, and disposes every source. Call with the lock held.
+  /// Ends the operator with `event`, once: nothing is forwarded after it. The event is sent,
+  /// and every source disposed, when the handler returns and the lock is released. Call with
+  /// the lock held.
   @inlinable func stop(_ event: Event<Element>) {
     if stopped { return }
     stopped = true
-    sink(event)
-    dispose()
+    terminal = event
+    hasEnded = true
+    for inner in inners { inner.deactivate() }
   }
 
-  /// Ends source number `index` (after its terminal event, or when it is no longer needed).
+  /// Ends source number `index` (after its terminal event, or when it is no longer needed):
+  /// its events are ignored from now on, and its subscription is disposed when the handler
+  /// returns and the lock is released. Call with the lock held.
   @inlinable func finish(_ index: Int) {
-    inners[index].dispose()
+    inners[index].deactivate()
+    hasEnded = true
   }
 
-  @inlinable func dispose() {
-    lock.lock()
-    stopped = true
+  /// Sends the terminal event decided under the lock, if any, and disposes the sources that
+  /// were ended, after releasing the lock. Called with the lock held.
+  @usableFromInline func completeEnding() {
+    hasEnded = false
+    let terminal = self.terminal
+    self.terminal = nil
     lock.unlock()
+    if let terminal { sink(terminal) }
+    for inner in inners where !inner.isActive { inner.dispose() }
+  }
+
+  /// Stops every source and disposes its subscription, without taking the lock: a delivery
+  /// that another thread is making finishes, and nothing from any source gets through after.
+  @inlinable func dispose() {
+    for inner in inners { inner.deactivate() }
     for inner in inners { inner.dispose() }
   }
 }

@@ -4,8 +4,9 @@
 /// and whose completion the engine decides about.
 @usableFromInline
 protocol OuterSourceSink: AnyObject, Disposable {
-  /// The engine's recursive lock, which guards `outer`.
-  var lock: Lock { get }
+  /// The engine's lock for its bookkeeping, which guards `outer` and is never held while
+  /// calling out.
+  var stateLock: Lock { get }
   /// The operator's lifetime, the parent of the outer subscription.
   var lifetime: Lifetime { get }
   /// The subscription to the outer source, once made.
@@ -23,9 +24,9 @@ extension OuterSourceSink {
     _ source: Observable<Outer>, onNext handle: @escaping (Outer) -> Void
   ) -> Disposable {
     let outer = InnerSubscription(parent: lifetime)
-    lock.lock()
+    stateLock.lock()
     self.outer = outer
-    lock.unlock()
+    stateLock.unlock()
     outer.setDisposable(
       source.run(
         { [self] event in

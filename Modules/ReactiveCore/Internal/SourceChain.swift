@@ -8,13 +8,21 @@
 ///
 /// A source that ends synchronously inside `run` does not subscribe the next one from within
 /// that call: it sets `pending`, and the loop in `advance()` that is already running picks it
-/// up, so 100,000 synchronous sources take constant stack depth. The lock is recursive, is held
-/// while forwarding, and is released while a source is being subscribed.
+/// up, so 100,000 synchronous sources take constant stack depth.
+///
+/// As in `MergeSink`, `lock` (recursive) serialises the deliveries, elements are forwarded
+/// while holding it, and it guards `stopped`; the terminal event is decided under it and sent
+/// after releasing it. `stateLock` guards the bookkeeping (`current`, `lastError`, `looping`,
+/// `pending`, `closed`) and is never held while calling out; `dispose()` takes only that one.
+/// The iterator belongs to the thread that runs the loop (`looping`), which calls it without a
+/// lock.
 @usableFromInline
 final class SourceChain<Element, Iterator: IteratorProtocol>: Disposable, @unchecked Sendable
 where Iterator.Element == Observable<Element> {
-  // Mutable state guarded by `lock`.
+  // `stopped` is guarded by `lock`; `current`, `lastError`, `looping`, `pending` and `closed`
+  // by `stateLock`; `iterator` by the `looping` flag.
   @usableFromInline let lock = Lock(recursive: true)
+  @usableFromInline let stateLock = Lock()
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let advancesOnError: Bool
@@ -23,6 +31,9 @@ where Iterator.Element == Observable<Element> {
   @exclusivity(unchecked) @usableFromInline var lastError: Swift.Error?
   @exclusivity(unchecked) @usableFromInline var looping = false
   @exclusivity(unchecked) @usableFromInline var pending = false
+  /// Set when the chain ended or was disposed: no source starts any more.
+  @exclusivity(unchecked) @usableFromInline var closed = false
+  /// Set once the terminal event is decided.
   @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable
@@ -38,82 +49,98 @@ where Iterator.Element == Observable<Element> {
 
   /// Subscribes to the next source, or ends the chain when there is none.
   @inlinable func advance() {
-    lock.lock()
+    stateLock.lock()
     if looping {
       pending = true
-      lock.unlock()
+      stateLock.unlock()
       return
     }
     looping = true
+    var exhausted = false
     while true {
       pending = false
-      if stopped || lifetime.isEnded { break }
-      guard let source = iterator.next() else {
-        stopped = true
-        if advancesOnError, let lastError {
-          sink(.error(lastError))
-        } else {
-          sink(.completed)
-        }
+      if closed || lifetime.isEnded { break }
+      stateLock.unlock()
+      let next = iterator.next()
+      stateLock.lock()
+      guard let source = next else {
+        exhausted = !closed
         break
       }
+      if closed { break }
       let inner = InnerSubscription(parent: lifetime, owner: self)
       current = inner
-      lock.unlock()
+      stateLock.unlock()
       inner.setDisposable(
         source.run(
           { event in inner.withOwner(as: SourceChain.self) { $0.on(event, from: inner) } }, inner))
-      lock.lock()
+      stateLock.lock()
       if !pending { break }
     }
     looping = false
-    lock.unlock()
+    let lastError = self.lastError
+    stateLock.unlock()
+    if exhausted {
+      if advancesOnError, let lastError {
+        end(.error(lastError))
+      } else {
+        end(.completed)
+      }
+    }
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
-    lock.lock()
-    guard !stopped, inner.isActive else {
-      lock.unlock()
-      return
-    }
     switch event {
     case .next:
-      sink(event)
+      lock.lock()
+      if !stopped && inner.isActive { sink(event) }
       lock.unlock()
     case .error(let error):
-      inner.deactivate()
+      guard inner.finish() else { return }
       if advancesOnError {
+        stateLock.lock()
         lastError = error
-        lock.unlock()
+        stateLock.unlock()
         inner.dispose()
         advance()
       } else {
-        stopped = true
-        sink(event)
-        lock.unlock()
         inner.dispose()
+        end(event)
       }
     case .completed:
-      inner.deactivate()
+      guard inner.finish() else { return }
+      inner.dispose()
       if advancesOnError {
-        stopped = true
-        sink(event)
-        lock.unlock()
-        inner.dispose()
+        end(event)
       } else {
-        lock.unlock()
-        inner.dispose()
         advance()
       }
     }
   }
 
-  @inlinable func dispose() {
+  /// Sends the terminal `event`, once, after deciding it under `lock` and releasing it, then
+  /// disposes the chain.
+  @inlinable func end(_ event: Event<Element>) {
     lock.lock()
+    if stopped {
+      lock.unlock()
+      return
+    }
     stopped = true
+    lock.unlock()
+    sink(event)
+    dispose()
+  }
+
+  /// Ends the chain without waiting for a delivery in progress on another thread: only
+  /// `stateLock` is taken, and released before the current source is disposed.
+  @inlinable func dispose() {
+    stateLock.lock()
+    closed = true
     let current = self.current
     self.current = nil
-    lock.unlock()
+    stateLock.unlock()
+    current?.deactivate()
     current?.dispose()
   }
 }

@@ -35,20 +35,25 @@ extension ObservableType {
     Producer(asObservable()) { source, sink, lifetime in
       let merge = MergeSink(sink, lifetime)
       return merge.subscribeOuter(source) { value in
-        merge.lock.lock()
-        guard !merge.stopped, merge.inners.count == 0 else {
-          merge.lock.unlock()
-          return
-        }
+        // The outer source's elements arrive one at a time, and only this closure starts
+        // inner sources, so the room seen here is still there after `selector` ran.
+        merge.stateLock.lock()
+        let isIdle = !merge.closed && merge.inners.count == 0
+        merge.stateLock.unlock()
+        guard isIdle else { return }
         let source: Observable<Source.Element>
         do { source = try selector(value).asObservable() } catch {
-          merge.lock.unlock()
           merge.fail(error)
           return
         }
         let inner = InnerSubscription(parent: lifetime, owner: merge)
+        merge.stateLock.lock()
+        if merge.closed {
+          merge.stateLock.unlock()
+          return
+        }
         merge.inners.insert(inner)
-        merge.lock.unlock()
+        merge.stateLock.unlock()
         merge.start(source, inner)
       }
     }
@@ -90,13 +95,17 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 /// The engine of `flatMapLatest` and `switchLatest`: one current inner subscription, replaced
-/// by each new inner source. The previous one is deactivated under the lock before the new one
-/// becomes current, so no event of a stale inner source is ever forwarded.
+/// by each new inner source. The previous one is deactivated before the new one becomes
+/// current, so no event of a stale inner source is forwarded after one of the new source.
 ///
-/// An inner source's completion takes the lock only when it may complete the result (the outer
+/// As in `MergeSink`, `lock` (recursive) serialises the deliveries and guards `stopped`, and
+/// `stateLock` guards the bookkeeping (`current`, `outer`, `closed`) and is never held while
+/// calling out; `dispose()` takes only `stateLock`, so it never waits for a delivery.
+///
+/// An inner source's completion takes a lock only when it may complete the result (the outer
 /// source already completed): the inner subscription marks itself finished and the outer
 /// completion reads that mark, both with sequentially consistent ordering, so at least one of
-/// the two sees the other and the result completes exactly once.
+/// the two sees the other, and `stopped` lets the result complete exactly once.
 ///
 /// A finished inner subscription stays `current` until the next inner source arrives, which
 /// reuses it instead of allocating another when nothing else refers to it any more and its
@@ -104,13 +113,18 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// anything in it but its atomic state.
 @usableFromInline
 final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
-  // Mutable state guarded by `lock`, except `outerDone`, which is atomic.
+  // `stopped` is guarded by `lock`; `outer`, `current` and `closed` by `stateLock`;
+  // `outerDone` is atomic.
   @usableFromInline let lock = Lock(recursive: true)
+  @usableFromInline let stateLock = Lock()
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let outerDone = Atomic<Bool>(false)
   @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
   @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
+  /// Set when the operator ended or was disposed: no inner source starts any more.
+  @exclusivity(unchecked) @usableFromInline var closed = false
+  /// Set once the terminal event is decided.
   @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
@@ -119,9 +133,9 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
   }
 
   @inlinable func switchTo(_ source: Observable<Element>) {
-    lock.lock()
-    if stopped {
-      lock.unlock()
+    stateLock.lock()
+    if closed {
+      stateLock.unlock()
       return
     }
     let inner: InnerSubscription
@@ -137,7 +151,7 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
       previous?.deactivate()
       current = inner
     }
-    lock.unlock()
+    stateLock.unlock()
     previous?.dispose()
     inner.setDisposable(
       source.run(
@@ -145,75 +159,72 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
-    if case .completed = event {
+    switch event {
+    case .next:
+      lock.lock()
+      if !stopped && inner.isActive { sink(event) }
+      lock.unlock()
+    case .error(let error):
+      guard inner.finish() else { return }  // replaced, or the result ended
+      end(.error(error))
+    case .completed:
       innerCompleted(inner)
-      return
-    }
-    lock.lock()
-    guard !stopped, inner.isActive else {
-      lock.unlock()
-      return
-    }
-    if case .next = event {
-      sink(event)
-      lock.unlock()
-    } else {
-      stopped = true
-      sink(event)
-      lock.unlock()
-      dispose()
     }
   }
 
   @inlinable func innerCompleted(_ inner: InnerSubscription) {
     guard inner.finish() else { return }  // replaced, or the result ended
     if outerDone.load(ordering: .sequentiallyConsistent) {
-      lock.lock()
-      if !stopped, current === inner {
-        stopped = true
-        sink(.completed)
-        lock.unlock()
-        dispose()
-      } else {
-        lock.unlock()
-      }
+      stateLock.lock()
+      let isCurrent = !closed && current === inner
+      stateLock.unlock()
+      if isCurrent { end(.completed) }
     }
     inner.dispose()
   }
 
   @inlinable func outerCompleted() {
-    lock.lock()
+    stateLock.lock()
     outerDone.store(true, ordering: .sequentiallyConsistent)
-    if !stopped, current?.isRunning != true {
-      stopped = true
-      sink(.completed)
-      lock.unlock()
-      dispose()
-      return
+    let isLast = !closed && current?.isRunning != true
+    let outer = self.outer
+    stateLock.unlock()
+    if isLast {
+      end(.completed)
+    } else {
+      outer?.dispose()
     }
-    lock.unlock()
-    outer?.dispose()
   }
 
   @inlinable func fail(_ error: Swift.Error) {
+    end(.error(error))
+  }
+
+  /// Sends the terminal `event`, once, after deciding it under `lock` and releasing it, then
+  /// disposes everything.
+  @inlinable func end(_ event: Event<Element>) {
     lock.lock()
     if stopped {
       lock.unlock()
       return
     }
     stopped = true
-    sink(.error(error))
     lock.unlock()
+    sink(event)
     dispose()
   }
 
+  /// Ends both subscriptions without waiting for a delivery in progress on another thread:
+  /// only `stateLock` is taken, and released before anything is disposed.
   @inlinable func dispose() {
-    lock.lock()
-    stopped = true
+    stateLock.lock()
+    closed = true
     let current = self.current
     self.current = nil  // it refers to this sink: break the cycle
     let outer = self.outer
-    lock.unlock()
+    stateLock.unlock()
+    outer?.deactivate()
+    current?.deactivate()
     outer?.dispose()
     current?.dispose()
   }

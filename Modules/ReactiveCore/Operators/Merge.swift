@@ -2,15 +2,26 @@
 /// sources side by side, at most `maxConcurrent` at a time, and queues the others.
 ///
 /// Each inner source has its own `InnerSubscription`, ended when it terminates or when the
-/// whole operator ends. Events are forwarded while holding the recursive lock, so the
-/// downstream never sees two calls at once. The sequence completes when the outer source is
-/// done and no inner source is running or queued; the first error from any source ends it.
-/// Queued sources are started by a loop, not by recursion, so a long queue of synchronous
-/// sources takes constant stack depth.
+/// whole operator ends. The sequence completes when the outer source is done and no inner
+/// source is running or queued; the first error from any source ends it. Queued sources are
+/// started by a loop, not by recursion, so a long queue of synchronous sources takes constant
+/// stack depth.
+///
+/// Two locks, so that disposing never waits for a delivery:
+/// - `lock`, recursive, serialises the deliveries: elements are forwarded while holding it, so
+///   the downstream never sees two calls at once, and an observer that feeds a source
+///   re-enters on the same thread. It also guards `stopped`, set when the terminal event is
+///   decided; that event is sent after releasing it (nothing else can be sent once `stopped`
+///   is set).
+/// - `stateLock` guards the bookkeeping (the live inner subscriptions, the queue, the outer
+///   source's completion) and is never held while calling out. `dispose()` takes only this
+///   one, then deactivates and disposes the inner subscriptions after releasing it.
 @usableFromInline
 final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
-  // Mutable state guarded by `lock`.
+  // `stopped` is guarded by `lock`; `outer`, `inners`, `queue`, `queueHead`, `outerDone`,
+  // `closed` and `draining` by `stateLock`; the rest is immutable.
   @usableFromInline let lock = Lock(recursive: true)
+  @usableFromInline let stateLock = Lock()
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let maxConcurrent: Int
@@ -19,8 +30,11 @@ final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var queue: [Observable<Element>] = []
   @exclusivity(unchecked) @usableFromInline var queueHead = 0
   @exclusivity(unchecked) @usableFromInline var outerDone = false
-  @exclusivity(unchecked) @usableFromInline var stopped = false
+  /// Set when the operator ended or was disposed: no inner source starts any more.
+  @exclusivity(unchecked) @usableFromInline var closed = false
   @exclusivity(unchecked) @usableFromInline var draining = false
+  /// Set once the terminal event is decided.
+  @exclusivity(unchecked) @usableFromInline var stopped = false
 
   @inlinable
   init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, maxConcurrent: Int = .max) {
@@ -34,19 +48,19 @@ final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
 
   /// Starts `source` now, or queues it if `maxConcurrent` sources are running.
   @inlinable func add(_ source: Observable<Element>) {
-    lock.lock()
-    if stopped {
-      lock.unlock()
+    stateLock.lock()
+    if closed {
+      stateLock.unlock()
       return
     }
     if inners.count >= maxConcurrent || hasQueued {
       queue.append(source)
-      lock.unlock()
+      stateLock.unlock()
       return
     }
     let inner = InnerSubscription(parent: lifetime, owner: self)
     inners.insert(inner)
-    lock.unlock()
+    stateLock.unlock()
     start(source, inner)
   }
 
@@ -58,49 +72,41 @@ final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
-    lock.lock()
-    guard !stopped, inner.isActive else {
-      lock.unlock()
-      return
-    }
     switch event {
     case .next:
-      sink(event)
+      lock.lock()
+      if !stopped && inner.isActive { sink(event) }
       lock.unlock()
     case .error(let error):
+      guard inner.finish() else { return }
+      inner.dispose()
       fail(error)
-      lock.unlock()
     case .completed:
+      guard inner.finish() else { return }
+      stateLock.lock()
       inners.remove(inner)
-      inner.deactivate()
-      if hasQueued {
-        lock.unlock()
+      if hasQueued && !closed {
+        stateLock.unlock()
         inner.dispose()
         drain()
         return
       }
-      if outerDone && inners.count == 0 {
-        stopped = true
-        sink(.completed)
-        lock.unlock()
-        inner.dispose()
-        dispose()
-        return
-      }
-      lock.unlock()
+      let isLast = !closed && outerDone && inners.count == 0
+      stateLock.unlock()
       inner.dispose()
+      if isLast { end(.completed) }
     }
   }
 
   /// Starts queued sources while there is room; the only place that dequeues.
   @inlinable func drain() {
-    lock.lock()
+    stateLock.lock()
     if draining {
-      lock.unlock()
+      stateLock.unlock()
       return
     }
     draining = true
-    while !stopped && inners.count < maxConcurrent && hasQueued {
+    while !closed && inners.count < maxConcurrent && hasQueued {
       let source = queue[queueHead]
       queueHead += 1
       if queueHead == queue.count {
@@ -109,57 +115,63 @@ final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
       }
       let inner = InnerSubscription(parent: lifetime, owner: self)
       inners.insert(inner)
-      lock.unlock()
+      stateLock.unlock()
       start(source, inner)
-      lock.lock()
+      stateLock.lock()
     }
     draining = false
-    if !stopped && outerDone && inners.count == 0 && !hasQueued {
-      stopped = true
-      sink(.completed)
-      lock.unlock()
-      dispose()
-      return
-    }
-    lock.unlock()
+    let isLast = !closed && outerDone && inners.count == 0 && !hasQueued
+    stateLock.unlock()
+    if isLast { end(.completed) }
   }
 
   /// Records that the outer source (or the fixed list of sources) is done.
   @inlinable func outerCompleted() {
-    lock.lock()
+    stateLock.lock()
     outerDone = true
-    if !stopped && inners.count == 0 && !hasQueued {
-      stopped = true
-      sink(.completed)
-      lock.unlock()
-      dispose()
-      return
+    let isLast = !closed && inners.count == 0 && !hasQueued
+    let outer = self.outer
+    stateLock.unlock()
+    if isLast {
+      end(.completed)
+    } else {
+      outer?.dispose()
     }
-    lock.unlock()
-    outer?.dispose()
   }
 
   /// Forwards `error` unless the sequence already ended, then disposes everything.
   @inlinable func fail(_ error: Swift.Error) {
+    end(.error(error))
+  }
+
+  /// Sends the terminal `event`, once, after deciding it under `lock` and releasing it, then
+  /// disposes everything.
+  @inlinable func end(_ event: Event<Element>) {
     lock.lock()
     if stopped {
       lock.unlock()
       return
     }
     stopped = true
-    sink(.error(error))
     lock.unlock()
+    sink(event)
     dispose()
   }
 
+  /// Ends every subscription without waiting for a delivery in progress on another thread:
+  /// only `stateLock` is taken, and released before anything is disposed.
   @inlinable func dispose() {
-    lock.lock()
-    stopped = true
+    stateLock.lock()
+    closed = true
     let members = inners.removeAll()
-    queue = []
+    var dropped: [Observable<Element>] = []
+    swap(&dropped, &queue)  // released after unlocking: freeing a source may run user code
     queueHead = 0
     let outer = self.outer
-    lock.unlock()
+    stateLock.unlock()
+    withExtendedLifetime(dropped) {}
+    outer?.deactivate()
+    for member in members { member.deactivate() }
     outer?.dispose()
     for member in members { member.dispose() }
   }

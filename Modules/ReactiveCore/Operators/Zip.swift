@@ -5,10 +5,15 @@ struct ZipState {
   @usableFromInline var isDone: [Bool]
   @usableFromInline var nonEmpty = 0
   @usableFromInline var doneCount = 0
+  /// Whether an element that finds every other source completed, and cannot be paired,
+  /// completes the result (the collection form of `zip`, as in RxSwift); the fixed-arity
+  /// forms complete only once every source completed.
+  @usableFromInline let completesWhenUnpairable: Bool
 
-  @inlinable init(count: Int) {
+  @inlinable init(count: Int, completesWhenUnpairable: Bool = false) {
     queued = Array(repeating: 0, count: count)
     isDone = Array(repeating: false, count: count)
+    self.completesWhenUnpairable = completesWhenUnpairable
   }
 }
 
@@ -18,7 +23,15 @@ extension GroupSink where State == ZipState {
   @inlinable func zipNext(_ index: Int, _ combine: () throws -> Element) {
     state.queued[index] += 1
     if state.queued[index] == 1 { state.nonEmpty += 1 }
-    guard state.nonEmpty == inners.count else { return }
+    guard state.nonEmpty == inners.count else {
+      if state.completesWhenUnpairable && state.doneCount == inners.count - 1
+        && !state.isDone[index]
+      {
+        // Every other source completed and one of them has no element left for this one.
+        stop(.completed)
+      }
+      return
+    }
     for slot in state.queued.indices {
       state.queued[slot] -= 1
       if state.queued[slot] == 0 { state.nonEmpty -= 1 }
@@ -64,8 +77,10 @@ extension ObservableType {
   /// Combines the elements of every source of `collection` with `resultSelector`, pairing
   /// each source's first element, then each one's second, and so on.
   ///
-  /// An empty collection completes at once. Otherwise completion, errors and disposal are as
-  /// for `zip(_:_:resultSelector:)`.
+  /// An empty collection completes at once. The result completes when every source completed,
+  /// or as soon as an element arrives that cannot be paired while every other source has
+  /// completed (one of them has no element left for it); it then disposes every source.
+  /// Errors and disposal are as for `zip(_:_:resultSelector:)`.
   @inlinable
   public static func zip<Collection: Swift.Collection>(
     _ collection: Collection,
@@ -79,7 +94,8 @@ extension ObservableType {
         return Disposables.create()
       }
       let group = GroupSink(
-        count: sources.count, state: ZipState(count: sources.count), sink, lifetime)
+        count: sources.count,
+        state: ZipState(count: sources.count, completesWhenUnpairable: true), sink, lifetime)
       let queues = Box(
         [ElementQueue<Collection.Element.Element>](repeating: ElementQueue(), count: sources.count))
       let combine = {

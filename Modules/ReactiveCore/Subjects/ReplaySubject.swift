@@ -1,23 +1,25 @@
+import Synchronization
+
 /// A subject that replays the last `bufferSize` elements (or all of them) to each new observer,
 /// then forwards every later event.
 ///
 /// After a terminal event, new observers receive the buffered elements and then that event.
 /// Thread-safe and re-entrancy-safe like `PublishSubject`; a new observer receives the buffer
 /// before any element sent after it subscribed, even one sent from another thread meanwhile.
+/// The buffer is replayed after the subject's lock is released, so a new observer may take
+/// other locks from `onNext` while other threads send into the subject or subscribe to it.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType,
   Cancelable, @unchecked Sendable
 {  // mutable state guarded by `lock`
   /// The observer side of the subject.
   public typealias SubjectObserverType = ReplaySubject<Element>
 
-  // Recursive: a new observer receives the buffer while the lock is held (so that an element
-  // sent meanwhile from another thread cannot overtake it), and may send into the subject
-  // from those calls.
   /// `run`'s work, stored by the inlinable initializer where the element type is known, so
   /// that subscribing and unsubscribing run specialised although `run` is reached through the
   /// class's virtual table.
   @usableFromInline let subscribeBody:
     (ReplaySubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
+  // Recursive, as the other subjects' locks; never held while calling an observer.
   @usableFromInline let lock = Lock(recursive: true)
   @usableFromInline let observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
@@ -90,9 +92,18 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       if !lifetime.isEnded { sink(stopEvent) }
       return Disposables.create()
     }
-    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
-    for value in replay where !lifetime.isEnded { sink(.next(value)) }
+    if replay.isEmpty {
+      let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
+      lock.unlock()
+      return observer
+    }
+    // The observer joins now, so that it misses nothing, but what the subject sends to it
+    // before the replay is over waits in the gate and follows the replay.
+    let gate = ReplayGate(sink)
+    let observer = observers.insert(gate.on) { [self] in self.removeObserver($0) }
     lock.unlock()
+    for value in replay where !lifetime.isEnded { sink(.next(value)) }
+    gate.endReplay()
     return observer
   }
 
@@ -110,6 +121,52 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       _ = observers.removeAll()
       buffer = []
       stopEvent = nil
+    }
+  }
+}
+
+/// The observer of a subject while the subject replays its buffer to it outside its lock: an
+/// event the subject sends meanwhile (from another thread, or from the observer itself) waits
+/// here, in order, and is delivered after the replay, so the observer gets one call at a time
+/// and the replay first.
+@usableFromInline
+final class ReplayGate<Element>: @unchecked Sendable {
+  // `pending` is guarded by `lock`, which is never held while calling `sink`; `replaying` is
+  // atomic and only cleared under `lock`; `sink` is immutable.
+  @usableFromInline let lock = Lock()
+  @usableFromInline let sink: EventSink<Element>
+  @usableFromInline let replaying = Atomic<Bool>(true)
+  @exclusivity(unchecked) @usableFromInline var pending = Queue<Event<Element>>()
+
+  @inlinable init(_ sink: @escaping EventSink<Element>) {
+    self.sink = sink
+  }
+
+  /// Delivers `event`, or keeps it for after the replay.
+  @inlinable func on(_ event: Event<Element>) {
+    if replaying.load(ordering: .acquiring) {
+      lock.lock()
+      if replaying.load(ordering: .relaxed) {
+        pending.append(event)
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+    }
+    sink(event)
+  }
+
+  /// Delivers the events kept during the replay, then lets later ones through directly.
+  @inlinable func endReplay() {
+    while true {
+      lock.lock()
+      guard let event = pending.popFirst() else {
+        replaying.store(false, ordering: .releasing)
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      sink(event)
     }
   }
 }

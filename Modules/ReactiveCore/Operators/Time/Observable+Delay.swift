@@ -30,6 +30,15 @@ extension ObservableType {
   }
 }
 
+/// The state of one `delay` subscription.
+///
+/// Events wait in `queue` with their arrival time; one timer at a time drains it. The drain
+/// forwards each event after releasing the lock, with `running` set, so that an event from the
+/// upstream on another thread (an element to queue, or an error, which is not delayed) never
+/// waits for the downstream: an error that arrives while the drain forwards is kept in
+/// `errorEvent` and forwarded by the drain as soon as the downstream returns, and one that
+/// arrives while no drain forwards is forwarded at once. Either way the downstream gets one call
+/// at a time.
 @usableFromInline
 final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
   // The mutable state is guarded by `lock`.
@@ -51,53 +60,67 @@ final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
   }
 
   @inlinable func on(_ event: Event<Element>) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isFinished else { return }
     if event.isStopEvent { upstream.dispose() }
+    lock.lock()
+    guard !isFinished, errorEvent == nil else {
+      lock.unlock()
+      return
+    }
     if case .error = event {
       queue.removeAll()
       errorEvent = event
-      if !running { forward(event) }
+      let forwardNow = !running
+      lock.unlock()
+      // Otherwise the running drain forwards it when the downstream returns.
+      if forwardNow { forward(event) }
       return
     }
     queue.append((scheduler.now, event))
-    guard !active else { return }
-    active = true
-    timer.disposable = scheduler.scheduleRelative(after: dueTime) { [self] in
-      self.timerFired(0)
-      return Disposables.create()
+    if !active {
+      active = true
+      timer.disposable = scheduler.scheduleRelative(after: dueTime) { [self] in
+        self.timerFired(0)
+        return Disposables.create()
+      }
     }
+    lock.unlock()
   }
 
   /// Forwards the first waiting event, then the ones already due, and schedules the next.
   @inlinable override func timerFired(_ id: UInt64) {
     lock.lock()
-    defer { lock.unlock() }
-    if errorEvent != nil { return }
+    if errorEvent != nil {
+      lock.unlock()
+      return
+    }
     running = true
-    defer { running = false }
     var forwardedOne = false
     while !isFinished {
       if let errorEvent {
+        running = false
+        lock.unlock()
         forward(errorEvent)
         return
       }
       if !forwardedOne, let (_, event) = queue.popFirst() {
         forwardedOne = true
+        lock.unlock()
         forward(event)
+        lock.lock()
         continue
       }
       guard let (arrival, _) = queue.first else {
         active = false
-        return
+        break
       }
       let remaining = dueTime.reduceWithSpanBetween(earlierDate: arrival, laterDate: scheduler.now)
       timer.disposable = scheduler.scheduleRelative(after: remaining) { [self] in
         self.timerFired(0)
         return Disposables.create()
       }
-      return
+      break
     }
+    running = false
+    lock.unlock()
   }
 }

@@ -4,9 +4,11 @@ import Synchronization
 /// second source): a recursive lock that serialises the two, the downstream sink, and the
 /// disposables released when the operator stops.
 ///
-/// Subclasses keep their mutable state under `lock` and call `forward` while holding it, so a
+/// Subclasses keep their mutable state under `lock` and call `forward` while holding it (or, as
+/// `delay` does, from a drain that a flag of theirs keeps to one thread at a time), so a
 /// downstream observer that feeds the upstream again re-enters on the same thread instead of
-/// deadlocking. After a terminal event or disposal nothing more is forwarded.
+/// deadlocking. After a terminal event or disposal nothing more is forwarded. `dispose()` takes
+/// no lock, so it never waits for a delivery in progress on another thread.
 @usableFromInline
 class TimedSink<Element>: TimerTarget, Disposable, @unchecked Sendable {
   // Subclass state is guarded by `lock`; `finished` is atomic; the disposables are thread-safe;
@@ -25,7 +27,8 @@ class TimedSink<Element>: TimerTarget, Disposable, @unchecked Sendable {
   @inlinable final var isFinished: Bool { finished.load(ordering: .acquiring) }
 
   /// Sends `event` downstream unless finished; a terminal event finishes the operator and
-  /// releases its resources. Call with `lock` held.
+  /// releases its resources. Call with `lock` held, or where the subclass otherwise makes sure
+  /// that one call runs at a time.
   @inlinable final func forward(_ event: Event<Element>) {
     guard !isFinished else { return }
     if event.isStopEvent {
