@@ -38,6 +38,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   /// Subscribes handlers through a guard that enforces the grammar for the final observer and
   /// counts the subscription as a live resource.
   ///
+  /// Subscribing goes through the thread's trampoline (see `CurrentThreadScheduler`): when none
+  /// runs, this call becomes it, so the steps that synchronous sources queue while subscribing
+  /// run, in order, before it returns.
+  ///
   /// Final, like both `subscribe` methods, so a call from another module is specialised for
   /// the caller's types instead of running the generic code.
   @inlinable
@@ -48,7 +52,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     let subscription = Subscription<Element>(onDisposed: onDisposed)
     let handlers = SubscriptionHandlers(
       subscription, onNext: onNext, onError: onError, onCompleted: onCompleted)
-    subscription.setUpstream(run({ handlers.on($0) }, subscription))
+    let trampoline = Trampoline.current
+    if trampoline.isRunning {
+      subscription.setUpstream(run({ handlers.on($0) }, subscription))
+    } else {
+      trampoline.isRunning = true
+      subscription.setUpstream(run({ handlers.on($0) }, subscription))
+      trampoline.finish()
+    }
     return subscription
   }
 
