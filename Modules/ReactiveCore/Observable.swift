@@ -52,12 +52,13 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     let subscription = Subscription<Element>(onDisposed: onDisposed)
     let handlers = SubscriptionHandlers(
       subscription, onNext: onNext, onError: onError, onCompleted: onCompleted)
+    let sink: EventSink<Element> = { handlers.on($0) }
     let trampoline = Trampoline.current
     if trampoline.isRunning {
-      subscription.setUpstream(run({ handlers.on($0) }, subscription))
+      subscription.setUpstream(run(sink, subscription))
     } else {
       trampoline.isRunning = true
-      subscription.setUpstream(run({ handlers.on($0) }, subscription))
+      subscription.setUpstream(run(sink, subscription))
       trampoline.finish()
     }
     return subscription
