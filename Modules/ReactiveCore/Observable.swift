@@ -64,6 +64,23 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     return subscription
   }
 
+  /// `run`, through the thread's trampoline: when none runs, this call becomes it, as a public
+  /// `subscribe` does. Operators that subscribe an inner source while handling an event
+  /// (`flatMap`, `merge`, `switchLatest`, …) use it, so that the synchronous sources inside
+  /// that inner source take turns as they would in a `subscribe` of their own.
+  @inlinable
+  final func runOnTrampoline(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
+    -> Disposable
+  {
+    Trampoline.withCurrent { trampoline in
+      if trampoline.isRunning { return run(sink, lifetime) }
+      trampoline.isRunning = true
+      let disposable = run(sink, lifetime)
+      trampoline.finish()
+      return disposable
+    }
+  }
+
   /// Starts the sequence for one subscriber. Operators call this directly, without the guard
   /// of `subscribe`; each one keeps the grammar for what it emits.
   @usableFromInline

@@ -80,6 +80,21 @@ import Testing
     #expect(ranges.elements == [0, 1, 2, 10, 11, 12, 20, 21, 22])
   }
 
+  @Test func innerSourcesSubscribedForAnEventTakeTurnsToo() {
+    let outer = PublishSubject<Int>()
+    var merged: [Int] = []
+    let first = outer.flatMap { _ in Observable.merge(.of(1, 3), .of(2, 4)) }
+      .subscribe(onNext: { merged.append($0) })
+    var latest: [Int] = []
+    let second = outer.flatMapLatest { _ in Observable.merge(.of(1, 3), .of(2, 4)) }
+      .subscribe(onNext: { latest.append($0) })
+    outer.onNext(0)
+    #expect(merged == [1, 2, 3, 4])
+    #expect(latest == [1, 2, 3, 4])
+    first.dispose()
+    second.dispose()
+  }
+
   @Test func aSourceSubscribedFromInsideAnActionWaitsForItToReturn() {
     var log: [String] = []
     _ = CurrentThreadScheduler.instance.schedule(()) { _ in

@@ -72,6 +72,15 @@ final class Trampoline {
     return makeCurrent()
   }
 
+  /// Calls `body` with the calling thread's trampoline, without retaining it (the thread's key
+  /// holds it for the thread's life).
+  @inlinable static func withCurrent<Result>(_ body: (Trampoline) -> Result) -> Result {
+    if let raw = pthread_getspecific(trampolineKey) {
+      return Unmanaged<Trampoline>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+    return body(makeCurrent())
+  }
+
   @usableFromInline static func makeCurrent() -> Trampoline {
     let trampoline = Trampoline()
     pthread_setspecific(trampolineKey, Unmanaged.passRetained(trampoline).toOpaque())
