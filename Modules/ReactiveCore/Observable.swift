@@ -38,6 +38,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   /// Subscribes handlers through a guard that enforces the grammar for the final observer and
   /// counts the subscription as a live resource.
   ///
+  /// Subscribing goes through the thread's trampoline (see `CurrentThreadScheduler`): when none
+  /// runs, this call becomes it, so the steps that synchronous sources queue while subscribing
+  /// run, in order, before it returns.
+  ///
   /// Final, like both `subscribe` methods, so a call from another module is specialised for
   /// the caller's types instead of running the generic code.
   @inlinable
@@ -48,8 +52,33 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     let subscription = Subscription<Element>(onDisposed: onDisposed)
     let handlers = SubscriptionHandlers(
       subscription, onNext: onNext, onError: onError, onCompleted: onCompleted)
-    subscription.setUpstream(run({ handlers.on($0) }, subscription))
+    let sink: EventSink<Element> = { handlers.on($0) }
+    let trampoline = Trampoline.current
+    if trampoline.isRunning {
+      subscription.setUpstream(run(sink, subscription))
+    } else {
+      trampoline.isRunning = true
+      subscription.setUpstream(run(sink, subscription))
+      trampoline.finish()
+    }
     return subscription
+  }
+
+  /// `run`, through the thread's trampoline: when none runs, this call becomes it, as a public
+  /// `subscribe` does. Operators that subscribe an inner source while handling an event
+  /// (`flatMap`, `merge`, `switchLatest`, …) use it, so that the synchronous sources inside
+  /// that inner source take turns as they would in a `subscribe` of their own.
+  @inlinable
+  final func runOnTrampoline(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
+    -> Disposable
+  {
+    Trampoline.withCurrent { trampoline in
+      if trampoline.isRunning { return run(sink, lifetime) }
+      trampoline.isRunning = true
+      let disposable = run(sink, lifetime)
+      trampoline.finish()
+      return disposable
+    }
   }
 
   /// Starts the sequence for one subscriber. Operators call this directly, without the guard

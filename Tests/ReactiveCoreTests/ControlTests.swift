@@ -52,7 +52,7 @@ import Testing
     #expect(label.text == "main")
   }
 
-  @Test func aControlEventWrapsTheFrontEndsEvents() {
+  @Test @MainActor func aControlEventWrapsTheFrontEndsEvents() {
     let bag = DisposeBag()
     let taps = PublishSubject<Void>()
     let event = ControlEvent(events: taps)
@@ -75,7 +75,7 @@ import Testing
     #expect(driven == 1)
   }
 
-  @Test func aControlPropertyReadsAndWrites() throws {
+  @Test @MainActor func aControlPropertyReadsAndWrites() throws {
     let bag = DisposeBag()
     let storage = BehaviorSubject<String?>(value: nil)
     let property = ControlProperty(values: storage, valueSink: storage)

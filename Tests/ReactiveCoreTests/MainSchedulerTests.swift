@@ -46,6 +46,59 @@ import Testing
     #expect(log.all == ["outer", "outer done", "inner"])
   }
 
+  @Test @MainActor func workScheduledFromInsideAnEnqueuedActionIsEnqueuedToo() async {
+    let log = Log()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _ = MainScheduler.instance.schedule(()) { _ in
+        log.append("1")
+        _ = MainScheduler.instance.schedule(()) { _ in
+          log.append("3")
+          _ = MainScheduler.instance.schedule(()) { _ in
+            log.append("5")
+            continuation.resume()
+            return Disposables.create()
+          }
+          log.append("4")
+          return Disposables.create()
+        }
+        log.append("2")
+        return Disposables.create()
+      }
+    }
+    #expect(log.all == ["1", "2", "3", "4", "5"])
+  }
+
+  @Test @MainActor func disposingAnEnqueuedActionCancelsIt() async {
+    let log = Log()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _ = MainScheduler.instance.schedule(()) { _ in
+        log.append("1")
+        let cancelled = MainScheduler.instance.schedule(()) { _ in
+          log.append("never")
+          return Disposables.create()
+        }
+        _ = MainScheduler.instance.schedule(()) { _ in
+          log.append("3")
+          let last = MainScheduler.instance.schedule(()) { _ in
+            log.append("never either")
+            return Disposables.create()
+          }
+          last.dispose()
+          // Enqueued after the cancelled action, so it runs after where that would have run.
+          _ = MainScheduler.asyncInstance.schedule(()) { _ in
+            continuation.resume()
+            return Disposables.create()
+          }
+          return Disposables.create()
+        }
+        cancelled.dispose()
+        log.append("2")
+        return Disposables.create()
+      }
+    }
+    #expect(log.all == ["1", "2", "3"])
+  }
+
   @Test func offTheMainQueueScheduleEnqueuesOnTheMainQueue() async {
     #expect(!MainScheduler.isOnMainQueue)
     let ranOnMainQueue = await withCheckedContinuation { continuation in

@@ -76,7 +76,8 @@ import Testing
     let events = CallLog()
     _ = record(Single.just(3, scheduler: scheduler), into: events)
     #expect(events.items == ["success 3", "disposed"])
-    #expect(scheduler.actions == 1)
+    // One action for the element, one for the completion that follows it.
+    #expect(scheduler.actions == 2)
   }
 
   @Test func subscribeWithAResultClosure() {

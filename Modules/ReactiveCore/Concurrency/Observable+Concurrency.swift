@@ -3,12 +3,19 @@ extension ObservableConvertibleType where Element: Sendable {
   ///
   /// The sequence subscribes when this property is read and buffers the elements until they
   /// are awaited; an error is thrown from the loop. Leaving the loop early (with `break`, a
-  /// thrown error or cancellation of the task) disposes the subscription. The elements cross
-  /// from the emitting thread to the iterating task, hence `Sendable`.
+  /// thrown error or cancellation of the task) disposes the subscription; cancelling the task
+  /// that awaits an element makes the loop throw `CancellationError`, whether or not elements
+  /// arrived before. The elements cross from the emitting thread to the iterating task, hence
+  /// `Sendable`.
   public var values: AsyncThrowingStream<Element, Swift.Error> {
     AsyncThrowingStream { continuation in
       let subscription = SingleAssignmentDisposable()
-      continuation.onTermination = { _ in subscription.dispose() }
+      continuation.onTermination = { termination in
+        // Called before the stream finishes on cancellation, so this error is what the
+        // waiting loop throws.
+        if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+        subscription.dispose()
+      }
       subscription.setDisposable(
         asObservable().subscribe(
           onNext: { continuation.yield($0) },

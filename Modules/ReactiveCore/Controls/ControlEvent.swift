@@ -17,8 +17,12 @@ public struct ControlEvent<PropertyType>: ControlEventType {
   private let events: Observable<PropertyType>
 
   /// Wraps `events`, which must never fail and should be emitted on the main queue.
+  ///
+  /// `events` is subscribed (and later disposed) on the main queue, through
+  /// `subscribe(on: ConcurrentMainScheduler.instance)`: at once when subscribing there, and
+  /// enqueued there otherwise.
   public init<Events: ObservableType>(events: Events) where Events.Element == Element {
-    self.events = events.asObservable()
+    self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
   }
 
   /// Subscribes `observer` to the events.

@@ -19,9 +19,13 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
 
   /// Wraps `values` (the current value, then each change; never failing) and `valueSink`
   /// (which sets the value).
+  ///
+  /// `values` is subscribed (and later disposed) on the main queue, through
+  /// `subscribe(on: ConcurrentMainScheduler.instance)`: at once when subscribing there, and
+  /// enqueued there otherwise.
   public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
   where Element == Values.Element, Element == Sink.Element {
-    self.values = values.asObservable()
+    self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
     self.valueSink = valueSink.asObserver()
   }
 

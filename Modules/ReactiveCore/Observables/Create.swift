@@ -27,10 +27,15 @@ final class CreateSink<Element>: Disposable, @unchecked Sendable {
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let stopped = Atomic<Bool>(false)
   @usableFromInline let resource = SingleAssignmentDisposable()
+  /// Whether a terminal event disposes `resource` at once (otherwise only `dispose()` does).
+  @usableFromInline let disposesOnStop: Bool
 
-  @inlinable init(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+  @inlinable init(
+    _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, disposesOnStop: Bool = true
+  ) {
     self.sink = sink
     self.lifetime = lifetime
+    self.disposesOnStop = disposesOnStop
   }
 
   @inlinable func on(_ event: Event<Element>) {
@@ -38,7 +43,7 @@ final class CreateSink<Element>: Disposable, @unchecked Sendable {
     if event.isStopEvent {
       guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
       sink(event)
-      resource.dispose()
+      if disposesOnStop { resource.dispose() }
     } else {
       sink(event)
     }

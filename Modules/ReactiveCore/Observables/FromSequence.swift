@@ -1,8 +1,9 @@
 extension ObservableType {
   /// A sequence of the given elements, then `.completed`.
   ///
-  /// On `CurrentThreadScheduler` (the default) the elements are delivered during `subscribe`,
-  /// in a loop that stops as soon as the subscriber is done (for example after `take(2)`).
+  /// On `CurrentThreadScheduler` (the default) the elements are delivered one per trampoline
+  /// step, before the outermost `subscribe` on the thread returns, and they stop as soon as the
+  /// subscriber is done (for example after `take(2)`).
   public static func of(
     _ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
   ) -> Observable<Element> {
@@ -40,23 +41,7 @@ extension ObservableType {
     -> Observable<Element> where Source.Element == Element
   {
     Producer((sequence, scheduler)) { payload, sink, lifetime in
-      if payload.1 is CurrentThreadScheduler {
-        for element in payload.0 {
-          if lifetime.isEnded { return Disposables.create() }
-          sink(.next(element))
-        }
-        if !lifetime.isEnded { sink(.completed) }
-        return Disposables.create()
-      }
-      return payload.1.scheduleRecursive(payload.0.makeIterator()) { iterator, recurse in
-        var iterator = iterator
-        if let element = iterator.next() {
-          sink(.next(element))
-          recurse(iterator)
-        } else {
-          sink(.completed)
-        }
-      }
+      runSteps(SequenceSteps(payload.0.makeIterator()), on: payload.1, sink, lifetime)
     }
   }
 }
@@ -72,18 +57,9 @@ extension ObservableType where Element: FixedWidthInteger {
     precondition(
       count == 0 || !start.addingReportingOverflow(count - 1).overflow,
       "range(start:count:) would overflow its element type")
-    if scheduler is CurrentThreadScheduler {
-      return Producer((start, count)) { payload, sink, lifetime in
-        var offset: Element = 0
-        while offset < payload.1 {
-          if lifetime.isEnded { return Disposables.create() }
-          sink(.next(payload.0 + offset))
-          offset += 1
-        }
-        if !lifetime.isEnded { sink(.completed) }
-        return Disposables.create()
-      }
+    return Producer((RangeSteps(start: start, count: count), scheduler)) {
+      payload, sink, lifetime in
+      runSteps(payload.0, on: payload.1, sink, lifetime)
     }
-    return from(sequence: (0..<count).lazy.map { start + $0 }, scheduler: scheduler)
   }
 }

@@ -9,16 +9,13 @@ extension ObservableType {
     }
   }
 
-  /// A sequence of one element, then `.completed`, delivered on `scheduler`.
+  /// A sequence of one element, then `.completed`, delivered on `scheduler` in two steps: the
+  /// completion is scheduled after the element is delivered.
   public static func just(_ element: Element, scheduler: ImmediateSchedulerType)
     -> Observable<Element>
   {
-    Producer((element, scheduler)) { payload, sink, _ in
-      payload.1.schedule(payload.0) { element in
-        sink(.next(element))
-        sink(.completed)
-        return Disposables.create()
-      }
+    Producer((element, scheduler)) { payload, sink, lifetime in
+      runSteps(JustSteps(payload.0), on: payload.1, sink, lifetime)
     }
   }
 

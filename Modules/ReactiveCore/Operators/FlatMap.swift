@@ -154,7 +154,7 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
     stateLock.unlock()
     previous?.dispose()
     inner.setDisposable(
-      source.run(
+      source.runOnTrampoline(
         { event in inner.withOwner(as: SwitchSink.self) { $0.on(event, from: inner) } }, inner))
   }
 

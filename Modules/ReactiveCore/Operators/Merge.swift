@@ -67,7 +67,7 @@ final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
   /// Runs `source` as the inner subscription `inner`, already in `inners`.
   @inlinable func start(_ source: Observable<Element>, _ inner: InnerSubscription) {
     inner.setDisposable(
-      source.run(
+      source.runOnTrampoline(
         { event in inner.withOwner(as: MergeSink.self) { $0.on(event, from: inner) } }, inner))
   }
 

@@ -203,17 +203,20 @@ extension ObservableType {
     multicast(PublishSubject())
   }
 
-  /// `multicast` with a `ReplaySubject` of `bufferSize`: observers first get up to that many
-  /// earlier elements.
+  /// `multicast` with a new `ReplaySubject` of `bufferSize` for each connection: observers
+  /// first get up to that many earlier elements of the current connection (a reconnection
+  /// starts with an empty buffer).
   @inlinable
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.create(bufferSize: bufferSize))
+    multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
   }
 
-  /// `multicast` with an unbounded `ReplaySubject`: observers first get every earlier element.
+  /// `multicast` with a new unbounded `ReplaySubject` for each connection: observers first get
+  /// every earlier element of the current connection (a reconnection starts with an empty
+  /// buffer).
   @inlinable
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(ReplaySubject.createUnbounded())
+    multicast(makeSubject: { ReplaySubject.createUnbounded() })
   }
 }
 

@@ -5,17 +5,19 @@ import Synchronization
 /// Runs work on the main queue: the scheduler of everything that touches the user interface.
 ///
 /// `MainScheduler.instance.schedule` runs the action at once when called on the main queue and
-/// not from inside another action it is running inline; otherwise it enqueues it with
-/// `DispatchQueue.main.async`. `asyncInstance` always enqueues.
+/// not from inside another action of this scheduler (whether that one ran at once or was
+/// enqueued); otherwise it enqueues it with `DispatchQueue.main.async`, so an action scheduled
+/// from inside an action runs after it, in order. `asyncInstance` always enqueues.
 ///
 /// "On the main queue" is decided with a queue-specific key, not `Thread.isMainThread`: on Linux,
 /// main-queue work can run on another thread (under `dispatchMain()`, and in Swift Testing
 /// `@MainActor` tests), where `Thread.isMainThread` is false although the work is serialised
 /// with everything else on the main queue.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-  // Immutable; the inline depth is atomic.
-  /// The number of actions this scheduler is running inline on the main queue right now.
-  private static let inlineDepth = Atomic<Int>(0)
+  // Immutable; the running depth is atomic.
+  /// The number of this scheduler's actions running on the main queue right now, inline or
+  /// enqueued: only main-queue code changes it.
+  private static let runningDepth = Atomic<Int>(0)
 
   /// Creates a scheduler for the main queue; prefer `instance`.
   public init() {
@@ -56,12 +58,19 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   override func scheduleInternal<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    if Self.isOnMainQueue, Self.inlineDepth.load(ordering: .relaxed) == 0 {
-      Self.inlineDepth.add(1, ordering: .relaxed)
-      defer { Self.inlineDepth.subtract(1, ordering: .relaxed) }
-      return action(state)
+    if Self.isOnMainQueue, Self.runningDepth.load(ordering: .relaxed) == 0 {
+      return Self.runCounted(state, action)
     }
-    return configuration.schedule(state, action: action)
+    return configuration.schedule(state) { state in Self.runCounted(state, action) }
+  }
+
+  /// Runs `action` on the main queue, counted as a running action.
+  private static func runCounted<StateType>(
+    _ state: StateType, _ action: (StateType) -> Disposable
+  ) -> Disposable {
+    runningDepth.add(1, ordering: .relaxed)
+    defer { runningDepth.subtract(1, ordering: .relaxed) }
+    return action(state)
   }
 }
 

@@ -90,19 +90,29 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   }
 
   /// The completion of this sequence, followed by the events of `next`.
+  ///
+  /// The subscription to this sequence is disposed as soon as it completes, before `next` is
+  /// subscribed, so this sequence and what its closures captured are released then.
   @inlinable
   func then<Next>(_ next: Observable<Next>) -> Observable<Next> {
     Producer((primitiveSequence.source, next)) { payload, sink, lifetime in
-      let second = SingleAssignmentDisposable()
-      let first = payload.0.run(
-        { event in
-          switch event {
-          case .next: break
-          case .error(let error): sink(.error(error))
-          case .completed: second.setDisposable(payload.1.run(sink, lifetime))
-          }
-        }, lifetime)
-      return Disposables.create(first, second)
+      let (source, next) = payload
+      let current = SerialDisposable()
+      let first = SingleAssignmentDisposable()
+      current.disposable = first
+      first.setDisposable(
+        source.run(
+          { event in
+            switch event {
+            case .next: break
+            case .error(let error): sink(.error(error))
+            case .completed:
+              let second = SingleAssignmentDisposable()
+              current.disposable = second
+              second.setDisposable(next.run(sink, lifetime))
+            }
+          }, lifetime))
+      return current
     }
   }
 }
