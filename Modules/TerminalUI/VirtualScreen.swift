@@ -21,6 +21,12 @@ public struct VirtualScreen: Sendable {
   public private(set) var isBracketedPasteEnabled = false
   /// Whether text wraps after the last column.
   public private(set) var isAutowrapEnabled = true
+  /// Whether SGR mouse reporting (buttons, drags and the wheel) was requested.
+  public var isMouseReportingEnabled: Bool {
+    mouseModes.contains(1006) && mouseModes.contains(1000)
+  }
+
+  private var mouseModes: Set<Int> = []
 
   private var main: ScreenBuffer
   private var alternate: ScreenBuffer
@@ -266,6 +272,8 @@ public struct VirtualScreen: Sendable {
     case 25: isCursorVisible = on
     case 7: isAutowrapEnabled = on
     case 2004: isBracketedPasteEnabled = on
+    case 1000, 1002, 1006:
+      if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
     case 1049 where on != isAlternateScreen:
       if on {
         savedCursor = (cursorX, cursorY)

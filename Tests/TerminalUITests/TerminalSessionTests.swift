@@ -132,8 +132,12 @@ import Testing
     draw()
     let typed = "ada@example.co"
     screen.send(typed)
+    clock.runAll()
     screen.resetOutput()
     screen.send("m")
+    // The last character waits for a read that could extend it, without the escape timeout.
+    #expect(clock.delays.last == .zero)
+    clock.runAll()
     #expect(screen.lines[2] == "  Email:    ada@example.com" + String(repeating: " ", count: 53))
     #expect(session.lastCellCount == 2)
     let output = String(decoding: screen.output, as: UTF8.self)
