@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "FriendsServer", targets: ["FriendsServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
     .executable(name: "friends", targets: ["FriendsCLI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
@@ -44,6 +45,9 @@ let package = Package(
       path: "Modules/FriendsServer"),
     .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),
+    // An in-memory terminal and a small terminal emulator, for tests of full-screen programs.
+    .target(
+      name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TerminalUITesting"),
 
     // Executables
     // Measures the reactive core (on a real and a virtual clock) and the embedded store.
@@ -110,20 +114,21 @@ let package = Package(
       ],
       path: "Tests/CLITests"),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"],
+      path: "Tests/TerminalUITests"),
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "FriendsTUI", "TerminalUI", "ViewModels", "Navigator", "Services", "ServicesTesting",
-        "Models", "ReactiveCore", "ReactiveTesting",
+        "FriendsTUI", "TerminalUI", "TerminalUITesting", "ViewModels", "Navigator", "Services",
+        "ServicesTesting", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/TUITests"),
     // Runs the benchmark executable on tiny sizes: its command line and its results.
     .testTarget(
       name: "FrontsTests",
       dependencies: [
-        "FriendsCLI", "FriendsTUI", "CommandLineKit", "TerminalUI", "Services", "ServicesTesting",
-        "Models", "ReactiveCore", "ReactiveTesting",
+        "FriendsCLI", "FriendsTUI", "CommandLineKit", "TerminalUI", "TerminalUITesting",
+        "Services", "ServicesTesting", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/FrontsTests"),
     .testTarget(

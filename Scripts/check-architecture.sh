@@ -21,6 +21,7 @@ allowed() {
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
+    TerminalUITesting) echo "$system TerminalUI" ;;
     FriendsServer) echo "$system HTTPServer Services Models" ;;
     *) echo "" ;;
   esac

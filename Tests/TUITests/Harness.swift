@@ -5,6 +5,7 @@ import ReactiveTesting
 import Services
 import ServicesTesting
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import FriendsTUI

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A terminal in memory, for tests: it records what is written, shows it on a
 /// `VirtualScreen`, and delivers input and resizes when the test asks.
 ///
