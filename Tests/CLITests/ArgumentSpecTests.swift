@@ -184,6 +184,6 @@ import Testing
 
   @Test func versionAndNoCommandNeedNoData() throws {
     #expect(try FriendsProgram.spec.parse(["--version"]) == .version("friends 0.1.0"))
-    #expect(try FriendsProgram.spec.parse([]) == .help(FriendsProgram.spec.helpText()))
+    #expect(throws: UsageError.self) { try FriendsProgram.spec.parse([]) }
   }
 }
