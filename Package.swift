@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "Cryptography", targets: ["Cryptography"]),
     .library(name: "Authentication", targets: ["Authentication"]),
+    .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
     .executable(name: "friends", targets: ["FriendsCLI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
@@ -58,6 +59,9 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Session tokens kept as digests, and a throttle for password guessing.
     .target(name: "Authentication", dependencies: ["Cryptography"], path: "Modules/Authentication"),
+    // An in-memory terminal and a small terminal emulator, for tests of full-screen programs.
+    .target(
+      name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TerminalUITesting"),
 
     // Executables
     // Measures the reactive core (on a real and a virtual clock), the embedded store, the
@@ -131,7 +135,8 @@ let package = Package(
       ],
       path: "Tests/CLITests"),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/TerminalUITests"),
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"],
+      path: "Tests/TerminalUITests"),
     .testTarget(
       name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
     .testTarget(
@@ -140,16 +145,16 @@ let package = Package(
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "FriendsTUI", "TerminalUI", "ViewModels", "Navigator", "Services", "ServicesTesting",
-        "Models", "ReactiveCore", "ReactiveTesting",
+        "FriendsTUI", "TerminalUI", "TerminalUITesting", "ViewModels", "Navigator", "Services",
+        "ServicesTesting", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/TUITests"),
     // Runs the benchmark executable on tiny sizes: its command line and its results.
     .testTarget(
       name: "FrontsTests",
       dependencies: [
-        "FriendsCLI", "FriendsTUI", "CommandLineKit", "TerminalUI", "Services", "ServicesTesting",
-        "Models", "ReactiveCore", "ReactiveTesting",
+        "FriendsCLI", "FriendsTUI", "CommandLineKit", "TerminalUI", "TerminalUITesting",
+        "Services", "ServicesTesting", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/FrontsTests"),
     .testTarget(

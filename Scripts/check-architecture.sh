@@ -24,6 +24,7 @@ allowed() {
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
+    TerminalUITesting) echo "$system TerminalUI" ;;
     FriendsServer) echo "$system HTTPServer Services Models" ;;
     *) echo "" ;;
   esac

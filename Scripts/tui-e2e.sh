@@ -5,9 +5,11 @@
 #   swift build --product friends-tui && swift build --product store-stress
 #   Scripts/tui-e2e.sh
 #
-# Steps: log in as the demo account, add a friend, see a friend that another process adds,
-# resize the window, quit with q, and check the terminal came back (alternate screen off,
-# echo and canonical mode on); then start again, end it with SIGTERM and check the same.
+# Steps: log in as the demo account, add a friend (editing a field with Alt keys, which must
+# neither close the form nor quit), see a friend that another process adds, click, suspend
+# with Ctrl-Z and continue, resize the window, quit with q, and check the terminal came back
+# (alternate screen off, echo and canonical mode on); then start again, end it with SIGTERM
+# and check the same; then with Ctrl-C (status 130); then with NO_COLOR (dim kept).
 # Set FRIENDS_TUI and STORE_STRESS to test other binaries. Exits non-zero with the screen as
 # it was when a step fails.
 set -euo pipefail
@@ -79,12 +81,13 @@ RUN
 chmod +x "$data/run.sh"
 
 # Starts friends-tui in a new 80x24 session named $1, which the other steps then use.
+# A second argument adds one VARIABLE=value to the program's environment.
 session=""
 launch() {
   session="$1"
   rm -f "$data/result"
   tmux_ -f /dev/null new-session -d -s "$session" -x 80 -y 24 \
-    "env -i PATH='$PATH' TERM=xterm-256color HOME='$data' '$data/run.sh' '$binary' '$data/friends' '$data/result'"
+    "env -i PATH='$PATH' TERM=xterm-256color HOME='$data' ${2:-} '$data/run.sh' '$binary' '$data/friends' '$data/result'"
   tmux_ set-option -t "$session" status off >/dev/null
 }
 
@@ -131,7 +134,16 @@ echo "ok: logged in, 20 friends listed"
 # 2. Add a friend.
 press a
 wait_for "Enter a first name." "the add form"
-type_text "Zoe"
+type_text "Zoe Extra"
+press M-BSpace
+press BSpace
+press M-q
+press M-d
+sleep 0.3
+screen | grep -qF "Extra" && fail "Alt-Backspace did not delete the word before the cursor"
+screen | grep -qF "Enter a first name." && fail "Alt keys in the form emptied the field"
+screen | grep -qF "[ Save ]" || screen | grep -qF "( Save )" || fail "Alt keys closed the form"
+echo "ok: Alt-Backspace deleted a word; Alt-q and Alt-d kept the form open"
 press Tab
 type_text "Quinn"
 press Tab
@@ -147,6 +159,29 @@ echo "ok: added Zoe Quinn"
 wait_for "22 friends" "the list after another process added a friend"
 screen | grep -qE "Outsider n1 +555 0000001" || fail "the friend added elsewhere is not listed"
 echo "ok: a friend added by another process appeared"
+
+# 3b. The mouse is reported while the app runs; a click is read as a click, never as keys.
+[ "$(tmux_ display -p -t "$session" '#{mouse_any_flag}')" = "1" ] ||
+  fail "mouse reporting is not on"
+type_text $'\e[<0;10;6M\e[<0;10;6m'
+sleep 0.3
+screen | grep -qF "22 friends" || fail "a click changed the screen"
+screen | grep -qF "[<0" && fail "a click was typed as text"
+echo "ok: mouse reporting on; a click read as a mouse event"
+
+# 3c. Ctrl-Z gives the terminal back and raises SIGTSTP, then takes the terminal again and
+# redraws in full once continued. The runs here have no job control (the process group is
+# orphaned, so the kernel discards the stop): the program continues at once and must come
+# back drawn in full, on the alternate screen, with the mouse on. Stopping and `fg` are
+# checked in the toolkit's tests.
+press C-z
+sleep 0.3
+wait_for "22 friends" "the list after Ctrl-Z"
+[ "$(tmux_ display -p -t "$session" '#{alternate_on}')" = "1" ] ||
+  fail "the alternate screen did not come back after Ctrl-Z"
+[ "$(tmux_ display -p -t "$session" '#{mouse_any_flag}')" = "1" ] ||
+  fail "mouse reporting did not come back after Ctrl-Z"
+echo "ok: Ctrl-Z gave the terminal back and took it again, drawn in full"
 
 # 4. Resize: the title bar spans the new width, the status bar moves to the new last row.
 tmux_ resize-window -t "$session" -x 100 -y 30
@@ -171,5 +206,25 @@ tui_pid="$(pgrep -P "$shell_pid" -x friends-tui || true)"
 [ -n "$tui_pid" ] || fail "cannot find the running friends-tui"
 kill -TERM "$tui_pid"
 check_restored "SIGTERM" 143
+
+# 7. Ctrl-C ends with status 130.
+launch third
+wait_for "22 friends" "the friends list on the third start"
+press C-c
+check_restored "Ctrl-C" 130
+
+# 8. NO_COLOR: no colour codes, but dim (the hints, placeholders) and reverse are kept.
+launch fourth NO_COLOR=1
+wait_for "22 friends" "the friends list with NO_COLOR"
+press a
+wait_for "Enter a first name." "the add form with NO_COLOR"
+styled="$(tmux_ capture-pane -e -p -t "$session")"
+grep -qE $'\e\\[([0-9;]*;)?2[;m]' <<<"$styled" || fail "NO_COLOR dropped dim"
+grep -qE $'\e\\[([0-9;]*;)?7[;m]' <<<"$styled" || fail "NO_COLOR dropped reverse"
+grep -qE $'\e\\[([0-9;]*;)?(3[0-7]|4[0-7]|38|48|9[0-7])[;m]' <<<"$styled" &&
+  fail "NO_COLOR still drew colours"
+echo "ok: NO_COLOR kept dim and reverse and drew no colour"
+press Escape
+press q
 
 echo "PASS: friends-tui end to end in $(($(date +%s) - start)) s"

@@ -5,7 +5,7 @@ import Services
 /// What `friends-tui` was asked to do on its command line.
 ///
 /// ```
-/// friends-tui [--data-dir PATH] [--server URL] [--latency MS] [--no-color]
+/// friends-tui [--data-dir PATH] [--server URL] [--latency MS] [--no-color] [--no-mouse]
 /// friends-tui -h | --help
 /// friends-tui --version
 /// ```
@@ -35,6 +35,8 @@ struct Options: Equatable {
   var latencyMilliseconds: Int?
   /// Whether `--no-color` was given.
   var noColor = false
+  /// Whether `--no-mouse` was given.
+  var noMouse = false
 
   /// The help text.
   static let helpText = """
@@ -50,6 +52,7 @@ struct Options: Equatable {
       --latency MS      Make every call to the data take MS milliseconds, to see the
                         spinners (embedded data only).
       --no-color        Do not use colour (also when NO_COLOR is set).
+      --no-mouse        Leave the mouse to the terminal (to select text without Shift).
       -h, --help        Show this help.
       --version         Show the version.
 
@@ -87,6 +90,8 @@ struct Options: Equatable {
         options.action = .version
       case "--no-color" where inline == nil:
         options.noColor = true
+      case "--no-mouse" where inline == nil:
+        options.noMouse = true
       case "--data-dir":
         let path = try value(of: name, inline: inline)
         guard !path.isEmpty else { throw OptionsError("--data-dir needs a path") }

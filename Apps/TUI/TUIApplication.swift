@@ -49,6 +49,8 @@ final class TUIApplication: ScreenHost {
   private(set) var accountName: String?
   /// Whether `quit()` was called.
   private(set) var hasQuit = false
+  /// The status the process should exit with: 130 after Ctrl-C, else 0.
+  private(set) var exitStatus: Int32 = 0
   private var wasLoggedIn: Bool?
 
   private var needsDisplay = false
@@ -65,10 +67,11 @@ final class TUIApplication: ScreenHost {
   ///   - scheduler: The scheduler of the view models, the spinners and the Esc timeout.
   ///   - colorMode: Whether colours are drawn.
   ///   - timeZone: The time zone post dates are shown in.
+  ///   - mouseReporting: Whether the terminal reports the mouse.
   ///   - onQuit: Called once the terminal was given back after `q` or Ctrl-C.
   init(
     terminal: any Terminal, services: AppServices, scheduler: SchedulerType,
-    colorMode: ColorMode = .color, timeZone: TimeZone = .current,
+    colorMode: ColorMode = .color, timeZone: TimeZone = .current, mouseReporting: Bool = true,
     onQuit: @escaping @MainActor () -> Void = {}
   ) {
     self.services = services
@@ -78,7 +81,7 @@ final class TUIApplication: ScreenHost {
     self.onQuit = onQuit
     navigator = Navigator(root: .login, isLoggedIn: false)
     session = TerminalSession(
-      terminal: terminal, colorMode: colorMode,
+      terminal: terminal, colorMode: colorMode, mouseReporting: mouseReporting,
       schedule: { delay, action in
         _ = scheduler.scheduleRelative(after: delay.dispatchInterval) {
           MainActor.assumeIsolated { action() }
@@ -264,7 +267,10 @@ final class TUIApplication: ScreenHost {
       flash = nil
       needsDisplay = true
     }
-    if key == .control("c") { return quit() }
+    if key == .control("c") {
+      exitStatus = 130
+      return quit()
+    }
     if isHelpVisible {
       guard key.isKnown else { return }
       isHelpVisible = false

@@ -2,7 +2,7 @@
 //
 // Wires the real terminal, the main scheduler and the services chosen on the command line
 // into a `TUIApplication`, then hands the main queue to Dispatch. The terminal is given back
-// on every way out: `q` and Ctrl-C (through the app), SIGTERM, SIGHUP, SIGINT and crashes
+// on every way out: `q` and Ctrl-C (through the app, which exits 130 after Ctrl-C), SIGTERM, SIGHUP, SIGINT and crashes
 // (through the toolkit's handlers), and before any fatal message is printed here.
 import Dispatch
 import Foundation
@@ -23,6 +23,9 @@ func fail(_ message: String, code: Int32) -> Never {
   exit(code)
 }
 
+/// The status to exit with once the app has quit: 130 after Ctrl-C, else 0.
+@MainActor func exitStatus() -> Int32 { app.exitStatus }
+
 let environment = ProcessInfo.processInfo.environment
 let options: Options
 do {
@@ -40,6 +43,12 @@ case .version:
   exit(0)
 case .run:
   break
+}
+
+if let refusal = TerminalCapabilities.refusal(
+  environment: environment, alternative: AppIdentity.command)
+{
+  fail(refusal, code: 1)
 }
 
 let terminal: TTYTerminal
@@ -61,7 +70,7 @@ do {
 let colorMode = options.noColor ? ColorMode.noColor : ColorMode(environment: environment)
 let app = TUIApplication(
   terminal: terminal, services: services, scheduler: scheduler, colorMode: colorMode,
-  onQuit: { exit(0) })
+  mouseReporting: !options.noMouse, onQuit: { exit(exitStatus()) })
 do {
   try app.start()
 } catch {

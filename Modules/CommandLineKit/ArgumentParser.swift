@@ -23,7 +23,11 @@ extension ProgramSpec {
     }
     if wantsHelp { return .help(helpText(orProgramFor: parser.command)) }
     if parser.versionRequested { return .version(version) }
-    guard let command = parser.command else { return .help(helpText()) }
+    guard let command = parser.command else {
+      // Nothing to run (also when an option took the command as its value, as in
+      // `--data-dir list`): a usage error, so a script never mistakes it for success.
+      throw UsageError("no command given")
+    }
     if command == Self.helpCommand {
       guard let target = parser.positionals.first else { return .help(helpText()) }
       guard let described = self.command(named: target) else {

@@ -7,6 +7,8 @@ extension ProgramSpec {
   ///   with the command's usage line and where to find its help; the status is `usage` (64).
   /// - An `InterruptedError` prints nothing; the status is `interrupted` (130).
   /// - Any other error is printed as `error: …`; the status is `failure` (1).
+  /// - When text written to `console.output` was lost (`writeFailure`), `error: write error:
+  ///   …` is printed on `console.errors` and the status is `failure` (1).
   /// - When the program declares `FlagSpec.noColor` among its global flags and the user
   ///   typed `--no-color` before `--`, the whole run is colourless, error messages included.
   ///
@@ -20,11 +22,13 @@ extension ProgramSpec {
     case .finished(let code): return code
     case .run(let command, let prepared): (parsed, runConsole) = (command, prepared)
     }
+    let code: ExitCode
     do {
-      return try await execute(parsed)
+      code = try await execute(parsed)
     } catch {
-      return finish(parsed, with: error, console: runConsole)
+      code = finish(parsed, with: error, console: runConsole)
     }
+    return checkingOutput(code, console: runConsole)
   }
 
   /// The same as `run(_:console:execute:)` for a command that runs synchronously, such as one
@@ -39,11 +43,13 @@ extension ProgramSpec {
     case .finished(let code): return code
     case .run(let command, let prepared): (parsed, runConsole) = (command, prepared)
     }
+    let code: ExitCode
     do {
-      return try execute(parsed)
+      code = try execute(parsed)
     } catch {
-      return finish(parsed, with: error, console: runConsole)
+      code = finish(parsed, with: error, console: runConsole)
     }
+    return checkingOutput(code, console: runConsole)
   }
 
   /// What is left to do once the words are parsed.
@@ -64,7 +70,7 @@ extension ProgramSpec {
       switch try parse(arguments) {
       case .help(let text), .version(let text):
         console.output.writeLine(text)
-        return .finished(.success)
+        return .finished(checkingOutput(.success, console: console))
       case .command(let command):
         return .run(command, console)
       }
@@ -72,6 +78,13 @@ extension ProgramSpec {
       report(error, console: console)
       return .finished(.usage)
     }
+  }
+
+  /// `code`, unless output was lost: then the loss is reported and the status is `failure`.
+  private func checkingOutput(_ code: ExitCode, console: Console) -> ExitCode {
+    guard let failure = console.output.writeFailure else { return code }
+    console.errors.writeLine("\(errorLabel(console)) write error: \(failure)")
+    return code == .success ? .failure : code
   }
 
   /// Reports `error`, thrown while running `parsed`, and returns the status it calls for.

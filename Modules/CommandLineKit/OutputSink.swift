@@ -4,6 +4,13 @@ public protocol OutputSink: Sendable {
   var isTerminal: Bool { get }
   /// Writes `text` as is.
   func write(_ text: String)
+  /// Why a write failed, once one has (text was lost); `nil` while every write succeeded.
+  var writeFailure: String? { get }
+}
+
+extension OutputSink {
+  /// `nil`: a sink that cannot fail.
+  public var writeFailure: String? { nil }
 }
 
 extension OutputSink {

@@ -12,9 +12,11 @@ enum Terminal {
     isatty(descriptor) == 1
   }
 
-  /// Writes all of `text` to `descriptor`, retrying short writes and interruptions. Gives up
-  /// quietly when the reader has gone away.
-  static func writeAll(_ text: String, to descriptor: Int32) {
+  /// Writes all of `text` to `descriptor`, retrying short writes and interruptions. Returns
+  /// the `errno` of a write that failed (the disk is full, the reader has gone away), else
+  /// `nil`.
+  @discardableResult
+  static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { buffer in
@@ -25,9 +27,15 @@ enum Terminal {
       } else if written < 0, errno == EINTR {
         continue
       } else {
-        return
+        return written < 0 ? errno : EIO
       }
     }
+    return nil
+  }
+
+  /// The system's sentence for `errno` value `code`.
+  static func describe(errno code: Int32) -> String {
+    String(cString: strerror(code))
   }
 
   /// Reads one byte from `descriptor`; `nil` at the end of input or on an error.

@@ -12,6 +12,11 @@ public enum ANSI {
   public static let enableBracketedPaste = "\u{1B}[?2004h"
   /// Turns bracketed paste off.
   public static let disableBracketedPaste = "\u{1B}[?2004l"
+  /// Asks the terminal to report button presses, releases, drags and the wheel, in the SGR
+  /// encoding (`ESC[<b;x;yM`). Holding Shift still selects text, as the terminal does it.
+  public static let enableMouseReporting = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  /// Turns mouse reporting off.
+  public static let disableMouseReporting = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
   /// Stops the cursor from wrapping after the last column (so the bottom-right cell can be
   /// drawn without scrolling).
   public static let disableAutowrap = "\u{1B}[?7l"
@@ -25,9 +30,11 @@ public enum ANSI {
   /// Everything written when a full-screen session starts.
   public static let enterFullScreen =
     enterAlternateScreen + hideCursor + enableBracketedPaste + disableAutowrap + clearScreen
-  /// Everything written to give the terminal back: the reverse of `enterFullScreen`.
+  /// Everything written to give the terminal back: the reverse of `enterFullScreen`, and of
+  /// `enableMouseReporting` (harmless when it was never sent).
   public static let leaveFullScreen =
-    resetStyle + disableBracketedPaste + enableAutowrap + showCursor + leaveAlternateScreen
+    resetStyle + disableMouseReporting + disableBracketedPaste + enableAutowrap + showCursor
+    + leaveAlternateScreen
 
   /// Moves the cursor to 0-based column `x`, row `y`.
   public static func moveTo(x: Int, y: Int) -> String {

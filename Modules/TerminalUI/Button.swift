@@ -1,5 +1,5 @@
-/// A push button: `[ Title ]` when enabled, `( Title )` dimmed when disabled, reversed and
-/// bold when focused.
+/// A push button: `[ Title ]` when enabled, `( Title )` dimmed when disabled, reversed
+/// when focused (bold too when enabled, dim when disabled).
 public struct Button: Widget, Sendable, Hashable {
   /// The label.
   public var title: String
@@ -26,10 +26,16 @@ public struct Button: Widget, Sendable, Hashable {
     isEnabled && (key == .enter || key == .character(" "))
   }
 
-  /// Draws the label at the start of `rect`'s first row.
+  /// Draws the label at the start of `rect`'s first row. Focus shows on a disabled button
+  /// too (reversed and dim), so the user always sees where Tab went.
   public func render(into buffer: inout ScreenBuffer, rect: Rect, theme: Theme) {
     let style =
-      !isEnabled ? theme.disabledButton : isFocused ? theme.focusedButton : theme.button
+      switch (isEnabled, isFocused) {
+      case (true, true): theme.focusedButton
+      case (true, false): theme.button
+      case (false, true): theme.focusedDisabledButton
+      case (false, false): theme.disabledButton
+      }
     buffer.write(label, in: rect, style: style)
   }
 }

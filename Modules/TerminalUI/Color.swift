@@ -34,7 +34,7 @@ public enum Color: Hashable, Sendable {
   }
 
   /// The standard colour at `index` (0–7).
-  static func standard(_ index: Int) -> Color {
+  public static func standard(_ index: Int) -> Color {
     [.black, .red, .green, .yellow, .blue, .magenta, .cyan, .white][index]
   }
 }

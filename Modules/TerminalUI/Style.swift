@@ -44,11 +44,13 @@ public struct Style: Hashable, Sendable {
   /// This style with the background colour `color`.
   public func background(_ color: Color?) -> Style { with { $0.background = color } }
 
-  /// This style as drawn in `mode`: without colour, only reverse and bold survive.
+  /// This style as drawn in `mode`: without colour, the colours go and every attribute
+  /// (bold, dim, underline, reverse) stays, as no-color.org asks.
   public func adapted(to mode: ColorMode) -> Style {
     switch mode {
     case .color: self
-    case .noColor: Style(isBold: isBold, isReversed: isReversed)
+    case .noColor:
+      Style(isBold: isBold, isDim: isDim, isUnderlined: isUnderlined, isReversed: isReversed)
     }
   }
 
@@ -66,8 +68,8 @@ public struct Style: Hashable, Sendable {
 public enum ColorMode: Sendable, Hashable {
   /// Colours and every attribute are drawn.
   case color
-  /// Colours, dim and underline are dropped; reverse and bold remain so focus and selection
-  /// stay visible.
+  /// Colours are dropped; bold, dim, underline and reverse remain, so focus, selection and
+  /// placeholders stay visible.
   case noColor
 
   /// The mode the environment asks for: `.noColor` when `NO_COLOR` is set to a non-empty

@@ -113,6 +113,12 @@ public final class TTYTerminal: Terminal, Sendable {
     TerminalRestore.restore()
   }
 
+  /// Stops the process with SIGTSTP, as Ctrl-Z does in a shell, and returns when it is
+  /// continued. When SIGTSTP is ignored (a shell without job control) it returns at once.
+  public func suspendProcess() {
+    _ = raise(SIGTSTP)
+  }
+
   /// Starts reading input (delivered in chunks as read) and watching SIGWINCH, both on the
   /// terminal's queue. Reading stops at end of input.
   public func startInput(

@@ -23,9 +23,17 @@ public protocol Terminal: AnyObject {
 
   /// Stops delivering input and size changes.
   func stopInput()
+
+  /// Stops the process as job control does (SIGTSTP) and returns once it is continued
+  /// (`fg`, SIGCONT). Called by `TerminalSession` between `leaveFullScreen()` and
+  /// `enterFullScreen()`; the default does nothing.
+  func suspendProcess()
 }
 
 extension Terminal {
+  /// Does nothing: a terminal that is not the process's own cannot stop it.
+  public func suspendProcess() {}
+
   /// Writes `text` as UTF-8.
   public func write(_ text: String) {
     write(Array(text.utf8))

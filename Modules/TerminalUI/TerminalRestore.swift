@@ -106,8 +106,7 @@ enum TerminalRestore {
       } else if written < 0 && errno == EINTR {
         continue
       } else if written < 0 && errno == EAGAIN {
-        var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&wait, 1, 100)
+        _ = DescriptorWait.wait(descriptor, forWriting: true, milliseconds: 100)
       } else {
         return
       }

@@ -9,6 +9,11 @@ import Dispatch
 /// after `escapeTimeout` without further input, measured by `schedule`, which tests replace
 /// with a virtual clock. Keep a strong reference to the session while it runs: the terminal's
 /// callbacks hold it weakly.
+///
+/// Ctrl-Z suspends: the session gives the terminal back and stops the process (SIGTSTP);
+/// when the shell continues it (`fg`), it takes the terminal again and reports the size to
+/// `onResize`, whose frame is drawn in full. With `mouseReporting`, SGR mouse reports are
+/// turned on with the full screen (and off on every way out) and arrive as `.mouse` keys.
 @MainActor
 public final class TerminalSession {
   /// Runs `action` after `delay`, on the main actor.
@@ -23,6 +28,10 @@ public final class TerminalSession {
   public let escapeTimeout: Duration
   /// Whether the session is running (between `start` and `stop`).
   public private(set) var isRunning = false
+  /// Whether the terminal is asked to report the mouse while the session runs.
+  public let mouseReporting: Bool
+  /// Whether Ctrl-Z suspends the program (`true`) or is delivered as a key.
+  public var suspendsOnControlZ = true
 
   private var renderer: Renderer
   private var parser = KeyParser()
@@ -34,10 +43,11 @@ public final class TerminalSession {
   /// Creates a session on `terminal`; nothing happens until `start`.
   public init(
     terminal: any Terminal, colorMode: ColorMode = .color,
-    escapeTimeout: Duration = .milliseconds(40),
+    escapeTimeout: Duration = .milliseconds(40), mouseReporting: Bool = false,
     schedule: @escaping Schedule = TerminalSession.afterOnMainQueue
   ) {
     self.terminal = terminal
+    self.mouseReporting = mouseReporting
     self.renderer = Renderer(colorMode: colorMode)
     self.escapeTimeout = escapeTimeout
     self.schedule = schedule
@@ -46,8 +56,12 @@ public final class TerminalSession {
   /// A session on standard input and output, delivering on the main queue.
   ///
   /// - Throws: `TerminalError.notATerminal` when standard input or output is not a terminal.
-  public static func standard(colorMode: ColorMode) throws -> TerminalSession {
-    TerminalSession(terminal: try TTYTerminal(queue: .main), colorMode: colorMode)
+  public static func standard(colorMode: ColorMode, mouseReporting: Bool = false) throws
+    -> TerminalSession
+  {
+    TerminalSession(
+      terminal: try TTYTerminal(queue: .main), colorMode: colorMode,
+      mouseReporting: mouseReporting)
   }
 
   /// Schedules with `DispatchQueue.main.asyncAfter`.
@@ -81,7 +95,7 @@ public final class TerminalSession {
     onResize: @escaping @MainActor (TerminalSize) -> Void = { _ in }
   ) throws {
     guard !isRunning else { return }
-    try terminal.enterFullScreen()
+    try enterFullScreen()
     isRunning = true
     renderer.invalidate()
     self.onKey = onKey
@@ -110,6 +124,23 @@ public final class TerminalSession {
     renderer.invalidate()
   }
 
+  /// Gives the terminal back, stops the process until the shell continues it, then takes the
+  /// terminal again and asks `onResize` for a frame, drawn in full. If the terminal cannot be
+  /// taken again, the session stops.
+  public func suspend() {
+    guard isRunning else { return }
+    terminal.leaveFullScreen()
+    terminal.suspendProcess()
+    do {
+      try enterFullScreen()
+    } catch {
+      stop()
+      return
+    }
+    renderer.invalidate()
+    onResize?(terminal.size)
+  }
+
   /// Stops input and gives the terminal back. Safe to call more than once.
   public func stop() {
     guard isRunning else { return }
@@ -120,12 +151,19 @@ public final class TerminalSession {
     onResize = nil
   }
 
+  private func enterFullScreen() throws {
+    try terminal.enterFullScreen()
+    if mouseReporting { terminal.write(ANSI.enableMouseReporting) }
+  }
+
   private func receive(_ bytes: [UInt8]) {
     deliver(parser.parse(bytes))
     guard parser.hasPendingInput else { return }
     flushGeneration += 1
     let generation = flushGeneration
-    schedule(escapeTimeout) { [weak self] in
+    // A held character only waits for a read already under way; a sequence may take longer.
+    let delay = parser.isWaitingForSequence ? escapeTimeout : .zero
+    schedule(delay) { [weak self] in
       guard let self, generation == self.flushGeneration else { return }
       self.deliver(self.parser.flush())
     }
@@ -134,7 +172,11 @@ public final class TerminalSession {
   private func deliver(_ keys: [Key]) {
     for key in keys {
       guard isRunning else { return }
-      onKey?(key)
+      if key == .control("z") && suspendsOnControlZ {
+        suspend()
+      } else {
+        onKey?(key)
+      }
     }
   }
 

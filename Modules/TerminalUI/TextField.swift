@@ -1,8 +1,15 @@
 /// A one-line text input with a cursor.
 ///
 /// Keys: printable text and paste insert at the cursor; Backspace, Delete, Left, Right,
-/// Home (Ctrl-A), End (Ctrl-E); Ctrl-U clears. Text longer than the field scrolls so the
-/// cursor stays visible. In secure mode every character shows as "•".
+/// Home (Ctrl-A), End (Ctrl-E); Ctrl-U clears; Ctrl-K deletes to the end; by word, Alt-B and
+/// Ctrl-Left move back, Alt-F and Ctrl-Right forward, Alt-Backspace deletes the word before
+/// the cursor and Alt-D the word after it; Ctrl-W deletes back to the previous space (as in
+/// a shell). Other Alt keys do nothing in a field (they are not typed, and not passed on).
+/// A word is a run of letters and digits; in secure mode the whole text is one word, so
+/// word moves do not reveal where a password has spaces or punctuation.
+///
+/// Text longer than the field scrolls so the cursor stays visible. In secure mode every
+/// character shows as "•".
 public struct TextField: Widget, Sendable, Hashable {
   /// The text.
   public var text: String {
@@ -48,9 +55,51 @@ public struct TextField: Widget, Sendable, Hashable {
     case .home, .control("a"): cursor = 0
     case .end, .control("e"): cursor = text.count
     case .control("u"): text = ""
+    case .control("k"): deleteText(cursor..<text.count)
+    case .control("w"): deleteText(startOfWord(before: cursor, separator: \.isWhitespace)..<cursor)
+    case .alt(.character("b")), .ctrl(.left): cursor = startOfWord(before: cursor)
+    case .alt(.character("f")), .ctrl(.right): cursor = endOfWord(after: cursor)
+    case .alt(.backspace): deleteText(startOfWord(before: cursor)..<cursor)
+    case .alt(.character("d")): deleteText(cursor..<endOfWord(after: cursor))
+    case .modified(_, let modifiers) where modifiers.contains(.alt): break
     default: return false
     }
     return true
+  }
+
+  /// Removes the graphemes at `range` (offsets) and puts the cursor where they were.
+  private mutating func deleteText(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    let lower = text.index(text.startIndex, offsetBy: range.lowerBound)
+    let upper = text.index(lower, offsetBy: range.count)
+    text.removeSubrange(lower..<upper)
+    cursor = range.lowerBound
+  }
+
+  private static func isWordCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber
+  }
+
+  /// The start of the word before `offset`: back over separators, then over the word.
+  private func startOfWord(
+    before offset: Int, separator: (Character) -> Bool = { !TextField.isWordCharacter($0) }
+  ) -> Int {
+    if isSecure { return 0 }
+    let characters = Array(text)
+    var index = offset
+    while index > 0 && separator(characters[index - 1]) { index -= 1 }
+    while index > 0 && !separator(characters[index - 1]) { index -= 1 }
+    return index
+  }
+
+  /// The end of the word after `offset`: on over separators, then over the word.
+  private func endOfWord(after offset: Int) -> Int {
+    if isSecure { return text.count }
+    let characters = Array(text)
+    var index = offset
+    while index < characters.count && !Self.isWordCharacter(characters[index]) { index += 1 }
+    while index < characters.count && Self.isWordCharacter(characters[index]) { index += 1 }
+    return index
   }
 
   /// Inserts `string` at the cursor (tabs and line breaks become spaces, other control

@@ -21,6 +21,8 @@ public struct Theme: Sendable, Hashable {
   public var focusedButton = Style.plain.reversed().bold()
   /// A button that cannot be pressed.
   public var disabledButton = Style.plain.dim()
+  /// The focused button when it cannot be pressed.
+  public var focusedDisabledButton = Style.plain.reversed().dim()
   /// The selected row of a focused list.
   public var selection = Style.plain.reversed()
   /// The selected row of a list without focus.

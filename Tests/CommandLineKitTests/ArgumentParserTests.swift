@@ -180,13 +180,17 @@ import Testing
     #expect(try Sample.parse("lst --help") == programHelp)
   }
 
-  @Test func programHelpForNoCommandOrBareHelp() throws {
+  @Test func programHelpForBareHelp() throws {
     let programHelp = ParseResult.help(SampleProgram.program.helpText())
-    #expect(try Sample.parse("") == programHelp)
     #expect(try Sample.parse("--help") == programHelp)
     #expect(try Sample.parse("-h") == programHelp)
     #expect(try Sample.parse("help") == programHelp)
-    #expect(try Sample.parse("--data-dir /tmp") == programHelp)
+  }
+
+  @Test func noCommandIsAUsageError() {
+    for line in ["", "--data-dir /tmp", "--data-dir list"] {
+      #expect(throws: UsageError.self, "\(line)") { try Sample.parse(line) }
+    }
   }
 
   @Test func helpForAnUnknownCommandSuggests() {

@@ -6,6 +6,7 @@ import ReactiveTesting
 import Services
 import ServicesTesting
 import TerminalUI
+import TerminalUITesting
 
 @testable import FriendsCLI
 @testable import FriendsTUI

@@ -213,7 +213,6 @@ import Testing
         for x in 0..<80 {
           let style = h.terminal.cell(x: x, y: y).style
           colours += [style.foreground, style.background].compactMap { $0 }
-          #expect(!style.isDim && !style.isUnderlined)
         }
       }
       #expect(colours.isEmpty)

@@ -5,6 +5,7 @@ import ReactiveTesting
 import Services
 import ServicesTesting
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import FriendsTUI
@@ -130,6 +131,27 @@ final class Harness {
       return [UInt8(letter.asciiValue! - UInt8(ascii: "a") + 1)]
     case .paste(let pasted): text = "\u{1B}[200~" + pasted + "\u{1B}[201~"
     case .unknown(let bytes): return bytes
+    case .modified(let key, let modifiers) where modifiers == .alt: return [0x1B] + bytes(of: key)
+    case .modified(let key, let modifiers):
+      let plain = bytes(of: key)
+      let first = plain.count == 3 ? "1" : ""
+      return Array(plain.dropLast()) + Array("\(first);\(1 + modifiers.rawValue)".utf8)
+        + [plain.last!]
+    case .mouse(let event):
+      let code: Int
+      switch event.action {
+      case .press(.left), .release(.left), .drag(.left): code = 0
+      case .press(.middle), .release(.middle), .drag(.middle): code = 1
+      case .press(.right), .release(.right), .drag(.right): code = 2
+      case .move: code = 35
+      case .scrollUp: code = 64
+      case .scrollDown: code = 65
+      case .scrollLeft: code = 66
+      case .scrollRight: code = 67
+      }
+      let dragged = if case .drag = event.action { 32 } else { 0 }
+      let final = if case .release = event.action { "m" } else { "M" }
+      text = "\u{1B}[<\(code + dragged);\(event.x + 1);\(event.y + 1)\(final)"
     }
     return Array(text.utf8)
   }

@@ -16,9 +16,18 @@ import Testing
   }
 
   @Test func disabledButtonLooksDifferentEvenWithoutColour() {
-    let buffer = draw(Button("Log in", isEnabled: false, isFocused: true), width: 10)
+    let buffer = draw(Button("Log in", isEnabled: false), width: 10)
     #expect(buffer.lines == ["( Log in )"])
     #expect(buffer[3, 0].style == Theme.standard.disabledButton)
+  }
+
+  @Test func aFocusedDisabledButtonShowsItsFocus() {
+    let buffer = draw(Button("Log in", isEnabled: false, isFocused: true), width: 10)
+    #expect(buffer.lines == ["( Log in )"])
+    let style = buffer[3, 0].style
+    #expect(style == Style.plain.reversed().dim())
+    #expect(style.adapted(to: .noColor) == style)
+    #expect(style != draw(Button("Log in", isEnabled: false), width: 10)[3, 0].style)
   }
 
   @Test func onlyAnEnabledButtonIsPressed() {

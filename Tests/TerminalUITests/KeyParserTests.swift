@@ -19,7 +19,11 @@ import Testing
     ("\u{1B}[Z", .backTab), ("\t", .tab), ("\r", .enter), ("\n", .enter),
     ("\u{7F}", .backspace), ("\u{08}", .backspace), ("\u{1B}", .escape),
     ("\u{01}", .control("a")), ("\u{03}", .control("c")), ("\u{15}", .control("u")),
-    ("\u{1A}", .control("z")), ("\u{1B}[1;5A", .up), ("q", .character("q")),
+    ("\u{1A}", .control("z")), ("\u{1B}[1;5A", .ctrl(.up)), ("q", .character("q")),
+    ("\u{1B}[1;5D", .ctrl(.left)), ("\u{1B}[1;5C", .ctrl(.right)), ("\u{1B}Od", .ctrl(.left)),
+    ("\u{1B}Oc", .ctrl(.right)), ("\u{1B}[1;3D", .alt(.left)),
+    ("\u{1B}[1;2A", .modified(.up, .shift)),
+    ("\u{1B}[3;5~", .ctrl(.delete)), ("\u{1B}[1;7C", .modified(.right, [.alt, .control])),
     ("?", .character("?")), (" ", .character(" ")),
   ])
   func recognisesEachKey(sequence: String, key: Key) {
@@ -58,10 +62,118 @@ import Testing
     #expect(parser.flush() == [])
   }
 
-  @Test func escapeFollowedByAnOrdinaryByteIsEscThenThatKey() {
-    #expect(keys("\u{1B}x") == [.escape, .character("x")])
+  @Test func escapeFollowedByAKeyIsThatKeyWithAlt() {
+    #expect(keys("\u{1B}d") == [.alt(.character("d"))])
+    #expect(
+      keys("\u{1B}b\u{1B}f\u{1B}q") == [
+        .alt(.character("b")), .alt(.character("f")), .alt(.character("q")),
+      ])
+    #expect(keys("\u{1B}\u{7F}") == [.alt(.backspace)])
+    #expect(keys("\u{1B}\r") == [.alt(.enter)])
+    #expect(keys("\u{1B}\u{04}") == [.alt(.control("d"))])
+    #expect(keys("\u{1B}é") == [.alt(.character("é"))])
+    #expect(keys("\u{1B}[") == [.alt(.character("["))])
     #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
     #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
+    #expect(Key.alt(.character("d")).description == "Alt-d")
+  }
+
+  @Test func anAltKeyMayArriveInTheReadAfterItsEscape() {
+    var parser = KeyParser()
+    #expect(parser.parse([0x1B]) == [])
+    #expect(parser.isWaitingForSequence)
+    #expect(parser.parse(Array("d".utf8)) == [.alt(.character("d"))])
+    #expect(!parser.hasPendingInput)
+    // After the timeout (the caller's flush) the ESC is Esc, and what follows is plain.
+    #expect(parser.parse([0x1B]) == [])
+    #expect(parser.flush() == [.escape])
+    #expect(parser.parse(Array("d".utf8)) + parser.flush() == [.character("d")])
+  }
+
+  @Test(arguments: ["e\u{301}", "👍🏽", "👨‍👩‍👧", "🇫🇷", "中", "é"])
+  func aCharacterIsOneKeyWhereverTheReadsSplitIt(text: String) {
+    let bytes = Array(text.utf8)
+    for split in 0...bytes.count {
+      var parser = KeyParser()
+      let first = parser.parse(bytes[..<split])
+      let second = parser.parse(bytes[split...])
+      #expect(first + second + parser.flush() == [.character(Character(text))], "split at \(split)")
+      #expect(!parser.hasPendingInput)
+    }
+    // One byte per read, then with text before and after.
+    var parser = KeyParser()
+    let stream = Array(("a" + text + "b" + text + "\r").utf8)
+    let keys = stream.flatMap { parser.parse([$0]) }
+    #expect(
+      keys == [
+        .character("a"), .character(Character(text)), .character("b"),
+        .character(Character(text)), .enter,
+      ])
+  }
+
+  @Test func aHeldCharacterIsNotASequence() {
+    var parser = KeyParser()
+    #expect(parser.parse(Array("ab".utf8)) == [.character("a")])
+    #expect(parser.hasPendingInput && !parser.isWaitingForSequence)
+    #expect(parser.parse(Array("\u{301}".utf8)) == [])
+    #expect(parser.flush() == [.character("b\u{301}")])
+    #expect(parser.parse([0xF0, 0x9F]) == [])
+    #expect(parser.isWaitingForSequence)
+  }
+
+  @Test func sgrMouseReportsBecomeMouseEvents() {
+    #expect(keys("\u{1B}[<0;3;4M") == [.mouse(MouseEvent(.press(.left), x: 2, y: 3))])
+    #expect(keys("\u{1B}[<0;3;4m") == [.mouse(MouseEvent(.release(.left), x: 2, y: 3))])
+    #expect(keys("\u{1B}[<2;1;1M") == [.mouse(MouseEvent(.press(.right), x: 0, y: 0))])
+    #expect(keys("\u{1B}[<1;10;20M") == [.mouse(MouseEvent(.press(.middle), x: 9, y: 19))])
+    #expect(keys("\u{1B}[<32;5;6M") == [.mouse(MouseEvent(.drag(.left), x: 4, y: 5))])
+    #expect(keys("\u{1B}[<35;5;6M") == [.mouse(MouseEvent(.move, x: 4, y: 5))])
+    #expect(keys("\u{1B}[<64;7;8M") == [.mouse(MouseEvent(.scrollUp, x: 6, y: 7))])
+    #expect(keys("\u{1B}[<65;7;8M") == [.mouse(MouseEvent(.scrollDown, x: 6, y: 7))])
+    #expect(keys("\u{1B}[<66;7;8M") == [.mouse(MouseEvent(.scrollLeft, x: 6, y: 7))])
+    #expect(keys("\u{1B}[<67;7;8M") == [.mouse(MouseEvent(.scrollRight, x: 6, y: 7))])
+    #expect(
+      keys("\u{1B}[<20;300;200M") == [
+        .mouse(MouseEvent(.press(.left), x: 299, y: 199, modifiers: [.shift, .control]))
+      ])
+    #expect(
+      keys("\u{1B}[<8;1;1M") == [.mouse(MouseEvent(.press(.left), x: 0, y: 0, modifiers: .alt))])
+    // Malformed reports are unknown, and never a key or a crash.
+    for bad in ["\u{1B}[<0;0;4M", "\u{1B}[<0;3M", "\u{1B}[<3;1;1M", "\u{1B}[<0;1;1q"] {
+      #expect(keys(bad) == [.unknown(Array(bad.utf8))], "\(bad.debugDescription)")
+    }
+    let report = Array("\u{1B}[<64;12;3M\u{1B}[<0;12;3M\u{1B}[<0;12;3m".utf8)
+    let expected: [Key] = [
+      .mouse(MouseEvent(.scrollUp, x: 11, y: 2)), .mouse(MouseEvent(.press(.left), x: 11, y: 2)),
+      .mouse(MouseEvent(.release(.left), x: 11, y: 2)),
+    ]
+    for split in 1..<report.count {
+      var parser = KeyParser()
+      #expect(parser.parse(report[..<split]) + parser.parse(report[split...]) == expected)
+    }
+  }
+
+  @Test func aLongPasteArrivingInSmallReadsIsOnePaste() {
+    // Almost an end marker, three bytes before a read ends, and never a whole one.
+    let content = String(repeating: "0123456789abcdef", count: 1 << 14) + "\u{1B}[201x~"
+    let stream = Array(("\u{1B}[200~" + content + "\u{1B}[201~").utf8)
+    var parser = KeyParser()
+    var keys: [Key] = []
+    var index = 0
+    while index < stream.count {
+      let end = min(stream.count, index + 1000)
+      keys += parser.parse(stream[index..<end])
+      index = end
+    }
+    #expect(keys.count == 1)
+    #expect(keys.first == .paste(content), "the paste differs")
+    // The end marker split at every point is still found.
+    let marker = Array("\u{1B}[200~abc\u{1B}[201~".utf8)
+    for split in 1..<marker.count {
+      var parser = KeyParser()
+      _ = parser.parse(marker[..<split])
+      #expect(parser.parse(marker[split...]) == [.paste("abc")], "split at \(split)")
+    }
   }
 
   @Test func bracketedPasteIsOneEventWithNormalisedLineBreaks() {
@@ -81,7 +193,6 @@ import Testing
 
   @Test func unknownSequencesAreReportedWithTheirBytes() {
     #expect(keys("\u{1B}[99~") == [.unknown(Array("\u{1B}[99~".utf8))])
-    #expect(keys("\u{1B}[<0;3;4M") == [.unknown(Array("\u{1B}[<0;3;4M".utf8))])
     #expect(keys("\u{1B}OP") == [.unknown(Array("\u{1B}OP".utf8))])
     #expect(keys([0x00, 0x1C]) == [.unknown([0x00]), .unknown([0x1C])])
   }
@@ -101,8 +212,10 @@ import Testing
     var parser = KeyParser()
     #expect(parser.parse(Array("\u{1B}[1".utf8)) == [])
     #expect(parser.flush() == [.unknown(Array("\u{1B}[1".utf8))])
+    // ESC O and ESC [ with nothing after them are Alt-O and Alt-[.
     #expect(parser.parse(Array("\u{1B}O".utf8)) == [])
-    #expect(parser.flush() == [.unknown(Array("\u{1B}O".utf8))])
+    #expect(parser.flush() == [.alt(.character("O"))])
+    #expect(parser.parse(Array("\u{1B}OP".utf8)) == [.unknown(Array("\u{1B}OP".utf8))])
   }
 
   @Test func invalidUTF8IsDropped() {
@@ -124,6 +237,6 @@ import Testing
     }
     _ = parser.parse(Array("\u{1B}[201~".utf8))
     _ = parser.flush()
-    #expect(parser.parse(Array("ok".utf8)) == [.character("o"), .character("k")])
+    #expect(parser.parse(Array("ok".utf8)) + parser.flush() == [.character("o"), .character("k")])
   }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import TerminalUITesting
 import Testing
 
 @testable import TerminalUI

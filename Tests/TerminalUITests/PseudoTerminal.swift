@@ -1,3 +1,5 @@
+@testable import TerminalUI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -56,8 +58,7 @@ final class PseudoTerminal {
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !String(decoding: output, as: UTF8.self).contains(expected) {
-      var wait = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
-      guard poll(&wait, 1, 2000) > 0 else { break }
+      guard DescriptorWait.wait(leader, milliseconds: 2000) else { break }
       let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
       output += buffer[..<count]
@@ -69,8 +70,7 @@ final class PseudoTerminal {
   func pendingOutput() -> String {
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var wait = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
-    while poll(&wait, 1, 50) > 0 {
+    while DescriptorWait.wait(leader, milliseconds: 50) {
       let count = buffer.withUnsafeMutableBytes { read(leader, $0.baseAddress, $0.count) }
       guard count > 0 else { break }
       output += buffer[..<count]

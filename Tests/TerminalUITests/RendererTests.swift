@@ -1,3 +1,4 @@
+import TerminalUITesting
 import Testing
 
 @testable import TerminalUI
@@ -95,15 +96,25 @@ import Testing
     #expect(terminal.lines == ["ayzxef"])
   }
 
-  @Test func noColorKeepsOnlyReverseAndBold() {
+  @Test func noColorDropsColoursAndKeepsEveryAttribute() {
     var renderer = Renderer(colorMode: .noColor)
     let terminal = MemoryTerminal(size: TerminalSize(width: 3, height: 1))
     var buffer = ScreenBuffer(width: 3, height: 1)
     buffer.put("a", x: 0, y: 0, style: Style.plain.foreground(.red).background(.blue).underlined())
     buffer.put("b", x: 1, y: 0, style: Style.plain.reversed().bold().dim().foreground(.green))
     terminal.write(renderer.render(buffer))
-    #expect(terminal.cell(x: 0, y: 0).style == .plain)
-    #expect(terminal.cell(x: 1, y: 0).style == Style.plain.reversed().bold())
+    #expect(terminal.cell(x: 0, y: 0).style == Style.plain.underlined())
+    #expect(terminal.cell(x: 1, y: 0).style == Style.plain.reversed().bold().dim())
+  }
+
+  @Test func noColorWritesNoColourCodes() {
+    var renderer = Renderer(colorMode: .noColor)
+    var buffer = ScreenBuffer(width: 2, height: 1)
+    buffer.put("a", x: 0, y: 0, style: Style.plain.foreground(.red).background(.blue).dim())
+    buffer.put("b", x: 1, y: 0, style: Style.plain.foreground(.rgb(1, 2, 3)).underlined())
+    let bytes = String(decoding: renderer.render(buffer), as: UTF8.self)
+    #expect(bytes.contains("\u{1B}[0;2ma") && bytes.contains("\u{1B}[0;4mb"))
+    #expect(!bytes.contains(";3") && !bytes.contains(";4;") && !bytes.contains("38;"))
   }
 
   @Test func colorsReachTheTerminal() {

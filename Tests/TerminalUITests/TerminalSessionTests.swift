@@ -1,3 +1,4 @@
+import TerminalUITesting
 import Testing
 
 @testable import TerminalUI
@@ -107,6 +108,59 @@ import Testing
     #expect(terminal.cell(x: 0, y: 0).style == Style.plain.reversed())
   }
 
+  @Test func controlZGivesTheTerminalBackStopsAndRedrawsInFullOnContinue() throws {
+    let log = KeyLog()
+    let session = TerminalSession(
+      terminal: terminal, mouseReporting: true, schedule: clock.schedule)
+    try session.start(
+      onKey: { log.keys.append($0) },
+      onResize: { size in
+        log.sizes.append(size)
+        session.render { $0.write("Friends", x: 0, y: 0) }
+      })
+    session.render { $0.write("Friends", x: 0, y: 0) }
+    var seenWhileStopped: (fullScreen: Bool, mouse: Bool, alternate: Bool)?
+    terminal.whileSuspended = { [terminal] in
+      seenWhileStopped = (
+        terminal.isFullScreen, terminal.screen.isMouseReportingEnabled,
+        terminal.screen.isAlternateScreen
+      )
+    }
+    terminal.resetOutput()
+    terminal.send("\u{1A}")
+    #expect(terminal.suspensionCount == 1)
+    #expect(
+      seenWhileStopped.map { [$0.fullScreen, $0.mouse, $0.alternate] } == [false, false, false])
+    #expect(log.keys == [])
+    #expect(log.sizes == [terminal.size])
+    #expect(terminal.isFullScreen && terminal.screen.isMouseReportingEnabled)
+    #expect(terminal.lines[0] == "Friends             ")
+    // The frame after the continue is drawn in full, from a cleared screen.
+    #expect(
+      String(decoding: terminal.output, as: UTF8.self).hasSuffix(
+        ANSI.resetStyle + ANSI.clearScreen + "\u{1B}[1HFriends"))
+    session.suspendsOnControlZ = false
+    terminal.send("\u{1A}")
+    #expect(log.keys == [.control("z")] && terminal.suspensionCount == 1)
+    session.stop()
+    #expect(!terminal.screen.isMouseReportingEnabled)
+  }
+
+  @Test func mouseReportingIsOnlyAskedFor() throws {
+    let session = try startedSession(keys: KeyLog())
+    #expect(!terminal.screen.isMouseReportingEnabled)
+    session.stop()
+    let log = KeyLog()
+    let mouse = TerminalSession(terminal: terminal, mouseReporting: true, schedule: clock.schedule)
+    try mouse.start(onKey: { log.keys.append($0) })
+    #expect(terminal.screen.isMouseReportingEnabled)
+    terminal.send("\u{1B}[<0;5;2M")
+    #expect(log.keys == [.mouse(MouseEvent(.press(.left), x: 4, y: 1))])
+    mouse.stop()
+    #expect(!terminal.screen.isMouseReportingEnabled)
+    #expect(ANSI.leaveFullScreen.contains(ANSI.disableMouseReporting))
+  }
+
   @Test func oneKeystrokeInATextFieldRedrawsTwoCells() throws {
     let screen = MemoryTerminal(size: TerminalSize(width: 80, height: 24))
     let session = TerminalSession(terminal: screen, schedule: clock.schedule)
@@ -132,8 +186,12 @@ import Testing
     draw()
     let typed = "ada@example.co"
     screen.send(typed)
+    clock.runAll()
     screen.resetOutput()
     screen.send("m")
+    // The last character waits for a read that could extend it, without the escape timeout.
+    #expect(clock.delays.last == .zero)
+    clock.runAll()
     #expect(screen.lines[2] == "  Email:    ada@example.com" + String(repeating: " ", count: 53))
     #expect(session.lastCellCount == 2)
     let output = String(decoding: screen.output, as: UTF8.self)

@@ -129,3 +129,62 @@ import Testing
     #expect(draw(field, width: 6).lines == ["文字  "])
   }
 }
+
+@Suite struct TextFieldWordEditingTests {
+  private func field(_ text: String, cursor: Int? = nil, isSecure: Bool = false) -> TextField {
+    var field = TextField(text: text, isSecure: isSecure, isFocused: true)
+    if let cursor { field.cursor = cursor }
+    return field
+  }
+
+  private func after(_ keys: [Key], _ start: TextField) -> (String, Int) {
+    var field = start
+    for key in keys {
+      let handled = field.handle(key)
+      #expect(handled, "\(key)")
+    }
+    return (field.text, field.cursor)
+  }
+
+  @Test func altBAndAltFMoveByWord() {
+    let start = field("Ada Lovelace, né 1815")
+    #expect(after([.alt(.character("b"))], start) == ("Ada Lovelace, né 1815", 17))
+    #expect(after([.alt(.character("b")), .alt(.character("b"))], start).1 == 14)
+    #expect(after(Array(repeating: .alt(.character("b")), count: 5), start).1 == 0)
+    #expect(after([.home, .alt(.character("f"))], start).1 == 3)
+    #expect(after([.home, .alt(.character("f")), .alt(.character("f"))], start).1 == 12)
+    #expect(after([.ctrl(.left)], start).1 == 17)
+    #expect(after([.home, .ctrl(.right), .ctrl(.right)], start).1 == 12)
+    #expect(after([.end, .ctrl(.right)], start).1 == 21)
+  }
+
+  @Test func altDAndAltBackspaceDeleteAWord() {
+    #expect(after([.alt(.backspace)], field("Ada Lovelace")) == ("Ada ", 4))
+    #expect(after([.alt(.backspace)], field("Ada Lovelace  ")) == ("Ada ", 4))
+    #expect(after([.alt(.character("d"))], field("Ada Lovelace", cursor: 3)) == ("Ada", 3))
+    #expect(after([.alt(.character("d"))], field("Ada Lovelace", cursor: 0)) == (" Lovelace", 0))
+    #expect(after([.alt(.backspace)], field("", cursor: 0)) == ("", 0))
+  }
+
+  @Test func controlWDeletesBackToASpaceAndControlKToTheEnd() {
+    #expect(after([.control("w")], field("see ada@example.com")) == ("see ", 4))
+    #expect(after([.control("w"), .control("w")], field("see ada@example.com")) == ("", 0))
+    #expect(after([.control("k")], field("Ada Lovelace", cursor: 3)) == ("Ada", 3))
+    #expect(after([.control("k")], field("Ada", cursor: 3)) == ("Ada", 3))
+  }
+
+  @Test func otherAltKeysAreSwallowedWithoutTyping() {
+    var typed = field("Ada")
+    for key in [Key.alt(.character("q")), .alt(.character("x")), .alt(.enter), .alt(.up)] {
+      let handled = typed.handle(key)
+      #expect(handled, "\(key)")
+    }
+    #expect(typed.text == "Ada" && typed.cursor == 3)
+  }
+
+  @Test func aSecureFieldIsOneWord() {
+    #expect(after([.alt(.backspace)], field("correct horse", isSecure: true)) == ("", 0))
+    #expect(after([.alt(.character("b"))], field("correct horse", isSecure: true)).1 == 0)
+    #expect(after([.home, .ctrl(.right)], field("correct horse", isSecure: true)).1 == 13)
+  }
+}

@@ -31,9 +31,10 @@ struct TimelineCommand: Command {
     follow = parsed.isSet("follow")
     interval = TimelineViewModel.defaultInterval
     if let text = parsed.value("interval") {
-      guard let seconds = Double(text), seconds.isFinite, seconds >= 0.05 else {
+      guard let seconds = Double(text), seconds.isFinite, seconds >= 0.05, seconds <= 86_400
+      else {
         throw UsageError(
-          "option '--interval' must be a number of seconds, at least 0.05, got '\(text)'",
+          "option '--interval' must be a number of seconds from 0.05 to 86400, got '\(text)'",
           command: Self.spec.name)
       }
       interval = .milliseconds(Int((seconds * 1_000).rounded()))

@@ -2,7 +2,9 @@ import CommandLineKit
 
 /// Rows of text in aligned columns, two spaces apart, with an optional header line.
 ///
-/// Widths count characters; the last column is not padded, so no line ends in spaces.
+/// Cells are shown with their control characters escaped, so data cannot write raw escape
+/// sequences. Widths count the columns a terminal shows (a wide character takes two, a
+/// combining mark none); the last column is not padded, so no line ends in spaces.
 struct Table {
   /// How a column's cells line up.
   enum Alignment {
@@ -29,16 +31,17 @@ struct Table {
   /// then one line per row, each starting with `indent`.
   func lines(style: OutputStyle = .plain, header: Bool = true, indent: String = "") -> [String] {
     let titles = columns.map(\.title)
-    var widths = columns.map { header ? $0.title.count : 0 }
+    let rows = rows.map { $0.map { $0.escapingControlCharacters() } }
+    var widths = columns.map { header ? $0.title.terminalColumns : 0 }
     for row in rows {
       for (index, cell) in row.enumerated() where index < widths.count {
-        widths[index] = max(widths[index], cell.count)
+        widths[index] = max(widths[index], cell.terminalColumns)
       }
     }
     func line(_ cells: [String]) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
-        let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+        let padding = String(repeating: " ", count: max(0, widths[index] - cell.terminalColumns))
         let isLast = index == cells.count - 1
         switch columns[index].alignment {
         case .right: parts.append(padding + cell)

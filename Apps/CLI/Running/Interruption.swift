@@ -57,6 +57,7 @@ private struct GuardedOutput: OutputSink {
   let lock: NSRecursiveLock
 
   var isTerminal: Bool { base.isTerminal }
+  var writeFailure: String? { base.writeFailure }
 
   func write(_ text: String) {
     lock.lock()

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A terminal in memory, for tests: it records what is written, shows it on a
 /// `VirtualScreen`, and delivers input and resizes when the test asks.
 ///
@@ -10,6 +12,10 @@ public final class MemoryTerminal: Terminal {
   public private(set) var output: [UInt8] = []
   /// Whether `enterFullScreen()` was called without a matching `leaveFullScreen()`.
   public private(set) var isFullScreen = false
+  /// How many times `suspendProcess()` was called.
+  public private(set) var suspensionCount = 0
+  /// Runs inside `suspendProcess()`, as if in the shell while the program is stopped.
+  public var whileSuspended: () -> Void = {}
   /// Whether input is being delivered.
   public var isReceivingInput: Bool { onBytes != nil }
 
@@ -68,6 +74,12 @@ public final class MemoryTerminal: Terminal {
   public func stopInput() {
     onBytes = nil
     onResize = nil
+  }
+
+  /// Counts the suspension and runs `whileSuspended`; the "process" continues at once.
+  public func suspendProcess() {
+    suspensionCount += 1
+    whileSuspended()
   }
 
   /// Delivers `bytes` as if typed (no effect before `startInput`).

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A small terminal emulator: it interprets the bytes a program writes (text, cursor moves,
 /// erasing, colours, the alternate screen) into a grid of cells, so tests can read the
 /// screen a user would see.
@@ -21,6 +23,12 @@ public struct VirtualScreen: Sendable {
   public private(set) var isBracketedPasteEnabled = false
   /// Whether text wraps after the last column.
   public private(set) var isAutowrapEnabled = true
+  /// Whether SGR mouse reporting (buttons, drags and the wheel) was requested.
+  public var isMouseReportingEnabled: Bool {
+    mouseModes.contains(1006) && mouseModes.contains(1000)
+  }
+
+  private var mouseModes: Set<Int> = []
 
   private var main: ScreenBuffer
   private var alternate: ScreenBuffer
@@ -68,6 +76,21 @@ public struct VirtualScreen: Sendable {
 
   // MARK: - Text
 
+  /// The valid UTF-8 in `bytes` as text; invalid bytes are dropped, as a terminal would.
+  private static func validUTF8(_ bytes: ArraySlice<UInt8>) -> String {
+    var result = ""
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    loop: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): result.unicodeScalars.append(scalar)
+      case .emptyInput: break loop
+      case .error: continue
+      }
+    }
+    return result
+  }
+
   /// Draws the run of text starting at `start`; `nil` when it ends in an unfinished character.
   private mutating func text(from start: Int) -> Int? {
     var end = start
@@ -86,7 +109,7 @@ public struct VirtualScreen: Sendable {
       if end - lead < needed { complete = lead }
     }
     if complete == start { return end == pending.count ? nil : end - start }
-    for character in KeyParser.validUTF8(pending[start..<complete]) { draw(character) }
+    for character in Self.validUTF8(pending[start..<complete]) { draw(character) }
     return complete - start
   }
 
@@ -266,6 +289,8 @@ public struct VirtualScreen: Sendable {
     case 25: isCursorVisible = on
     case 7: isAutowrapEnabled = on
     case 2004: isBracketedPasteEnabled = on
+    case 1000, 1002, 1006:
+      if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
     case 1049 where on != isAlternateScreen:
       if on {
         savedCursor = (cursorX, cursorY)
