@@ -22,6 +22,8 @@ allowed() {
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
     FriendsServer) echo "$system HTTPServer Services Models" ;;
+    # RxSwift's module names for packages that move from RxSwift: they only re-export.
+    Compatibility) echo "ReactiveCore ReactiveTesting RxRelay" ;;
     *) echo "" ;;
   esac
 }
@@ -46,6 +48,16 @@ for dir in Modules/*/; do
     fi
   done < <(grep -rnE '^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*import[[:space:]]' "$dir" --include='*.swift' || true)
 done
+
+# The template's own code imports the core by its name; RxSwift's module names are for
+# packages that move from RxSwift, and for the tests that check them.
+rx_modules='RxSwift|RxRelay|RxCocoa|RxTest|RxBlocking'
+while IFS= read -r line; do
+  echo "error: ${line%%:*}: import ReactiveCore (or ReactiveTesting), not RxSwift's module names"
+  status=1
+done < <(grep -rnE "^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+($rx_modules)\b" \
+  Modules Apps Tests --include='*.swift' \
+  | grep -vE '^(Modules/Compatibility|Tests/RxCompatibilityTests)/' || true)
 
 if [ $status -eq 0 ]; then
   echo "architecture: every module imports only the layers it may"
