@@ -82,3 +82,7 @@ extension ObservableType {
     take(while: predicate)
   }
 }
+
+/// Foundation objects (and every subclass) have the `.rx` namespace, as in RxSwift, so
+/// extensions such as `extension Reactive where Base: NotificationCenter` apply to them.
+extension NSObject: ReactiveCompatible {}
