@@ -26,4 +26,25 @@ extension Reactive where Base: Thermostat {
     #expect(Thermostat.rx == Reactive<Thermostat>.self)
     #expect(NSObject().rx.base.isKind(of: NSObject.self))
   }
+
+  @Test func aNotificationCenterDeliversItsNotificationsUntilDisposed() {
+    let center = NotificationCenter()
+    let saved = Notification.Name("saved")
+    let sender = Thermostat()
+    var received: [String] = []
+    let all = center.rx.notification(saved).subscribe(onNext: {
+      received.append("all \($0.name.rawValue)")
+    })
+    let fromSender = center.rx.notification(saved, object: sender).subscribe(onNext: { _ in
+      received.append("from sender")
+    })
+    center.post(name: saved, object: sender)
+    center.post(name: saved, object: nil)
+    center.post(name: Notification.Name("other"), object: sender)
+    all.dispose()
+    fromSender.dispose()
+    center.post(name: saved, object: sender)
+    // The center picks the order of its observers for one post.
+    #expect(received.sorted() == ["all saved", "all saved", "from sender"])
+  }
 }
