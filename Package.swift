@@ -7,6 +7,12 @@ let package = Package(
   products: [
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+    // For packages that move from RxSwift: RxSwift's module names over the reactive core.
+    .library(name: "RxSwift", targets: ["RxSwift"]),
+    .library(name: "RxRelay", targets: ["RxRelay"]),
+    .library(name: "RxCocoa", targets: ["RxCocoa"]),
+    .library(name: "RxTest", targets: ["RxTest"]),
+    .library(name: "RxBlocking", targets: ["RxBlocking"]),
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Store", targets: ["Store"]),
     .library(name: "Services", targets: ["Services"]),
@@ -31,6 +37,19 @@ let package = Package(
     .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
     .target(
       name: "ReactiveTesting", dependencies: ["ReactiveCore"], path: "Modules/ReactiveTesting"),
+    // RxSwift's module names, each re-exporting the core (and the testing module): a package
+    // that depends on these instead of RxSwift builds with its imports unchanged.
+    .target(name: "RxSwift", dependencies: ["ReactiveCore"], path: "Modules/Compatibility/RxSwift"),
+    .target(name: "RxRelay", dependencies: ["ReactiveCore"], path: "Modules/Compatibility/RxRelay"),
+    .target(
+      name: "RxCocoa", dependencies: ["ReactiveCore", "RxRelay"],
+      path: "Modules/Compatibility/RxCocoa"),
+    .target(
+      name: "RxTest", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      path: "Modules/Compatibility/RxTest"),
+    .target(
+      name: "RxBlocking", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      path: "Modules/Compatibility/RxBlocking"),
     .target(name: "Models", path: "Modules/Models"),
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
     .target(name: "Store", path: "Modules/Store"),
@@ -102,6 +121,11 @@ let package = Package(
     .testTarget(
       name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
       path: "Tests/ReactiveTestingTests"),
+    // Code written for RxSwift, with RxSwift's imports and module-qualified names.
+    .testTarget(
+      name: "RxCompatibilityTests",
+      dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"],
+      path: "Tests/RxCompatibilityTests"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
     .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
     .testTarget(

@@ -82,3 +82,33 @@ extension ObservableType {
     take(while: predicate)
   }
 }
+
+/// Foundation objects (and every subclass) have the `.rx` namespace, as in RxSwift, so
+/// extensions such as `extension Reactive where Base: NotificationCenter` apply to them.
+extension NSObject: ReactiveCompatible {}
+
+#if !canImport(Darwin)
+  // Outside Apple's platforms, Foundation's `NotificationCenter` is not an `NSObject`.
+  extension NotificationCenter: ReactiveCompatible {}
+#endif
+
+extension Reactive where Base: NotificationCenter {
+  /// The notifications named `name` (all of them when `nil`) posted by `object` (by anyone
+  /// when `nil`), delivered on the posting thread, for as long as the subscription lives.
+  public func notification(_ name: Notification.Name?, object: AnyObject? = nil)
+    -> Observable<Notification>
+  {
+    // The center is thread-safe; the observer and the token are used by the posting thread
+    // and by `dispose`, as RxSwift does.
+    let center = UncheckedSendable(base)
+    let sender = UncheckedSendable(object)
+    return Observable.create { observer in
+      let forward = UncheckedSendable(observer)
+      let token = center.value.addObserver(forName: name, object: sender.value, queue: nil) {
+        forward.value.on(.next($0))
+      }
+      let registration = UncheckedSendable(token)
+      return Disposables.create(with: { center.value.removeObserver(registration.value) })
+    }
+  }
+}

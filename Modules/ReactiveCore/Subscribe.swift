@@ -3,7 +3,8 @@ extension ObservableType {
   ///
   /// Each closure is optional. `onDisposed` runs once when the subscription ends, whether by a
   /// terminal event (after `onError`/`onCompleted`) or by disposal. The closures run on the
-  /// thread where the source emits.
+  /// thread where the source emits. Without `onError`, an error goes to
+  /// `Hooks.defaultErrorHandler`.
   @inlinable
   public func subscribe(
     onNext: ((Element) -> Void)? = nil,
@@ -12,7 +13,8 @@ extension ObservableType {
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     asObservable().subscribeGuarded(
-      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+      onNext: onNext, onError: onError ?? Hooks.unhandledErrorReporter(),
+      onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes closures that receive `object` too, held weakly: once `object` is gone, the

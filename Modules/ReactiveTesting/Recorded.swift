@@ -50,9 +50,22 @@ extension Recorded {
     recordedEvents
   }
 
-  /// The given arrays of recorded events, joined.
-  public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]...) -> [Recorded<Event<T>>]
+  /// The given array of recorded events, as it is: names the element type where a literal
+  /// alone would not.
+  ///
+  /// It takes one array, not a variadic list of arrays: a second variadic overload makes
+  /// the type checker try both shapes for every argument, and a few arithmetic arguments
+  /// (`.next(210, 2 * 10 + 1)`) then exhaust its time limit. Join arrays with
+  /// `events(joining:)`.
+  public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>]
   where Value == Event<T> {
+    recordedEvents
+  }
+
+  /// The given arrays of recorded events, joined.
+  public static func events<T>(joining recordedEvents: [Recorded<Event<T>>]...)
+    -> [Recorded<Event<T>>] where Value == Event<T>
+  {
     recordedEvents.flatMap { $0 }
   }
 }

@@ -10,6 +10,46 @@ public func XCTAssertEqual<T: Equatable>(
   assertSame(lhs, rhs, file: file, line: line)
 }
 
+/// Asserts that two lists of a `Single`'s outcomes are equal, and on failure reports each
+/// difference. Errors compare by type and description.
+public func XCTAssertEqual<T: Equatable>(
+  _ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>], file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertSame(
+    lhs.map { SingleOutcome(result: $0) }, rhs.map { SingleOutcome(result: $0) }, file: file,
+    line: line)
+}
+
+/// Asserts that two lists of a `Maybe`'s outcomes are equal, and on failure reports each
+/// difference. Errors compare by type and description.
+public func XCTAssertEqual<T: Equatable>(
+  _ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>], file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertSame(lhs, rhs, file: file, line: line)
+}
+
+/// Asserts that two lists of a `Completable`'s outcomes are equal, and on failure reports each
+/// difference. Errors compare by type and description.
+public func XCTAssertEqual(
+  _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertSame(lhs, rhs, file: file, line: line)
+}
+
+/// A `Single`'s outcome that compares as `singleEventsMatch` says and prints as the outcome.
+private struct SingleOutcome<T: Equatable>: Equatable, CustomDebugStringConvertible {
+  let result: SingleEvent<T>
+
+  static func == (lhs: SingleOutcome, rhs: SingleOutcome) -> Bool {
+    singleEventsMatch(lhs.result, rhs.result)
+  }
+
+  var debugDescription: String { String(reflecting: result) }
+}
+
 /// Asserts that two timelines of recorded events are equal (the same events at the same
 /// times), and on failure reports each difference.
 public func XCTAssertEqual<T: Equatable>(

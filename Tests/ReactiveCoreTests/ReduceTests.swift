@@ -61,13 +61,14 @@ import Testing
   @Test func toArrayCollectsEveryElement() {
     expectNoLeaks {
       let recorder = Recorder<[Int]>()
-      recorder.record(Observable.of(3, 1, 2).toArray())
+      let collected: Single<[Int]> = Observable.of(3, 1, 2).toArray()
+      recorder.record(collected.asObservable())
       #expect(recorder.log == ["[3, 1, 2]", "completed"])
       let empty = Recorder<[Int]>()
-      empty.record(Observable<Int>.empty().toArray())
+      empty.record(Observable<Int>.empty().toArray().asObservable())
       #expect(empty.log == ["[]", "completed"])
       let failing = Recorder<[Int]>()
-      failing.record(Observable.concat([.of(1), .error(TestError())]).toArray())
+      failing.record(Observable.concat([.of(1), .error(TestError())]).toArray().asObservable())
       #expect(failing.log == ["error(boom)"])
     }
   }
@@ -76,14 +77,14 @@ import Testing
     expectNoLeaks {
       let subject = PublishSubject<Int>()
       let recorder = Recorder<[Int]>()
-      let subscription = recorder.record(subject.toArray())
+      let subscription = recorder.record(subject.toArray().asObservable())
       subject.onNext(1)
       subscription.dispose()
       subject.onCompleted()
       #expect(recorder.log.isEmpty)
       let other = PublishSubject<Int>()
       var received: [[Int]] = []
-      _ = other.toArray().subscribe(onNext: { value in
+      _ = other.toArray().subscribe(onSuccess: { value in
         received.append(value)
         other.onNext(9)
       })

@@ -26,7 +26,8 @@ import Testing
     let events = Recorded.events(.next(10, "a"), .completed(20))
     #expect(events.map(\.time) == [10, 20])
     #expect(events[0].value == .next("a"))
-    let joined = Recorded.events([.next(1, 1)], [.next(2, 2), .error(3, TestFailure.broken)])
+    let joined = Recorded.events(
+      joining: [.next(1, 1)], [.next(2, 2), .error(3, TestFailure.broken)])
     #expect(joined == [.next(1, 1), .next(2, 2), .error(3, TestFailure.broken)])
     #expect(Recorded(time: 5, value: 1) == Recorded(time: 5, value: 1))
     #expect(Recorded(time: 5, value: 1) != Recorded(time: 6, value: 1))

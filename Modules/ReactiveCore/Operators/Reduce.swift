@@ -50,10 +50,17 @@ extension ObservableType {
     }
   }
 
-  /// Collects every element and emits them as one array, then completes, when this sequence
-  /// completes; an error from this sequence is forwarded instead.
+  /// Collects every element and succeeds with them as one array when this sequence
+  /// completes (an empty array if it had none); an error from this sequence is the `Single`'s
+  /// error instead.
   @inlinable
-  public func toArray() -> Observable<[Element]> {
+  public func toArray() -> Single<[Element]> {
+    Single(raw: collectedElements())
+  }
+
+  /// Every element as one array, then completion; the sequence's error instead, if any.
+  @inlinable
+  func collectedElements() -> Observable<[Element]> {
     Producer(asObservable()) { source, sink, lifetime in
       let elements = Box<[Element]?>([])
       return source.run(

@@ -189,6 +189,28 @@ extension SharedSequence {
     SharedSequence<SharingStrategy, [Element]>.zip(collection) { $0 }
   }
 
+  /// The elements of each source in turn: the next source is subscribed when the previous
+  /// one completes.
+  @inlinable
+  public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence
+  where Sequence.Element == SharedSequence {
+    let sources = Array(sequence)
+    return SharedSequence(
+      Observable.concat(sources.map { $0.source }),
+      deliversOnMain: sources.contains { $0.deliversOnMain })
+  }
+
+  /// The elements of each source in turn: the next source is subscribed when the previous
+  /// one completes.
+  @inlinable
+  public static func concat<Collection: Swift.Collection>(_ collection: Collection)
+    -> SharedSequence where Collection.Element == SharedSequence
+  {
+    SharedSequence(
+      Observable.concat(collection.map { $0.source }),
+      deliversOnMain: collection.contains { $0.deliversOnMain })
+  }
+
   /// The elements of every source, as they come; completes when all have completed.
   @inlinable
   public static func merge<Collection: Swift.Collection>(_ sources: Collection)

@@ -32,39 +32,65 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Merges the sequences `selector` makes of each element.
+  ///
+  /// The result has the sharing of the inner sequences, so a `Driver` can flat-map to a
+  /// `Signal` (and the other way round).
   @inlinable
-  public func flatMap<Sharing: SharedSequenceConvertibleType>(
-    _ selector: @escaping (Element) -> Sharing
-  ) -> SharedSequence<SharingStrategy, Sharing.Element>
-  where Sharing.SharingStrategy == SharingStrategy {
+  public func flatMap<Sharing, Result>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     let shared = asSharedSequence()
     return SharedSequence(
-      shared.source.flatMap { selector($0).asSharedSequence().source },
-      deliversOnMain: shared.deliversOnMain)
+      shared.source.flatMap { selector($0).source },
+      deliversOnMain: shared.deliversOnMain || isMainScheduler(Sharing.scheduler))
   }
 
   /// Switches to the sequence `selector` makes of each element, disposing the previous one.
+  ///
+  /// The result has the sharing of the inner sequences.
   @inlinable
-  public func flatMapLatest<Sharing: SharedSequenceConvertibleType>(
-    _ selector: @escaping (Element) -> Sharing
-  ) -> SharedSequence<SharingStrategy, Sharing.Element>
-  where Sharing.SharingStrategy == SharingStrategy {
+  public func flatMapLatest<Sharing, Result>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     let shared = asSharedSequence()
     return SharedSequence(
-      shared.source.flatMapLatest { selector($0).asSharedSequence().source },
-      deliversOnMain: shared.deliversOnMain)
+      shared.source.flatMapLatest { selector($0).source },
+      deliversOnMain: shared.deliversOnMain || isMainScheduler(Sharing.scheduler))
   }
 
   /// Runs the sequence `selector` makes of an element, ignoring elements that arrive while
   /// it runs.
+  ///
+  /// The result has the sharing of the inner sequences.
   @inlinable
-  public func flatMapFirst<Sharing: SharedSequenceConvertibleType>(
-    _ selector: @escaping (Element) -> Sharing
-  ) -> SharedSequence<SharingStrategy, Sharing.Element>
-  where Sharing.SharingStrategy == SharingStrategy {
+  public func flatMapFirst<Sharing, Result>(
+    _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+  ) -> SharedSequence<Sharing, Result> {
     let shared = asSharedSequence()
     return SharedSequence(
-      shared.source.flatMapFirst { selector($0).asSharedSequence().source },
+      shared.source.flatMapFirst { selector($0).source },
+      deliversOnMain: shared.deliversOnMain || isMainScheduler(Sharing.scheduler))
+  }
+
+  /// Drops the first `count` elements.
+  @inlinable
+  public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+    let shared = asSharedSequence()
+    return SharedSequence(shared.source.skip(count), deliversOnMain: shared.deliversOnMain)
+  }
+
+  /// Prints every event, the subscription and its disposal, as `Observable.debug` does, and
+  /// passes the events on.
+  ///
+  /// `identifier` defaults to `file:line (function)` of the call.
+  public func debug(
+    _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file,
+    line: UInt = #line, function: String = #function
+  ) -> SharedSequence<SharingStrategy, Element> {
+    let shared = asSharedSequence()
+    return SharedSequence(
+      shared.source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function),
       deliversOnMain: shared.deliversOnMain)
   }
 
@@ -142,11 +168,18 @@ extension SharedSequenceConvertibleType {
   }
 
   /// The latest element of `second` at each element of this sequence.
+  ///
+  /// `second` may be of the other kind (a `Signal` sampling a `Driver`, say): the result has
+  /// this sequence's sharing.
   @inlinable
   public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
     -> SharedSequence<SharingStrategy, Second.Element>
-  where Second.SharingStrategy == SharingStrategy {
-    withLatestFrom(second) { $1 }
+  {
+    let shared = asSharedSequence()
+    let other = second.asSharedSequence()
+    return SharedSequence(
+      shared.source.withLatestFrom(other.source),
+      deliversOnMain: shared.deliversOnMain || other.deliversOnMain)
   }
 
   /// Calls the given closures around each event and around the subscription, and passes the
@@ -177,5 +210,41 @@ extension SharedSequenceConvertibleType where Element: Equatable {
     let shared = asSharedSequence()
     return SharedSequence(
       shared.source.distinctUntilChanged(), deliversOnMain: shared.deliversOnMain)
+  }
+}
+
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
+  /// Mirrors the latest inner sequence, disposing the previous one when a new one arrives.
+  ///
+  /// The result has the sharing of the inner sequences.
+  @inlinable
+  public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+    let shared = asSharedSequence()
+    return SharedSequence(
+      shared.source.map { $0.asSharedSequence().source }.switchLatest(),
+      deliversOnMain: shared.deliversOnMain || isMainScheduler(Element.SharingStrategy.scheduler))
+  }
+
+  /// Merges the elements of every inner sequence, as they come.
+  ///
+  /// The result has the sharing of the inner sequences.
+  @inlinable
+  public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+    let shared = asSharedSequence()
+    return SharedSequence(
+      shared.source.map { $0.asSharedSequence().source }.merge(),
+      deliversOnMain: shared.deliversOnMain || isMainScheduler(Element.SharingStrategy.scheduler))
+  }
+
+  /// Merges the elements of the inner sequences, subscribed to at most `maxConcurrent` at a
+  /// time; the others wait their turn, in order.
+  @inlinable
+  public func merge(maxConcurrent: Int)
+    -> SharedSequence<Element.SharingStrategy, Element.Element>
+  {
+    let shared = asSharedSequence()
+    return SharedSequence(
+      shared.source.map { $0.asSharedSequence().source }.merge(maxConcurrent: maxConcurrent),
+      deliversOnMain: shared.deliversOnMain || isMainScheduler(Element.SharingStrategy.scheduler))
   }
 }

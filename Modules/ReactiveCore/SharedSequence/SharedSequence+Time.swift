@@ -30,3 +30,20 @@ extension SharedSequenceConvertibleType {
       deliversOnMain: shared.deliversOnMain)
   }
 }
+
+extension SharedSequence where Element: RxAbstractInteger {
+  /// `0, 1, 2, …`, one each `period`, on the sharing scheduler.
+  public static func interval(_ period: RxTimeInterval) -> SharedSequence {
+    let scheduler = SharingStrategy.scheduler
+    return SharedSequence(
+      Observable.interval(period, scheduler: scheduler), deliversOnMain: isMainScheduler(scheduler))
+  }
+
+  /// `0` after `dueTime`, then `1, 2, …` each `period`, on the sharing scheduler.
+  public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence {
+    let scheduler = SharingStrategy.scheduler
+    return SharedSequence(
+      Observable.timer(dueTime, period: period, scheduler: scheduler),
+      deliversOnMain: isMainScheduler(scheduler))
+  }
+}

@@ -18,6 +18,15 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
   func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 
+extension SharedSequenceConvertibleType {
+  /// The sequence as a plain `Observable`: that of `asSharedSequence()`.
+  ///
+  /// A type that conforms by implementing only `asSharedSequence()` (a wrapper that tracks
+  /// activity, say) gets its `asObservable()` from here.
+  @inlinable
+  public func asObservable() -> Observable<Element> { asSharedSequence().source }
+}
+
 /// A sequence for a user interface: it never fails, delivers on one scheduler (the main
 /// queue, unless mocked), and shares one subscription to its source among its subscribers.
 ///
@@ -140,5 +149,43 @@ extension SharedSequence {
     SharedSequence(
       Observable.deferred { factory().source },
       deliversOnMain: isMainScheduler(SharingStrategy.scheduler))
+  }
+}
+
+extension ObservableConvertibleType {
+  /// The sequence as a `SharedSequence` of kind `sharingStrategy` that, on error, emits
+  /// `onErrorJustReturn` and completes; it delivers on the strategy's scheduler, read now.
+  public func asSharedSequence<Strategy: SharingStrategyProtocol>(
+    sharingStrategy: Strategy.Type = Strategy.self, onErrorJustReturn: Element
+  ) -> SharedSequence<Strategy, Element> {
+    let scheduler = Strategy.scheduler
+    return SharedSequence(
+      asObservable().observe(on: scheduler).catchAndReturn(onErrorJustReturn),
+      deliversOnMain: isMainScheduler(scheduler))
+  }
+
+  /// The sequence as a `SharedSequence` of kind `sharingStrategy` that, on error, continues
+  /// with `onErrorDriveWith`; it delivers on the strategy's scheduler, read now.
+  public func asSharedSequence<Strategy: SharingStrategyProtocol>(
+    sharingStrategy: Strategy.Type = Strategy.self,
+    onErrorDriveWith: SharedSequence<Strategy, Element>
+  ) -> SharedSequence<Strategy, Element> {
+    let scheduler = Strategy.scheduler
+    return SharedSequence(
+      asObservable().observe(on: scheduler).catch { _ in onErrorDriveWith.source },
+      deliversOnMain: isMainScheduler(scheduler) || onErrorDriveWith.deliversOnMain)
+  }
+
+  /// The sequence as a `SharedSequence` of kind `sharingStrategy` that, on error, continues
+  /// with the sequence `onErrorRecover` returns for the error; it delivers on the strategy's
+  /// scheduler, read now.
+  public func asSharedSequence<Strategy: SharingStrategyProtocol>(
+    sharingStrategy: Strategy.Type = Strategy.self,
+    onErrorRecover: @escaping (Swift.Error) -> SharedSequence<Strategy, Element>
+  ) -> SharedSequence<Strategy, Element> {
+    let scheduler = Strategy.scheduler
+    return SharedSequence(
+      asObservable().observe(on: scheduler).catch { onErrorRecover($0).source },
+      deliversOnMain: isMainScheduler(scheduler))
   }
 }

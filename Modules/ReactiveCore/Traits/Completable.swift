@@ -74,17 +74,19 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   }
 
   /// Subscribes closures to the outcome; `onDisposed` runs once when the subscription ends.
+  /// Without `onError`, an error goes to `Hooks.defaultErrorHandler`.
   @inlinable
   public func subscribe(
     onCompleted: (() -> Void)? = nil,
     onError: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    primitiveSequence.source.subscribe(
+    let onError = onError ?? Hooks.unhandledErrorReporter()
+    return primitiveSequence.source.subscribe(
       sink: { event in
         switch event {
         case .next: break
-        case .error(let error): onError?(error)
+        case .error(let error): onError(error)
         case .completed: onCompleted?()
         }
       }, onDisposed: onDisposed)

@@ -95,6 +95,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
   /// Subscribes closures to the outcome: exactly one of `onSuccess`, `onError` and
   /// `onCompleted` runs (unless the subscription is disposed first), then `onDisposed`.
+  /// Without `onError`, an error goes to `Hooks.defaultErrorHandler`.
   @inlinable
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil,
@@ -102,6 +103,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
+    let onError = onError ?? Hooks.unhandledErrorReporter()
     let succeeded = Box(false)
     return primitiveSequence.source.subscribe(
       sink: { event in
@@ -109,7 +111,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         case .next(let element):
           succeeded.value = true
           onSuccess?(element)
-        case .error(let error): onError?(error)
+        case .error(let error): onError(error)
         case .completed: if !succeeded.value { onCompleted?() }
         }
       }, onDisposed: onDisposed)

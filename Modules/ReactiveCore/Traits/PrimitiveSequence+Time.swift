@@ -63,3 +63,13 @@ extension PrimitiveSequence {
     PrimitiveSequence(raw: source.retry(when: notificationHandler))
   }
 }
+
+extension PrimitiveSequenceType where Element: RxAbstractInteger {
+  /// `0` after `dueTime`, on `scheduler`: a `Single` succeeds with it, a `Maybe` emits it and
+  /// completes.
+  public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType)
+    -> PrimitiveSequence<Trait, Element>
+  {
+    PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
+  }
+}

@@ -70,4 +70,49 @@ extension PrimitiveSequence {
   public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence {
     PrimitiveSequence(raw: source.retry(maxAttemptCount))
   }
+
+  /// Prints the outcome, the subscription and its disposal, as `Observable.debug` does, and
+  /// passes the outcome on.
+  ///
+  /// `identifier` defaults to `file:line (function)` of the call.
+  public func debug(
+    _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file,
+    line: UInt = #line, function: String = #function
+  ) -> PrimitiveSequence {
+    PrimitiveSequence(
+      raw: source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+  }
+
+  /// A sequence that owns a resource for as long as its subscription lives, as
+  /// `Observable.using` does: `resourceFactory` makes the resource for each subscription,
+  /// `primitiveSequenceFactory` the sequence from it, and the resource is disposed once the
+  /// outcome is delivered or the subscription is disposed. A thrown error is the outcome.
+  public static func using<Resource: Disposable>(
+    _ resourceFactory: @escaping () throws -> Resource,
+    primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence
+  ) -> PrimitiveSequence {
+    PrimitiveSequence(
+      raw: Observable.using(resourceFactory) { try primitiveSequenceFactory($0).source })
+  }
+
+  /// Renamed `observe(on:)` in RxSwift 6.
+  @available(*, deprecated, renamed: "observe(on:)")
+  public func observeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence {
+    PrimitiveSequence(raw: source.observe(on: scheduler))
+  }
+
+  /// Renamed `subscribe(on:)` in RxSwift 6.
+  @available(*, deprecated, renamed: "subscribe(on:)")
+  public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence {
+    PrimitiveSequence(raw: source.subscribe(on: scheduler))
+  }
+
+  /// Renamed `catch(_:)` in RxSwift 6.
+  @available(*, deprecated, renamed: "catch(_:)")
+  public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence)
+    -> PrimitiveSequence
+  {
+    self.catch(handler)
+  }
 }

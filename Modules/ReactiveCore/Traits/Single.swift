@@ -84,18 +84,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Subscribes closures to the outcome.
   ///
   /// `onDisposed` runs once when the subscription ends: after `onSuccess` or `onFailure`, or
-  /// on disposal.
+  /// on disposal. Without `onFailure`, an error goes to `Hooks.defaultErrorHandler`.
   @inlinable
   public func subscribe(
     onSuccess: ((Element) -> Void)? = nil,
     onFailure: ((Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    primitiveSequence.source.subscribe(
+    let onFailure = onFailure ?? Hooks.unhandledErrorReporter()
+    return primitiveSequence.source.subscribe(
       sink: { event in
         switch event {
         case .next(let element): onSuccess?(element)
-        case .error(let error): onFailure?(error)
+        case .error(let error): onFailure(error)
         case .completed: break
         }
       }, onDisposed: onDisposed)
