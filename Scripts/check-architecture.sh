@@ -16,12 +16,19 @@ allowed() {
     ReactiveCore) echo "$system" ;;
     ReactiveTesting) echo "$system ReactiveCore XCTest Testing" ;;
     Models) echo "Foundation FoundationEssentials" ;;
-    Services) echo "$system FoundationNetworking Models ReactiveCore" ;;
+    # What the view models see: the service protocols, their errors and snapshots.
+    Services) echo "Foundation Models ReactiveCore" ;;
     ServicesTesting) echo "$system Models Services ReactiveCore ReactiveTesting Testing" ;;
+    # The backends implement the protocols; neither knows the other.
+    LocalBackend) echo "$system Models Services ReactiveCore" ;;
+    AppAPI) echo "Foundation Models" ;;
+    RemoteBackend) echo "$system FoundationNetworking Models Services AppAPI ReactiveCore" ;;
+    # The composition chooses a backend; only the fronts and the server see it.
+    AppComposition) echo "Foundation Models Services LocalBackend RemoteBackend ReactiveCore" ;;
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
-    FriendsServer) echo "$system HTTPServer Services Models" ;;
+    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models" ;;
     *) echo "" ;;
   esac
 }

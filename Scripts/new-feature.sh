@@ -93,7 +93,7 @@ shortcut_help_file=$(find_marker Apps "$key_help_marker")
   fail "the comments about keys that open new screens are in two files: $shortcut_file and" \
     "$shortcut_help_file"
 
-identity=Modules/Services/AppIdentity.swift
+identity=Modules/AppComposition/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 [ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $identity"
@@ -277,7 +277,7 @@ public struct @Name@ViewModel: ViewModelType {
   /// Creates the view model; `scheduler` times the hint's debounce.
   ///
   /// A service is injected here, next to the scheduler, when the screen needs data: declare
-  /// its protocol in `Modules/Services/Protocols`, a fake in `Modules/ServicesTesting`, add it
+  /// its protocol in a folder of `Modules/Services`, a fake in `Modules/ServicesTesting`, add it
   /// to `AppServices`, and take it as a parameter (see `FriendFormViewModel`).
   public init(scheduler: SchedulerType) {
     self.scheduler = scheduler

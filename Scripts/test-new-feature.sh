@@ -85,7 +85,7 @@ grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new feature's t
 swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|FriendsListViewModelTests'
 
 # The command in the built executable, on fresh data.
-command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/Services/AppIdentity.swift)
+command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/AppComposition/AppIdentity.swift)
 binary="$(swift build --show-bin-path)/$command"
 data="$work/data"
 "$binary" --data-dir "$data" login --email ada@example.com --password "correct horse" >/dev/null

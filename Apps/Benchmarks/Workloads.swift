@@ -1,3 +1,5 @@
+import LocalBackend
+
 /// Every workload, in the order a run without arguments runs them: the reactive core's, then
 /// the store's.
 let allWorkloads: [Workload] =

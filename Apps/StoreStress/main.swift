@@ -1,3 +1,4 @@
+import Foundation
 // store-stress: writes to a store from its own process, for the store's multi-process tests.
 //
 //   store-stress add-friends DIRECTORY COUNT TAG
@@ -6,9 +7,8 @@
 // store if there is none) and prints the identifier of each friend on its own line as soon
 // as the store has acknowledged the write. Exits 0 when done, 1 on a store error, 64 on a
 // usage error.
-import Foundation
+import LocalBackend
 import Models
-import Services
 
 func fail(_ message: String, status: Int32) -> Never {
   FileHandle.standardError.write(Data("store-stress: \(message)\n".utf8))

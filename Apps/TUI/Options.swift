@@ -1,6 +1,7 @@
+import AppComposition
 import Foundation
+import LocalBackend
 import ReactiveCore
-import Services
 
 /// What `friends-tui` was asked to do on its command line.
 ///

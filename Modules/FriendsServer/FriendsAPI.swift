@@ -1,7 +1,8 @@
+import AppAPI
 import Foundation
 import HTTPServer
+import LocalBackend
 import Models
-import Services
 
 /// The Friends HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
 ///

@@ -1,7 +1,7 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import ReactiveCore
-import Services
 import Testing
 
 @testable import FriendsCLI

@@ -1,8 +1,8 @@
 import Foundation
 import FriendsServer
 import HTTPServer
+import LocalBackend
 import Models
-import Services
 import Testing
 
 /// The built `friends` executable, run as a user would, against a temporary data directory:

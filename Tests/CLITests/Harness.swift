@@ -1,5 +1,7 @@
+import AppComposition
 import CommandLineKit
 import Foundation
+import LocalBackend
 import Models
 import ReactiveCore
 import ReactiveTesting

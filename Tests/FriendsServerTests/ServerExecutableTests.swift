@@ -1,6 +1,7 @@
 import Foundation
+import LocalBackend
 import Models
-import Services
+import RemoteBackend
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import Models

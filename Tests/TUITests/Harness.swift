@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 import Models
 import ReactiveCore

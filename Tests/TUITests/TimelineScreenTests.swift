@@ -1,6 +1,5 @@
 import Models
 import ReactiveTesting
-import Services
 import Testing
 
 @testable import FriendsTUI

@@ -1,7 +1,6 @@
 import Models
 import ReactiveCore
 import ReactiveTesting
-import Services
 import ServicesTesting
 import Testing
 import ViewModels

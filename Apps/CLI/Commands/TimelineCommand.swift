@@ -2,7 +2,6 @@ import CommandLineKit
 import Foundation
 import Models
 import ReactiveCore
-import Services
 import ViewModels
 
 /// `friends timeline [--follow]`: the timeline screen: one page, or new posts as they arrive.

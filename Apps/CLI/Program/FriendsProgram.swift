@@ -1,7 +1,7 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import ReactiveCore
-import Services
 
 /// The `friends` program: its declaration, its commands, and how one run goes.
 @MainActor

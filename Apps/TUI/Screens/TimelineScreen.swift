@@ -1,6 +1,5 @@
 import Models
 import ReactiveCore
-import Services
 import TerminalUI
 import ViewModels
 

@@ -1,0 +1,9 @@
+import Foundation
+import Models
+
+extension Timestamp {
+  /// Appends the ISO 8601 text of `date` to `writer`, in quotes.
+  static func write(_ date: Date, to writer: inout JSONWriter) {
+    writer.string(text(date))
+  }
+}

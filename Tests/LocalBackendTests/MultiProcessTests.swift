@@ -1,0 +1,141 @@
+import Foundation
+import LocalBackend
+import Models
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Proves the cross-process guarantees with real processes: the `store-stress` executable
+/// (built with the tests) adds friends and prints each identifier once the write returned.
+@Suite struct MultiProcessTests {
+  @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+    try withTemporaryDirectory { directory in
+      _ = try LocalStore(directory: directory, seed: .empty)
+      let writers = try ["left", "right"].map { tag in
+        try StressProcess(directory: directory, count: 200, tag: tag)
+      }
+      let outputs = writers.map { $0.readToEnd() }
+      for writer in writers {
+        writer.process.waitUntilExit()
+        #expect(writer.process.terminationStatus == 0, "\(writer.errorOutput())")
+      }
+      let acknowledged = outputs.map(Self.identifiers)
+      #expect(acknowledged.map(\.count) == [200, 200])
+      let friends = try LocalStore(directory: directory, seed: .empty).friends()
+      #expect(friends.count == 400)
+      #expect(Set(friends.map(\.id)) == Set(acknowledged.joined()))
+      #expect(Set(friends.map(\.id)).count == 400)
+      for tag in ["left", "right"] {
+        let numbers = friends.filter { $0.firstName == tag }.compactMap {
+          Int($0.lastName.dropFirst())
+        }
+        #expect(Set(numbers) == Set(1...200))
+      }
+      #expect(try LocalStore(directory: directory).snapshot().generation == 401)
+    }
+  }
+
+  @Test func killedWriterLeavesAStoreWithEveryAcknowledgedWrite() throws {
+    try withTemporaryDirectory { directory in
+      _ = try LocalStore(directory: directory, seed: .empty)
+      var acknowledged: [Int] = []
+      for (round, killAfter) in [7, 19, 31].enumerated() {
+        let writer = try StressProcess(directory: directory, count: 1_000_000, tag: "r\(round)")
+        var output = writer.readLines(atLeast: killAfter)
+        kill(writer.process.processIdentifier, SIGKILL)
+        writer.process.waitUntilExit()
+        #expect(writer.process.terminationReason == .uncaughtSignal)
+        output += writer.readToEnd()
+        let ids = Self.identifiers(output)
+        #expect(ids.count >= killAfter)
+        acknowledged += ids
+
+        let store = try LocalStore(directory: directory, seed: .empty)
+        let stored = Set(try store.friends().map(\.id))
+        #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
+        let temporary = directory.appendingPathComponent(LocalStore.temporaryFileName)
+        #expect(!FileManager.default.fileExists(atPath: temporary.path))
+      }
+    }
+  }
+
+  private static func identifiers(_ output: String) -> [Int] {
+    // Only complete lines: a line cut by the kill was not fully reported.
+    output.split(separator: "\n", omittingEmptySubsequences: true).compactMap { Int($0) }
+  }
+}
+
+/// A running `store-stress add-friends` process with its output pipes.
+private struct StressProcess {
+  let process = Process()
+  private let output = Pipe()
+  private let errors = Pipe()
+
+  init(directory: URL, count: Int, tag: String) throws {
+    process.executableURL = try Self.executable()
+    process.arguments = ["add-friends", directory.path, String(count), tag]
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+  }
+
+  /// Reads standard output until it holds at least `count` complete lines (or ends).
+  func readLines(atLeast count: Int) -> String {
+    var data = Data()
+    while data.reduce(0, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) < count {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      data.append(chunk)
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Reads standard output until the process closes it.
+  func readToEnd() -> String {
+    let data = (try? output.fileHandleForReading.readToEnd()) ?? nil
+    return String(decoding: data ?? Data(), as: UTF8.self)
+  }
+
+  func errorOutput() -> String {
+    let data = (try? errors.fileHandleForReading.readToEnd()) ?? nil
+    return String(decoding: data ?? Data(), as: UTF8.self)
+  }
+
+  /// The `store-stress` executable is built into the same directory as the test bundle.
+  /// Depending on the platform, that directory is found from the bundle, from the running
+  /// executable, or from this source file (`.build/debug` of the package).
+  static func executable() throws -> URL {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let starts = [
+      Bundle(for: BundleMarker.self).bundleURL,
+      Bundle.main.bundleURL,
+      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
+      packageRoot.appendingPathComponent(".build/debug/store-stress"),
+    ]
+    for start in starts {
+      var directory = start.deletingLastPathComponent()
+      for _ in 0..<5 {
+        let candidate = directory.appendingPathComponent("store-stress")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory.deleteLastPathComponent()
+      }
+    }
+    throw MissingExecutable(searchedFrom: starts.map(\.path))
+  }
+}
+
+private final class BundleMarker {}
+
+private struct MissingExecutable: Error, CustomStringConvertible {
+  var searchedFrom: [String]
+  var description: String {
+    "store-stress was not found near \(searchedFrom.joined(separator: ", ")); "
+      + "build it with `swift build --product store-stress`"
+  }
+}
