@@ -69,7 +69,7 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: ["ReactiveCore", "ReactiveTesting", "Models", "Services", "LocalBackend"],
-      path: "Apps/Benchmarks"),
+      path: "Apps/Benchmarks", exclude: ["README.md"]),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.
     .executableTarget(
       name: "FriendsCLI",

@@ -29,14 +29,14 @@ import Services
 /// **Threads.** The client is `Sendable`; calls may run concurrently from any task.
 public final class HTTPClient: Sendable {
   /// The timeout used when none is given: 10 seconds.
-  public static let defaultTimeout: Duration = .seconds(10)
+  public static let defaultTimeout: Duration = HTTPTransport.defaultTimeout
 
   /// The server's base URL, for example `http://127.0.0.1:8080`; endpoint paths are
   /// appended to it.
-  public let baseURL: URL
+  public var baseURL: URL { transport.baseURL }
   /// How long a call may take in total.
-  public let timeout: Duration
-  private let session: URLSession
+  public var timeout: Duration { transport.timeout }
+  private let transport: HTTPTransport
 
   /// Creates a client of the server at `baseURL`.
   ///
@@ -46,21 +46,7 @@ public final class HTTPClient: Sendable {
   ///   - timeout: How long a call may take in total before it fails with
   ///     ``ServiceError/timedOut``.
   public init(baseURL: URL, timeout: Duration = HTTPClient.defaultTimeout) {
-    self.baseURL = baseURL
-    self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpShouldSetCookies = false
-    // A backstop only: the client's own timer fires first (see the type's documentation).
-    let backstop = Self.seconds(timeout).rounded(.up) + 5
-    configuration.timeoutIntervalForRequest = backstop
-    configuration.timeoutIntervalForResource = backstop
-    session = URLSession(configuration: configuration)
-  }
-
-  deinit {
-    session.finishTasksAndInvalidate()
+    transport = HTTPTransport(baseURL: baseURL, timeout: timeout)
   }
 
   // MARK: - Account
@@ -71,7 +57,7 @@ public final class HTTPClient: Sendable {
   /// - Throws: ``ServiceError/wrongCredentials`` when the email or the password is wrong.
   public func logIn(email: String, password: String) async throws -> Account {
     let body = try await call(
-      .post, ["login"], body: HTTPAPI.Credentials(email: email, password: password),
+      HTTPAPI.logIn, body: HTTPAPI.Credentials(email: email, password: password),
       context: .logIn, expecting: HTTPAPI.AccountBody.self, what: "an account")
     guard let account = body.account else {
       throw ServiceError.malformedResponse("the login answer has no account")
@@ -81,13 +67,13 @@ public final class HTTPClient: Sendable {
 
   /// `POST /logout`: signs out. Signing out when nobody is signed in is not an error.
   public func logOut() async throws {
-    try await call(.post, ["logout"])
+    try await call(HTTPAPI.logOut)
   }
 
   /// `GET /account`: whether someone is signed in, and as whom.
   public func accountStatus() async throws -> AccountStatus {
     try await call(
-      .get, ["account"], expecting: HTTPAPI.AccountBody.self, what: "an account status"
+      HTTPAPI.account, expecting: HTTPAPI.AccountBody.self, what: "an account status"
     ).status
   }
 
@@ -95,14 +81,14 @@ public final class HTTPClient: Sendable {
   ///
   /// - Throws: ``ServiceError/invalid(_:)`` when the server refuses the address.
   public func requestPasswordReset(email: String) async throws {
-    try await call(.post, ["password-reset"], body: HTTPAPI.PasswordResetRequest(email: email))
+    try await call(HTTPAPI.passwordReset, body: HTTPAPI.PasswordResetRequest(email: email))
   }
 
   // MARK: - Friends
 
   /// `GET /friends`: every friend, in the server's order (by last name, then first name).
   public func friends() async throws -> [Friend] {
-    try await call(.get, ["friends"], expecting: [Friend].self, what: "a list of friends")
+    try await call(HTTPAPI.friends, expecting: [Friend].self, what: "a list of friends")
   }
 
   /// `GET /friends/{id}`: one friend.
@@ -110,7 +96,7 @@ public final class HTTPClient: Sendable {
   /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend.
   public func friend(id: Int) async throws -> Friend {
     try await call(
-      .get, ["friends", String(id)], context: .friend(id), expecting: Friend.self,
+      HTTPAPI.friend, ["id": String(id)], context: .friend(id), expecting: Friend.self,
       what: "a friend")
   }
 
@@ -120,7 +106,7 @@ public final class HTTPClient: Sendable {
   /// - Throws: ``ServiceError/invalid(_:)`` when a field breaks its rule.
   public func addFriend(_ draft: FriendDraft) async throws -> Friend {
     try await call(
-      .post, ["friends"], body: draft, expecting: Friend.self, what: "the saved friend")
+      HTTPAPI.addFriend, body: draft, expecting: Friend.self, what: "the saved friend")
   }
 
   /// `PUT /friends/{id}`: replaces the fields of the friend with `friend.id`.
@@ -130,7 +116,8 @@ public final class HTTPClient: Sendable {
   ///   ``ServiceError/invalid(_:)`` when a field breaks its rule.
   public func updateFriend(_ friend: Friend) async throws -> Friend {
     try await call(
-      .put, ["friends", String(friend.id)], body: friend.draft, context: .friend(friend.id),
+      HTTPAPI.updateFriend, ["id": String(friend.id)], body: friend.draft,
+      context: .friend(friend.id),
       expecting: Friend.self, what: "the saved friend")
   }
 
@@ -138,14 +125,14 @@ public final class HTTPClient: Sendable {
   ///
   /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend.
   public func removeFriend(id: Int) async throws {
-    try await call(.delete, ["friends", String(id)], context: .friend(id))
+    try await call(HTTPAPI.removeFriend, ["id": String(id)], context: .friend(id))
   }
 
   /// `GET /search?q=…`: the friends whose name contains `query`, ignoring case and accents;
   /// an empty query matches everyone.
   public func searchFriends(matching query: String) async throws -> [Friend] {
     try await call(
-      .get, ["search"], query: [("q", query)], expecting: [Friend].self,
+      HTTPAPI.search, query: [("q", query)], expecting: [Friend].self,
       what: "a list of friends")
   }
 
@@ -161,13 +148,13 @@ public final class HTTPClient: Sendable {
     sinceId: Int? = nil, maxId: Int? = nil, limit: Int = HTTPAPI.defaultPageSize
   ) async throws -> [Post] {
     try await call(
-      .get, ["timeline"], query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
+      HTTPAPI.timeline, query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
       expecting: [Post].self, what: "a page of posts")
   }
 
   /// `GET /people`: everyone who wrote a post, sorted by name.
   public func people() async throws -> [Person] {
-    try await call(.get, ["people"], expecting: [Person].self, what: "a list of people")
+    try await call(HTTPAPI.people, expecting: [Person].self, what: "a list of people")
   }
 
   /// `GET /people/{id}/posts`: one page of one person's posts, newest first; the parameters
@@ -178,7 +165,7 @@ public final class HTTPClient: Sendable {
     limit: Int = HTTPAPI.defaultPageSize
   ) async throws -> [Post] {
     try await call(
-      .get, ["people", String(personId), "posts"],
+      HTTPAPI.personPosts, ["id": String(personId)],
       query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
       expecting: [Post].self, what: "a page of posts")
   }
@@ -194,20 +181,15 @@ public final class HTTPClient: Sendable {
     case friend(Int)
   }
 
-  enum Method: String {
-    case get = "GET"
-    case post = "POST"
-    case put = "PUT"
-    case delete = "DELETE"
-  }
-
   /// Sends a request and decodes the answer's body as `Response`.
   private func call<Response: Decodable>(
-    _ method: Method, _ path: [String], query: [(name: String, value: String)] = [],
+    _ endpoint: Endpoint, _ parameters: [String: String] = [:],
+    query: [(name: String, value: String)] = [],
     body: (any Encodable)? = nil, context: Context = .general,
     expecting: Response.Type, what: String
   ) async throws -> Response {
-    let data = try await send(method, path, query: query, body: body, context: context)
+    let data = try await send(
+      endpoint, parameters, query: query, body: body, context: context)
     do {
       return try HTTPAPI.makeDecoder().decode(Response.self, from: data)
     } catch let error as DecodingError {
@@ -217,32 +199,20 @@ public final class HTTPClient: Sendable {
 
   /// Sends a request whose answer has no body of interest.
   private func call(
-    _ method: Method, _ path: [String], body: (any Encodable)? = nil,
+    _ endpoint: Endpoint, _ parameters: [String: String] = [:], body: (any Encodable)? = nil,
     context: Context = .general
   ) async throws {
-    _ = try await send(method, path, query: [], body: body, context: context)
+    _ = try await send(endpoint, parameters, query: [], body: body, context: context)
   }
 
   /// Sends a request and returns the body of a 2xx answer.
   private func send(
-    _ method: Method, _ path: [String], query: [(name: String, value: String)],
-    body: (any Encodable)?, context: Context
+    _ endpoint: Endpoint, _ parameters: [String: String],
+    query: [(name: String, value: String)], body: (any Encodable)?, context: Context
   ) async throws -> Data {
-    var url = baseURL
-    for segment in path { url.appendPathComponent(segment) }
-    if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-      components.percentEncodedQuery = HTTPAPI.queryString(query)
-      url = components.url ?? url
-    }
-    var request = URLRequest(url: url)
-    request.httpMethod = method.rawValue
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    if let body {
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      request.httpBody = try HTTPAPI.makeEncoder().encode(body)
-    }
-    let (data, status) = try await RequestInFlight.run(
-      request, in: session, timeout: timeout, server: Self.hostAndPort(of: url))
+    let (data, status) = try await transport.send(
+      endpoint.method, path: endpoint.path(parameters), query: HTTPAPI.queryString(query),
+      body: try body.map { try HTTPAPI.makeEncoder().encode($0) })
     guard (200..<300).contains(status) else {
       throw Self.error(status: status, body: data, context: context)
     }
@@ -303,15 +273,5 @@ public final class HTTPClient: Sendable {
     @unknown default:
       return "the body could not be decoded"
     }
-  }
-
-  private static func hostAndPort(of url: URL) -> String {
-    let host = url.host ?? url.absoluteString
-    return url.port.map { "\(host):\($0)" } ?? host
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -39,7 +39,7 @@ final class RequestInFlight: @unchecked Sendable {
         task.resume()
         if stillRunning {
           DispatchQueue.global().asyncAfter(
-            deadline: .now() + HTTPClient.seconds(timeout), execute: timer)
+            deadline: .now() + HTTPTransport.seconds(timeout), execute: timer)
         } else {
           task.cancel()
         }
