@@ -11,7 +11,7 @@ import Testing
 /// How a front end builds its services.
 @Suite struct AppServicesTests {
   private func clock() -> TestScheduler {
-    TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    TestScheduler.milliseconds()
   }
 
   @Test func localSeedsAFreshDirectoryAndNamesTheStoreFile() throws {

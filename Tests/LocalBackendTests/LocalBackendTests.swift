@@ -44,7 +44,7 @@ private func withBackend<Result>(
   pollInterval: RxTimeInterval = .seconds(1), _ body: (Fixture) throws -> Result
 ) throws -> Result {
   try withTemporaryDirectory { directory in
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let store = try LocalStore(directory: directory, seed: seed)
     let backend = LocalBackend(
       store: store, scheduler: clock, faults: faults, pollInterval: pollInterval)
@@ -57,7 +57,7 @@ private let password = StoreSeed.demoPassword
 private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
 
 /// The embedded backend, on virtual time: what each call answers, when, and what it changes.
-@Suite struct LocalBackendTests {
+@Suite(.timeLimit(.minutes(1))) struct LocalBackendTests {
   // MARK: - Authentication
 
   @Test func loggingInAnswersTheAccountAndSignsInTheStore() throws {

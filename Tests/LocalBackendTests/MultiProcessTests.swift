@@ -12,7 +12,7 @@ import Testing
 
 /// Proves the cross-process guarantees with real processes: the `store-stress` executable
 /// (built with the tests) adds friends and prints each identifier once the write returned.
-@Suite struct MultiProcessTests {
+@Suite(.timeLimit(.minutes(1))) struct MultiProcessTests {
   @Test func twoProcessesWritingAtOnceLoseNothing() throws {
     try withTemporaryDirectory { directory in
       _ = try LocalStore(directory: directory, seed: .empty)

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// Every endpoint end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
-@Suite struct HTTPClientEndpointTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientEndpointTests {
   private let demoPassword = StoreSeed.demoPassword
 
   @Test func logInLogOutAndAccountStatusFollowTheStore() async throws {

@@ -6,7 +6,7 @@ import RemoteBackend
 import Testing
 
 /// How HTTPClient reports servers that fail, lie, stall or are not there.
-@Suite struct HTTPClientFailureTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientFailureTests {
   @Test func aServerErrorIsItsStatus() async throws {
     try await withFixtureServer(replying: .error(status: 500, message: "boom")) { client, _ in
       #expect(await serviceError { try await client.friends() } == .http(status: 500))

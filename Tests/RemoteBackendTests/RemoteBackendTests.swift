@@ -14,7 +14,7 @@ private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNum
 /// A virtual clock for the polling that no test advances unless it says so: a change seen
 /// without advancing it came from a write made through the backend, not from a poll.
 private func pollClock() -> TestScheduler {
-  TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+  TestScheduler.milliseconds()
 }
 
 /// A backend over `client` that polls every 2 seconds of a `pollClock()`, and that clock.
@@ -50,7 +50,7 @@ private final class Received: @unchecked Sendable {
 }
 
 /// The backend over a real Friends server (see `withFriendsServer`), end to end.
-@Suite struct RemoteBackendTests {
+@Suite(.timeLimit(.minutes(1))) struct RemoteBackendTests {
   @Test func authenticationCallsRoundTrip() async throws {
     try await withFriendsServer(timeout: .seconds(10)) { fixture in
       let backend = RemoteBackend(
