@@ -1,6 +1,8 @@
 /// The app's names, in one place: `Scripts/rename.sh` rewrites this file (and the package's
 /// product names) to turn the template into your app.
 public enum AppIdentity {
+  /// The app's version, which every executable's `--version` prints after its name.
+  public static let version = "0.1.0"
   /// The app's display name.
   public static let name = "Friends"
   /// The command-line front's executable.

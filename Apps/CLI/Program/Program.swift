@@ -5,9 +5,9 @@ import ReactiveCore
 
 /// The `friends` program: its declaration, its commands, and how one run goes.
 @MainActor
-enum FriendsProgram {
+enum Program {
   /// What `--version` prints.
-  static let version = "friends 0.1.0"
+  static let version = "\(AppIdentity.command) \(AppIdentity.version)"
 
   /// Every command, in the order help lists them.
   static let commands: [any Command.Type] = [
