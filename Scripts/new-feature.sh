@@ -6,9 +6,9 @@
 # Name is an UpperCamelCase Swift identifier. For ShoppingList it creates
 #   Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift   the view model
 #   Tests/ViewModelsTests/ShoppingListViewModelTests.swift        its timelines, on virtual time
-#   Apps/CLI/Commands/ShoppingListCommand.swift                   the command `shopping-list`
+#   Apps/CLI/ShoppingList/ShoppingListCommand.swift               the command `shopping-list`
 #   Tests/CLITests/ShoppingListCommandTests.swift
-#   Apps/TUI/Screens/ShoppingListScreen.swift                     the terminal UI screen
+#   Apps/TUI/ShoppingList/ShoppingListScreen.swift                the terminal UI screen
 #   Tests/TUITests/ShoppingListScreenTests.swift
 # and adds the scene `.shoppingList` to the navigator, the command to the program, the screen
 # to the terminal UI, and a key that opens it from the friends list (the first free letter of
@@ -100,12 +100,15 @@ tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$iden
 
 viewmodels_dir=Modules/ViewModels
 viewmodels_tests_dir=Tests/ViewModelsTests
-commands_dir="$(dirname "$(dirname "$program_file")")/Commands"
-screens_dir="$(dirname "$app_file")/Screens"
+# Each feature is a folder of its own in each front, beside the fronts' shared folders.
+cli_dir="$(dirname "$(dirname "$program_file")")"
+tui_dir="$(dirname "$app_file")"
+commands_dir="$cli_dir/$name"
+screens_dir="$tui_dir/$name"
 cli_tests_dir=$(dirname "$command_test_file")
 tui_harness=$(grep -rlF --include=Harness.swift 'TUIApplication(' Tests 2>/dev/null | head -1 || true)
 tui_tests_dir=$(dirname "${tui_harness:-.}")
-for dir in "$viewmodels_dir" "$viewmodels_tests_dir" "$commands_dir" "$screens_dir" "$cli_tests_dir" "$tui_tests_dir"; do
+for dir in "$viewmodels_dir" "$viewmodels_tests_dir" "$cli_dir" "$tui_dir" "$cli_tests_dir" "$tui_tests_dir"; do
   [ -d "$dir" ] && [ "$dir" != "." ] || fail "cannot find the folder $dir"
 done
 cli_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' "$cli_tests_dir/Harness.swift" 2>/dev/null | head -1 || true)
@@ -134,7 +137,7 @@ done
 if grep -qE "^[[:space:]]*case[[:space:]]+$lower\b" "$scene_file"; then
   fail "the scene '.$lower' already exists in $scene_file"
 fi
-if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" "$commands_dir"; then
+if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" "$cli_dir"; then
   fail "the command '$command' already exists"
 fi
 clash=$(grep -rnE --include='*.swift' \
