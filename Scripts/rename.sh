@@ -79,9 +79,10 @@ for file in "${files[@]}"; do
     s/(\.executable\(name: ")\Q$c\E(")/$1$nc$2/g;
     # The command in docs, scripts and tests: "swift run friends", "friends login", paths.
     s/\bswift run \Q$c\E\b(?!-)/swift run $nc/g;
-    # Any command line: the command, then a subcommand, an option or a placeholder, at the
-    # start of a line, after a prompt, or inside quotes or parentheses.
-    s/(^[ \t]*|[`\x27"(]|\$ )\Q$c\E(?= (?:[a-z][a-z0-9-]*|--?[a-z][a-z0-9-]*|\[|<))/$1$nc/mg;
+    # Any command line or version line: the command, then a subcommand, an option, a
+    # placeholder or a version, at the start of a line, after a prompt, or inside quotes or
+    # parentheses.
+    s/(^[ \t]*|[`\x27"(]|\$ )\Q$c\E(?= (?:[a-z0-9][a-z0-9.-]*|--?[a-z][a-z0-9-]*|\[|<))/$1$nc/mg;
     # The command named alone in code quotes, and as the CLI front in diagrams.
     s/`\Q$c\E`/`$nc`/g;
     s/(Apps\/CLI: |Apps\/CLI \()\Q$c\E\b(?!-)/$1$nc/g;
