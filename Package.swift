@@ -17,6 +17,10 @@ let package = Package(
     .library(name: "Store", targets: ["Store"]),
     .library(name: "Services", targets: ["Services"]),
     .library(name: "ServicesTesting", targets: ["ServicesTesting"]),
+    .library(name: "LocalBackend", targets: ["LocalBackend"]),
+    .library(name: "AppAPI", targets: ["AppAPI"]),
+    .library(name: "RemoteBackend", targets: ["RemoteBackend"]),
+    .library(name: "AppComposition", targets: ["AppComposition"]),
     .library(name: "Navigator", targets: ["Navigator"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -60,6 +64,21 @@ let package = Package(
       name: "ServicesTesting",
       dependencies: ["Models", "Services", "ReactiveCore", "ReactiveTesting"],
       path: "Modules/ServicesTesting"),
+    // The embedded store of the app's data, and the services over it.
+    .target(
+      name: "LocalBackend", dependencies: ["Models", "Services", "Store", "ReactiveCore"],
+      path: "Modules/LocalBackend"),
+    // The HTTP API's routes and bodies, shared by the server and the remote backend.
+    .target(name: "AppAPI", dependencies: ["Models"], path: "Modules/AppAPI"),
+    // The services over the app's HTTP API.
+    .target(
+      name: "RemoteBackend", dependencies: ["Models", "Services", "AppAPI", "ReactiveCore"],
+      path: "Modules/RemoteBackend"),
+    // The app's names and the choice of a backend: what the fronts build the app from.
+    .target(
+      name: "AppComposition",
+      dependencies: ["Models", "Services", "LocalBackend", "RemoteBackend", "ReactiveCore"],
+      path: "Modules/AppComposition"),
     .target(
       name: "Navigator", dependencies: ["Models", "ReactiveCore"], path: "Modules/Navigator"),
     .target(
@@ -67,7 +86,7 @@ let package = Package(
       path: "Modules/ViewModels"),
     .target(name: "HTTPServer", path: "Modules/HTTPServer"),
     .target(
-      name: "FriendsServer", dependencies: ["HTTPServer", "Services", "Models"],
+      name: "FriendsServer", dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models"],
       path: "Modules/FriendsServer"),
     .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),
@@ -88,33 +107,40 @@ let package = Package(
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
-        "ReactiveCore", "ReactiveTesting", "Models", "Services", "Store", "Cryptography",
-        "HTTPServer",
+        "ReactiveCore", "ReactiveTesting", "Models", "Services", "LocalBackend", "Store",
+        "Cryptography", "HTTPServer",
       ],
-      path: "Apps/Benchmarks"),
+      path: "Apps/Benchmarks", exclude: ["README.md"]),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.
     .executableTarget(
       name: "FriendsCLI",
       dependencies: [
-        "CommandLineKit", "ViewModels", "Navigator", "Services", "Models", "ReactiveCore",
+        "CommandLineKit", "ViewModels", "Navigator", "Services", "AppComposition", "LocalBackend",
+        "Models", "ReactiveCore",
       ],
       path: "Apps/CLI"),
     // The HTTP server of the Friends API, over the embedded store.
     .executableTarget(
-      name: "FriendsServerApp", dependencies: ["FriendsServer"], path: "Apps/Server"),
+      name: "FriendsServerApp", dependencies: ["FriendsServer", "AppComposition"],
+      path: "Apps/Server"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
     .executableTarget(
-      name: "StoreStress", dependencies: ["Services", "Store"], path: "Apps/StoreStress"),
+      name: "StoreStress", dependencies: ["LocalBackend", "Models", "Store"],
+      path: "Apps/StoreStress"),
     // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
     .executableTarget(
       name: "FriendsTUI",
       dependencies: [
-        "ViewModels", "Navigator", "Services", "Models", "ReactiveCore", "TerminalUI",
+        "ViewModels", "Navigator", "Services", "AppComposition", "LocalBackend", "Models",
+        "ReactiveCore", "TerminalUI",
       ],
       path: "Apps/TUI"),
 
     // Tests
+    // What test targets share: temporary directories, launching built executables, a
+    // pseudo-terminal.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
       path: "Tests/ReactiveCoreTests"),
@@ -129,9 +155,31 @@ let package = Package(
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
     .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
     .testTarget(
-      name: "ServicesTests",
-      dependencies: ["Services", "Store", "StoreStress", "HTTPServer", "FriendsServer"],
+      name: "ServicesTests", dependencies: ["Services", "Models", "ReactiveCore"],
       path: "Tests/ServicesTests"),
+    .testTarget(
+      name: "LocalBackendTests",
+      dependencies: [
+        "LocalBackend", "Services", "Store", "Models", "ReactiveCore", "ReactiveTesting",
+        "StoreStress", "TestSupport",
+      ],
+      path: "Tests/LocalBackendTests"),
+    .testTarget(
+      name: "AppAPITests", dependencies: ["AppAPI", "Models"], path: "Tests/AppAPITests"),
+    .testTarget(
+      name: "RemoteBackendTests",
+      dependencies: [
+        "RemoteBackend", "AppAPI", "LocalBackend", "Services", "Models", "ReactiveCore",
+        "ReactiveTesting", "HTTPServer", "FriendsServer", "TestSupport",
+      ],
+      path: "Tests/RemoteBackendTests"),
+    .testTarget(
+      name: "AppCompositionTests",
+      dependencies: [
+        "AppComposition", "LocalBackend", "RemoteBackend", "Services", "Models", "ReactiveCore",
+        "ReactiveTesting", "TestSupport",
+      ],
+      path: "Tests/AppCompositionTests"),
     .testTarget(
       name: "NavigatorTests",
       dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
@@ -146,7 +194,11 @@ let package = Package(
     .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
     .testTarget(
-      name: "FriendsServerTests", dependencies: ["FriendsServer", "FriendsServerApp"],
+      name: "FriendsServerTests",
+      dependencies: [
+        "FriendsServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
+        "AppComposition",
+      ],
       path: "Tests/FriendsServerTests"),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
@@ -155,7 +207,8 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
-        "Models", "ReactiveCore", "ReactiveTesting", "HTTPServer", "FriendsServer",
+        "LocalBackend", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
+        "HTTPServer", "FriendsServer",
       ],
       path: "Tests/CLITests"),
     .testTarget(
@@ -170,7 +223,7 @@ let package = Package(
       name: "TUITests",
       dependencies: [
         "FriendsTUI", "TerminalUI", "TerminalUITesting", "ViewModels", "Navigator", "Services",
-        "ServicesTesting", "Models", "ReactiveCore", "ReactiveTesting",
+        "ServicesTesting", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/TUITests"),
     // Runs the benchmark executable on tiny sizes: its command line and its results.
@@ -178,7 +231,8 @@ let package = Package(
       name: "FrontsTests",
       dependencies: [
         "FriendsCLI", "FriendsTUI", "CommandLineKit", "TerminalUI", "TerminalUITesting",
-        "Services", "ServicesTesting", "Models", "ReactiveCore", "ReactiveTesting",
+        "Services", "ServicesTesting", "AppComposition", "Models", "ReactiveCore",
+        "ReactiveTesting",
       ],
       path: "Tests/FrontsTests"),
     .testTarget(

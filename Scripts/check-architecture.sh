@@ -17,15 +17,22 @@ allowed() {
     ReactiveTesting) echo "$system ReactiveCore XCTest Testing" ;;
     Models) echo "Foundation FoundationEssentials" ;;
     Store) echo "$system" ;;
-    Services) echo "$system FoundationNetworking Models ReactiveCore Store" ;;
+    # What the view models see: the service protocols, their errors and snapshots.
+    Services) echo "Foundation Models ReactiveCore" ;;
     ServicesTesting) echo "$system Models Services ReactiveCore ReactiveTesting Testing" ;;
+    # The backends implement the protocols; neither knows the other.
+    LocalBackend) echo "$system Models Services Store ReactiveCore" ;;
+    AppAPI) echo "Foundation Models" ;;
+    RemoteBackend) echo "$system FoundationNetworking Models Services AppAPI ReactiveCore" ;;
+    # The composition chooses a backend; only the fronts and the server see it.
+    AppComposition) echo "Foundation Models Services LocalBackend RemoteBackend ReactiveCore" ;;
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    FriendsServer) echo "$system HTTPServer Services Models" ;;
+    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models" ;;
     # RxSwift's module names for packages that move from RxSwift: they only re-export.
     Compatibility) echo "ReactiveCore ReactiveTesting RxRelay" ;;
     *) echo "" ;;

@@ -6,9 +6,9 @@
 # Name is an UpperCamelCase Swift identifier. For ShoppingList it creates
 #   Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift   the view model
 #   Tests/ViewModelsTests/ShoppingListViewModelTests.swift        its timelines, on virtual time
-#   Apps/CLI/Commands/ShoppingListCommand.swift                   the command `shopping-list`
+#   Apps/CLI/ShoppingList/ShoppingListCommand.swift               the command `shopping-list`
 #   Tests/CLITests/ShoppingListCommandTests.swift
-#   Apps/TUI/Screens/ShoppingListScreen.swift                     the terminal UI screen
+#   Apps/TUI/ShoppingList/ShoppingListScreen.swift                the terminal UI screen
 #   Tests/TUITests/ShoppingListScreenTests.swift
 # and adds the scene `.shoppingList` to the navigator, the command to the program, the screen
 # to the terminal UI, and a key that opens it from the friends list (the first free letter of
@@ -93,19 +93,22 @@ shortcut_help_file=$(find_marker Apps "$key_help_marker")
   fail "the comments about keys that open new screens are in two files: $shortcut_file and" \
     "$shortcut_help_file"
 
-identity=Modules/Services/AppIdentity.swift
+identity=Modules/AppComposition/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 [ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $identity"
 
 viewmodels_dir=Modules/ViewModels
 viewmodels_tests_dir=Tests/ViewModelsTests
-commands_dir="$(dirname "$(dirname "$program_file")")/Commands"
-screens_dir="$(dirname "$app_file")/Screens"
+# Each feature is a folder of its own in each front, beside the fronts' shared folders.
+cli_dir="$(dirname "$(dirname "$program_file")")"
+tui_dir="$(dirname "$app_file")"
+commands_dir="$cli_dir/$name"
+screens_dir="$tui_dir/$name"
 cli_tests_dir=$(dirname "$command_test_file")
 tui_harness=$(grep -rlF --include=Harness.swift 'TUIApplication(' Tests 2>/dev/null | head -1 || true)
 tui_tests_dir=$(dirname "${tui_harness:-.}")
-for dir in "$viewmodels_dir" "$viewmodels_tests_dir" "$commands_dir" "$screens_dir" "$cli_tests_dir" "$tui_tests_dir"; do
+for dir in "$viewmodels_dir" "$viewmodels_tests_dir" "$cli_dir" "$tui_dir" "$cli_tests_dir" "$tui_tests_dir"; do
   [ -d "$dir" ] && [ "$dir" != "." ] || fail "cannot find the folder $dir"
 done
 cli_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' "$cli_tests_dir/Harness.swift" 2>/dev/null | head -1 || true)
@@ -134,7 +137,7 @@ done
 if grep -qE "^[[:space:]]*case[[:space:]]+$lower\b" "$scene_file"; then
   fail "the scene '.$lower' already exists in $scene_file"
 fi
-if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" "$commands_dir"; then
+if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" "$cli_dir"; then
   fail "the command '$command' already exists"
 fi
 clash=$(grep -rnE --include='*.swift' \
@@ -277,7 +280,7 @@ public struct @Name@ViewModel: ViewModelType {
   /// Creates the view model; `scheduler` times the hint's debounce.
   ///
   /// A service is injected here, next to the scheduler, when the screen needs data: declare
-  /// its protocol in `Modules/Services/Protocols`, a fake in `Modules/ServicesTesting`, add it
+  /// its protocol in a folder of `Modules/Services`, a fake in `Modules/ServicesTesting`, add it
   /// to `AppServices`, and take it as a parameter (see `FriendFormViewModel`).
   public init(scheduler: SchedulerType) {
     self.scheduler = scheduler

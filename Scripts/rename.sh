@@ -24,7 +24,7 @@ if ! [[ "$new_name" =~ ^[A-Z][A-Za-z0-9]*$ ]]; then
   exit 64
 fi
 
-identity=Modules/Services/AppIdentity.swift
+identity=Modules/AppComposition/AppIdentity.swift
 current_name=$(sed -nE 's/.*static let name = "([^"]+)".*/\1/p' "$identity")
 current_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity")
 current_prefix=$(sed -nE 's/.*static let dataDirectoryVariable = "([A-Z0-9_]+)_DATA_DIR".*/\1/p' "$identity")
@@ -60,7 +60,7 @@ for file in "${files[@]}"; do
     Scripts/rename.sh | Scripts/test-rename.sh | Modules/ReactiveCore/* | Modules/ReactiveTesting/* | \
       Modules/CommandLineKit/* | Modules/TerminalUI/* | Modules/HTTPServer/* | \
       Tests/ReactiveCoreTests/* | Tests/ReactiveTestingTests/* | Tests/CommandLineKitTests/* | \
-      Tests/TerminalUITests/* | Tests/HTTPServerTests/*)
+      Tests/TerminalUITests/* | Tests/HTTPServerTests/* | Tests/TestSupport/*)
       continue
       ;;
   esac
@@ -79,7 +79,13 @@ for file in "${files[@]}"; do
     s/(\.executable\(name: ")\Q$c\E(")/$1$nc$2/g;
     # The command in docs, scripts and tests: "swift run friends", "friends login", paths.
     s/\bswift run \Q$c\E\b(?!-)/swift run $nc/g;
-    s/(^[ \t]*|[`\x27"(]|\$ )\Q$c\E (login|logout|whoami|reset-password|list|show|add|edit|remove|search|timeline|people|help|--help|-h|--version|--json|--data-dir|--server|--latency|--no-color|\[)/$1$nc $2/mg;
+    # Any command line or version line: the command, then a subcommand, an option, a
+    # placeholder or a version, at the start of a line, after a prompt, or inside quotes or
+    # parentheses.
+    s/(^[ \t]*|[`\x27"(]|\$ )\Q$c\E(?= (?:[a-z0-9][a-z0-9.-]*|--?[a-z][a-z0-9-]*|\[|<))/$1$nc/mg;
+    # The command named alone in code quotes, and as the CLI front in diagrams.
+    s/`\Q$c\E`/`$nc`/g;
+    s/(Apps\/CLI: |Apps\/CLI \()\Q$c\E\b(?!-)/$1$nc/g;
     s/(\.build\/[\w\/-]*\/|\/debug\/|\/release\/|products\/)\Q$c\E\b(?!-)/$1$nc/g;
     s/(programName = ")\Q$c\E(")/$1$nc$2/g;
     s/((?:USAGE|Usage|usage): )\Q$c\E\b(?!-)/$1$nc/g;

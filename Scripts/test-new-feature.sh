@@ -26,14 +26,14 @@ Scripts/new-feature.sh ShoppingList
 git add -A
 
 # Exactly these files are new, and exactly these changed.
-created="Apps/CLI/Commands/ShoppingListCommand.swift
-Apps/TUI/Screens/ShoppingListScreen.swift
+created="Apps/CLI/ShoppingList/ShoppingListCommand.swift
+Apps/TUI/ShoppingList/ShoppingListScreen.swift
 Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift
 Tests/CLITests/ShoppingListCommandTests.swift
 Tests/TUITests/ShoppingListScreenTests.swift
 Tests/ViewModelsTests/ShoppingListViewModelTests.swift"
-changed="Apps/CLI/Program/FriendsProgram.swift
-Apps/TUI/Screens/FriendsListScreen.swift
+changed="Apps/CLI/Program/Program.swift
+Apps/TUI/Friends/FriendsListScreen.swift
 Apps/TUI/TUIApplication.swift
 Modules/Navigator/Scene.swift
 Tests/CLITests/ArgumentSpecTests.swift"
@@ -44,12 +44,12 @@ actual=$(git diff --cached --name-only --diff-filter=DMR | LC_ALL=C sort)
 grep -q '^  case shoppingList$' Modules/Navigator/Scene.swift || fail "no scene .shoppingList"
 grep -q 'case .shoppingList: return "Shopping list"' Modules/Navigator/Scene.swift ||
   fail "the scene has no title"
-grep -q '^    ShoppingListCommand.self,$' Apps/CLI/Program/FriendsProgram.swift ||
+grep -q '^    ShoppingListCommand.self,$' Apps/CLI/Program/Program.swift ||
   fail "the command is not in the program"
 grep -q 'case .shoppingList: ShoppingListScreen(host: self)' Apps/TUI/TUIApplication.swift ||
   fail "the terminal UI does not make the screen"
 grep -q 'case .character("s"): shortcuts.accept(.shoppingList)' \
-  Apps/TUI/Screens/FriendsListScreen.swift || fail "no key opens the screen from the friends list"
+  Apps/TUI/Friends/FriendsListScreen.swift || fail "no key opens the screen from the friends list"
 git -c user.name=ci -c user.email=ci@localhost commit -qm "Add ShoppingList"
 
 # Refusals say why in one line and change nothing: the feature again and a name that exists
@@ -85,7 +85,7 @@ grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new feature's t
 swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|FriendsListViewModelTests'
 
 # The command in the built executable, on fresh data.
-command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/Services/AppIdentity.swift)
+command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/AppComposition/AppIdentity.swift)
 binary="$(swift build --show-bin-path)/$command"
 data="$work/data"
 "$binary" --data-dir "$data" login --email ada@example.com --password "correct horse" >/dev/null

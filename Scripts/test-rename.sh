@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks Scripts/rename.sh the way a new user would use it: copies the committed tree, renames
-# the app to "Notes", checks that the old app name is gone wherever it named the app, that a
-# second run changes nothing, and that the renamed package builds (warnings as errors) and
-# passes its tests.
+# the app to "Notes", checks that the old app name is gone wherever it named the app (the
+# README's commands and headings included), that a second run changes nothing, that the
+# renamed package builds (warnings as errors) and passes its tests, and that each renamed
+# executable says its new name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +29,24 @@ if [ -n "$leftovers" ]; then
   exit 1
 fi
 
+# The README: every command of its examples, its headings and its diagram use the new name.
+readme_leftovers=$(grep -nE '(^|[`"(]|\$ )friends( [a-z-]|`)|Apps/CLI: friends|friends-tui' README.md || true)
+if [ -n "$readme_leftovers" ]; then
+  echo "error: the README still names the old command:" >&2
+  echo "$readme_leftovers" >&2
+  exit 1
+fi
+
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
 swift build -Xswiftc -warnings-as-errors
 swift test
+
+# Each executable says its new name.
+bin=$(swift build --show-bin-path)
+for program in notes notes-tui; do
+  version=$("$bin/$program" --version)
+  [[ "$version" == "$program "* ]] ||
+    { echo "error: '$program --version' printed '$version'" >&2; exit 1; }
+done
 echo "PASS: the renamed template builds and passes its tests"

@@ -1,6 +1,6 @@
 import Foundation
+import LocalBackend
 import Models
-import Services
 
 // The store workloads: the embedded store (`LocalStore`) with `n` posts, in a directory of its
 // own under the system's temporary directory that is seeded once, untimed, and removed after

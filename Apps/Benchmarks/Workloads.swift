@@ -1,3 +1,5 @@
+import LocalBackend
+
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
 /// store's, the password hash, then the HTTP server under slow clients.
 let allWorkloads: [Workload] =

@@ -12,6 +12,6 @@ import Foundation
 // deliver, until the command's outputs say it is done.
 let interruption = Interruption(erasesLine: FileOutput.standardError.isTerminal)
 interruption.install()
-let status = FriendsProgram.run(
+let status = Program.run(
   Array(CommandLine.arguments.dropFirst()), runtime: .process(interruption: interruption))
 exit(status.rawValue)

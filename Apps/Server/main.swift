@@ -1,3 +1,8 @@
+import AppComposition
+import Dispatch
+import Foundation
+import FriendsServer
+import HTTPServer
 // friends-server: serves the Friends HTTP API from the embedded store.
 //
 //   friends-server [--port N] [--data-dir PATH]
@@ -6,11 +11,7 @@
 // error. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open
 // connections and exits 0. Exits 1 when the store cannot be opened or the port cannot be
 // listened on, 64 on a usage error.
-import Dispatch
-import Foundation
-import FriendsServer
-import HTTPServer
-import Services
+import LocalBackend
 
 #if canImport(Glibc)
   import Glibc

@@ -8,8 +8,8 @@
 // the journal into a new snapshot, so that a kill is likely to land in the middle of a fold.
 // Exits 0 when done, 1 on a store error, 64 on a usage error.
 import Foundation
+import LocalBackend
 import Models
-import Services
 import Store
 
 func fail(_ message: String, status: Int32) -> Never {

@@ -1,6 +1,7 @@
+import AppComposition
 import Foundation
+import LocalBackend
 import ReactiveCore
-import Services
 
 /// What `friends-tui` was asked to do on its command line.
 ///
@@ -23,7 +24,7 @@ struct Options: Equatable {
   /// The program's name, as shown in messages.
   static let programName = AppIdentity.terminalCommand
   /// The program's version.
-  static let version = "0.1.0"
+  static let version = AppIdentity.version
 
   /// What to do.
   var action = Action.run

@@ -1,7 +1,7 @@
+import AppComposition
 import Foundation
 import Navigator
 import ReactiveCore
-import Services
 import TerminalUI
 
 /// What a screen needs from the application around it.

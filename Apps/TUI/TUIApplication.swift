@@ -1,8 +1,8 @@
+import AppComposition
 import Foundation
 import Models
 import Navigator
 import ReactiveCore
-import Services
 import TerminalUI
 import ViewModels
 

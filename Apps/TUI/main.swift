@@ -4,10 +4,10 @@
 // into a `TUIApplication`, then hands the main queue to Dispatch. The terminal is given back
 // on every way out: `q` and Ctrl-C (through the app, which exits 130 after Ctrl-C), SIGTERM, SIGHUP, SIGINT and crashes
 // (through the toolkit's handlers), and before any fatal message is printed here.
+import AppComposition
 import Dispatch
 import Foundation
 import ReactiveCore
-import Services
 import TerminalUI
 
 #if canImport(Glibc)

@@ -1,7 +1,8 @@
+import AppAPI
 import Foundation
 import HTTPServer
+import LocalBackend
 import Models
-import Services
 
 /// The Friends HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
 ///
@@ -45,54 +46,54 @@ private struct Endpoints: Sendable {
 
   var router: HTTPRouter {
     var router = HTTPRouter()
-    router.post("/login") { request in
+    router.add(HTTPAPI.logIn) { request in
       self.answer(request, HTTPAPI.Credentials.self) { credentials in
         HTTPAPI.AccountBody(
           account: try store.logIn(email: credentials.email, password: credentials.password))
       }
     }
-    router.post("/logout") { _ in self.answerNoContent { try store.logOut() } }
-    router.get("/account") { _ in
+    router.add(HTTPAPI.logOut) { _ in self.answerNoContent { try store.logOut() } }
+    router.add(HTTPAPI.account) { _ in
       self.answer { HTTPAPI.AccountBody(try store.accountStatus()) }
     }
-    router.post("/password-reset") { request in
+    router.add(HTTPAPI.passwordReset) { request in
       self.answerNoContent(request, HTTPAPI.PasswordResetRequest.self) { body in
         try store.requestPasswordReset(email: body.email)
       }
     }
-    router.get("/friends") { _ in self.answer { try store.friends() } }
-    router.post("/friends") { request in
+    router.add(HTTPAPI.friends) { _ in self.answer { try store.friends() } }
+    router.add(HTTPAPI.addFriend) { request in
       self.answer(request, FriendDraft.self, status: 201) { draft in
         try store.addFriend(draft)
       }
     }
-    router.get("/friends/{id}") { request in
+    router.add(HTTPAPI.friend) { request in
       self.withIdentifier(request) { id in self.answer { try store.friend(id: id) } }
     }
-    router.put("/friends/{id}") { request in
+    router.add(HTTPAPI.updateFriend) { request in
       self.withIdentifier(request) { id in
         self.answer(request, FriendDraft.self) { draft in
           try store.updateFriend(Friend(id: id, draft: draft))
         }
       }
     }
-    router.delete("/friends/{id}") { request in
+    router.add(HTTPAPI.removeFriend) { request in
       self.withIdentifier(request) { id in
         self.answerNoContent { try store.removeFriend(id: id) }
       }
     }
-    router.get("/search") { request in
+    router.add(HTTPAPI.search) { request in
       self.answer { try store.searchFriends(matching: request.queryValue("q") ?? "") }
     }
-    router.get("/timeline") { request in
+    router.add(HTTPAPI.timeline) { request in
       self.withPage(request) { page in
         self.answer {
           try store.timeline(sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
         }
       }
     }
-    router.get("/people") { _ in self.answer { try store.people() } }
-    router.get("/people/{id}/posts") { request in
+    router.add(HTTPAPI.people) { _ in self.answer { try store.people() } }
+    router.add(HTTPAPI.personPosts) { request in
       self.withIdentifier(request) { id in
         self.withPage(request) { page in
           self.answer {
@@ -241,6 +242,13 @@ private struct Endpoints: Sendable {
     default:
       return "the request body must be a JSON object"
     }
+  }
+}
+
+extension HTTPRouter {
+  /// Routes the requests of `endpoint` to `handler`.
+  fileprivate mutating func add(_ endpoint: Endpoint, handler: @escaping Handler) {
+    add(HTTPMethod(rawValue: endpoint.method), endpoint.pattern, handler: handler)
   }
 }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The `benchmarks` executable, run as a separate process on tiny sizes: its command line and
 /// the results its workloads compute. How fast they run is measured by running it, not here.
-@Suite struct BenchmarksExecutableTests {
+@Suite(.timeLimit(.minutes(1))) struct BenchmarksExecutableTests {
   static let storeIds = ["load", "add", "changes", "compact"].flatMap { kind in
     ["1k", "10k", "100k"].map { "S-\(kind)-\($0)" }
   }

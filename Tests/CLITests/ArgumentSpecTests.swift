@@ -1,7 +1,7 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import ReactiveCore
-import Services
 import Testing
 
 @testable import FriendsCLI
@@ -10,21 +10,21 @@ import Testing
 /// error for each kind of bad input.
 @Suite @MainActor struct ArgumentSpecTests {
   static func parse(_ words: [String]) throws(UsageError) -> ParsedCommand {
-    guard case .command(let command) = try FriendsProgram.spec.parse(words) else {
+    guard case .command(let command) = try Program.spec.parse(words) else {
       throw UsageError("not a command: \(words)")
     }
     return command
   }
 
   static func command(_ line: String) throws -> any Command {
-    try FriendsProgram.makeCommand(parse(line.split(separator: " ").map(String.init)))
+    try Program.makeCommand(parse(line.split(separator: " ").map(String.init)))
   }
 
   static func usageError(_ words: [String]) -> String? {
     do {
       let parsed = try parse(words)
       _ = try GlobalOptions(parsed, environment: [:])
-      _ = try FriendsProgram.makeCommand(parsed)
+      _ = try Program.makeCommand(parsed)
       return nil
     } catch {
       return error.message
@@ -33,7 +33,7 @@ import Testing
 
   @Test func everyCommandIsDeclaredOnceInHelpOrder() {
     #expect(
-      FriendsProgram.spec.allCommands.map(\.name) == [
+      Program.spec.allCommands.map(\.name) == [
         "login", "logout", "whoami", "reset-password", "list", "show", "add", "edit", "remove",
         "search", "timeline", "people",
         // Scripts/new-feature.sh adds the names of new commands above this line.
@@ -175,7 +175,7 @@ import Testing
   @Test(arguments: ["login", "list", "search", "timeline", "edit"])
   func helpIsTheSameThreeWays(command: String) throws {
     let texts = try [["help", command], [command, "-h"], [command, "--help"]].map { words in
-      guard case .help(let text) = try FriendsProgram.spec.parse(words) else { return "" }
+      guard case .help(let text) = try Program.spec.parse(words) else { return "" }
       return text
     }
     #expect(texts[0].hasPrefix("OVERVIEW: "))
@@ -183,7 +183,7 @@ import Testing
   }
 
   @Test func versionAndNoCommandNeedNoData() throws {
-    #expect(try FriendsProgram.spec.parse(["--version"]) == .version("friends 0.1.0"))
-    #expect(throws: UsageError.self) { try FriendsProgram.spec.parse([]) }
+    #expect(try Program.spec.parse(["--version"]) == .version("friends 0.1.0"))
+    #expect(throws: UsageError.self) { try Program.spec.parse([]) }
   }
 }

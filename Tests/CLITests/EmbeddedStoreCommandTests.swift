@@ -1,8 +1,8 @@
 import CommandLineKit
 import Foundation
+import LocalBackend
 import Models
 import ReactiveCore
-import Services
 import Testing
 
 @testable import FriendsCLI

@@ -1,13 +1,13 @@
 import Foundation
 import FriendsServer
 import HTTPServer
+import LocalBackend
 import Models
-import Services
 import Testing
 
 /// The built `friends` executable, run as a user would, against a temporary data directory:
 /// standard output, standard error and the exit status of every command, good input and bad.
-@Suite struct EndToEndTests {
+@Suite(.timeLimit(.minutes(1))) struct EndToEndTests {
   static let password = "correct horse"
 
   /// A fresh data directory whose demo account is logged in.

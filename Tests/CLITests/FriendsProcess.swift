@@ -1,5 +1,5 @@
+import AppComposition
 import Foundation
-import Services
 import Testing
 
 /// The built `friends` executable, run as a separate process with pipes for its standard

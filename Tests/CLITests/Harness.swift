@@ -1,5 +1,7 @@
+import AppComposition
 import CommandLineKit
 import Foundation
+import LocalBackend
 import Models
 import ReactiveCore
 import ReactiveTesting
@@ -13,7 +15,7 @@ import Synchronization
 /// services, output buffers, and scripted standard input.
 @MainActor
 final class Harness {
-  let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+  let clock = TestScheduler.milliseconds()
   let auth: FakeAuthenticationService
   let friends: FakeFriendsService
   let search: FakeSearchService
@@ -74,7 +76,7 @@ final class Harness {
           auth: replacingAuth ?? auth, friends: friends, search: search, timeline: timeline,
           postCache: postCache, scheduler: clock, origin: "the test")
       })
-    return SharingScheduler.mock(scheduler: clock) { FriendsProgram.run(words, runtime: runtime) }
+    return SharingScheduler.mock(scheduler: clock) { Program.run(words, runtime: runtime) }
   }
 
   /// Runs the words of `line`, split at spaces.

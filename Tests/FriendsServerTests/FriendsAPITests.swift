@@ -1,8 +1,8 @@
 import Foundation
 import FriendsServer
 import HTTPServer
+import LocalBackend
 import Models
-import Services
 import Synchronization
 import Testing
 

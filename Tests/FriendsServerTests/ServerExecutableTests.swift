@@ -1,6 +1,7 @@
 import Foundation
+import LocalBackend
 import Models
-import Services
+import RemoteBackend
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 #endif
 
 /// The `friends-server` executable, run as a separate process.
-@Suite struct ServerExecutableTests {
+@Suite(.timeLimit(.minutes(1))) struct ServerExecutableTests {
   @Test(arguments: [SIGTERM, SIGINT])
   func servesTheStoreAndStopsCleanlyOnASignal(signalNumber: Int32) async throws {
     let directory = FileManager.default.temporaryDirectory

@@ -1,3 +1,4 @@
+import AppComposition
 import Models
 import ReactiveCore
 import ReactiveTesting

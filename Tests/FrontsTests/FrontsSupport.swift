@@ -1,3 +1,4 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import Models
@@ -13,7 +14,7 @@ import TerminalUITesting
 
 /// A virtual clock where one tick is a millisecond.
 func makeClock() -> TestScheduler {
-  TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+  TestScheduler.milliseconds()
 }
 
 /// The app's services over fakes, all on `clock`.
@@ -53,7 +54,7 @@ func runCommand(_ words: [String], services: AppServices, clock: TestScheduler) 
     },
     makeServices: { _ in services })
   let status = SharingScheduler.mock(scheduler: clock) {
-    FriendsProgram.run(words, runtime: runtime)
+    Program.run(words, runtime: runtime)
   }
   let errorLines = errors.text.split(separator: "\n").map { line in
     line.hasPrefix("error: ") ? String(line.dropFirst("error: ".count)) : String(line)

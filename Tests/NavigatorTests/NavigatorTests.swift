@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test func theTopSceneDriverFollowsTheStack() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let tops = clock.createObserver(Scene.self)
     SharingScheduler.mock(scheduler: clock) {
       let navigator = Navigator(root: .friends, isLoggedIn: true)

@@ -1,8 +1,10 @@
+import ReactiveCore
 import Testing
 
-// The fixture uses `Observable` operators (`combineLatest`, `withLatestFrom`, `flatMapFirst`,
-// `catch`) that are still internal in this module.
-@testable import ReactiveCore
+// The fixture uses the public `Observable` operators (`combineLatest`, `withLatestFrom`,
+// `flatMapFirst`, `catch`) exactly as an app does, through a plain import: it proves that a
+// view model in this style compiles against the module's public API alone. The app's real
+// login view model is tested in `Tests/ViewModelsTests/LoginViewModelTests.swift`.
 
 // A `@MainActor` view model in the `transform(Input) -> Output` style, written against the
 // traits' API the way an app writes it: it must compile in Swift 6 mode with no warnings, and

@@ -2,7 +2,6 @@ import Models
 import Navigator
 import ReactiveCore
 import ReactiveTesting
-import Services
 import TerminalUI
 import Testing
 

@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 import Models
 import ReactiveCore
@@ -15,7 +16,7 @@ import Testing
 /// runs what is due now, so the view models' answers and the next frame are on screen.
 @MainActor
 final class Harness {
-  let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+  let clock = TestScheduler.milliseconds()
   let terminal: MemoryTerminal
   let auth: FakeAuthenticationService
   let friends: FakeFriendsService

@@ -1,7 +1,6 @@
 import Foundation
 import Models
 import ReactiveTesting
-import Services
 import Testing
 
 @testable import FriendsTUI

@@ -7,14 +7,14 @@ import ViewModels
 
 /// The activity tracker behind every spinner, on a virtual clock where one tick is a
 /// millisecond.
-@Suite struct ActivityTrackerTests {
+@Suite(.timeLimit(.minutes(1))) struct ActivityTrackerTests {
   private struct Failure: Error {}
 
   /// Runs `setUp` at tick 0 with `isActive` recorded from tick 0, then runs the clock.
   private func activity(
     _ setUp: (TestScheduler, ActivityTracker) -> Void
   ) -> [String] {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let tracker = ActivityTracker()
     let active = clock.createObserver(Bool.self)
     let bag = DisposeBag()
@@ -106,7 +106,7 @@ import ViewModels
   }
 
   @Test func aLateObserverStartsWithWhatRunsNow() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let tracker = ActivityTracker()
     let active = clock.createObserver(Bool.self)
     let bag = DisposeBag()
@@ -121,7 +121,7 @@ import ViewModels
 
   /// What `isActive` says now, read on a virtual clock.
   private func isActiveNow(_ tracker: ActivityTracker) -> [String] {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let active = clock.createObserver(Bool.self)
     SharingScheduler.mock(scheduler: clock) {
       let subscription = tracker.isActive.drive(active)

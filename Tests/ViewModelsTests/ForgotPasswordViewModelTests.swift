@@ -9,7 +9,7 @@ import ViewModels
   enum ResetError: Error { case mailServerDown }
 
   @Test func threeQuickTapsSendOneRequestAndALaterTapAnother() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
     auth.resetResponse = { _ in [.completed(200)] }  // each request takes 200 ms
     let confirmations = clock.createObserver(String.self)
@@ -47,7 +47,7 @@ import ViewModels
   }
 
   @Test func anInvalidEmailShowsItsMessageAndSendsNothing() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
     let errors = clock.createObserver(String.self)
     SharingScheduler.mock(scheduler: clock) {
@@ -66,7 +66,7 @@ import ViewModels
   }
 
   @Test func aFailureIsReportedAndTheScreenKeepsWorking() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
     var attempt = 0
     auth.resetResponse = { _ in

@@ -12,7 +12,7 @@ import ViewModels
     id: 1, firstName: "Augusta", lastName: "King", phoneNumber: "555 0101")
 
   @Test func withoutRefreshTheFriendLoadsOnceAndCompletes() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
     let friends = clock.createObserver(Friend.self)
@@ -26,7 +26,7 @@ import ViewModels
   }
 
   @Test func eachRefreshLoadsTheFriendAgain() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendResponse = { _ in
       [.next(100, clock.clock < 500 ? Self.ada : Self.renamed), .completed(100)]

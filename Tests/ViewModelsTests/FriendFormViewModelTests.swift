@@ -12,7 +12,7 @@ import ViewModels
   static let ada = Friend(id: 7, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0101")
 
   @Test func fieldsAreValidatedAsYouTypeAndSaveIsEnabledOnlyWhenAllAreValid() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     let enabled = clock.createObserver(Bool.self)
     let phoneMessages = clock.createObserver(String?.self)
@@ -40,7 +40,7 @@ import ViewModels
   }
 
   @Test func editingLoadsTheFriendSavesWithASpinnerAndRoutesBack() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
     service.updateResponse = { friend in [.next(200, friend), .completed(200)] }
@@ -73,7 +73,7 @@ import ViewModels
   }
 
   @Test func aFailedSaveShowsTheErrorAndStaysOnTheForm() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.addResponse = { _ in [.error(100, Failure.conflict)] }
     let errors = clock.createObserver(String.self)

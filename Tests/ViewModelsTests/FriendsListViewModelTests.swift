@@ -21,7 +21,7 @@ import ViewModels
 
   /// Runs the view model over a service whose list is Ada alone, loaded at 100 ms.
   static func runOverAda(input: (TestScheduler) -> FriendsListViewModel.Input) -> Recorders {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
     return run(service, clock: clock, input: input)
@@ -51,7 +51,7 @@ import ViewModels
   }
 
   @Test func loadsWithASpinnerAndShowsACellPerFriend() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { _ in [.next(200, [Self.ada, Self.grace]), .completed(200)] }
     let run = Self.run(service, clock: clock)
@@ -64,7 +64,7 @@ import ViewModels
   }
 
   @Test func anEmptyListShowsTheEmptyCell() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { _ in [.next(100, []), .completed(100)] }
     let run = Self.run(service, clock: clock)
@@ -73,7 +73,7 @@ import ViewModels
   }
 
   @Test func aFailedLoadShowsTheErrorCellAndAnAlertThenRefreshRecovers() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { call in
       call == 0 ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
@@ -90,7 +90,7 @@ import ViewModels
   }
 
   @Test func deletingAFriendReloadsTheListAndAFailedDeletionAlerts() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { call in
       call == 0
@@ -129,7 +129,7 @@ import ViewModels
   }
 
   @Test func aChangeFromElsewhereReloadsTheList() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { call in
       [.next(100, call == 0 ? [Self.ada] : [Self.ada, Self.grace]), .completed(100)]

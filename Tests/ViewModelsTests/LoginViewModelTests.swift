@@ -24,7 +24,7 @@ import ViewModels
   }
 
   @Test func theWholeStoryOfTheScreenIsExactToTheMillisecond() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = Self.auth(clock)
     let enabled = clock.createObserver(Bool.self)
     let loading = clock.createObserver(Bool.self)
@@ -75,7 +75,7 @@ import ViewModels
   }
 
   @Test func theHintNamesTheFirstProblemWithTheFields() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let hints = clock.createObserver(String?.self)
     SharingScheduler.mock(scheduler: clock) {
       let email = clock.createHotObservable([.next(100, "ada"), .next(300, "ada@example.com")])
@@ -95,7 +95,7 @@ import ViewModels
   }
 
   @Test func aTapWithInvalidFieldsSendsNothing() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = Self.auth(clock)
     let users = clock.createObserver(String.self)
     SharingScheduler.mock(scheduler: clock) {
@@ -113,7 +113,7 @@ import ViewModels
   }
 
   @Test func anUnsharedOutputSendsARequestPerSubscriberAndASignalSendsOne() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = Self.auth(clock)
     let bag = DisposeBag()
     SharingScheduler.mock(scheduler: clock) {
@@ -140,7 +140,7 @@ import ViewModels
   }
 
   @Test func theRelayStyleViewModelTellsTheSameStory() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = Self.auth(clock)
     let enabled = clock.createObserver(Bool.self)
     let users = clock.createObserver(String.self)
@@ -163,7 +163,7 @@ import ViewModels
 
 extension LoginViewModelTests {
   @Test func forgotPasswordTapsOpenTheResetScreenWithoutARequest() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let auth = Self.auth(clock)
     let routes = clock.createObserver(Route.self)
     let bag = DisposeBag()

@@ -1,7 +1,6 @@
 import Models
 import ReactiveCore
 import ReactiveTesting
-import Services
 import ServicesTesting
 import Testing
 import ViewModels
@@ -54,7 +53,7 @@ import ViewModels
   }
 
   @Test func debouncesCancelsStaleSearchesSkipsDuplicatesAndSurvivesErrors() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let run = Self.run(
       [
@@ -72,7 +71,7 @@ import ViewModels
   }
 
   @Test func aDuplicateAfterAnotherQueryIsSearchedAgain() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     _ = Self.run(
       [.next(100, "swift"), .next(2_000, "boom"), .next(3_000, "swift ")],
@@ -82,7 +81,7 @@ import ViewModels
   }
 
   @Test func aShortQueryClearsTheResultsWithoutARequest() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let run = Self.run([.next(100, "ada"), .next(1_500, "a")], service: service, clock: clock)
     #expect(run.names == [.next(1_000, ["ada 1", "ada 2"]), .next(1_800, [])])
@@ -90,7 +89,7 @@ import ViewModels
   }
 
   @Test func eachSearchComesWithItsQueryAndWhetherItWasSearched() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let searches = clock.createObserver(SearchViewModel.Results.self)
     let results = clock.createObserver([Friend].self)
@@ -117,7 +116,7 @@ import ViewModels
   }
 
   @Test func aFailedSearchIsRetriedTwiceWithBackoffBeforeTheMessage() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let run = Self.run([.next(2_000, "boom")], service: service, clock: clock, retry: .standard)
     // Tries at 2300, then 200 ms after the first failure, then 400 ms after the second.
@@ -129,7 +128,7 @@ import ViewModels
   }
 
   @Test func aNewQueryDuringABackoffCancelsThePendingRetry() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     // "boom" fails at 2500; its retry would start at 2700, but "ada" arrives at 2650.
     let run = Self.run(
@@ -141,7 +140,7 @@ import ViewModels
   }
 
   @Test func requestsAreDisposedWhenTheScreenGoes() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let counter = ResourceCounter()
     let typing = clock.createHotObservable([.next(100, "swift")])
@@ -163,7 +162,7 @@ import ViewModels
   @Test func theServiceIsReleasedWithTheChainEvenWithRetries() {
     weak var weakService: FakeSearchService?
     do {
-      let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+      let clock = TestScheduler.milliseconds()
       let service = Self.service(clock)
       weakService = service
       let typing = clock.createHotObservable([.next(100, "boom"), .next(1_000, "rx")])

@@ -28,7 +28,7 @@ import ViewModels
   }
 
   @Test func fetchesOnATimerAdvancesTheCursorAndStopsWhilePaused() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let cache = InMemoryPostCache()
     let counter = ResourceCounter()
@@ -65,7 +65,7 @@ import ViewModels
   }
 
   @Test func nothingIsFetchedWhileLoggedOutAndABannerShows() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let loggedIn = clock.createObserver(Bool.self)
     SharingScheduler.mock(scheduler: clock) {
@@ -89,7 +89,7 @@ import ViewModels
   }
 
   @Test func peopleShowLoadingOnlyWhileFetchingAndRouteToATimeline() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeTimelineService(scheduler: clock)
     let grace = Person(id: 2, name: "Grace")
     service.peopleResponse = { [.next(300, [Self.ada, grace]), .completed(300)] }
@@ -117,7 +117,7 @@ import ViewModels
   }
 
   @Test func aPersonsTimelineAccumulatesPagesNewestFirstAndItsTitleWaitsForPosts() {
-    let clock = TestScheduler(initialClock: 0, resolution: 0.001, simulateProcessingDelay: false)
+    let clock = TestScheduler.milliseconds()
     let service = FakeTimelineService(scheduler: clock)
     service.postsResponse = { _, cursor in
       let available = (clock.clock >= 1_500 ? [3, 2, 1] : [2, 1]).map(Self.post)

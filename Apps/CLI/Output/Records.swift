@@ -1,6 +1,5 @@
 import Foundation
 import Models
-import Services
 import ViewModels
 
 // The shapes of `--json` output. Their field names are part of the command line's interface:

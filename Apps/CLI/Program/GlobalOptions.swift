@@ -1,7 +1,7 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import ReactiveCore
-import Services
 
 /// The options every command accepts: where the data comes from and how results print.
 struct GlobalOptions: Equatable {

@@ -1,7 +1,8 @@
+import AppComposition
 import CommandLineKit
 import Foundation
+import LocalBackend
 import ReactiveCore
-import Services
 
 /// What one run of the program takes from the world outside: where it prints, where it reads,
 /// its environment, how it waits, and how it builds its services. The program passes the

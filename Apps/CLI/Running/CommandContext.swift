@@ -1,6 +1,6 @@
+import AppComposition
 import CommandLineKit
 import ReactiveCore
-import Services
 
 /// Everything a command needs to run one screen's view model: the services, where to print,
 /// how to ask, the lines of standard input, and how to wait.

@@ -1,0 +1,100 @@
+import Models
+import ReactiveCore
+import TerminalUI
+import ViewModels
+
+/// The timeline: posts from the post cache, refreshed on the view model's timer while not
+/// paused (`p`), with a banner while no one is logged in or when the latest fetch failed;
+/// "Loading…" until the first fetch ends; `P` or Enter opens the people.
+@MainActor
+final class TimelineScreen: Screen {
+  private let paused = BehaviorRelay(value: false)
+  private let peopleTaps = PublishRelay<Void>()
+  private var posts: [Post] = []
+  private var isLoggedIn = true
+  private var isFetching = false
+  private var failure: String?
+  private static let noPosts = "  No posts yet."
+  private var list = ListView(placeholder: noPosts, isFocused: true, marker: "› ")
+  private var visibleRows = 1
+
+  override init(host: ScreenHost) {
+    super.init(host: host)
+    let services = host.services
+    let output = TimelineViewModel(
+      account: services.auth.accountStatus, service: services.timeline,
+      cache: services.postCache, scheduler: host.scheduler
+    ).transform(.init(paused: paused.asObservable(), peopleTaps: peopleTaps.asObservable()))
+    bind(output.posts) { [unowned self] snapshot in show(snapshot.elements) }
+    bind(output.loggedIn) { [unowned self] in isLoggedIn = $0 }
+    bind(output.isFetching) { [unowned self] in isFetching = $0 }
+    bind(output.isLoading) { [unowned self] loading in
+      list.placeholder = loading ? "  " + TimelineViewModel.loadingText : Self.noPosts
+    }
+    bind(output.errorMessage) { [unowned self] in failure = $0 }
+    forward(output.route)
+  }
+
+  /// Shows `newPosts`, keeping the selected post selected, or the newest when the newest was.
+  private func show(_ newPosts: [Post]) {
+    let selectedId = list.selectedIndex.flatMap { $0 == 0 ? nil : posts[$0].id }
+    posts = newPosts
+    let dates = host?.dates
+    list.items = newPosts.map { post in
+      dates.map { Rows.post(post, dates: $0) } ?? post.text
+    }
+    if let selectedId, let index = newPosts.firstIndex(where: { $0.id == selectedId }) {
+      list.selectedIndex = index
+    }
+  }
+
+  override var isBusy: Bool { isFetching }
+
+  override var hints: [KeyHint] {
+    [
+      KeyHint("↑↓", "scroll"), KeyHint("p", paused.value ? "resume" : "pause"),
+      KeyHint("P", "people"), KeyHint("Esc", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
+    ]
+  }
+
+  override var helpKeys: [KeyHint] {
+    [KeyHint("p", "pause or resume the refresh"), KeyHint("P Enter", "people who post")]
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    if list.handle(key, visibleRows: visibleRows) { return true }
+    switch key {
+    case .character("p"): paused.accept(!paused.value)
+    case .character("P"), .enter: peopleTaps.accept(())
+    default: return false
+    }
+    return true
+  }
+
+  override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
+    let theme = context.theme
+    let rows = rect.rows([.fixed(1), .fixed(1), .fill])
+    let interval = Int(TimelineViewModel.defaultInterval.seconds)
+    let state =
+      paused.value
+      ? "⏸ Paused: press p to resume"
+      : "▶ Live: new posts every \(interval) s"
+    let count = posts.count == 1 ? "1 post" : "\(posts.count) posts"
+    buffer.write("  \(state)  ·  \(count)", in: rows[0], style: theme.title)
+    if isFetching {
+      let label = "Fetching…"
+      Spinner(label: label, frames: [context.spinnerFrame])
+        .render(
+          into: &buffer, rect: rows[0].inset(left: max(0, rows[0].width - label.displayWidth - 2)),
+          theme: theme)
+    }
+    if !isLoggedIn {
+      Banner("Not logged in: new posts are not fetched", kind: .warning)
+        .render(into: &buffer, rect: rows[1], theme: theme)
+    } else if let failure {
+      Banner(failure, kind: .error).render(into: &buffer, rect: rows[1], theme: theme)
+    }
+    visibleRows = max(1, rows[2].height)
+    list.render(into: &buffer, rect: rows[2], theme: theme)
+  }
+}

@@ -1,0 +1,9 @@
+extension HTTPAPI {
+  /// `GET /timeline?since_id=…&max_id=…&limit=…`: one page of posts, newest first.
+  public static let timeline = Endpoint("GET", "/timeline")
+  /// `GET /people`: everyone who wrote a post.
+  public static let people = Endpoint("GET", "/people")
+  /// `GET /people/{id}/posts`: one page of one person's posts, with the query of
+  /// ``timeline``.
+  public static let personPosts = Endpoint("GET", "/people/{id}/posts")
+}

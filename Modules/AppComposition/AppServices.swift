@@ -1,0 +1,62 @@
+import Foundation
+import LocalBackend
+import Models
+import ReactiveCore
+import RemoteBackend
+import Services
+
+/// Everything the view models need, built once by a front end: the services, the post cache,
+/// and the scheduler time runs on.
+///
+/// Both fronts build it the same way: on the embedded store in the data directory, or on a
+/// Friends server when given its URL.
+public struct AppServices {
+  /// Logging in and out.
+  public let auth: AuthenticationService
+  /// The friends list.
+  public let friends: FriendsService
+  /// Searching friends.
+  public let search: SearchService
+  /// Posts and people.
+  public let timeline: TimelineService
+  /// The posts fetched in this session.
+  public let postCache: PostCache
+  /// The scheduler for debounces, timers and latency.
+  public let scheduler: SchedulerType
+  /// Where the data comes from, for messages such as "Using data in …".
+  public let origin: String
+
+  /// Assembles services from parts, for tests and custom setups.
+  public init(
+    auth: AuthenticationService, friends: FriendsService, search: SearchService,
+    timeline: TimelineService, postCache: PostCache, scheduler: SchedulerType, origin: String
+  ) {
+    self.auth = auth
+    self.friends = friends
+    self.search = search
+    self.timeline = timeline
+    self.postCache = postCache
+    self.scheduler = scheduler
+    self.origin = origin
+  }
+
+  /// Services on the embedded store in `directory`, created and seeded with demo data if it
+  /// does not exist yet.
+  public static func local(
+    directory: URL, scheduler: SchedulerType, faults: LocalBackend.Faults = .none
+  ) throws -> AppServices {
+    let store = try LocalStore(directory: directory)
+    let backend = LocalBackend(store: store, scheduler: scheduler, faults: faults)
+    return AppServices(
+      auth: backend, friends: backend, search: backend, timeline: backend,
+      postCache: InMemoryPostCache(), scheduler: scheduler, origin: store.fileURL.path)
+  }
+
+  /// Services on the Friends server at `url`.
+  public static func remote(url: URL, scheduler: SchedulerType) -> AppServices {
+    let backend = RemoteBackend(client: HTTPClient(baseURL: url), scheduler: scheduler)
+    return AppServices(
+      auth: backend, friends: backend, search: backend, timeline: backend,
+      postCache: InMemoryPostCache(), scheduler: scheduler, origin: url.absoluteString)
+  }
+}

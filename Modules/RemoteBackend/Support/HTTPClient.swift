@@ -1,0 +1,277 @@
+import AppAPI
+import Foundation
+import Models
+import Services
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The Friends HTTP API (see `Docs/HTTP-API.md`) as async functions, one per endpoint.
+///
+/// **Errors.** Every function throws a ``ServiceError``, or `CancellationError` when the
+/// calling task was cancelled:
+/// - a status outside 200–299 gives ``ServiceError/http(status:)``, except 401 from
+///   ``logIn(email:password:)`` (``ServiceError/wrongCredentials``), 404 from a call about
+///   one friend (``ServiceError/notFound(id:)``) and 400 with an `{"error": …}` body
+///   (``ServiceError/invalid(_:)`` with the server's message);
+/// - a body that is not the expected JSON gives ``ServiceError/malformedResponse(_:)``;
+/// - no complete answer within ``timeout`` gives ``ServiceError/timedOut``;
+/// - a refused connection or an unknown host gives ``ServiceError/unreachable(_:)``.
+///
+/// **Timeout.** ``timeout`` bounds the whole call, from sending the request to the last
+/// byte of the answer. The client enforces it with its own timer: `URLSession` on Linux
+/// rounds request timeouts down to whole seconds (a 0.3-second timeout expires at once).
+///
+/// **Cancellation.** Cancelling the calling task cancels the `URLSession` task, which
+/// closes the connection, and the call throws `CancellationError` at once.
+///
+/// **Threads.** The client is `Sendable`; calls may run concurrently from any task.
+public final class HTTPClient: Sendable {
+  /// The timeout used when none is given: 10 seconds.
+  public static let defaultTimeout: Duration = HTTPTransport.defaultTimeout
+
+  /// The server's base URL, for example `http://127.0.0.1:8080`; endpoint paths are
+  /// appended to it.
+  public var baseURL: URL { transport.baseURL }
+  /// How long a call may take in total.
+  public var timeout: Duration { transport.timeout }
+  private let transport: HTTPTransport
+
+  /// Creates a client of the server at `baseURL`.
+  ///
+  /// - Parameters:
+  ///   - baseURL: The server's base URL; a path in it (`http://host/api`) prefixes every
+  ///     endpoint.
+  ///   - timeout: How long a call may take in total before it fails with
+  ///     ``ServiceError/timedOut``.
+  public init(baseURL: URL, timeout: Duration = HTTPClient.defaultTimeout) {
+    transport = HTTPTransport(baseURL: baseURL, timeout: timeout)
+  }
+
+  // MARK: - Account
+
+  /// `POST /login`: signs in.
+  ///
+  /// - Returns: The signed-in account.
+  /// - Throws: ``ServiceError/wrongCredentials`` when the email or the password is wrong.
+  public func logIn(email: String, password: String) async throws -> Account {
+    let body = try await call(
+      HTTPAPI.logIn, body: HTTPAPI.Credentials(email: email, password: password),
+      context: .logIn, expecting: HTTPAPI.AccountBody.self, what: "an account")
+    guard let account = body.account else {
+      throw ServiceError.malformedResponse("the login answer has no account")
+    }
+    return account
+  }
+
+  /// `POST /logout`: signs out. Signing out when nobody is signed in is not an error.
+  public func logOut() async throws {
+    try await call(HTTPAPI.logOut)
+  }
+
+  /// `GET /account`: whether someone is signed in, and as whom.
+  public func accountStatus() async throws -> AccountStatus {
+    try await call(
+      HTTPAPI.account, expecting: HTTPAPI.AccountBody.self, what: "an account status"
+    ).status
+  }
+
+  /// `POST /password-reset`: asks for a password reset link for `email`.
+  ///
+  /// - Throws: ``ServiceError/invalid(_:)`` when the server refuses the address.
+  public func requestPasswordReset(email: String) async throws {
+    try await call(HTTPAPI.passwordReset, body: HTTPAPI.PasswordResetRequest(email: email))
+  }
+
+  // MARK: - Friends
+
+  /// `GET /friends`: every friend, in the server's order (by last name, then first name).
+  public func friends() async throws -> [Friend] {
+    try await call(HTTPAPI.friends, expecting: [Friend].self, what: "a list of friends")
+  }
+
+  /// `GET /friends/{id}`: one friend.
+  ///
+  /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend.
+  public func friend(id: Int) async throws -> Friend {
+    try await call(
+      HTTPAPI.friend, ["id": String(id)], context: .friend(id), expecting: Friend.self,
+      what: "a friend")
+  }
+
+  /// `POST /friends`: adds a friend.
+  ///
+  /// - Returns: The friend as saved, with the identifier the server gave it.
+  /// - Throws: ``ServiceError/invalid(_:)`` when a field breaks its rule.
+  public func addFriend(_ draft: FriendDraft) async throws -> Friend {
+    try await call(
+      HTTPAPI.addFriend, body: draft, expecting: Friend.self, what: "the saved friend")
+  }
+
+  /// `PUT /friends/{id}`: replaces the fields of the friend with `friend.id`.
+  ///
+  /// - Returns: The friend as saved.
+  /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend,
+  ///   ``ServiceError/invalid(_:)`` when a field breaks its rule.
+  public func updateFriend(_ friend: Friend) async throws -> Friend {
+    try await call(
+      HTTPAPI.updateFriend, ["id": String(friend.id)], body: friend.draft,
+      context: .friend(friend.id),
+      expecting: Friend.self, what: "the saved friend")
+  }
+
+  /// `DELETE /friends/{id}`: removes a friend.
+  ///
+  /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend.
+  public func removeFriend(id: Int) async throws {
+    try await call(HTTPAPI.removeFriend, ["id": String(id)], context: .friend(id))
+  }
+
+  /// `GET /search?q=…`: the friends whose name contains `query`, ignoring case and accents;
+  /// an empty query matches everyone.
+  public func searchFriends(matching query: String) async throws -> [Friend] {
+    try await call(
+      HTTPAPI.search, query: [("q", query)], expecting: [Friend].self,
+      what: "a list of friends")
+  }
+
+  // MARK: - Posts
+
+  /// `GET /timeline`: one page of the timeline, newest first.
+  ///
+  /// - Parameters:
+  ///   - sinceId: When set, only posts newer than this identifier.
+  ///   - maxId: When set, only posts older than this identifier.
+  ///   - limit: The most posts to return (1 through ``HTTPAPI/maximumPageSize``).
+  public func timeline(
+    sinceId: Int? = nil, maxId: Int? = nil, limit: Int = HTTPAPI.defaultPageSize
+  ) async throws -> [Post] {
+    try await call(
+      HTTPAPI.timeline, query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
+      expecting: [Post].self, what: "a page of posts")
+  }
+
+  /// `GET /people`: everyone who wrote a post, sorted by name.
+  public func people() async throws -> [Person] {
+    try await call(HTTPAPI.people, expecting: [Person].self, what: "a list of people")
+  }
+
+  /// `GET /people/{id}/posts`: one page of one person's posts, newest first; the parameters
+  /// are those of ``timeline(sinceId:maxId:limit:)``. A person without posts has an empty
+  /// page.
+  public func posts(
+    byPerson personId: Int, sinceId: Int? = nil, maxId: Int? = nil,
+    limit: Int = HTTPAPI.defaultPageSize
+  ) async throws -> [Post] {
+    try await call(
+      HTTPAPI.personPosts, ["id": String(personId)],
+      query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
+      expecting: [Post].self, what: "a page of posts")
+  }
+
+  // MARK: - Requests
+
+  /// What a failed status means for the call that got it.
+  enum Context {
+    case general
+    /// A 401 means the credentials are wrong.
+    case logIn
+    /// A 404 means there is no friend with this identifier.
+    case friend(Int)
+  }
+
+  /// Sends a request and decodes the answer's body as `Response`.
+  private func call<Response: Decodable>(
+    _ endpoint: Endpoint, _ parameters: [String: String] = [:],
+    query: [(name: String, value: String)] = [],
+    body: (any Encodable)? = nil, context: Context = .general,
+    expecting: Response.Type, what: String
+  ) async throws -> Response {
+    let data = try await send(
+      endpoint, parameters, query: query, body: body, context: context)
+    do {
+      return try HTTPAPI.makeDecoder().decode(Response.self, from: data)
+    } catch let error as DecodingError {
+      throw ServiceError.malformedResponse("expected \(what), but \(Self.explain(error))")
+    }
+  }
+
+  /// Sends a request whose answer has no body of interest.
+  private func call(
+    _ endpoint: Endpoint, _ parameters: [String: String] = [:], body: (any Encodable)? = nil,
+    context: Context = .general
+  ) async throws {
+    _ = try await send(endpoint, parameters, query: [], body: body, context: context)
+  }
+
+  /// Sends a request and returns the body of a 2xx answer.
+  private func send(
+    _ endpoint: Endpoint, _ parameters: [String: String],
+    query: [(name: String, value: String)], body: (any Encodable)?, context: Context
+  ) async throws -> Data {
+    let (data, status) = try await transport.send(
+      endpoint.method, path: endpoint.path(parameters), query: HTTPAPI.queryString(query),
+      body: try body.map { try HTTPAPI.makeEncoder().encode($0) })
+    guard (200..<300).contains(status) else {
+      throw Self.error(status: status, body: data, context: context)
+    }
+    return data
+  }
+
+  // MARK: - Building blocks
+
+  private static func pageQuery(
+    sinceId: Int?, maxId: Int?, limit: Int
+  ) -> [(name: String, value: String)] {
+    var items: [(name: String, value: String)] = []
+    if let sinceId { items.append(("since_id", String(sinceId))) }
+    if let maxId { items.append(("max_id", String(maxId))) }
+    items.append(("limit", String(limit)))
+    return items
+  }
+
+  /// The error a non-2xx answer stands for.
+  static func error(status: Int, body: Data, context: Context) -> ServiceError {
+    switch (status, context) {
+    case (401, .logIn):
+      return .wrongCredentials
+    case (404, .friend(let id)):
+      return .notFound(id: id)
+    case (400, _):
+      if let message = try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: body),
+        !message.error.isEmpty
+      {
+        return .invalid(message.error)
+      }
+      return .http(status: status)
+    default:
+      return .http(status: status)
+    }
+  }
+
+  /// A short explanation of why a body could not be decoded.
+  static func explain(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+      let keys = context.codingPath + (key.map { [$0] } ?? [])
+      guard !keys.isEmpty else { return "the body" }
+      let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }
+        .joined()
+      return "\"" + (text.hasPrefix(".") ? String(text.dropFirst()) : text) + "\""
+    }
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      return "the body is not valid JSON"
+    case .dataCorrupted(let context):
+      return "\(path(context)) is not valid: \(context.debugDescription)"
+    case .keyNotFound(let key, let context):
+      return "\(path(context, key)) is missing"
+    case .typeMismatch(let type, let context):
+      return "\(path(context)) is not of type \(type)"
+    case .valueNotFound(let type, let context):
+      return "\(path(context)) is null where \(type) was expected"
+    @unknown default:
+      return "the body could not be decoded"
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import AppAPI
+import Foundation
+import Models
+import Testing
+
+/// The wire format shared by the client and the server.
+@Suite struct HTTPAPITests {
+  @Test func datesAreISO8601WithMillisecondsOnlyWhenNeeded() {
+    #expect(HTTPAPI.dateText(Date(timeIntervalSince1970: 1_709_280_000)) == "2024-03-01T08:00:00Z")
+    #expect(
+      HTTPAPI.dateText(Date(timeIntervalSince1970: 1_709_280_000.25))
+        == "2024-03-01T08:00:00.250Z")
+  }
+
+  @Test func postsSurviveTheTripToTheMillisecond() throws {
+    let post = Post(
+      id: 7, authorId: 2, authorName: "Tomás Ibarra", text: "Hi \"there\"",
+      date: Date(timeIntervalSince1970: 1_720_000_000.125))
+    let data = try HTTPAPI.makeEncoder().encode(post)
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"{"authorId":2,"authorName":"Tomás Ibarra","date":"2024-07-03T09:46:40.125Z","#
+        + #""id":7,"text":"Hi \"there\""}"#)
+    #expect(try HTTPAPI.makeDecoder().decode(Post.self, from: data) == post)
+  }
+
+  @Test func datesWithAnOffsetAreRead() throws {
+    let json =
+      #"{"id":1,"authorId":1,"authorName":"A","text":"t","date":"2024-03-01T10:00:00+02:00"}"#
+    let post = try HTTPAPI.makeDecoder().decode(Post.self, from: Data(json.utf8))
+    #expect(post.date == Date(timeIntervalSince1970: 1_709_280_000))
+  }
+
+  @Test func anAccountBodyWritesNullWhenNobodyIsSignedIn() throws {
+    let encoder = HTTPAPI.makeEncoder()
+    let signedOut = try encoder.encode(HTTPAPI.AccountBody(.unavailable))
+    #expect(String(decoding: signedOut, as: UTF8.self) == #"{"account":null}"#)
+    let account = Account(email: "ada@example.com", displayName: "Ada")
+    let signedIn = try encoder.encode(HTTPAPI.AccountBody(.authorized(account)))
+    #expect(
+      String(decoding: signedIn, as: UTF8.self)
+        == #"{"account":{"displayName":"Ada","email":"ada@example.com"}}"#)
+    let decoder = HTTPAPI.makeDecoder()
+    #expect(
+      try decoder.decode(HTTPAPI.AccountBody.self, from: signedIn).status == .authorized(account))
+    #expect(try decoder.decode(HTTPAPI.AccountBody.self, from: signedOut).status == .unavailable)
+    #expect(
+      try decoder.decode(HTTPAPI.AccountBody.self, from: Data("{}".utf8)).status == .unavailable)
+  }
+
+  @Test func queryValuesAreEncodedSoThatEveryCharacterSurvives() {
+    #expect(
+      HTTPAPI.queryString([("q", "a+b&c=d é/~"), ("limit", "5")])
+        == "q=a%2Bb%26c%3Dd%20%C3%A9%2F~&limit=5")
+    #expect(HTTPAPI.queryString([]) == "")
+  }
+}

@@ -1,0 +1,83 @@
+import AppComposition
+import Foundation
+import LocalBackend
+import Models
+import ReactiveCore
+import ReactiveTesting
+import RemoteBackend
+import TestSupport
+import Testing
+
+/// How a front end builds its services.
+@Suite struct AppServicesTests {
+  private func clock() -> TestScheduler {
+    TestScheduler.milliseconds()
+  }
+
+  @Test func localSeedsAFreshDirectoryAndNamesTheStoreFile() throws {
+    try withTemporaryDirectory { parent in
+      let directory = parent.appendingPathComponent("friends/data", isDirectory: true)
+      let scheduler = clock()
+      let services = try AppServices.local(directory: directory, scheduler: scheduler)
+      let file = directory.appendingPathComponent("store.json")
+      #expect(services.origin == file.path)
+      #expect(FileManager.default.fileExists(atPath: file.path))
+      #expect(try LocalStore(directory: directory).snapshot().generation == 1)
+
+      // Every service is the one backend over that file.
+      let backend = try #require(services.friends as? LocalBackend)
+      #expect(backend.store.fileURL.path == file.path)
+      #expect(services.auth === backend)
+      #expect(services.search === backend)
+      #expect(services.timeline === backend)
+      #expect(services.scheduler as? TestScheduler === scheduler)
+
+      let friends = scheduler.createObserver([Friend].self)
+      _ = services.friends.friends().asObservable().subscribe(friends)
+      scheduler.start()
+      #expect(friends.events.first?.value.element?.count == 20)
+    }
+  }
+
+  @Test func localKeepsTheDataAlreadyInTheDirectory() throws {
+    try withTemporaryDirectory { directory in
+      try LocalStore(directory: directory).removeFriend(id: 1)
+      let services = try AppServices.local(directory: directory, scheduler: clock())
+      let backend = try #require(services.friends as? LocalBackend)
+      #expect(try backend.store.friends().count == 19)
+    }
+  }
+
+  @Test func localOnACorruptFileThrowsTheStoresErrorAndLeavesTheFile() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      let garbage = Data("{\"schemaVersion\": 1, \"friends\": [".utf8)
+      try garbage.write(to: file)
+      let reason = "not valid JSON: the text ends too early at line 1, column 34"
+      #expect(throws: StoreError.corrupt(path: file.path, reason: reason)) {
+        try AppServices.local(directory: directory, scheduler: clock())
+      }
+      do {
+        _ = try AppServices.local(directory: directory, scheduler: clock())
+        Issue.record("a corrupt store opened")
+      } catch {
+        #expect("\(error)".contains(file.path))
+      }
+      #expect(try file.bytes() == garbage)
+      #expect(!FileManager.default.fileExists(atPath: file.path + ".tmp"))
+    }
+  }
+
+  @Test func remoteNamesTheServerAndUsesIt() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:8080"))
+    let scheduler = clock()
+    let services = AppServices.remote(url: url, scheduler: scheduler)
+    #expect(services.origin == "http://127.0.0.1:8080")
+    let backend = try #require(services.auth as? RemoteBackend)
+    #expect(backend.client.baseURL == url)
+    #expect(services.friends === backend)
+    #expect(services.search === backend)
+    #expect(services.timeline === backend)
+    #expect(services.scheduler as? TestScheduler === scheduler)
+  }
+}

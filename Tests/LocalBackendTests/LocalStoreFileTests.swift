@@ -1,0 +1,342 @@
+import Foundation
+import LocalBackend
+import Models
+import Store
+import TestSupport
+import Testing
+
+@Suite struct LocalStoreFileTests {
+  @Test func seedingIsDeterministic() throws {
+    try withTemporaryDirectory { first in
+      try withTemporaryDirectory { second in
+        _ = try LocalStore(directory: first)
+        _ = try LocalStore(directory: second)
+        let a = try first.appendingPathComponent("store.json").bytes()
+        let b = try second.appendingPathComponent("store.json").bytes()
+        #expect(a == b)
+        #expect(a.count > 10_000)
+      }
+    }
+  }
+
+  @Test func seededFileHasTheDocumentedShape() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let envelope = try #require(
+        try JSONSerialization.jsonObject(with: store.fileURL.bytes()) as? [String: Any])
+      #expect(envelope["schemaVersion"] as? Int == 2)
+      #expect(envelope["generation"] as? Int == 1)
+      #expect((envelope["crc32"] as? String)?.count == 8)
+      let object = try #require(envelope["data"] as? [String: Any])
+      #expect(envelope["length"] as? Int == (try SnapshotText(store.fileURL)).data.utf8.count)
+      #expect(object["loggedIn"] as? Bool == false)
+      #expect(object["password"] as? String == "correct horse")
+      #expect(object["nextFriendId"] as? Int == 21)
+      #expect(object["nextPostId"] as? Int == 101)
+      #expect((object["friends"] as? [Any])?.count == 20)
+      #expect((object["posts"] as? [Any])?.count == 100)
+      let account = try #require(object["account"] as? [String: Any])
+      #expect(account["email"] as? String == "ada@example.com")
+      #expect(account["displayName"] as? String == "Ada")
+    }
+  }
+
+  @Test func everyWriteAddsOneToTheGeneration() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(try store.snapshot().generation == 1)
+      try store.removeFriend(id: 1)
+      try store.logOut()
+      #expect(try store.snapshot().generation == 3)
+      #expect(try LocalStore(directory: directory).snapshot().generation == 3)
+    }
+  }
+
+  @Test func missingDirectoryIsCreated() throws {
+    try withTemporaryDirectory { directory in
+      let nested = directory.appendingPathComponent("a/b/friends", isDirectory: true)
+      let store = try LocalStore(directory: nested)
+      #expect(FileManager.default.fileExists(atPath: store.fileURL.path))
+      #expect(store.fileURL.path == nested.appendingPathComponent("store.json").path)
+    }
+  }
+
+  @Test func deletedFileIsSeededAgain() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      try store.removeFriend(id: 1)
+      try FileManager.default.removeItem(at: store.fileURL)
+      #expect(try store.friends().count == 20)
+    }
+  }
+
+  @Test func corruptFileIsReportedAndNeverOverwritten() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      let garbage = Data("{\"schemaVersion\": 1, \"friends\": [".utf8)
+      try garbage.write(to: file)
+      let reason = "not valid JSON: the text ends too early at line 1, column 34"
+      #expect(throws: StoreError.corrupt(path: file.path, reason: reason)) {
+        try LocalStore(directory: directory)
+      }
+      do throws(StoreError) {
+        _ = try LocalStore(directory: directory)
+      } catch {
+        #expect(error.description.contains(file.path))
+        #expect(error.description.contains("not valid JSON"))
+        #expect(error.isFileProblem)
+      }
+      #expect(try file.bytes() == garbage)
+    }
+  }
+
+  @Test func fileDamagedWhileOpenFailsReadsAndWritesAndStaysUntouched() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let garbage = Data("not json at all".utf8)
+      try garbage.write(to: store.fileURL)
+      let expected = StoreError.corrupt(
+        path: store.fileURL.path, reason: "not valid JSON: expected an object at line 1, column 1")
+      #expect(throws: expected) { try store.friends() }
+      #expect(throws: expected) {
+        try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+      }
+      #expect(throws: expected) { try store.logOut() }
+      #expect(throws: expected) { try store.reloadIfChanged() }
+      #expect(try store.fileURL.bytes() == garbage)
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: directory.appendingPathComponent("store.json.tmp").path))
+    }
+  }
+
+  @Test func missingFieldIsNamed() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      let store = try LocalStore(directory: directory)
+      var snapshot = try SnapshotText(file)
+      snapshot.data = try snapshot.editingData { $0["friends"] = nil }
+      let damaged = snapshot.bytes
+      try damaged.write(to: file)
+      #expect(throws: StoreError.corrupt(path: file.path, reason: "missing field friends")) {
+        try store.snapshot()
+      }
+      #expect(try file.bytes() == damaged)
+    }
+  }
+
+  @Test func wrongTypeIsNamedWithItsPlace() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      _ = try LocalStore(directory: directory)
+      var snapshot = try SnapshotText(file)
+      snapshot.data = snapshot.data.replacingOccurrences(
+        of: "{\"id\": 1, ", with: "{\"id\": \"one\", ")
+      try snapshot.bytes.write(to: file)
+      do throws(StoreError) {
+        _ = try LocalStore(directory: directory)
+        Issue.record("a mistyped field was accepted")
+      } catch {
+        guard case .corrupt(let path, let reason) = error else {
+          Issue.record("unexpected \(error)")
+          return
+        }
+        #expect(path == file.path)
+        #expect(reason.hasPrefix("friends["))
+        #expect(reason.contains("].id: expected a whole number at line "))
+      }
+    }
+  }
+
+  @Test func duplicateIdentifiersAreCorrupt() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      _ = try LocalStore(directory: directory)
+      var snapshot = try SnapshotText(file)
+      snapshot.data = try snapshot.editingData { object in
+        var friends = object["friends"] as? [[String: Any]] ?? []
+        friends[1]["id"] = friends[0]["id"]
+        object["friends"] = friends
+      }
+      try snapshot.bytes.write(to: file)
+      #expect(throws: StoreError.self) { try LocalStore(directory: directory) }
+      do throws(StoreError) {
+        _ = try LocalStore(directory: directory)
+      } catch {
+        #expect(error.description.contains("two friends have the identifier"))
+      }
+    }
+  }
+
+  @Test func unknownSchemaVersionIsReportedAndNeverOverwritten() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      let store = try LocalStore(directory: directory)
+      var snapshot = try SnapshotText(file)
+      snapshot.version = 3
+      let newer = snapshot.bytes
+      try newer.write(to: file)
+      let expected = StoreError.unsupportedVersion(path: file.path, found: 3, supported: 2)
+      #expect(throws: expected) { try store.friends() }
+      #expect(throws: expected) { try store.removeFriend(id: 1) }
+      #expect(throws: expected) { try LocalStore(directory: directory) }
+      #expect(try file.bytes() == newer)
+      #expect(expected.description.contains(file.path))
+      #expect(expected.description.contains("version 3"))
+    }
+  }
+
+  @Test func unknownVersionWithAnotherShapeIsAVersionError() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      let future = Data(#"{"schemaVersion": 7, "records": []}"#.utf8)
+      try future.write(to: file)
+      #expect(throws: StoreError.unsupportedVersion(path: file.path, found: 7, supported: 2)) {
+        try LocalStore(directory: directory)
+      }
+      #expect(try file.bytes() == future)
+    }
+  }
+
+  @Test func aStoreFileOfVersionOneIsMigratedOnFirstOpenAndKept() throws {
+    try withTemporaryDirectory { directory in
+      // The single file the store wrote before it had a journal.
+      let old = """
+        {
+          "schemaVersion": 1,
+          "generation": 42,
+          "account": {"email": "ada@example.com", "displayName": "Ada"},
+          "password": "correct horse",
+          "loggedIn": true,
+          "nextFriendId": 8,
+          "nextPostId": 12,
+          "friends": [
+            {"id": 7, "firstName": "Grace", "lastName": "Hopper", "phoneNumber": "555 0100 123"},
+            {"id": 3, "firstName": "Alan", "lastName": "Turing", "phoneNumber": "555 0100 456"}
+          ],
+          "posts": [
+            {"id": 11, "authorId": 2, "authorName": "Linus", "date": "2024-03-01T08:00:00Z", "text": "Hi"}
+          ]
+        }
+
+        """
+      let file = directory.appendingPathComponent("store.json")
+      try Data(old.utf8).write(to: file)
+      let store = try LocalStore(directory: directory)
+      let snapshot = try store.snapshot()
+      #expect(snapshot.generation == 42)
+      #expect(snapshot.accountStatus == .authorized(StoreSeed.demoAccount))
+      #expect(snapshot.friends.map(\.id) == [7, 3])
+      #expect(snapshot.posts.map(\.text) == ["Hi"])
+      #expect(
+        try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+          .id == 8)
+      let migrated = try SnapshotText(file)
+      #expect(migrated.version == 2)
+      #expect(!migrated.data.contains("schemaVersion"))
+      #expect(try directory.appendingPathComponent("store.json.v1").bytes() == Data(old.utf8))
+      #expect(try LocalStore(directory: directory).friends().count == 3)
+    }
+  }
+
+  @Test func unreadableFileIsReported() throws {
+    try withTemporaryDirectory { directory in
+      // A directory where the file should be: opening works, reading fails (even as root).
+      let file = directory.appendingPathComponent("store.json", isDirectory: true)
+      try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+      do throws(StoreError) {
+        _ = try LocalStore(directory: directory)
+        Issue.record("an unreadable file was accepted")
+      } catch {
+        guard case .unreadable(let path, let reason) = error else {
+          Issue.record("unexpected \(error)")
+          return
+        }
+        #expect(path == directory.appendingPathComponent("store.json").path)
+        #expect(reason.contains("read failed"))
+        #expect(error.description.contains(path))
+      }
+      var isDirectory: ObjCBool = false
+      #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory))
+      #expect(isDirectory.boolValue)
+    }
+  }
+
+  @Test func staleTemporaryFileIsRemovedOnOpen() throws {
+    try withTemporaryDirectory { directory in
+      _ = try LocalStore(directory: directory)
+      let temporary = directory.appendingPathComponent("store.json.tmp")
+      try Data("half a write".utf8).write(to: temporary)
+      let store = try LocalStore(directory: directory)
+      #expect(!FileManager.default.fileExists(atPath: temporary.path))
+      #expect(try store.friends().count == 20)
+    }
+  }
+
+  @Test func storeFileIsPrivateToItsOwner() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
+      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+  }
+
+  @Test func concurrentWritesFromManyThreadsAreAllKept() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory, seed: .empty)
+      let other = try LocalStore(directory: directory, seed: .empty)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for task in 0..<8 {
+          let target = task.isMultiple(of: 2) ? store : other
+          group.addTask {
+            for number in 0..<10 {
+              try target.addFriend(
+                FriendDraft(
+                  firstName: "T\(task)", lastName: "N\(number)", phoneNumber: "5550100123"))
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      #expect(try store.friends().count == 80)
+      #expect(try other.snapshot() == store.snapshot())
+      #expect(try store.snapshot().generation == 81)
+    }
+  }
+}
+
+/// The parts of a snapshot file, to damage its data as a test needs and write it back with the
+/// length and checksum the store would give it.
+struct SnapshotText {
+  var version: Int
+  var generation: Int
+  /// The text of the `data` value.
+  var data: String
+
+  init(_ file: URL) throws {
+    let text = String(decoding: try file.bytes(), as: UTF8.self)
+    let envelope = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    version = try #require(envelope["schemaVersion"] as? Int)
+    generation = try #require(envelope["generation"] as? Int)
+    let start = try #require(text.range(of: "\"data\": "))
+    #expect(text.hasSuffix("}\n"))
+    data = String(text[start.upperBound...].dropLast(2))
+  }
+
+  /// The file's text.
+  var bytes: Data {
+    let checksum = CRC32.hex(CRC32.checksum(Array(data.utf8)))
+    return Data(
+      ("{\"schemaVersion\": \(version), \"generation\": \(generation), "
+        + "\"length\": \(data.utf8.count), \"crc32\": \"\(checksum)\",\n\"data\": \(data)}\n").utf8)
+  }
+
+  /// The data, changed by `edit` as a dictionary.
+  func editingData(_ edit: (inout [String: Any]) -> Void) throws -> String {
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+    edit(&object)
+    return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import LocalBackend
+import Models
+import TestSupport
+import Testing
+
+@Suite struct LocalStoreFriendsTests {
+  @Test func seedHasTwentyFriendsSortedByLastThenFirstName() throws {
+    try withTemporaryDirectory { directory in
+      let friends = try LocalStore(directory: directory).friends()
+      #expect(friends.count == 20)
+      #expect(Set(friends.map(\.id)) == Set(1...20))
+      #expect(friends.first?.lastName == "Adeyemi")
+      #expect(friends.last?.lastName == "Watanabe")
+      let keys = friends.map { "\($0.lastName.lowercased()) \($0.firstName.lowercased())" }
+      #expect(keys == keys.sorted())
+      #expect(friends.allSatisfy { $0.draft.validation == .valid })
+    }
+  }
+
+  @Test func addedFriendGetsTheNextIdentifierAndItsPlaceInTheList() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let added = try store.addFriend(
+        FriendDraft(firstName: " Zoe ", lastName: "Baker", phoneNumber: "+1 555 010 9999"))
+      #expect(
+        added == Friend(id: 21, firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999")
+      )
+      let friends = try store.friends()
+      let index = try #require(friends.firstIndex(of: added))
+      #expect(friends[index - 1].lastName == "Anderson")
+      #expect(friends[index + 1].lastName == "Bennett")
+    }
+  }
+
+  @Test func friendsSurviveReopening() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let added = try store.addFriend(
+        FriendDraft(firstName: "Zoe", lastName: "Baker", phoneNumber: "5550100123"))
+      try store.removeFriend(id: 3)
+      let reopened = try LocalStore(directory: directory)
+      #expect(try reopened.friends() == store.friends())
+      #expect(try reopened.friend(id: added.id) == added)
+      #expect(try reopened.snapshot() == store.snapshot())
+    }
+  }
+
+  @Test func invalidFriendIsRejectedWithItsMessageAndNothingIsWritten() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let before = try store.fileURL.bytes()
+      #expect(throws: StoreError.invalidInput("Enter a first name.")) {
+        try store.addFriend(
+          FriendDraft(firstName: "  ", lastName: "Baker", phoneNumber: "5550100123"))
+      }
+      #expect(throws: StoreError.invalidInput("A phone number needs 7 to 15 digits.")) {
+        try store.updateFriend(Friend(id: 1, firstName: "A", lastName: "B", phoneNumber: "123"))
+      }
+      #expect(try store.fileURL.bytes() == before)
+    }
+  }
+
+  @Test func updateReplacesFieldsAndResorts() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      var friend = try #require(try store.friends().first)
+      friend.lastName = "Zimmermann"
+      friend.phoneNumber = "+49 30 5550 0000"
+      let saved = try store.updateFriend(friend)
+      #expect(saved == friend)
+      #expect(try store.friends().last == friend)
+      #expect(try store.friend(id: friend.id) == friend)
+    }
+  }
+
+  @Test func unknownIdentifiersAreNotFound() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(throws: StoreError.notFound(99)) { try store.friend(id: 99) }
+      #expect(throws: StoreError.notFound(99)) { try store.removeFriend(id: 99) }
+      #expect(throws: StoreError.notFound(99)) {
+        try store.updateFriend(
+          Friend(id: 99, firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+      }
+    }
+  }
+
+  @Test func removedIdentifiersAreNotReused() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let added = try store.addFriend(
+        FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+      try store.removeFriend(id: added.id)
+      #expect(throws: StoreError.notFound(added.id)) { try store.removeFriend(id: added.id) }
+      let next = try store.addFriend(
+        FriendDraft(firstName: "C", lastName: "D", phoneNumber: "5550100124"))
+      #expect(next.id == added.id + 1)
+    }
+  }
+
+  @Test(arguments: [
+    ("ANDER", ["Liam Anderson"]),
+    ("garcia", ["Mateo García"]),
+    ("liam anderson", ["Liam Anderson"]),
+    ("Anderson Liam", ["Liam Anderson"]),
+    ("  mei ", ["Mei Chen"]),
+    ("zzz", []),
+  ])
+  func searchMatchesNamesIgnoringCaseAndAccents(query: String, expected: [String]) throws {
+    try withTemporaryDirectory { directory in
+      let found = try LocalStore(directory: directory).searchFriends(matching: query)
+      #expect(found.map(\.fullName) == expected)
+    }
+  }
+
+  @Test func searchResultsKeepListOrderAndEmptyQueryMatchesAll() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(try store.searchFriends(matching: "") == store.friends())
+      let withN = try store.searchFriends(matching: "n")
+      #expect(withN.count > 5)
+      let all = try store.friends()
+      #expect(withN == all.filter { withN.contains($0) })
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import LocalBackend
+import Models
+import TestSupport
+import Testing
+
+@Suite struct LocalStorePostsTests {
+  @Test func timelineIsNewestFirstAndLimited() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(try store.timeline().map(\.id) == Array((81...100).reversed()))
+      #expect(try store.timeline(limit: 3).map(\.id) == [100, 99, 98])
+      #expect(try store.timeline(limit: 0).isEmpty)
+    }
+  }
+
+  @Test func sinceIdReturnsOnlyNewerPosts() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(try store.timeline(sinceId: 95).map(\.id) == [100, 99, 98, 97, 96])
+      #expect(try store.timeline(sinceId: 100).isEmpty)
+    }
+  }
+
+  @Test func maxIdReturnsOnlyOlderPosts() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(try store.timeline(maxId: 10).map(\.id) == Array((1...9).reversed()))
+      #expect(try store.timeline(maxId: 1).isEmpty)
+      #expect(try store.timeline(sinceId: 40, maxId: 50, limit: 3).map(\.id) == [49, 48, 47])
+    }
+  }
+
+  @Test func pagingWithACursorVisitsEveryPostOnce() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      var cursor = TimelineCursor.none
+      var seen: [Int] = []
+      while true {
+        let page = try store.timeline(maxId: cursor.oldestId, limit: 15)
+        if page.isEmpty { break }
+        seen += page.map(\.id)
+        cursor = cursor.advanced(with: page)
+      }
+      #expect(seen == Array((1...100).reversed()))
+      try store.generatePosts(count: 2, date: Date(timeIntervalSince1970: 1_800_000_000))
+      #expect(try store.timeline(sinceId: cursor.newestId).map(\.id) == [102, 101])
+    }
+  }
+
+  @Test func seedHasSixPeopleWithIncreasingDates() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let people = try store.people()
+      #expect(people.count == 6)
+      #expect(people.map(\.name) == people.map(\.name).sorted())
+      #expect(Set(people) == Set(StoreSeed.demoAuthors))
+      let posts = try store.snapshot().posts
+      #expect(posts.count == 100)
+      #expect(zip(posts, posts.dropFirst()).allSatisfy { $0.date > $1.date && $0.id > $1.id })
+    }
+  }
+
+  @Test func personPostsAreTheirsOnlyNewestFirst() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let person = try #require(try store.people().first)
+      let all = try store.snapshot().posts.filter { $0.authorId == person.id }
+      #expect(all.count >= 5)
+      #expect(try store.posts(byPerson: person.id, limit: 1000) == all)
+      #expect(try store.posts(byPerson: person.id, limit: 2) == Array(all.prefix(2)))
+      #expect(try store.posts(byPerson: person.id, maxId: all[1].id, limit: 1) == [all[2]])
+      #expect(try store.posts(byPerson: 999).isEmpty)
+    }
+  }
+
+  @Test func savePostsAddsNewAndReplacesExisting() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let date = Date(timeIntervalSince1970: 1_800_000_000)
+      var edited = try #require(try store.timeline(sinceId: 4, maxId: 6).first)
+      edited.text = "Edited"
+      let fresh = Post(id: 150, author: Person(id: 7, name: "Ada"), text: "Hello", date: date)
+      try store.savePosts([fresh, edited])
+      let posts = try store.snapshot().posts
+      #expect(posts.count == 101)
+      #expect(posts.first == fresh)
+      #expect(posts.first { $0.id == 5 }?.text == "Edited")
+      #expect(try store.people().contains(Person(id: 7, name: "Ada")))
+      // Saving the same page again changes nothing a list would show.
+      let before = try store.snapshot()
+      try store.savePosts([fresh, edited])
+      #expect(try store.snapshot().posts == before.posts)
+      // New posts continue after the largest identifier.
+      #expect(try store.generatePosts(date: date).map(\.id) == [151])
+    }
+  }
+
+  @Test func savingOlderPostsKeepsTheOrder() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory, seed: .empty)
+      let date = Date(timeIntervalSince1970: 0)
+      let author = Person(id: 1, name: "A")
+      try store.savePosts([10, 30].map { Post(id: $0, author: author, text: "", date: date) })
+      try store.savePosts([20, 5].map { Post(id: $0, author: author, text: "", date: date) })
+      #expect(try store.timeline().map(\.id) == [30, 20, 10, 5])
+    }
+  }
+
+  @Test func generatedPostsAreDeterministic() throws {
+    try withTemporaryDirectory { first in
+      try withTemporaryDirectory { second in
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        let a = try LocalStore(directory: first).generatePosts(count: 3, date: date)
+        let b = try LocalStore(directory: second).generatePosts(count: 3, date: date)
+        #expect(a == b)
+        #expect(a.map(\.id) == [103, 102, 101])
+        #expect(a.allSatisfy { $0.date == date && !$0.text.isEmpty })
+      }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import FriendsServer
+import HTTPServer
+import LocalBackend
+import Models
+import RemoteBackend
+import Services
+import Synchronization
+import TestSupport
+
+/// A Friends API server over a fresh store in a temporary directory, and a client of it.
+struct FriendsServerFixture {
+  let store: LocalStore
+  let server: HTTPServer
+  let log: HTTPServerEventLog
+  let client: HTTPClient
+}
+
+/// Runs `body` with a Friends API server on 127.0.0.1 (a port the system chooses) serving a
+/// store seeded with `seed`, and a client of it with `timeout`. `wrap` may wrap the API's
+/// handler, for example to hold an answer back.
+func withFriendsServer<Result>(
+  seed: StoreSeed = .demo, timeout: Duration = .seconds(2),
+  wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
+  _ body: (FriendsServerFixture) async throws -> Result
+) async throws -> Result {
+  try await withTemporaryDirectory { directory in
+    let store = try LocalStore(directory: directory, seed: seed)
+    let log = HTTPServerEventLog()
+    let server = try HTTPServer(
+      onEvent: log.record, handler: wrap(FriendsAPI(store: store).router.handle))
+    defer { server.stop() }
+    let client = HTTPClient(baseURL: server.url, timeout: timeout)
+    return try await body(
+      FriendsServerFixture(store: store, server: server, log: log, client: client))
+  }
+}
+
+/// Holds back the answer to the first request that `matches` until `open()` is called (or ten
+/// seconds pass), so that a test can act while that request is in flight.
+final class AnswerGate: Sendable {
+  private let matches: @Sendable (HTTPRequest) -> Bool
+  private let matched = Atomic<Bool>(false)
+  private let opened = DispatchSemaphore(value: 0)
+
+  init(holding matches: @escaping @Sendable (HTTPRequest) -> Bool) {
+    self.matches = matches
+  }
+
+  /// `handler`, with the first matching request held at the gate.
+  func wrap(_ handler: @escaping HTTPServer.Handler) -> HTTPServer.Handler {
+    { [self] request in
+      if matches(request), !matched.exchange(true, ordering: .relaxed) {
+        _ = opened.wait(timeout: .now() + .seconds(10))
+      }
+      return handler(request)
+    }
+  }
+
+  /// Lets the held request be answered.
+  func open() { opened.signal() }
+}
+
+/// Runs `body` with a server whose every route answers with `reply`, and a client of it.
+func withFixtureServer<Result>(
+  replying reply: HTTPReply, timeout: Duration = .seconds(2),
+  _ body: (HTTPClient, HTTPServerEventLog) async throws -> Result
+) async throws -> Result {
+  let log = HTTPServerEventLog()
+  let server = try HTTPServer(onEvent: log.record) { _ in reply }
+  defer { server.stop() }
+  return try await body(HTTPClient(baseURL: server.url, timeout: timeout), log)
+}
+
+/// The error `body` throws, or `nil` when it returns.
+func thrownError<Value>(_ body: () async throws -> Value) async -> (any Error)? {
+  do {
+    _ = try await body()
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// The ``ServiceError`` `body` throws, or `nil` when it returns or throws something else.
+func serviceError<Value>(_ body: () async throws -> Value) async -> ServiceError? {
+  await thrownError(body) as? ServiceError
+}
+
+extension HTTPServerEvent {
+  /// Whether this is a request arriving, for any connection.
+  var isReceived: Bool {
+    if case .received = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+import Models
+import ReactiveCore
+import RemoteBackend
+import Testing
+
+/// The HTTP backend delivers every answer on its scheduler, as the embedded backend does, so
+/// that a view model's main-actor closures run on the main queue with the main scheduler.
+@Suite(.timeLimit(.minutes(1))) struct RemoteBackendDeliveryTests {
+  /// A scheduler on a queue that can be recognised, and the key that recognises it.
+  static func recognisableScheduler() -> (SchedulerType, DispatchSpecificKey<String>) {
+    let key = DispatchSpecificKey<String>()
+    let scheduler = SerialDispatchQueueScheduler(
+      internalSerialQueueName: "remote-backend-tests",
+      serialQueueConfiguration: { $0.setSpecific(key: key, value: "the scheduler") })
+    return (scheduler, key)
+  }
+
+  @Test func answersArriveOnTheScheduler() async throws {
+    try await withFriendsServer { fixture in
+      let (scheduler, key) = Self.recognisableScheduler()
+      let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
+      let friendsQueue = try await backend.friends()
+        .map { _ in DispatchQueue.getSpecific(key: key) }.value
+      #expect(friendsQueue == "the scheduler")
+      let searchQueue = try await backend.search("ken")
+        .map { _ in DispatchQueue.getSpecific(key: key) }.value
+      #expect(searchQueue == "the scheduler")
+    }
+  }
+
+  @Test func failuresAndPolledValuesArriveOnTheSchedulerToo() async throws {
+    try await withFriendsServer { fixture in
+      let (scheduler, key) = Self.recognisableScheduler()
+      let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
+      let failureQueue = try await backend.friend(id: 999).map { _ in "answered" }
+        .catch { _ in .just(DispatchQueue.getSpecific(key: key) ?? "elsewhere") }.value
+      #expect(failureQueue == "the scheduler")
+      let statusQueue = try await backend.accountStatus.take(1)
+        .map { _ in DispatchQueue.getSpecific(key: key) }.asSingle().value
+      #expect(statusQueue == "the scheduler")
+    }
+  }
+}
