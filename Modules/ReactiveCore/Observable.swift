@@ -55,10 +55,10 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     let sink: EventSink<Element> = { handlers.on($0) }
     let trampoline = Trampoline.current
     if trampoline.isRunning {
-      subscription.setUpstream(run(sink, subscription))
+      subscription.setUpstream(runFinal(handlers, sink, subscription))
     } else {
       trampoline.isRunning = true
-      subscription.setUpstream(run(sink, subscription))
+      subscription.setUpstream(runFinal(handlers, sink, subscription))
       trampoline.finish()
     }
     return subscription
@@ -79,6 +79,17 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
       trampoline.finish()
       return disposable
     }
+  }
+
+  /// `run` for the guard of a public `subscribe`: `sink` forwards to `handlers`. A source that
+  /// can deliver elements to the handlers more cheaply than through `sink` overrides it
+  /// (`PublishSubject` does).
+  @usableFromInline
+  func runFinal(
+    _ handlers: SubscriptionHandlers<Element>, _ sink: @escaping EventSink<Element>,
+    _ lifetime: Lifetime
+  ) -> Disposable {
+    run(sink, lifetime)
   }
 
   /// Starts the sequence for one subscriber. Operators call this directly, without the guard
