@@ -146,20 +146,3 @@ extension String {
     return result
   }
 }
-
-/// A running total that the workloads' closures update. A captured `var` would cost a runtime
-/// exclusivity check on every update, the same for every implementation; this keeps the
-/// subscribers' own work negligible, so the figures measure the library.
-final class Total {
-  private let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-
-  init() { storage.initialize(to: 0) }
-
-  deinit { storage.deallocate() }
-
-  var value: Int { storage.pointee }
-
-  @inline(__always) func add(_ amount: Int) { storage.pointee &+= amount }
-
-  @inline(__always) func set(_ value: Int) { storage.pointee = value }
-}

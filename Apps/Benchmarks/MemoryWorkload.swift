@@ -48,12 +48,12 @@ struct MemoryPass {
 func memoryPass(_ n: Int, freshHeap: Bool) -> MemoryPass {
   if freshHeap { releaseFreeMemory() }
   let subject = PublishSubject<Int>()
-  let total = Total()
+  var total = 0
   var bag: DisposeBag? = DisposeBag()
   let before = residentBytes()
   let subscribe = measure {
     for _ in 0..<n {
-      subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { total.add($0) })
+      subject.map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(onNext: { total &+= $0 })
         .disposed(by: bag!)
     }
   }
@@ -64,5 +64,5 @@ func memoryPass(_ n: Int, freshHeap: Bool) -> MemoryPass {
   if let before, let after { resident = after > before ? after - before : 0 }
   return MemoryPass(
     residentBytes: resident, subscribe: subscribe, deliver: deliver, dispose: dispose,
-    checksum: total.value)
+    checksum: total)
 }

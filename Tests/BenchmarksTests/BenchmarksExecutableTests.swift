@@ -41,6 +41,34 @@ import Testing
     #expect(run.lines.map(\.checksum) == [expected, expected])
   }
 
+  /// Each reactive workload's checksum is what its subscribers' captured variables hold at the
+  /// end, worked out here from the workload's definition at a small size.
+  @Test func reactiveWorkloadsComputeTheirResults() throws {
+    let n = 50
+    let ids = ["W1s", "W1r", "W2", "W3", "W4", "W5", "W7", "MEM"]
+    let run = try BenchmarksRun(ids + ["--n", "\(n)", "--reps", "1"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.lines.map(\.id) == ids)
+    // map { $0 + 1 }, filter even, running sum: the last sum is that of the even numbers
+    // 2…n.
+    let chain = stride(from: 2, through: n, by: 2).reduce(0, +)
+    // Every one of the 100 subscribers adds every element 0..<n.
+    let manySubscribers = 100 * (0..<n).reduce(0, +)
+    // Both relays start at 0, so combineLatest emits once on subscription, then after each
+    // accept: the even values go to the first relay, the odd ones to the second.
+    var first = 0
+    var second = 0
+    var combined = 0
+    for value in 0..<n {
+      if value % 2 == 0 { first = value } else { second = value }
+      combined += first + second
+    }
+    let expected = [
+      chain, chain, manySubscribers, 2 * n, (0..<n).reduce(0, +), combined, chain, 2 * n,
+    ]
+    #expect(run.lines.map(\.checksum) == expected)
+  }
+
   /// The checksum folds the 32 bytes of PBKDF2-HMAC-SHA256("correct horse", salt 0…15, 3
   /// iterations) as `checksum * 31 + byte`; the bytes were computed with Python's hashlib.
   @Test func passwordHashWorkloadDerivesTheKnownHash() throws {

@@ -77,6 +77,25 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
     return old & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0
   }
 
+  /// `finish()` and `dispose()` in one atomic step, for an owner whose terminal work does not
+  /// need the source's subscription to be disposed first: returns `nil` if the subscription
+  /// was no longer active, and otherwise whether the caller must then call
+  /// `disposeUpstream()` (the source's disposable was stored and does something).
+  @inlinable func finishAndDispose() -> Bool? {
+    let old = state.bitwiseOr(
+      Lifetime.stoppedBit | Lifetime.disposedBit, ordering: .sequentiallyConsistent
+    ).oldValue
+    guard old & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0 else { return nil }
+    return old & (Lifetime.assignedBit | InnerSubscription.nopBit) == Lifetime.assignedBit
+  }
+
+  /// Disposes the source's subscription; only after `finishAndDispose()` returned `true`.
+  @inlinable func disposeUpstream() {
+    let upstream = self.upstream
+    self.upstream = nil
+    upstream?.dispose()
+  }
+
   /// `isActive`, read with sequentially consistent ordering (see `finish()`).
   @inlinable var isRunning: Bool {
     state.load(ordering: .sequentiallyConsistent) & (Lifetime.disposedBit | Lifetime.stoppedBit)

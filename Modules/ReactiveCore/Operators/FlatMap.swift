@@ -120,6 +120,8 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let outerDone = Atomic<Bool>(false)
+  /// `trampolineKey`, read once (see `runOnTrampoline`).
+  @usableFromInline let trampolineKey = ReactiveCore.trampolineKey
   @exclusivity(unchecked) @usableFromInline var outer: InnerSubscription?
   @exclusivity(unchecked) @usableFromInline var current: InnerSubscription?
   /// Set when the operator ended or was disposed: no inner source starts any more.
@@ -155,7 +157,8 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
     previous?.dispose()
     inner.setDisposable(
       source.runOnTrampoline(
-        { event in inner.withOwner(as: SwitchSink.self) { $0.on(event, from: inner) } }, inner))
+        { event in inner.withOwner(as: SwitchSink.self) { $0.on(event, from: inner) } }, inner,
+        key: trampolineKey))
   }
 
   @inlinable func on(_ event: Event<Element>, from inner: InnerSubscription) {
@@ -173,14 +176,15 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
   }
 
   @inlinable func innerCompleted(_ inner: InnerSubscription) {
-    guard inner.finish() else { return }  // replaced, or the result ended
+    // `finish()` and `dispose()` in one atomic step.
+    guard let disposeUpstream = inner.finishAndDispose() else { return }  // replaced, or ended
     if outerDone.load(ordering: .sequentiallyConsistent) {
       stateLock.lock()
       let isCurrent = !closed && current === inner
       stateLock.unlock()
       if isCurrent { end(.completed) }
     }
-    inner.dispose()
+    if disposeUpstream { inner.disposeUpstream() }
   }
 
   @inlinable func outerCompleted() {

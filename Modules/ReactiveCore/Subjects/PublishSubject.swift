@@ -16,7 +16,10 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   /// that subscribing and unsubscribing run specialised although `run` is reached through the
   /// class's virtual table.
   @usableFromInline let subscribeBody:
-    (PublishSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
+    (
+      PublishSubject<Element>, @escaping EventSink<Element>, SubscriptionHandlers<Element>?,
+      Lifetime
+    ) -> Disposable
   @usableFromInline let lock = Lock()
   @usableFromInline let observers = ObserverList<Element>()
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
@@ -24,7 +27,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
   /// Creates a subject.
   @inlinable public override init() {
-    subscribeBody = { $0.add($1, $2) }
+    subscribeBody = { $0.add($1, handlers: $2, $3) }
   }
 
   /// Whether any observer is subscribed.
@@ -54,11 +57,22 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
     -> Disposable
   {
-    subscribeBody(self, sink, lifetime)
+    subscribeBody(self, sink, nil, lifetime)
   }
 
-  /// Subscribes `sink`; `run`'s work, reached through `subscribeBody`.
-  @inlinable func add(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Disposable {
+  @inlinable override func runFinal(
+    _ handlers: SubscriptionHandlers<Element>, _ sink: @escaping EventSink<Element>,
+    _ lifetime: Lifetime
+  ) -> Disposable {
+    subscribeBody(self, sink, handlers, lifetime)
+  }
+
+  /// Subscribes `sink`, which forwards to `handlers` if they are given; the work of `run` and
+  /// `runFinal`, reached through `subscribeBody`.
+  @inlinable func add(
+    _ sink: @escaping EventSink<Element>, handlers: SubscriptionHandlers<Element>?,
+    _ lifetime: Lifetime
+  ) -> Disposable {
     lock.lock()
     if disposed {
       lock.unlock()
@@ -70,7 +84,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
+    let observer = observers.insert(sink, handlers: handlers) { [self] in self.removeObserver($0) }
     lock.unlock()
     return observer
   }
