@@ -41,10 +41,11 @@ import Testing
 
       let second = replayed.connect()
       let late = Recorder<Int>()
-      late.record(replayed)
+      let lateSubscription = late.record(replayed)
       #expect(late.elements.isEmpty)
       source.onNext(3)
       #expect(late.elements == [3])
+      lateSubscription.dispose()
       second.dispose()
     }
   }
@@ -53,8 +54,9 @@ import Testing
     #expect(!MainScheduler.isOnMainQueue)
     let subscribedOnMain = await withCheckedContinuation { continuation in
       let event = ControlEvent<Int>(
-        events: Observable.create { _ in
+        events: Observable.create { observer in
           continuation.resume(returning: MainScheduler.isOnMainQueue)
+          observer.onCompleted()  // ends the subscription, so it frees itself
           return Disposables.create()
         })
       _ = event.subscribe()
@@ -65,8 +67,9 @@ import Testing
   @Test func aControlPropertySubscribesItsSourceOnTheMainQueue() async {
     let subscribedOnMain = await withCheckedContinuation { continuation in
       let property = ControlProperty<Int>(
-        values: Observable.create { _ in
+        values: Observable.create { observer in
           continuation.resume(returning: MainScheduler.isOnMainQueue)
+          observer.onCompleted()  // ends the subscription, so it frees itself
           return Disposables.create()
         },
         valueSink: AnyObserver { _ in })
