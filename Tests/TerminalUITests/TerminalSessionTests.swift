@@ -120,7 +120,9 @@ import Testing
       })
     session.render { $0.write("Friends", x: 0, y: 0) }
     var seenWhileStopped: (fullScreen: Bool, mouse: Bool, alternate: Bool)?
-    terminal.whileSuspended = { [terminal] in
+    // Weak: the terminal keeps this closure, so a strong capture would never be freed.
+    terminal.whileSuspended = { [weak terminal] in
+      guard let terminal else { return }
       seenWhileStopped = (
         terminal.isFullScreen, terminal.screen.isMouseReportingEnabled,
         terminal.screen.isAlternateScreen
