@@ -17,6 +17,8 @@ protocol ScreenHost: AnyObject {
   func navigate(_ route: Route)
   /// Asks for a new frame once the current work is done.
   func setNeedsDisplay()
+  /// Shows a one-off message in the status bar until the next key, whichever screen shows.
+  func showMessage(_ message: String)
   /// Shows `dialog` over everything until the user answers it; `onOutcome` gets the answer.
   /// The dialog goes away with `screen` if the screen closes first.
   func present(

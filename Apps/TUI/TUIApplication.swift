@@ -146,6 +146,10 @@ final class TUIApplication: ScreenHost {
     }
   }
 
+  func showMessage(_ message: String) {
+    showFlash(message)
+  }
+
   func present(
     _ dialog: Dialog, from screen: Screen,
     onOutcome: @escaping @MainActor (Dialog.Outcome) -> Void

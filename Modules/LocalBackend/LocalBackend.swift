@@ -86,10 +86,20 @@ public final class LocalBackend: AuthenticationService, FriendsService, SearchSe
     write("logOut") { store in try store.logOut() }.asCompletable()
   }
 
-  /// Accepts a reset request for a valid email.
-  public func requestPasswordReset(email: String) -> Completable {
-    read("requestPasswordReset") { store in try store.requestPasswordReset(email: email) }
-      .asCompletable()
+  /// Accepts a reset request for a valid email and answers ``passwordResetText(email:)``:
+  /// this demo sends nothing, and says so, in the same words whether or not the address has
+  /// an account.
+  public func requestPasswordReset(email: String) -> Single<String> {
+    read("requestPasswordReset") { store in
+      try store.requestPasswordReset(email: email)
+      return Self.passwordResetText(email: email)
+    }
+  }
+
+  /// The confirmation of a reset request for `email` on the embedded data.
+  public static func passwordResetText(email: String) -> String {
+    "This demo sends no email: no reset link was sent to \(email), "
+      + "whether or not it has an account."
   }
 
   /// The status now, then each change.

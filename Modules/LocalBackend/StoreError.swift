@@ -1,4 +1,5 @@
 import Foundation
+import Services
 import Store
 
 /// Why a store operation failed.
@@ -70,5 +71,13 @@ extension StoreError: StorageErrorRepresentable {
       self = .unreadable(path: path, reason: StorageError.tooLargeReason(size: size, limit: limit))
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
     }
+  }
+}
+
+extension StoreError: NotFoundReporting {
+  /// Whether this is ``notFound(_:)``.
+  public var isNotFound: Bool {
+    if case .notFound = self { return true }
+    return false
   }
 }

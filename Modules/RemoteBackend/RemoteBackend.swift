@@ -47,8 +47,11 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
   }
 
   /// Asks for a reset link.
-  public func requestPasswordReset(email: String) -> Completable {
-    call { client in try await client.requestPasswordReset(email: email) }.asCompletable()
+  public func requestPasswordReset(email: String) -> Single<String> {
+    call { client in
+      try await client.requestPasswordReset(email: email)
+      return "We sent a reset link to \(email)."
+    }
   }
 
   /// The status now, then each change seen by polling.

@@ -51,15 +51,19 @@ public final class FakeAuthenticationService: AuthenticationService {
     return scheduler.createColdObservable(logOutResponse()).asObservable().asCompletable()
   }
 
-  /// Answers with the scripted `resetResponse`.
-  public func requestPasswordReset(email: String) -> Completable {
+  /// The confirmation a completed reset request answers with, for the given email.
+  public var resetConfirmation: (String) -> String = { "We sent a reset link to \($0)." }
+
+  /// Answers with the scripted `resetResponse`, then `resetConfirmation` once it completes.
+  public func requestPasswordReset(email: String) -> Single<String> {
     resetEmails.append(email)
     guard let resetResponse else {
       return .error(unscripted("requestPasswordReset(email: \(email))"))
     }
     let request = scheduler.createColdObservable(resetResponse(email))
     resetRequests.append(request)
-    return request.asObservable().asCompletable()
+    let confirmation = resetConfirmation(email)
+    return request.asObservable().asCompletable().andThen(Single.just(confirmation))
   }
 
   /// The scripted status: its current value, then each change.

@@ -133,6 +133,6 @@ import Testing
 final class SilentAuthentication: AuthenticationService {
   func logIn(email: String, password: String) -> Single<Account> { .never() }
   func logOut() -> Completable { .never() }
-  func requestPasswordReset(email: String) -> Completable { .never() }
+  func requestPasswordReset(email: String) -> Single<String> { .never() }
   var accountStatus: Observable<AccountStatus> { .never() }
 }

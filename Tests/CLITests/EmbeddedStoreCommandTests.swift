@@ -51,6 +51,6 @@ import Testing
     #expect(harness.run("remove 21") == .success)
     #expect(throws: StoreError.notFound(21)) { try store.friend(id: 21) }
     #expect(harness.run("show 21") == .failure)
-    #expect(harness.stderr == "error: No friend has the identifier 21.\n")
+    #expect(harness.stderr == "error: This friend no longer exists.\n")
   }
 }

@@ -51,7 +51,9 @@ import ViewModels
         == "\u{1B}[1mID  NAME          PHONE\u{1B}[0m\n 3  Ada Lovelace  +44 20 7946 0001\n")
     coloured.friends.friendResponse = { id in [.error(1, ServiceError.notFound(id: id))] }
     #expect(coloured.run("show 9") == .failure)
-    #expect(coloured.stderr == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m no friend has id 9\n")
+    #expect(
+      coloured.stderr
+        == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m This friend no longer exists.\n")
 
     let plain = Harness(colour: true)
     plain.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
@@ -132,7 +134,7 @@ import ViewModels
     harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("show 99") == .failure)
     #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: no friend has id 99\n")
+    #expect(harness.stderr == "error: This friend no longer exists.\n")
   }
 
   @Test(arguments: ["show 0", "show -4", "remove 0", "edit -1 --first A"])
@@ -248,7 +250,7 @@ import ViewModels
     let harness = Harness()
     harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("remove 42") == .failure)
-    #expect(harness.stderr == "error: no friend has id 42\n")
+    #expect(harness.stderr == "error: This friend no longer exists.\n")
     #expect(harness.friends.calls == [.friend(id: 42)])
   }
 }

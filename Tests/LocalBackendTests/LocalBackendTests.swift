@@ -3,6 +3,7 @@ import LocalBackend
 import Models
 import ReactiveCore
 import ReactiveTesting
+import Services
 import TestSupport
 import Testing
 
@@ -88,18 +89,49 @@ private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNum
     }
   }
 
-  @Test func aPasswordResetAcceptsAValidAddressAndRefusesABadOne() throws {
+  @Test func aPasswordResetSaysTheDemoSendsNothingAndRefusesABadAddress() throws {
     try withBackend { fixture in
       let before = try fixture.store.snapshot()
+      let stranger = "someone@example.com"
       #expect(
-        fixture.run(fixture.backend.requestPasswordReset(email: "someone@example.com"))
-          == [.completed(0)])
+        fixture.run(fixture.backend.requestPasswordReset(email: stranger))
+          == [
+            .next(
+              0,
+              "This demo sends no email: no reset link was sent to someone@example.com, "
+                + "whether or not it has an account."),
+            .completed(0),
+          ])
       let message = try #require(Validation.email("no-at-sign").message)
       #expect(
         fixture.run(fixture.backend.requestPasswordReset(email: "no-at-sign"))
           == [.error(0, StoreError.invalidInput(message))])
       #expect(try fixture.store.snapshot() == before)
     }
+  }
+
+  @Test func aPasswordResetAnswersTheSameWithOrWithoutAnAccount() throws {
+    try withBackend { fixture in
+      let account = ada.email
+      let before = try fixture.store.snapshot()
+      let withAccount = fixture.run(fixture.backend.requestPasswordReset(email: account))
+      let without = fixture.run(fixture.backend.requestPasswordReset(email: "nobody@example.org"))
+      let text = { (events: [Recorded<Event<String>>]) in
+        events.compactMap { $0.value.element }.map {
+          $0.replacingOccurrences(of: account, with: "X")
+            .replacingOccurrences(of: "nobody@example.org", with: "X")
+        }
+      }
+      #expect(text(withAccount) == text(without))
+      #expect(text(withAccount).count == 1)
+      #expect(withAccount.map(\.time) == without.map(\.time))
+      #expect(try fixture.store.snapshot() == before)
+    }
+  }
+
+  @Test func theStoresNotFoundErrorIsRecognisedAsNotFound() {
+    #expect(isNotFound(StoreError.notFound(3)))
+    #expect(!isNotFound(StoreError.wrongPassword))
   }
 
   // MARK: - Friends, search, timeline
@@ -228,7 +260,7 @@ private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNum
         fixture.run(fixture.backend.friends(), at: 100) == [.next(400, friends), .completed(400)])
       #expect(
         fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
-          == [.completed(1_300)])
+          == [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
     }
   }
 

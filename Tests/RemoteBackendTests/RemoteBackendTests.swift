@@ -59,7 +59,9 @@ private final class Received: @unchecked Sendable {
       #expect(try fixture.store.accountStatus() == .authorized(ada))
       try await backend.logOut().value
       #expect(try fixture.store.accountStatus() == .unavailable)
-      try await backend.requestPasswordReset(email: "someone@example.com").value
+      #expect(
+        try await backend.requestPasswordReset(email: "someone@example.com").value
+          == "We sent a reset link to someone@example.com.")
       let refused = await serviceError {
         try await backend.requestPasswordReset(email: "no-at-sign").value
       }

@@ -23,20 +23,19 @@ import Testing
       h.advance(to: 1_000)
       h.press(.character("/"))
       expectScreen(
-        h, Self.searchScreen(["   Search  part of a name", "", "   Type at least 2 characters."]))
+        h,
+        Self.searchScreen([
+          "   Search  part of a name", "", "   Type at least 2 characters to search.",
+        ]))
       h.type("g")
       h.advance(to: 1_100)
       h.type("r")
       h.advance(to: 1_399)
       #expect(h.search.allRequests.isEmpty)
-      expectScreen(h, Self.searchScreen(["   Search  gr"]))
+      expectScreen(h, Self.searchScreen(["   Search  gr", "", "   ⠋ Searching…"]))
       h.advance(to: 1_400)
       #expect(h.search.allRequests.map(\.query) == ["gr"])
-      expectScreen(
-        h,
-        Self.searchScreen([
-          "   Search  gr                                        ⠋ Searching…"
-        ]))
+      expectScreen(h, Self.searchScreen(["   Search  gr", "", "   ⠋ Searching…"]))
       h.advance(to: 1_500)
       expectScreen(
         h,
@@ -92,11 +91,80 @@ import Testing
       h.type("zz")
       // 300 ms debounce, then tries at 300, 550 (after 200 ms) and 1,000 (after 400 ms).
       h.advance(to: 1_049)
-      #expect(h.line(4) == "")
+      #expect(h.line(4) == "   ⠧ Searching…")
       h.advance(to: 1_050)
       #expect(h.line(4) == "   Search for zz failed")
       #expect(h.search.allRequests.count == 1)
       #expect(h.search.allRequests[0].request.subscriptions.map(\.subscribe) == [300, 550, 1_000])
+    }
+  }
+
+  @Test func whileASearchRunsTheScreenSaysSearchingNotNoFriendMatches() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.search.response = { _ in [.next(200, []), .completed(200)] }
+      h.startLoggedIn()
+      h.press(.character("/"))
+      h.type("zz")
+      h.advance(to: 500)
+      expectScreen(h, Self.searchScreen(["   Search  zz", "", "   No friend matches."]))
+      h.type("a")
+      expectScreen(h, Self.searchScreen(["   Search  zza", "", "   ⠹ Searching…"]))
+      h.advance(to: 800)
+      #expect(h.search.allRequests.map(\.query) == ["zz", "zza"])
+      expectScreen(h, Self.searchScreen(["   Search  zza", "", "   ⠋ Searching…"]))
+      h.advance(to: 1_000)
+      expectScreen(h, Self.searchScreen(["   Search  zza", "", "   No friend matches."]))
+    }
+  }
+
+  @Test func resultsFollowAFriendRenamedOrDeletedElsewhere() {
+    Harness.run { h in
+      let renamed = Friend(id: 1, firstName: "Ada", lastName: "King", phoneNumber: "555 0101")
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.search.response = { _ in [.next(100, [Fixtures.ada]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("/"))
+      h.type("ad")
+      h.advance(to: 400)
+      #expect(h.line(5) == " › Ada Lovelace                  555 0101")
+      h.search.response = { _ in [.next(100, [renamed]), .completed(100)] }
+      h.friends.changes.accept(())
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        Self.searchScreen([
+          "   Search  ad", "", "   1 friend", " › Ada King                      555 0101",
+        ]))
+      h.search.response = { _ in [.next(100, []), .completed(100)] }
+      h.friends.changes.accept(())
+      h.advance(by: 100)
+      expectScreen(h, Self.searchScreen(["   Search  ad", "", "   No friend matches."]))
+      #expect(h.search.allRequests.map(\.query) == ["ad", "ad", "ad"])
+    }
+  }
+
+  @Test func openingAFriendThatNoLongerExistsSaysSoAndGoesBack() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
+      h.search.response = { _ in [.next(100, [Fixtures.ada]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("/"))
+      h.type("ad")
+      h.advance(to: 400)
+      h.press(.enter)
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        [
+          " Friends › Search                                                           Ada",
+          "",
+          "   Search  ad",
+          "",
+          "   1 friend",
+          " › Ada Lovelace                  555 0101",
+        ] + Array(repeating: "", count: 17) + [" This friend no longer exists."])
     }
   }
 }

@@ -2,6 +2,7 @@ import Models
 import Navigator
 import ReactiveCore
 import ReactiveTesting
+import Services
 import ServicesTesting
 import Testing
 import ViewModels
@@ -48,5 +49,69 @@ import ViewModels
     #expect(
       timeline(loading.events) == ["true@0", "false@100", "true@600", "false@700"])
     #expect(service.calls == [.friend(id: 1), .friend(id: 1)])
+  }
+
+  @Test func aFriendThatNoLongerExistsSaysSoAndGoesBackOnce() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeFriendsService(scheduler: clock)
+    // Loads until 500, deleted in another process then: later loads find nobody.
+    service.friendResponse = { id in
+      clock.clock < 500
+        ? [.next(100, Self.ada), .completed(100)] : [.error(100, ServiceError.notFound(id: id))]
+    }
+    let friends = clock.createObserver(Friend.self)
+    let errors = clock.createObserver(String.self)
+    let routes = clock.createObserver(Route.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let refresh = clock.createHotObservable([.next(600, ()), .next(800, ())])
+      let output = FriendDetailViewModel(service: service, id: 1).transform(
+        .init(refresh: refresh.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.friend.drive(friends).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+      }
+      clock.advanceTo(1_000)
+    }
+    #expect(friends.events == [.next(100, Self.ada)])
+    #expect(
+      errors.events == [
+        .next(700, "This friend no longer exists."), .next(900, "This friend no longer exists."),
+      ])
+    #expect(routes.events == [.next(700, .back)])
+  }
+
+  @Test func deletingTheFriendHereGoesBackOnceThoughTheRefreshFindsNobody() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendResponse = { id in
+      clock.clock < 300
+        ? [.next(100, Self.ada), .completed(100)] : [.error(50, ServiceError.notFound(id: id))]
+    }
+    service.removeResponse = { _ in [.completed(100)] }
+    let routes = clock.createObserver(Route.self)
+    let deleted = clock.createObserver(Int.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let deleteTaps = clock.createHotObservable([.next(200, ())])
+      // The data changed signal that the deletion itself causes.
+      let refresh = clock.createHotObservable([.next(300, ())])
+      let output = FriendDetailViewModel(service: service, id: 1).transform(
+        .init(deleteTaps: deleteTaps.asObservable(), refresh: refresh.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.route.emit(to: routes).disposed(by: bag)
+        output.deleted.emit(to: deleted).disposed(by: bag)
+      }
+      clock.advanceTo(1_000)
+    }
+    #expect(deleted.events == [.next(300, 1)])
+    #expect(routes.events == [.next(300, .back)])
+  }
+
+  @Test func bothBackendsNotFoundErrorsAreRecognisedAndOthersAreNot() {
+    #expect(isNotFound(ServiceError.notFound(id: 3)))
+    #expect(!isNotFound(ServiceError.timedOut))
+    #expect(!isNotFound(CancellationError()))
   }
 }

@@ -99,4 +99,33 @@ import ViewModels
         .add(FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0102"))
       ])
   }
+
+  @Test func theFormIsDirtyWhileItsFieldsDifferFromTheLoadedOrSavedValues() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
+    service.updateResponse = { friend in [.next(50, friend), .completed(50)] }
+    let dirty = clock.createObserver(Bool.self)
+    SharingScheduler.mock(scheduler: clock) {
+      // The fields are filled with the loaded values at 100.
+      let first = clock.createHotObservable([
+        .next(0, ""), .next(100, "Ada"),
+        .next(200, "Augusta"),  // changed
+        .next(300, "Ada "),  // back to what was loaded, but for a space
+        .next(400, "Augusta"),  // changed again, then saved at 500 (done at 550)
+      ])
+      let last = clock.createHotObservable([.next(0, ""), .next(100, "Lovelace")])
+      let phone = clock.createHotObservable([.next(0, ""), .next(100, "555 0101")])
+      let saves = clock.createHotObservable([.next(500, ())])
+      let output = FriendFormViewModel(service: service, mode: .edit(id: 7)).transform(
+        .init(
+          firstName: first.asObservable(), lastName: last.asObservable(),
+          phoneNumber: phone.asObservable(), saveTaps: saves.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) { output.isDirty.drive(dirty).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(
+      timeline(dirty.events) == ["false@0", "true@200", "false@300", "true@400", "false@550"])
+  }
 }

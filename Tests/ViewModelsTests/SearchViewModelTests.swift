@@ -176,4 +176,91 @@ import ViewModels
     }
     #expect(weakService == nil)
   }
+
+  @Test func theStatusSaysSearchingNeverNoMatchesWhileASearchIsPendingOrRuns() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeSearchService(scheduler: clock)
+    let ada = Self.friend("Ada", 1)
+    service.response = { query in
+      switch query {
+      case "ada": return [.next(600, [ada]), .completed(600)]
+      case "boom": return [.error(200, SearchFailure.serverError)]
+      default: return [.next(600, []), .completed(600)]
+      }
+    }
+    let status = clock.createObserver(SearchViewModel.Status.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let typing = clock.createHotObservable([
+        .next(100, "z"), .next(150, "zz"),  // searched 450–1050: nobody
+        .next(2_000, "zza"),  // searched 2300–2900: nobody
+        .next(4_000, "ada"),  // searched 4300–4900: Ada
+        .next(5_000, "adab"),  // searched 5300–5900 while Ada still shows: nobody
+        .next(7_000, "boom"),  // searched 7300–7500: fails
+        .next(8_000, "b"),
+      ])
+      let output = SearchViewModel(service: service, scheduler: clock)
+        .transform(.init(query: typing.asObservable()))
+      clock.scheduleAt(0) { output.status.drive(status).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(
+      status.events == [
+        .next(0, .tooShort),
+        .next(150, .searching(query: "zz")),
+        .next(1_050, .noMatches(query: "zz")),
+        .next(2_000, .searching(query: "zza")),
+        .next(2_900, .noMatches(query: "zza")),
+        .next(4_000, .searching(query: "ada")),
+        .next(4_900, .found([ada])),
+        .next(5_900, .noMatches(query: "adab")),
+        .next(7_000, .searching(query: "boom")),
+        .next(7_500, .failed("Search for boom failed")),
+        .next(8_000, .tooShort),
+      ])
+    #expect(SearchViewModel.Status.noMatches(query: "zz").text == "No friend matches.")
+    #expect(SearchViewModel.Status.searching(query: "zz").text == "Searching…")
+  }
+
+  @Test func resultsFollowAFriendRenamedOrDeletedWhileTheyShow() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeSearchService(scheduler: clock)
+    let ada = Friend(id: 1, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0101")
+    let grace = Friend(id: 2, firstName: "Grace", lastName: "Adams", phoneNumber: "555 0102")
+    let renamed = Friend(id: 1, firstName: "Ada", lastName: "King", phoneNumber: "555 0101")
+    // The data as it is when each search is made: Ada renamed at 2000, deleted at 3000.
+    service.response = { _ in
+      let found =
+        clock.clock < 2_000 ? [ada, grace] : clock.clock < 3_000 ? [renamed, grace] : [grace]
+      return [.next(100, found), .completed(100)]
+    }
+    let results = clock.createObserver([Friend].self)
+    let status = clock.createObserver(SearchViewModel.Status.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let typing = clock.createHotObservable([.next(100, "ad")])
+      let changes = clock.createHotObservable([
+        .next(50, ()),  // before any query: nothing to search again
+        .next(2_000, ()), .next(3_000, ()),
+      ])
+      let output = SearchViewModel(service: service, scheduler: clock)
+        .transform(.init(query: typing.asObservable(), refresh: changes.asObservable()))
+      clock.scheduleAt(0) {
+        output.results.drive(results).disposed(by: bag)
+        output.status.drive(status).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(
+      results.events == [
+        .next(500, [ada, grace]), .next(2_100, [renamed, grace]), .next(3_100, [grace]),
+      ])
+    // The old results stay on screen while the search runs again.
+    #expect(
+      status.events == [
+        .next(0, .tooShort), .next(100, .searching(query: "ad")), .next(500, .found([ada, grace])),
+        .next(2_100, .found([renamed, grace])), .next(3_100, .found([grace])),
+      ])
+    #expect(service.allRequests.map(\.query) == ["ad", "ad", "ad"])
+  }
 }

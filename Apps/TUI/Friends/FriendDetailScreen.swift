@@ -5,6 +5,7 @@ import ViewModels
 
 /// One friend's details, opened from search: `e` edits, `d` deletes after a confirmation.
 /// The details load again whenever the friends change (after an edit, or in another program).
+/// A friend that no longer exists goes back, saying so in the status bar.
 @MainActor
 final class FriendDetailScreen: Screen {
   private let editTaps = PublishRelay<Void>()
@@ -23,6 +24,10 @@ final class FriendDetailScreen: Screen {
     bind(output.friend) { [unowned self] in friend = $0 }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     bind(output.errorMessage) { [unowned self] message in
+      if message == FriendDetailViewModel.noLongerExistsText {
+        self.host?.showMessage(message)
+        return
+      }
       failure = message
       isDeleting = false
     }

@@ -5,15 +5,16 @@ import TerminalUI
 import ViewModels
 
 /// Search as you type: the view model debounces, skips repeats and short queries, and cancels
-/// older searches; this screen shows the field, a spinner, the results and failures.
+/// older searches, and says what the results area shows; this screen shows the field, a
+/// spinner, and that status. Results follow the data: they are searched again when the
+/// friends change (here or in another program).
 @MainActor
 final class SearchScreen: Screen {
   private let query = FormField(label: "Search", placeholder: "part of a name")
   private let select = PublishRelay<Friend>()
   private var results: [Friend] = []
-  private var hasResults = false
+  private var status = SearchViewModel.Status.tooShort
   private var isSearching = false
-  private var failure: String?
   private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
 
@@ -21,15 +22,20 @@ final class SearchScreen: Screen {
     super.init(host: host)
     let output = SearchViewModel(
       service: host.services.search, scheduler: host.scheduler, retry: .standard
-    ).transform(.init(query: query.text.asObservable(), select: select.asObservable()))
-    bind(output.results) { [unowned self] found in
-      results = found
-      hasResults = true
-      failure = nil
-      list.items = found.map { Rows.friend($0) }
+    ).transform(
+      .init(
+        query: query.text.asObservable(), select: select.asObservable(),
+        refresh: host.services.friends.friendsChanged))
+    bind(output.status) { [unowned self] status in
+      self.status = status
+      let found: [Friend]
+      if case .found(let friends) = status { found = friends } else { found = [] }
+      if found != results {
+        results = found
+        list.items = found.map { Rows.friend($0) }
+      }
     }
     bind(output.isSearching) { [unowned self] in isSearching = $0 }
-    bind(output.errorMessage) { [unowned self] in failure = $0 }
     forward(output.route)
   }
 
@@ -70,22 +76,23 @@ final class SearchScreen: Screen {
     query.render(
       into: &buffer, rect: Rect(x: fieldRow.x, y: fieldRow.y, width: fieldWidth, height: 1),
       labelWidth: 8, isFocused: true, theme: theme)
-    if isSearching {
-      Spinner(label: "Searching…", frames: [context.spinnerFrame])
-        .render(into: &buffer, rect: fieldRow.inset(left: fieldWidth + 2), theme: theme)
-    }
     visibleRows = max(1, rows[3].height)
-    let typed = query.value.trimmingCharacters(in: .whitespaces)
-    if let failure {
-      buffer.write("  " + failure, in: rows[2], style: theme.failure)
-    } else if typed.count < SearchViewModel.minimumQueryLength {
-      buffer.write("  Type at least 2 characters.", in: rows[2], style: theme.secondary)
-    } else if hasResults && results.isEmpty {
-      buffer.write("  No friend matches.", in: rows[2], style: theme.secondary)
-    } else if !results.isEmpty {
-      let count = results.count == 1 ? "1 friend" : "\(results.count) friends"
+    switch status {
+    case .searching:
+      Spinner(label: SearchViewModel.searchingText, frames: [context.spinnerFrame])
+        .render(into: &buffer, rect: rows[2].inset(left: 2), theme: theme)
+    case .found(let friends):
+      if isSearching {
+        Spinner(label: SearchViewModel.searchingText, frames: [context.spinnerFrame])
+          .render(into: &buffer, rect: fieldRow.inset(left: fieldWidth + 2), theme: theme)
+      }
+      let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
       buffer.write("  " + count, in: rows[2], style: theme.title)
       list.render(into: &buffer, rect: rows[3], theme: theme)
+    case .failed(let message):
+      buffer.write("  " + message, in: rows[2], style: theme.failure)
+    case .tooShort, .noMatches:
+      buffer.write("  " + (status.text ?? ""), in: rows[2], style: theme.secondary)
     }
   }
 }

@@ -11,8 +11,10 @@ public protocol AuthenticationService: AnyObject {
   func logIn(email: String, password: String) -> Single<Account>
   /// Logs out.
   func logOut() -> Completable
-  /// Asks for a password reset email for `email`.
-  func requestPasswordReset(email: String) -> Completable
+  /// Asks for a password reset email for `email`, and answers with the confirmation to show.
+  /// The answer is the same whether or not `email` has an account, so the screen does not
+  /// reveal which addresses have accounts.
+  func requestPasswordReset(email: String) -> Single<String>
   /// The current account status, then each change.
   var accountStatus: Observable<AccountStatus> { get }
 }

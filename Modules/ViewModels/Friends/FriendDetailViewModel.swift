@@ -4,6 +4,9 @@ import ReactiveCore
 import Services
 
 /// One friend's details, with "Edit" and "Delete".
+///
+/// A friend that does not exist (any more) when it loads, because it was deleted here or in
+/// another process, says ``noLongerExistsText`` and goes back, once.
 public struct FriendDetailViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -32,13 +35,17 @@ public struct FriendDetailViewModel: ViewModelType {
     public var friend: Driver<Friend>
     /// Whether loading or deleting runs.
     public var isLoading: Driver<Bool>
-    /// A failed load or deletion.
+    /// A failed load or deletion; ``FriendDetailViewModel/noLongerExistsText`` when the
+    /// friend does not exist.
     public var errorMessage: Signal<String>
     /// The friend's id, once deleted.
     public var deleted: Signal<Int>
-    /// The edit form, or back to the list after a deletion.
+    /// The edit form, or back (once) after a deletion or when the friend no longer exists.
     public var route: Signal<Route>
   }
+
+  /// What shows when the friend asked for does not exist.
+  public static let noLongerExistsText = "This friend no longer exists."
 
   private let service: FriendsService
   private let id: Int
@@ -55,10 +62,14 @@ public struct FriendDetailViewModel: ViewModelType {
     let id = self.id
 
     let loads = Observable.merge(.just(()), input.refresh)
-      .flatMapLatest { [service] _ -> Observable<Outcome<Friend, String>> in
-        activity.track(service.friend(id: id)).asObservable().outcomes { describe($0) }
+      .flatMapLatest { [service] _ -> Observable<Outcome<Friend, any Error>> in
+        activity.track(service.friend(id: id)).asObservable().outcomes { $0 }
       }
       .share(replay: 1)
+    let gone = loads.failures().filter { isNotFound($0) }.map { _ in () }
+    let loadFailures = loads.failures().map {
+      isNotFound($0) ? Self.noLongerExistsText : describe($0)
+    }
     let deletions = input.deleteTaps
       .flatMapFirst { [service] _ -> Observable<Outcome<Int, String>> in
         activity.track(service.remove(id: id)).andThen(Observable.just(id))
@@ -66,16 +77,18 @@ public struct FriendDetailViewModel: ViewModelType {
       }
       .share()
     let deleted = deletions.values().asSignal(onErrorSignalWith: .empty())
+    // A deletion here also makes the next refresh fail as not found: one way back only.
+    let leave = Observable.merge(deletions.values().map { _ in () }, gone).take(1)
 
     return Output(
       friend: loads.values().asDriver(onErrorDriveWith: .empty()),
       isLoading: activity.isActive,
-      errorMessage: Observable.merge(loads.failures(), deletions.failures())
+      errorMessage: Observable.merge(loadFailures, deletions.failures())
         .asSignal(onErrorSignalWith: .empty()),
       deleted: deleted,
       route: Signal.merge(
         input.editTaps.map { Route.show(.editFriend(id: id)) }
           .asSignal(onErrorSignalWith: .empty()),
-        deleted.map { _ in Route.back }))
+        leave.map { Route.back }.asSignal(onErrorSignalWith: .empty())))
   }
 }

@@ -52,6 +52,10 @@ public struct FriendFormViewModel: ViewModelType {
     public var isSaveEnabled: Driver<Bool>
     /// Whether loading or saving runs.
     public var isLoading: Driver<Bool>
+    /// Whether the fields differ from what was loaded (or from empty fields when adding), or
+    /// from what was last saved; ignoring spaces around the values. `false` until the friend
+    /// is loaded.
+    public var isDirty: Driver<Bool>
     /// A failed load or save.
     public var errorMessage: Signal<String>
     /// The friend as saved.
@@ -120,6 +124,12 @@ public struct FriendFormViewModel: ViewModelType {
       field.map { rule($0).message }.asDriver(onErrorJustReturn: nil).distinctUntilChanged()
     }
 
+    // What the fields are compared with: the loaded values, then each saved draft.
+    let baseline = Observable.merge(load.values().map(\.trimmed), saves.values().map(\.draft))
+    let isDirty = Observable.combineLatest(baseline, draft) { $0 != $1 }
+      .startWith(false)
+      .distinctUntilChanged()
+
     return Output(
       initialValues: load.values().asDriver(onErrorDriveWith: .empty()),
       firstNameMessage: message(input.firstName, Validation.firstName),
@@ -128,6 +138,7 @@ public struct FriendFormViewModel: ViewModelType {
       isSaveEnabled: Observable.combineLatest(isValid, isLoading.asObservable()) { $0 && !$1 }
         .asDriver(onErrorJustReturn: false).distinctUntilChanged(),
       isLoading: isLoading,
+      isDirty: isDirty.asDriver(onErrorJustReturn: false),
       errorMessage: Observable.merge(load.failures(), saves.failures())
         .asSignal(onErrorSignalWith: .empty()),
       saved: saved,

@@ -24,7 +24,8 @@ public struct ForgotPasswordViewModel: ViewModelType {
 
   /// What the screen shows.
   public struct Output {
-    /// "We sent a reset link to …", once per completed request.
+    /// The service's confirmation ("We sent a reset link to …", or the demo's word that it
+    /// sends nothing), once per completed request.
     public var confirmation: Signal<String>
     /// Why a request was not sent or failed.
     public var errorMessage: Signal<String>
@@ -56,8 +57,7 @@ public struct ForgotPasswordViewModel: ViewModelType {
         if let message = Validation.email(email).message {
           return .just(.failure(message))
         }
-        return activity.track(auth.requestPasswordReset(email: email))
-          .andThen(Observable.just("We sent a reset link to \(email)."))
+        return activity.track(auth.requestPasswordReset(email: email)).asObservable()
           .outcomes { "Could not send the reset link: \(describe($0))" }
       }
       .share()

@@ -10,7 +10,8 @@ import Services
 /// previous one is skipped; queries under two characters show no results without a request; a
 /// newer query cancels the running search (`flatMapLatest`). A failed search can be retried
 /// with exponential backoff before "Search for X failed" shows; the results stream stays alive
-/// either way.
+/// either way. Each `Input.refresh` (such as the friends service's `friendsChanged`) searches
+/// the latest query again, so results follow a friend renamed or deleted while they show.
 public struct SearchViewModel: ViewModelType {
   /// How failed searches are retried.
   public struct RetryPolicy: Equatable, Sendable {
@@ -38,11 +39,19 @@ public struct SearchViewModel: ViewModelType {
     public var query: Observable<String>
     /// Results the user selects.
     public var select: Observable<Friend>
+    /// Requests to search the latest query again, such as the friends service's
+    /// `friendsChanged`. It defaults to none at all, and then the outputs complete with
+    /// `query`.
+    public var refresh: Observable<Void>
 
     /// Creates the input.
-    public init(query: Observable<String>, select: Observable<Friend> = .never()) {
+    public init(
+      query: Observable<String>, select: Observable<Friend> = .never(),
+      refresh: Observable<Void> = .empty()
+    ) {
       self.query = query
       self.select = select
+      self.refresh = refresh
     }
   }
 
@@ -64,6 +73,33 @@ public struct SearchViewModel: ViewModelType {
     }
   }
 
+  /// What the results area shows for the text in the search field.
+  public enum Status: Hashable, Sendable {
+    /// The field holds fewer than `minimumQueryLength` characters: ``shortQueryText``.
+    case tooShort
+    /// A search for the field's text waits for the pause in typing or runs, and no earlier
+    /// results are shown meanwhile: ``searchingText``.
+    case searching(query: String)
+    /// The friends found, for the field's text or, while a newer search runs, for the
+    /// previous query.
+    case found([Friend])
+    /// The search for `query` found nobody: ``noMatchesText``.
+    case noMatches(query: String)
+    /// The search for the field's text failed, with the message `errorMessage` emitted.
+    case failed(String)
+
+    /// The line to show instead of results, or `nil` for ``found(_:)``.
+    public var text: String? {
+      switch self {
+      case .tooShort: return SearchViewModel.shortQueryText
+      case .searching: return SearchViewModel.searchingText
+      case .found: return nil
+      case .noMatches: return SearchViewModel.noMatchesText
+      case .failed(let message): return message
+      }
+    }
+  }
+
   /// What the screen shows.
   public struct Output {
     /// Each completed search with its query, for screens that show which query the results
@@ -74,6 +110,9 @@ public struct SearchViewModel: ViewModelType {
     public var results: Driver<[Friend]>
     /// Whether a search runs.
     public var isSearching: Driver<Bool>
+    /// What the results area shows, from the field's text as typed (before the debounce):
+    /// never "No friend matches." while a search for the text is pending or runs.
+    public var status: Driver<Status>
     /// "Search for X failed", once per failed search.
     public var errorMessage: Signal<String>
     /// The selected friend's detail.
@@ -83,9 +122,14 @@ public struct SearchViewModel: ViewModelType {
   /// How long typing must pause before a search starts.
   public static let debounce: RxTimeInterval = .milliseconds(300)
   /// The shortest query that is searched.
-  public static let minimumQueryLength = 2
+  nonisolated public static let minimumQueryLength = 2
   /// What to show for a query too short to search.
-  public static let shortQueryText = "Type at least \(minimumQueryLength) characters to search."
+  nonisolated public static let shortQueryText =
+    "Type at least \(minimumQueryLength) characters to search."
+  /// What to show while a search runs and no results are shown.
+  nonisolated public static let searchingText = "Searching…"
+  /// What to show when a search found nobody.
+  nonisolated public static let noMatchesText = "No friend matches."
 
   private let service: SearchService
   private let scheduler: SchedulerType
@@ -104,11 +148,14 @@ public struct SearchViewModel: ViewModelType {
     let scheduler = self.scheduler
     let retry = self.retry
 
-    let outcomes = input.query
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+    let typed = input.query.map { $0.trimmingCharacters(in: .whitespaces) }.share(replay: 1)
+    let queries =
+      typed
       .debounce(Self.debounce, scheduler: scheduler)
       .distinctUntilChanged()
-      .flatMapLatest { [service] query -> Observable<Outcome<Results, String>> in
+      .share()
+    let outcomes = Observable.merge(queries, input.refresh.withLatestFrom(queries))
+      .flatMapLatest { [service] query -> Observable<Outcome<Results, Failure>> in
         guard query.count >= Self.minimumQueryLength else {
           return .just(.value(Results(query: query, friends: [], wasSearched: false)))
         }
@@ -120,17 +167,49 @@ public struct SearchViewModel: ViewModelType {
         }
         return activity.track(request)
           .map { Results(query: query, friends: $0, wasSearched: true) }
-          .outcomes { _ in "Search for \(query) failed" }
+          .outcomes { _ in Failure(query: query, message: "Search for \(query) failed") }
       }
-      .share()
+      .share(replay: 1)
 
     let searches = outcomes.values().asDriver(onErrorDriveWith: .empty())
+    let status = Observable.combineLatest(
+      typed.startWith(""), outcomes.map(Optional.some).startWith(nil)
+    ) { typed, latest in
+      Self.status(typed: typed, latest: latest)
+    }
+    .distinctUntilChanged()
     return Output(
       searches: searches,
       results: searches.map(\.friends),
       isSearching: activity.isActive,
-      errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
+      status: status.asDriver(onErrorDriveWith: .empty()),
+      errorMessage: outcomes.failures().map(\.message).asSignal(onErrorSignalWith: .empty()),
       route: input.select.map { Route.show(.friendDetail(id: $0.id)) }
         .asSignal(onErrorSignalWith: .empty()))
+  }
+
+  /// A failed search: its query, and the message shown.
+  private struct Failure {
+    var query: String
+    var message: String
+  }
+
+  /// The status for the field's text `typed`, given the latest search that ended: the
+  /// latest answer when it is for `typed` (a search running again after a refresh keeps it
+  /// on screen), else earlier friends while they are there, else "searching".
+  nonisolated private static func status(typed: String, latest: Outcome<Results, Failure>?)
+    -> Status
+  {
+    guard typed.count >= minimumQueryLength else { return .tooShort }
+    switch latest {
+    case .value(let results) where results.query == typed:
+      return results.friends.isEmpty ? .noMatches(query: typed) : .found(results.friends)
+    case .failure(let failure) where failure.query == typed:
+      return .failed(failure.message)
+    case .value(let results) where !results.friends.isEmpty:
+      return .found(results.friends)
+    default:
+      return .searching(query: typed)
+    }
   }
 }
