@@ -66,7 +66,10 @@ let package = Package(
       path: "Modules/ServicesTesting"),
     // The embedded store of the app's data, and the services over it.
     .target(
-      name: "LocalBackend", dependencies: ["Models", "Services", "Store", "ReactiveCore"],
+      name: "LocalBackend",
+      dependencies: [
+        "Models", "Services", "Store", "ReactiveCore", "Cryptography", "Authentication",
+      ],
       path: "Modules/LocalBackend"),
     // The HTTP API's routes and bodies, shared by the server and the remote backend.
     .target(name: "AppAPI", dependencies: ["Models"], path: "Modules/AppAPI"),
@@ -161,7 +164,7 @@ let package = Package(
       name: "LocalBackendTests",
       dependencies: [
         "LocalBackend", "Services", "Store", "Models", "ReactiveCore", "ReactiveTesting",
-        "StoreStress", "TestSupport",
+        "StoreStress", "TestSupport", "Authentication",
       ],
       path: "Tests/LocalBackendTests"),
     .testTarget(
@@ -170,7 +173,7 @@ let package = Package(
       name: "RemoteBackendTests",
       dependencies: [
         "RemoteBackend", "AppAPI", "LocalBackend", "Services", "Models", "ReactiveCore",
-        "ReactiveTesting", "HTTPServer", "FriendsServer", "TestSupport",
+        "ReactiveTesting", "HTTPServer", "FriendsServer", "TestSupport", "Authentication",
       ],
       path: "Tests/RemoteBackendTests"),
     .testTarget(

@@ -21,7 +21,7 @@ allowed() {
     Services) echo "Foundation Models ReactiveCore" ;;
     ServicesTesting) echo "$system Models Services ReactiveCore ReactiveTesting Testing" ;;
     # The backends implement the protocols; neither knows the other.
-    LocalBackend) echo "$system Models Services Store ReactiveCore" ;;
+    LocalBackend) echo "$system Models Services Store ReactiveCore Cryptography Authentication" ;;
     AppAPI) echo "Foundation Models" ;;
     RemoteBackend) echo "$system FoundationNetworking Models Services AppAPI ReactiveCore" ;;
     # The composition chooses a backend; only the fronts and the server see it.

@@ -7,7 +7,7 @@ import Models
 /// The Friends HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
 ///
 /// Every answer is JSON (or empty with 204). Store failures become statuses: a wrong
-/// password 401, an unknown friend 404, a rule broken by the input 400, a problem with the
+/// password 401, too many wrong passwords 429 with `Retry-After`, an unknown friend 404, a rule broken by the input 400, a problem with the
 /// store's file 500 (with a generic message; the details go to `log`).
 ///
 /// The demo has one account and no login tokens: `POST /login` marks the store's account as
@@ -221,6 +221,12 @@ private struct Endpoints: Sendable {
       return .error(status: 400, message: error.description)
     case .wrongPassword:
       return .error(status: 401, message: error.description)
+    case .tooManyAttempts(let seconds):
+      var response = HTTPResponse.json(
+        HTTPAPI.ErrorBody(error: error.description, retryAfter: seconds), status: 429,
+        encoder: HTTPAPI.makeEncoder())
+      response.headers.set("Retry-After", String(seconds))
+      return .response(response)
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed:
       log("store failure: \(error.description)")
       return .error(status: 500, message: "the server could not use its data; see its log")

@@ -1,3 +1,4 @@
+import Authentication
 import Foundation
 import Models
 import Store
@@ -10,7 +11,8 @@ import Synchronization
 /// ``FriendsSchema`` for its text), `store.journal` (one line per change since the snapshot),
 /// `store.lock` (taken by writers) and, only while the journal is being folded into a new
 /// snapshot, files ending in `.tmp`. A `store.json` of version 1 (the single file of earlier
-/// versions of the app) is migrated when it is opened, and kept as `store.json.v1`.
+/// versions of the app) is migrated when it is opened, as is one of version 2 (which kept
+/// the password in plain text); the old copies are deleted once migrated.
 ///
 /// **Writes** (every method that changes data) take an exclusive `flock` on `store.lock`,
 /// catch up with other processes' changes, append the change as one line of the journal,
@@ -53,17 +55,27 @@ public final class LocalStore: Sendable {
   public let journalURL: URL
 
   private let store: JournalStore<FriendsSchema>
+  /// Counts wrong passwords per email address (in this process).
+  private let throttle: LoginThrottle<String>
   /// What ``reloadIfChanged()`` reported last.
   private let reported = Mutex<StoreSnapshot?>(nil)
 
   /// Opens the store in `directory`, creating the directory and seeding the store with
-  /// `seed` when `store.json` does not exist. `options` say when the journal is folded.
+  /// `seed` when `store.json` does not exist. `options` say when the journal is folded;
+  /// `throttle` when wrong passwords make ``logIn(email:password:)`` wait (tests pass one
+  /// on a clock they move by hand).
+  ///
+  /// A snapshot of a version that kept the password in plain text is migrated to a password
+  /// hash, and the copies of older versions the migration keeps beside it are deleted, since
+  /// they hold the password too.
   ///
   /// - Throws: ``StoreError`` when the directory cannot be created or the files cannot be
   ///   read as a store. A bad file is left as it is.
   public init(
-    directory: URL, seed: StoreSeed = .demo, options: StoreOptions = StoreOptions()
+    directory: URL, seed: StoreSeed = .demo, options: StoreOptions = StoreOptions(),
+    throttle: LoginThrottle<String> = LoginThrottle()
   ) throws(StoreError) {
+    self.throttle = throttle
     do {
       store = try JournalStore(
         directory: directory, name: "store", options: options,
@@ -74,6 +86,9 @@ public final class LocalStore: Sendable {
     self.directory = store.directory
     fileURL = URL(fileURLWithPath: store.snapshotPath, isDirectory: false)
     journalURL = URL(fileURLWithPath: store.journalPath, isDirectory: false)
+    for version in 1..<FriendsSchema.passwordHashVersion {
+      try? FileManager.default.removeItem(atPath: store.snapshotPath + ".v\(version)")
+    }
     let opened = try snapshot()
     reported.withLock { $0 = opened }
   }
@@ -86,17 +101,32 @@ public final class LocalStore: Sendable {
   }
 
   /// Signs in when `email` (ignoring case and surrounding spaces) and `password` match
-  /// the account.
+  /// the account. The password is checked against the stored PBKDF2 hash, in constant time,
+  /// without holding the store's lock; it is checked even when the email is wrong, so that
+  /// the time taken does not say which addresses have an account.
+  ///
+  /// After too many wrong passwords for one address (see `LoginThrottle`), attempts for it
+  /// are refused without checking the password until the wait is over.
   ///
   /// - Returns: The account.
-  /// - Throws: ``StoreError/wrongPassword`` when either does not match; nothing changes.
+  /// - Throws: ``StoreError/wrongPassword`` when either does not match, or
+  ///   ``StoreError/tooManyAttempts(retryAfter:)`` during a wait; nothing changes.
   @discardableResult
   public func logIn(email: String, password: String) throws(StoreError) -> Account {
     let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    if case .wait(let seconds) = throttle.check(email) {
+      throw .tooManyAttempts(retryAfter: seconds)
+    }
+    let (account, hash) = try read { file in (file.account, file.passwordHash) }
+    let passwordMatches = hash.verify(password)
+    guard email == account.email.lowercased(), passwordMatches else {
+      throttle.recordFailure(for: email)
+      throw .wrongPassword
+    }
+    throttle.recordSuccess(for: email)
     return try modify { (file: StoreFile) throws(StoreError) in
-      guard email == file.account.email.lowercased(), password == file.password else {
-        throw .wrongPassword
-      }
+      // Another process may have changed the account while the password was checked.
+      guard file.account == account, file.passwordHash == hash else { throw .wrongPassword }
       return (.logIn, file.account)
     }
   }

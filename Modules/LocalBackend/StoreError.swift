@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case notFound(Int)
   /// The email address or the password does not match the account.
   case wrongPassword
+  /// Too many wrong passwords for the account: no login is tried for this many seconds.
+  case tooManyAttempts(retryAfter: Int)
   /// The input breaks a rule; the message says which and is meant for the user.
   case invalidInput(String)
 
@@ -42,6 +44,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
       return "No friend has the identifier \(id)."
     case .wrongPassword:
       return "The email address or the password is not correct."
+    case .tooManyAttempts(let seconds):
+      return "Too many attempts: try again in \(seconds) s"
     case .invalidInput(let message):
       return message
     }
@@ -54,7 +58,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   public var isFileProblem: Bool {
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed: return true
-    case .notFound, .wrongPassword, .invalidInput: return false
+    case .notFound, .wrongPassword, .tooManyAttempts, .invalidInput: return false
     }
   }
 }

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Models
 
@@ -8,7 +9,7 @@ import Models
 /// no sorting and change sets use the same order as the lists.
 struct StoreFile: Equatable, Sendable {
   var account: Account
-  var password: String
+  var passwordHash: PasswordHash
   var loggedIn: Bool
   var friends: [Friend]
   var nextFriendId: Int
@@ -16,11 +17,12 @@ struct StoreFile: Equatable, Sendable {
   var nextPostId: Int
 
   init(
-    account: Account, password: String, loggedIn: Bool, friends: [Friend], nextFriendId: Int,
+    account: Account, passwordHash: PasswordHash, loggedIn: Bool, friends: [Friend],
+    nextFriendId: Int,
     posts: [Post], nextPostId: Int
   ) {
     self.account = account
-    self.password = password
+    self.passwordHash = passwordHash
     self.loggedIn = loggedIn
     self.friends = friends
     self.nextFriendId = nextFriendId
@@ -31,7 +33,7 @@ struct StoreFile: Equatable, Sendable {
   /// The data a new store starts with: the seed.
   init(seed: StoreSeed) {
     account = seed.account
-    password = seed.password
+    passwordHash = seed.passwordHash
     loggedIn = seed.loggedIn
     friends = seed.friends.enumerated().map { Friend(id: $0.offset + 1, draft: $0.element) }
     nextFriendId = friends.count + 1

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Models
 import Store
@@ -11,7 +12,7 @@ import Store
 /// ```json
 /// {
 ///   "account": {"email": "ada@example.com", "displayName": "Ada"},
-///   "password": "correct horse",
+///   "passwordHash": "pbkdf2-sha256$600000$<salt, base64>$<hash, base64>",
 ///   "loggedIn": false,
 ///   "nextFriendId": 21,
 ///   "nextPostId": 101,
@@ -34,7 +35,10 @@ import Store
 ///
 /// Version 1 was the single file of the store before it had a journal: the same object with
 /// `schemaVersion` and `generation` in it. Version 2 moved those two into the snapshot's
-/// envelope; the migration from version 1 removes them from the data.
+/// envelope; the migration from version 1 removes them from the data. Version 2 kept the
+/// account's password in plain text in `password`; version 3 keeps only `passwordHash`
+/// (see `PasswordHash`), and the migration from version 2 hashes the old password with a
+/// new random salt and the full iteration count.
 enum FriendsSchema: StoreSchema {
   /// One change to the Friends data.
   enum Change: Equatable, Sendable {
@@ -47,14 +51,29 @@ enum FriendsSchema: StoreSchema {
     case savePosts([Post])
   }
 
-  static let version = 2
+  static let version = 3
+  /// The first version that keeps a password hash instead of the password.
+  static let passwordHashVersion = 3
 
   static var migrations: [StoreMigration] {
     [
       StoreMigration(from: 1) { data in
         data["schemaVersion"] = nil
         data["generation"] = nil
-      }
+      },
+      StoreMigration(from: 2) { data in
+        guard case .string(let password)? = data["password"] else {
+          throw MigrationFailure("missing field password")
+        }
+        let hash: PasswordHash
+        do {
+          hash = try PasswordHash.make(password: password)
+        } catch {
+          throw MigrationFailure("the password could not be hashed: \(error)")
+        }
+        data["password"] = nil
+        data["passwordHash"] = .string(hash.encoded)
+      },
     ]
   }
 
@@ -107,8 +126,8 @@ enum FriendsSchema: StoreSchema {
     writer.key("displayName")
     writer.string(file.account.displayName)
     writer.raw("},\n  ")
-    writer.key("password")
-    writer.string(file.password)
+    writer.key("passwordHash")
+    writer.string(file.passwordHash.encoded)
     writer.raw(",\n  ")
     writer.key("loggedIn")
     writer.bool(file.loggedIn)
@@ -237,7 +256,7 @@ enum FriendsSchema: StoreSchema {
 
   static func decodeState(from reader: inout JSONReader) throws -> StoreFile {
     var account: Account?
-    var password: String?
+    var passwordHash: PasswordHash?
     var loggedIn: Bool?
     var nextFriendId: Int?
     var nextPostId: Int?
@@ -245,7 +264,13 @@ enum FriendsSchema: StoreSchema {
     var posts: [Post]?
     try reader.object { reader, key in
       switch key {
-      case "password": password = try field(key, &reader) { try $0.string() }
+      case "passwordHash":
+        let text = try field(key, &reader) { try $0.string() }
+        do {
+          passwordHash = try PasswordHash(encoded: text)
+        } catch {
+          throw Mismatch(description: "passwordHash: \(error)")
+        }
       case "loggedIn": loggedIn = try field(key, &reader) { try $0.bool() }
       case "nextFriendId": nextFriendId = try field(key, &reader) { try $0.int() }
       case "nextPostId": nextPostId = try field(key, &reader) { try $0.int() }
@@ -261,7 +286,7 @@ enum FriendsSchema: StoreSchema {
     }
     var file = StoreFile(
       account: try required(account, "account"),
-      password: try required(password, "password"),
+      passwordHash: try required(passwordHash, "passwordHash"),
       loggedIn: try required(loggedIn, "loggedIn"),
       friends: try required(friends, "friends"),
       nextFriendId: try required(nextFriendId, "nextFriendId"),

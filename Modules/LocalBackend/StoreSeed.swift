@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Models
 
@@ -9,9 +10,9 @@ import Models
 public struct StoreSeed: Sendable, Hashable {
   /// The account that can sign in.
   public var account: Account
-  /// The account's password. The demo store keeps it in plain text: it is sample data,
-  /// not a way to keep real credentials.
-  public var password: String
+  /// The account's password as a ``PasswordHash`` (PBKDF2-HMAC-SHA256 with its salt and
+  /// iteration count); the store never keeps the password itself.
+  public var passwordHash: PasswordHash
   /// Whether the account starts signed in.
   public var loggedIn: Bool
   /// The friends, given identifiers 1, 2, 3… in this order.
@@ -21,10 +22,11 @@ public struct StoreSeed: Sendable, Hashable {
 
   /// Creates a seed from its parts.
   public init(
-    account: Account, password: String, loggedIn: Bool, friends: [FriendDraft], posts: [Post]
+    account: Account, passwordHash: PasswordHash, loggedIn: Bool, friends: [FriendDraft],
+    posts: [Post]
   ) {
     self.account = account
-    self.password = password
+    self.passwordHash = passwordHash
     self.loggedIn = loggedIn
     self.friends = friends
     self.posts = posts
@@ -36,7 +38,8 @@ public struct StoreSeed: Sendable, Hashable {
 
   /// The demo account and no friends or posts.
   public static let empty = StoreSeed(
-    account: demoAccount, password: demoPassword, loggedIn: false, friends: [], posts: [])
+    account: demoAccount, passwordHash: demoPasswordHash, loggedIn: false, friends: [],
+    posts: [])
 
   /// The demo account with `friendCount` friends and `postCount` posts (identifiers 1
   /// through `postCount`), for example to measure the store with many posts.
@@ -46,14 +49,39 @@ public struct StoreSeed: Sendable, Hashable {
       demoPost(id: index + 1, date: DemoData.seedDate(ofPostNumber: index))
     }
     return StoreSeed(
-      account: demoAccount, password: demoPassword, loggedIn: false, friends: friends,
+      account: demoAccount, passwordHash: demoPasswordHash, loggedIn: false, friends: friends,
       posts: posts)
   }
 
   /// The demo account, `ada@example.com`, shown as "Ada".
   public static let demoAccount = Account(email: "ada@example.com", displayName: "Ada")
-  /// The demo account's password.
+  /// The demo account's password, for the documentation and the tests: the seeds hold only
+  /// ``demoPasswordHash``.
   public static let demoPassword = "correct horse"
+  /// The hash of ``demoPassword`` the demo seeds hold: precomputed with a fixed salt and the
+  /// full iteration count, so that seeds stay free of randomness.
+  public static let demoPasswordHash: PasswordHash = {
+    let encoded =
+      "pbkdf2-sha256$600000$YB8YYZAlaf/j/HyA85Q9pw==$"
+      + "jjrXO8oYxAVSDz7hDzbEX0QUQWTAygu/ihCaKYGK1g0="
+    do {
+      return try PasswordHash(encoded: encoded)
+    } catch {
+      preconditionFailure("the demo password hash is malformed: \(error)")
+    }
+  }()
+
+  /// This seed with `password` hashed with `iterations` (and a salt made from the account's
+  /// email, so that the seed stays free of randomness): tests use it with a low count to
+  /// keep logging in cheap.
+  public func withPassword(_ password: String, iterations: Int) -> StoreSeed {
+    var seed = self
+    seed.passwordHash = PasswordHash.make(
+      password: password,
+      salt: Array(SHA256.hash(Array(("seed salt " + account.email).utf8)).prefix(16)),
+      iterations: iterations)
+    return seed
+  }
   /// The six people who write the demo posts.
   public static let demoAuthors = DemoData.authors
 

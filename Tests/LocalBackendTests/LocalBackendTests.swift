@@ -41,7 +41,7 @@ private struct Fixture {
 }
 
 private func withBackend<Result>(
-  seed: StoreSeed = .demo, faults: LocalBackend.Faults = .none,
+  seed: StoreSeed = .quickDemo, faults: LocalBackend.Faults = .none,
   pollInterval: RxTimeInterval = .seconds(1), _ body: (Fixture) throws -> Result
 ) throws -> Result {
   try withTemporaryDirectory { directory in

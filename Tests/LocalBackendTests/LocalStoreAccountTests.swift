@@ -1,19 +1,22 @@
+import Authentication
 import Foundation
 import LocalBackend
 import Models
+import Synchronization
 import TestSupport
 import Testing
 
 @Suite struct LocalStoreAccountTests {
   @Test func newStoreIsSignedOut() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory)
+      let store = try LocalStore(directory: directory, seed: .quickDemo)
       #expect(try store.accountStatus() == .unavailable)
     }
   }
 
   @Test func signingInWithTheDemoAccountAuthorizes() throws {
     try withTemporaryDirectory { directory in
+      // The shipped seed, with the full iteration count.
       let store = try LocalStore(directory: directory)
       let account = try store.logIn(email: "ada@example.com", password: "correct horse")
       #expect(account == Account(email: "ada@example.com", displayName: "Ada"))
@@ -25,7 +28,7 @@ import Testing
 
   @Test func emailIgnoresCaseAndSurroundingSpaces() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory)
+      let store = try LocalStore(directory: directory, seed: .quickDemo)
       #expect(throws: Never.self) {
         try store.logIn(email: "  ADA@Example.com ", password: "correct horse")
       }
@@ -34,7 +37,7 @@ import Testing
 
   @Test func wrongPasswordOrEmailFailsAndChangesNothing() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory)
+      let store = try LocalStore(directory: directory, seed: .quickDemo)
       let before = try store.fileURL.bytes()
       #expect(throws: StoreError.wrongPassword) {
         try store.logIn(email: "ada@example.com", password: "Correct horse")
@@ -49,7 +52,7 @@ import Testing
 
   @Test func signingOutMakesTheAccountUnavailable() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory)
+      let store = try LocalStore(directory: directory, seed: .quickDemo)
       try store.logIn(email: "ada@example.com", password: "correct horse")
       try store.logOut()
       #expect(try store.accountStatus() == .unavailable)
@@ -60,7 +63,7 @@ import Testing
 
   @Test func passwordResetAcceptsValidAddressesOnly() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory)
+      let store = try LocalStore(directory: directory, seed: .quickDemo)
       let before = try store.fileURL.bytes()
       try store.requestPasswordReset(email: "someone@example.org")
       #expect(throws: StoreError.invalidInput("Enter an email address.")) {
@@ -73,6 +76,65 @@ import Testing
         try store.requestPasswordReset(email: "ada@")
       }
       #expect(try store.fileURL.bytes() == before)
+    }
+  }
+}
+
+/// A clock a test moves by hand, for the login throttle.
+private final class HandClock: Sendable {
+  private let time = Mutex(Date(timeIntervalSince1970: 1_000_000))
+
+  var now: Date { time.withLock { $0 } }
+
+  func advance(_ seconds: TimeInterval) {
+    time.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
+}
+
+@Suite struct LocalStoreLoginThrottleTests {
+  @Test func fiveWrongPasswordsMakeTheAddressWaitAndEachFurtherOneDoublesTheWait() throws {
+    try withTemporaryDirectory { directory in
+      let clock = HandClock()
+      let store = try LocalStore(
+        directory: directory, seed: .quickDemo,
+        throttle: LoginThrottle(now: { clock.now }))
+      for _ in 1...5 {
+        #expect(throws: StoreError.wrongPassword) {
+          try store.logIn(email: "ada@example.com", password: "guess1234")
+        }
+      }
+      // The right password is refused too, for the same address in any case.
+      #expect(throws: StoreError.tooManyAttempts(retryAfter: 30)) {
+        try store.logIn(email: " ADA@example.com", password: StoreSeed.demoPassword)
+      }
+      #expect(
+        StoreError.tooManyAttempts(retryAfter: 30).description
+          == "Too many attempts: try again in 30 s")
+      #expect(try store.accountStatus() == .unavailable)
+      clock.advance(29)
+      #expect(throws: StoreError.tooManyAttempts(retryAfter: 1)) {
+        try store.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
+      }
+      clock.advance(1)
+      #expect(throws: StoreError.wrongPassword) {
+        try store.logIn(email: "ada@example.com", password: "guess1234")
+      }
+      #expect(throws: StoreError.tooManyAttempts(retryAfter: 60)) {
+        try store.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
+      }
+      clock.advance(60)
+      #expect(
+        try store.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
+          == StoreSeed.demoAccount)
+      // A success resets the count: four new failures start no wait.
+      for _ in 1...4 {
+        #expect(throws: StoreError.wrongPassword) {
+          try store.logIn(email: "ada@example.com", password: "guess1234")
+        }
+      }
+      #expect(throws: Never.self) {
+        try store.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
+      }
     }
   }
 }

@@ -24,13 +24,14 @@ import Testing
       let store = try LocalStore(directory: directory)
       let envelope = try #require(
         try JSONSerialization.jsonObject(with: store.fileURL.bytes()) as? [String: Any])
-      #expect(envelope["schemaVersion"] as? Int == 2)
+      #expect(envelope["schemaVersion"] as? Int == 3)
       #expect(envelope["generation"] as? Int == 1)
       #expect((envelope["crc32"] as? String)?.count == 8)
       let object = try #require(envelope["data"] as? [String: Any])
       #expect(envelope["length"] as? Int == (try SnapshotText(store.fileURL)).data.utf8.count)
       #expect(object["loggedIn"] as? Bool == false)
-      #expect(object["password"] as? String == "correct horse")
+      #expect(object["password"] == nil)
+      #expect(object["passwordHash"] as? String == StoreSeed.demoPasswordHash.encoded)
       #expect(object["nextFriendId"] as? Int == 21)
       #expect(object["nextPostId"] as? Int == 101)
       #expect((object["friends"] as? [Any])?.count == 20)
@@ -173,16 +174,16 @@ import Testing
       let file = directory.appendingPathComponent("store.json")
       let store = try LocalStore(directory: directory)
       var snapshot = try SnapshotText(file)
-      snapshot.version = 3
+      snapshot.version = 4
       let newer = snapshot.bytes
       try newer.write(to: file)
-      let expected = StoreError.unsupportedVersion(path: file.path, found: 3, supported: 2)
+      let expected = StoreError.unsupportedVersion(path: file.path, found: 4, supported: 3)
       #expect(throws: expected) { try store.friends() }
       #expect(throws: expected) { try store.removeFriend(id: 1) }
       #expect(throws: expected) { try LocalStore(directory: directory) }
       #expect(try file.bytes() == newer)
       #expect(expected.description.contains(file.path))
-      #expect(expected.description.contains("version 3"))
+      #expect(expected.description.contains("version 4"))
     }
   }
 
@@ -191,14 +192,14 @@ import Testing
       let file = directory.appendingPathComponent("store.json")
       let future = Data(#"{"schemaVersion": 7, "records": []}"#.utf8)
       try future.write(to: file)
-      #expect(throws: StoreError.unsupportedVersion(path: file.path, found: 7, supported: 2)) {
+      #expect(throws: StoreError.unsupportedVersion(path: file.path, found: 7, supported: 3)) {
         try LocalStore(directory: directory)
       }
       #expect(try file.bytes() == future)
     }
   }
 
-  @Test func aStoreFileOfVersionOneIsMigratedOnFirstOpenAndKept() throws {
+  @Test func aStoreFileOfVersionOneIsMigratedOnFirstOpen() throws {
     try withTemporaryDirectory { directory in
       // The single file the store wrote before it had a journal.
       let old = """
@@ -232,10 +233,51 @@ import Testing
         try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
           .id == 8)
       let migrated = try SnapshotText(file)
-      #expect(migrated.version == 2)
+      #expect(migrated.version == 3)
       #expect(!migrated.data.contains("schemaVersion"))
-      #expect(try directory.appendingPathComponent("store.json.v1").bytes() == Data(old.utf8))
+      try expectNoPlainPassword(in: directory, migrated: migrated)
       #expect(try LocalStore(directory: directory).friends().count == 3)
+    }
+  }
+
+  @Test func aPlainTextPasswordOfVersionTwoIsHashedOnFirstOpen() throws {
+    try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("store.json")
+      _ = try LocalStore(directory: directory)
+      // The same store as version 2 wrote it: the password in plain text.
+      var old = try SnapshotText(file)
+      old.version = 2
+      old.data = try old.editingData { data in
+        data["passwordHash"] = nil
+        data["password"] = "correct horse"
+      }
+      try old.bytes.write(to: file)
+      let store = try LocalStore(directory: directory)
+      let migrated = try SnapshotText(file)
+      #expect(migrated.version == 3)
+      try expectNoPlainPassword(in: directory, migrated: migrated)
+      let stored = try #require(
+        try JSONSerialization.jsonObject(with: Data(migrated.data.utf8)) as? [String: Any])
+      let hash = try #require(stored["passwordHash"] as? String)
+      #expect(hash.hasPrefix("pbkdf2-sha256$600000$"))
+      #expect(hash != StoreSeed.demoPasswordHash.encoded)  // a new random salt
+      #expect(throws: StoreError.wrongPassword) {
+        try store.logIn(email: "ada@example.com", password: "correct hors")
+      }
+      #expect(
+        try store.logIn(email: "ada@example.com", password: "correct horse").email
+          == "ada@example.com")
+    }
+  }
+
+  /// Checks that the migrated snapshot has a hash, and that no file in `directory` holds the
+  /// plain-text password any more (the copy of the old version included).
+  private func expectNoPlainPassword(in directory: URL, migrated: SnapshotText) throws {
+    #expect(migrated.data.contains("\"passwordHash\": \"pbkdf2-sha256$"))
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+      let text = String(
+        decoding: try directory.appendingPathComponent(name).bytes(), as: UTF8.self)
+      #expect(!text.contains("correct horse"), "\(name) holds the password")
     }
   }
 

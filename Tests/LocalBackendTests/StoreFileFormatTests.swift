@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Models
 import Store
@@ -8,7 +9,8 @@ import Testing
 @Suite struct StoreFileFormatTests {
   private func sampleFile(friends: [Friend] = [], posts: [Post] = []) -> StoreFile {
     StoreFile(
-      account: Account(email: "a@b", displayName: "A \"quoted\""), password: "p\\ss\nword",
+      account: Account(email: "a@b", displayName: "A \"quoted\""),
+      passwordHash: PasswordHash.make(password: "p\\ss\nword", salt: [1, 2, 3], iterations: 2),
       loggedIn: true, friends: friends, nextFriendId: 50, posts: posts, nextPostId: 60)
   }
 
@@ -83,10 +85,12 @@ import Testing
       {"posts":[{"text":"\\u00e9\\ud83e\\udd8a","date":"2024-02-29T23:59:59.5+01:00","extra":[1,{"a":null}],
       "authorName":"N","authorId":4,"id":9}],"nextPostId":10,"friends":[],
       "comment": "ignored", "nextFriendId":\t1, "loggedIn" : false , "password":"x",
+      "passwordHash": "pbkdf2-sha256$1$AQID$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
       "account":{"displayName":"D","email":"e@f"},"generation":3,"schemaVersion":1}
       """
     let file = try decode(text)
     #expect(file.nextPostId == 10)
+    #expect(file.passwordHash.iterations == 1 && file.passwordHash.salt == [1, 2, 3])
     #expect(file.posts.first?.text == "é🦊")
     #expect(file.posts.first?.date == Date(timeIntervalSince1970: 1_709_247_599.5))
   }
@@ -105,16 +109,16 @@ import Testing
       "nextFriendId: number out of range at line 1, column 18"
     ),
     (
-      "{\"loggedIn\": true, \"password\": \"a\u{01}\"}",
-      "not valid JSON: control character in a string at line 1, column 34"
+      "{\"loggedIn\": true, \"passwordHash\": \"a\u{01}\"}",
+      "not valid JSON: control character in a string at line 1, column 38"
     ),
     (
-      "{\"loggedIn\": true, \"password\": \"\\x\"}",
-      "not valid JSON: invalid escape in a string at line 1, column 34"
+      "{\"loggedIn\": true, \"passwordHash\": \"\\x\"}",
+      "not valid JSON: invalid escape in a string at line 1, column 38"
     ),
     (
-      "{\"loggedIn\": true, \"password\": \"\\ud800\"}",
-      "not valid JSON: unpaired surrogate in a string at line 1, column 39"
+      "{\"loggedIn\": true, \"passwordHash\": \"\\ud800\"}",
+      "not valid JSON: unpaired surrogate in a string at line 1, column 43"
     ),
     (
       "{\"loggedIn\": \"yes\"}",
@@ -125,6 +129,27 @@ import Testing
     #expect(throws: StoreError.corrupt(path: "/x/store.json", reason: reason)) {
       try decode(text)
     }
+  }
+
+  @Test func aMalformedPasswordHashIsCorrupt() throws {
+    var text = String(decoding: encode(sampleFile()), as: UTF8.self)
+    text = text.replacingOccurrences(of: "pbkdf2-sha256$2$", with: "md5$2$")
+    #expect(
+      throws: StoreError.corrupt(
+        path: "/x/store.json",
+        reason: "passwordHash: "
+          + PasswordHashError.unknownAlgorithm("md5").description)
+    ) {
+      try decode(text)
+    }
+  }
+
+  @Test func thePasswordIsWrittenOnlyAsItsHash() throws {
+    let file = sampleFile()
+    let text = String(decoding: encode(file), as: UTF8.self)
+    #expect(text.contains("\"passwordHash\": \"\(file.passwordHash.encoded)\""))
+    #expect(!text.contains("\\\\ss"))
+    #expect(try decode(text) == file)
   }
 
   @Test func missingFieldInsideAListNamesTheElement() throws {
@@ -150,12 +175,12 @@ import Testing
   }
 
   @Test func invalidUTF8IsCorrupt() {
-    var bytes = Array("{\"loggedIn\": true, \"password\": \"".utf8)
+    var bytes = Array("{\"loggedIn\": true, \"passwordHash\": \"".utf8)
     bytes += [0xFF, 0xFE]
     bytes += Array("\"}".utf8)
     #expect(
       throws: StoreError.corrupt(
-        path: "p", reason: "not valid JSON: invalid UTF-8 in a string at line 1, column 35")
+        path: "p", reason: "not valid JSON: invalid UTF-8 in a string at line 1, column 39")
     ) {
       try decode(bytes, path: "p")
     }

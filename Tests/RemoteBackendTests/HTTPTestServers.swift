@@ -1,3 +1,4 @@
+import Authentication
 import Foundation
 import FriendsServer
 import HTTPServer
@@ -20,12 +21,13 @@ struct FriendsServerFixture {
 /// store seeded with `seed`, and a client of it with `timeout`. `wrap` may wrap the API's
 /// handler, for example to hold an answer back.
 func withFriendsServer<Result>(
-  seed: StoreSeed = .demo, timeout: Duration = .seconds(2),
+  seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = LoginThrottle(),
+  timeout: Duration = .seconds(2),
   wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
   _ body: (FriendsServerFixture) async throws -> Result
 ) async throws -> Result {
   try await withTemporaryDirectory { directory in
-    let store = try LocalStore(directory: directory, seed: seed)
+    let store = try LocalStore(directory: directory, seed: seed, throttle: throttle)
     let log = HTTPServerEventLog()
     let server = try HTTPServer(
       onEvent: log.record, handler: wrap(FriendsAPI(store: store).router.handle))

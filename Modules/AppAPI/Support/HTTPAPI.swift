@@ -75,10 +75,13 @@ public enum HTTPAPI {
   public struct ErrorBody: Codable, Hashable, Sendable {
     /// A sentence for the user saying what went wrong.
     public var error: String
+    /// With 429: the seconds to wait before the next login, as in the `Retry-After` header.
+    public var retryAfter: Int?
 
     /// Creates the body.
-    public init(error: String) {
+    public init(error: String, retryAfter: Int? = nil) {
       self.error = error
+      self.retryAfter = retryAfter
     }
   }
 

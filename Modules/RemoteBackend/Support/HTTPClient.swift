@@ -13,8 +13,9 @@ import Services
 /// calling task was cancelled:
 /// - a status outside 200–299 gives ``ServiceError/http(status:)``, except 401 from
 ///   ``logIn(email:password:)`` (``ServiceError/wrongCredentials``), 404 from a call about
-///   one friend (``ServiceError/notFound(id:)``) and 400 with an `{"error": …}` body
-///   (``ServiceError/invalid(_:)`` with the server's message);
+///   one friend (``ServiceError/notFound(id:)``), 400 with an `{"error": …}` body
+///   (``ServiceError/invalid(_:)`` with the server's message) and 429 with a `retryAfter`
+///   in its body (``ServiceError/tooManyAttempts(retryAfter:)``);
 /// - a body that is not the expected JSON gives ``ServiceError/malformedResponse(_:)``;
 /// - no complete answer within ``timeout`` gives ``ServiceError/timedOut``;
 /// - a refused connection or an unknown host gives ``ServiceError/unreachable(_:)``.
@@ -236,6 +237,13 @@ public final class HTTPClient: Sendable {
     switch (status, context) {
     case (401, .logIn):
       return .wrongCredentials
+    case (429, _):
+      if let message = try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: body),
+        let seconds = message.retryAfter, seconds > 0
+      {
+        return .tooManyAttempts(retryAfter: seconds)
+      }
+      return .http(status: status)
     case (404, .friend(let id)):
       return .notFound(id: id)
     case (400, _):

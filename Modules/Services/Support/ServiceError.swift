@@ -4,6 +4,8 @@ import Foundation
 public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The email or password is wrong.
   case wrongCredentials
+  /// Too many wrong passwords for the account: no login is tried for this many seconds.
+  case tooManyAttempts(retryAfter: Int)
   /// No record has this id.
   case notFound(id: Int)
   /// The request was refused because something in it is not valid.
@@ -25,6 +27,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   public var description: String {
     switch self {
     case .wrongCredentials: return "wrong email or password"
+    case .tooManyAttempts(let seconds): return "Too many attempts: try again in \(seconds) s"
     case .notFound(let id): return "no friend has id \(id)"
     case .invalid(let message): return message
     case .notLoggedIn: return "you are not logged in"
