@@ -20,7 +20,7 @@ import Testing
       let error = await serviceError { try await client.accountStatus() }
       let elapsed = ContinuousClock.now - start
       #expect(error == .unreachable("nothing accepted the connection at 127.0.0.1:\(port)"))
-      #expect(elapsed < .seconds(2), "took \(elapsed)")
+      #expect(elapsed < .seconds(5), "took \(elapsed)")
     }
   }
 }
