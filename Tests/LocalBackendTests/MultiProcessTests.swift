@@ -101,10 +101,12 @@ import Testing
       var acknowledged: [Int] = []
       var killed = 0
       // Twenty-five rounds of four writers, each killed as soon as it acknowledged its first
-      // write, while it and the others are in the middle of the next ones.
+      // write, while it and the others are in the middle of the next ones. None of them can
+      // finish first, however fast the machine: each has far more writes to do than it can
+      // make while the others are read and killed.
       for round in 0..<25 {
         let writers = try (0..<4).map { index in
-          try StressProcess(directory: directory, count: 200, tag: "r\(round)w\(index)")
+          try StressProcess(directory: directory, count: 1_000_000, tag: "r\(round)w\(index)")
         }
         var outputs: [String] = []
         for writer in writers {
@@ -124,7 +126,7 @@ import Testing
         let stored = Set(try store.friends().map(\.id))
         #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
       }
-      #expect(killed >= 95, "killed \(killed) of 100, \(acknowledged.count) writes")
+      #expect(killed == 100, "killed \(killed) of 100, \(acknowledged.count) writes")
       // The journal stays whole: the next writer cuts off a torn last line and goes on.
       let reopened = try LocalStore(directory: directory, seed: .empty)
       try reopened.addFriend(
