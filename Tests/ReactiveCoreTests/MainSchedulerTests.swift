@@ -17,9 +17,10 @@ import Testing
   }
 
   @Test @MainActor func onTheMainQueueScheduleRunsAtOnce() {
+    let main = MainScheduler()
     #expect(MainScheduler.isOnMainQueue)
     let log = Log()
-    _ = MainScheduler.instance.schedule(()) { _ in
+    _ = main.schedule(()) { _ in
       log.append("ran")
       return Disposables.create()
     }
@@ -30,11 +31,12 @@ import Testing
   }
 
   @Test @MainActor func workScheduledFromInsideAnInlineActionIsEnqueued() async {
+    let main = MainScheduler()
     let log = Log()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _ = MainScheduler.instance.schedule(()) { _ in
+      _ = main.schedule(()) { _ in
         log.append("outer")
-        _ = MainScheduler.instance.schedule(()) { _ in
+        _ = main.schedule(()) { _ in
           log.append("inner")
           continuation.resume()
           return Disposables.create()
@@ -47,13 +49,14 @@ import Testing
   }
 
   @Test @MainActor func workScheduledFromInsideAnEnqueuedActionIsEnqueuedToo() async {
+    let main = MainScheduler()
     let log = Log()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _ = MainScheduler.instance.schedule(()) { _ in
+      _ = main.schedule(()) { _ in
         log.append("1")
-        _ = MainScheduler.instance.schedule(()) { _ in
+        _ = main.schedule(()) { _ in
           log.append("3")
-          _ = MainScheduler.instance.schedule(()) { _ in
+          _ = main.schedule(()) { _ in
             log.append("5")
             continuation.resume()
             return Disposables.create()
@@ -69,17 +72,18 @@ import Testing
   }
 
   @Test @MainActor func disposingAnEnqueuedActionCancelsIt() async {
+    let main = MainScheduler()
     let log = Log()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      _ = MainScheduler.instance.schedule(()) { _ in
+      _ = main.schedule(()) { _ in
         log.append("1")
-        let cancelled = MainScheduler.instance.schedule(()) { _ in
+        let cancelled = main.schedule(()) { _ in
           log.append("never")
           return Disposables.create()
         }
-        _ = MainScheduler.instance.schedule(()) { _ in
+        _ = main.schedule(()) { _ in
           log.append("3")
-          let last = MainScheduler.instance.schedule(()) { _ in
+          let last = main.schedule(()) { _ in
             log.append("never either")
             return Disposables.create()
           }
@@ -100,9 +104,10 @@ import Testing
   }
 
   @Test func offTheMainQueueScheduleEnqueuesOnTheMainQueue() async {
+    let main = MainScheduler()
     #expect(!MainScheduler.isOnMainQueue)
     let ranOnMainQueue = await withCheckedContinuation { continuation in
-      _ = MainScheduler.instance.schedule(()) { _ in
+      _ = main.schedule(()) { _ in
         continuation.resume(returning: MainScheduler.isOnMainQueue)
         return Disposables.create()
       }
@@ -138,9 +143,10 @@ import Testing
   }
 
   @Test @MainActor func observeOnMainDeliversSynchronouslyOnTheMainQueue() {
+    let main = MainScheduler()
     let subject = PublishSubject<Int>()
     let log = Log()
-    let subscription = subject.observe(on: MainScheduler.instance)
+    let subscription = subject.observe(on: main)
       .subscribe(onNext: { log.append("\($0)") })
     subject.onNext(1)
     #expect(log.all == ["1"])
@@ -149,26 +155,83 @@ import Testing
     subscription.dispose()
   }
 
-  @Test @MainActor func aNestedEventIsDeliveredRightAfterTheOneBeingHandled() {
+  @Test @MainActor func aNestedEventIsEnqueuedBehindTheOneBeingHandled() async {
+    let main = MainScheduler()
     let subject = PublishSubject<Int>()
     let log = Log()
-    let subscription = subject.observe(on: MainScheduler.instance)
+    let subscription = subject.observe(on: main)
       .subscribe(onNext: { value in
         log.append("start \(value)")
         if value == 1 { subject.onNext(2) }
         log.append("end \(value)")
       })
     subject.onNext(1)
+    #expect(log.all == ["start 1", "end 1"])
+    await withCheckedContinuation { continuation in
+      DispatchQueue.main.async { continuation.resume() }
+    }
     #expect(log.all == ["start 1", "end 1", "start 2", "end 2"])
     subscription.dispose()
   }
 
+  @Test @MainActor func eachInstanceCountsOnlyItsOwnActions() async {
+    let first = MainScheduler()
+    let second = MainScheduler()
+    let log = Log()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _ = first.schedule(()) { _ in
+        log.append("first")
+        _ = second.schedule(()) { _ in
+          log.append("second, at once")
+          return Disposables.create()
+        }
+        _ = first.schedule(()) { _ in
+          log.append("first again, enqueued")
+          continuation.resume()
+          return Disposables.create()
+        }
+        log.append("first done")
+        return Disposables.create()
+      }
+    }
+    #expect(log.all == ["first", "second, at once", "first done", "first again, enqueued"])
+  }
+
+  @Test @MainActor func anActionScheduledBehindAWaitingOneWaitsToo() async {
+    let main = MainScheduler()
+    let log = Log()
+    // From another thread: enqueued, and waiting while this test holds the main queue.
+    DispatchQueue.global().sync {
+      _ = main.schedule(()) { _ in
+        log.append("waiting one")
+        return Disposables.create()
+      }
+    }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      _ = main.schedule(()) { _ in
+        log.append("later one")
+        continuation.resume()
+        return Disposables.create()
+      }
+      log.append("returned")
+    }
+    #expect(log.all == ["returned", "waiting one", "later one"])
+  }
+
+  @Test func drivesAndSignalsEachGetASchedulerOfTheirOwn() {
+    let first = SharingScheduler.make() as? MainScheduler
+    let second = SharingScheduler.make() as? MainScheduler
+    #expect(first != nil && second != nil)
+    #expect(first !== second && first !== MainScheduler.instance)
+  }
+
   @Test func observeOnMainKeepsTheOrderOfEventsSentFromAnotherThread() async {
+    let main = MainScheduler()
     let subject = PublishSubject<Int>()
     let log = Log()
     let allOnMain = await withCheckedContinuation { continuation in
       var onMain = true
-      let subscription = subject.observe(on: MainScheduler.instance)
+      let subscription = subject.observe(on: main)
         .subscribe(
           onNext: { value in
             onMain = onMain && MainScheduler.isOnMainQueue
@@ -186,11 +249,12 @@ import Testing
   }
 
   @Test func disposingStopsEventsStillWaitingForTheMainQueue() async {
+    let main = MainScheduler()
     let subject = PublishSubject<Int>()
     let log = Log()
     let counter = ResourceCounter()
     let subscription = counter.measure {
-      subject.observe(on: MainScheduler.instance).subscribe(onNext: { log.append("\($0)") })
+      subject.observe(on: main).subscribe(onNext: { log.append("\($0)") })
     }
     let blocker = DispatchSemaphore(value: 0)
     DispatchQueue.main.async { blocker.wait() }

@@ -4,20 +4,23 @@ import Synchronization
 
 /// Runs work on the main queue: the scheduler of everything that touches the user interface.
 ///
-/// `MainScheduler.instance.schedule` runs the action at once when called on the main queue and
-/// not from inside another action of this scheduler (whether that one ran at once or was
-/// enqueued); otherwise it enqueues it with `DispatchQueue.main.async`, so an action scheduled
-/// from inside an action runs after it, in order. `asyncInstance` always enqueues.
+/// `schedule` runs the action at once when called on the main queue while no other action of
+/// the same scheduler instance runs or waits there; otherwise it enqueues it with
+/// `DispatchQueue.main.async`, so an action scheduled from inside an action, or behind one still
+/// waiting, runs after it, in order. `asyncInstance` always enqueues.
+///
+/// As in RxSwift, the count of running and waiting actions belongs to the instance:
+/// `MainScheduler.instance` shares one count among its users, and each `MainScheduler()` (such
+/// as the one `SharingScheduler.make()` gives every `Driver` and `Signal`) has its own.
 ///
 /// "On the main queue" is decided with a queue-specific key, not `Thread.isMainThread`: on Linux,
 /// main-queue work can run on another thread (under `dispatchMain()`, and in Swift Testing
 /// `@MainActor` tests), where `Thread.isMainThread` is false although the work is serialised
 /// with everything else on the main queue.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-  // Immutable; the running depth is atomic.
-  /// The number of this scheduler's actions running on the main queue right now, inline or
-  /// enqueued: only main-queue code changes it.
-  private static let runningDepth = Atomic<Int>(0)
+  // Immutable but for the atomic count.
+  /// This instance's actions that run or wait on the main queue right now.
+  @usableFromInline let numberEnqueued = Atomic<Int>(0)
 
   /// Creates a scheduler for the main queue; prefer `instance`.
   public init() {
@@ -58,19 +61,31 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   override func scheduleInternal<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    if Self.isOnMainQueue, Self.runningDepth.load(ordering: .relaxed) == 0 {
-      return Self.runCounted(state, action)
+    if runsAtOnce() {
+      defer { finishedOne() }
+      return action(state)
     }
-    return configuration.schedule(state) { state in Self.runCounted(state, action) }
+    let cancel = SingleAssignmentDisposable()
+    let work = UncheckedSendable((state, action, self))
+    DispatchQueue.main.async {
+      let (state, action, scheduler) = work.value
+      if !cancel.isDisposed { cancel.setDisposable(action(state)) }
+      scheduler.finishedOne()
+    }
+    return cancel
   }
 
-  /// Runs `action` on the main queue, counted as a running action.
-  private static func runCounted<StateType>(
-    _ state: StateType, _ action: (StateType) -> Disposable
-  ) -> Disposable {
-    runningDepth.add(1, ordering: .relaxed)
-    defer { runningDepth.subtract(1, ordering: .relaxed) }
-    return action(state)
+  /// Counts one more action of this scheduler; returns whether it may run at once, on the
+  /// caller's stack (on the main queue, and nothing else of this scheduler runs or waits).
+  /// Either way, `finishedOne()` must follow once the action ran (or was skipped).
+  @inlinable func runsAtOnce() -> Bool {
+    let previous = numberEnqueued.add(1, ordering: .acquiringAndReleasing).oldValue
+    return previous == 0 && Self.isOnMainQueue
+  }
+
+  /// Counts one action of this scheduler as done.
+  @inlinable func finishedOne() {
+    numberEnqueued.subtract(1, ordering: .acquiringAndReleasing)
   }
 }
 

@@ -18,10 +18,11 @@ public enum SharingScheduler {
   @TaskLocal static var override: SchedulerFactory?
 
   /// The scheduler that a `Driver` or `Signal` created now delivers on: the mocked one inside
-  /// `mock`, else `MainScheduler.instance`.
+  /// `mock`, else a new `MainScheduler`, which (as in RxSwift) counts its own running and
+  /// waiting actions, apart from `MainScheduler.instance`'s.
   public static func make() -> SchedulerType {
     if let override { return override.make() }
-    return MainScheduler.instance
+    return MainScheduler()
   }
 
   /// Runs `action` with `scheduler` as the scheduler of every `Driver` and `Signal` created

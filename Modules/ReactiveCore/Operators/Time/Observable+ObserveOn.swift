@@ -3,16 +3,18 @@ import Dispatch
 extension ObservableType {
   /// Delivers the events on `scheduler`, one at a time and in order.
   ///
-  /// With `MainScheduler.instance`, an event that arrives on the main queue while no earlier
-  /// event of this subscription is waiting is delivered at once, synchronously; any other event
-  /// is enqueued on the main queue behind the waiting ones. An event sent into the chain while
-  /// the observer handles another (on the main queue) is delivered right after that one returns.
-  /// With any other scheduler, each event is scheduled as one action, after the previous one ran.
+  /// With a `MainScheduler`, each event is one action of that scheduler instance, as RxSwift
+  /// does it: delivered at once, synchronously, when it arrives on the main queue while no other
+  /// action of the instance runs or waits; otherwise enqueued on the main queue, behind the
+  /// waiting ones. So an event sent into the chain while the observer handles another is
+  /// enqueued, not delivered inside it. With any other scheduler, each event is scheduled as one
+  /// action, after the previous one ran.
   @inlinable
   public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-    if scheduler is MainScheduler {
-      return Producer(asObservable()) { source, sink, lifetime in
-        let state = ObserveOnMainSink(sink)
+    if let main = scheduler as? MainScheduler {
+      return Producer((asObservable(), main)) { payload, sink, lifetime in
+        let (source, main) = payload
+        let state = ObserveOnMainSink(sink, scheduler: main)
         state.upstream.setDisposable(source.run(state.on, lifetime))
         return state
       }
@@ -32,62 +34,32 @@ extension ObservableType {
   }
 }
 
-/// Delivers events on the main queue, synchronously when possible, keeping their order.
+/// Delivers events on the main queue through one `MainScheduler` instance: each event at once
+/// when it arrives on the main queue while nothing of that instance runs or waits there, and
+/// otherwise enqueued on the main queue, each event as its own block, behind what waits.
 @usableFromInline
 final class ObserveOnMainSink<Element>: TimedSink<Element>, @unchecked Sendable {
-  // `pending`, `delivering` and `enqueued` are guarded by `lock`, which is never held while
-  // calling the sink.
-  @usableFromInline let stateLock = Lock()
-  @usableFromInline @exclusivity(unchecked) var pending = Queue<Event<Element>>()
-  @usableFromInline @exclusivity(unchecked) var delivering = false
-  @usableFromInline @exclusivity(unchecked) var enqueued = false
+  // Immutable; the scheduler's count is atomic, and the main queue runs one delivery at a time.
+  @usableFromInline let scheduler: MainScheduler
+
+  @inlinable init(_ sink: @escaping EventSink<Element>, scheduler: MainScheduler) {
+    self.scheduler = scheduler
+    super.init(sink)
+  }
 
   @inlinable func on(_ event: Event<Element>) {
-    stateLock.lock()
-    guard !isFinished else {
-      stateLock.unlock()
-      return
-    }
-    pending.append(event)
-    if delivering || enqueued {
-      stateLock.unlock()
-      return
-    }
-    if MainScheduler.isOnMainQueue {
-      delivering = true
-      stateLock.unlock()
-      drain()
-    } else {
-      enqueued = true
-      stateLock.unlock()
-      let me = UncheckedSendable(self)
-      DispatchQueue.main.async {
-        let state = me.value
-        state.stateLock.withLock {
-          state.enqueued = false
-          state.delivering = true
-        }
-        state.drain()
-      }
-    }
-  }
-
-  @inlinable func drain() {
-    while true {
-      stateLock.lock()
-      guard !isFinished, let event = pending.popFirst() else {
-        delivering = false
-        stateLock.unlock()
-        return
-      }
-      stateLock.unlock()
+    guard !isFinished else { return }
+    if scheduler.runsAtOnce() {
       forward(event)
+      scheduler.finishedOne()
+      return
     }
-  }
-
-  @inlinable override func releaseResources() {
-    super.releaseResources()
-    stateLock.withLock { pending.removeAll() }
+    let work = UncheckedSendable((self, event))
+    DispatchQueue.main.async {
+      let (state, event) = work.value
+      state.forward(event)
+      state.scheduler.finishedOne()
+    }
   }
 }
 
