@@ -72,7 +72,7 @@ where Iterator.Element == Observable<Element> {
       current = inner
       stateLock.unlock()
       inner.setDisposable(
-        source.run(
+        source.runOnTrampoline(
           { event in inner.withOwner(as: SourceChain.self) { $0.on(event, from: inner) } }, inner))
       stateLock.lock()
       if !pending { break }

@@ -87,7 +87,7 @@ final class Handoff: Disposable, @unchecked Sendable {
   @inlinable func switchTo<Element>(
     _ next: Observable<Element>, _ sink: @escaping EventSink<Element>
   ) {
-    let subscription = next.run(sink, lifetime)
+    let subscription = next.runOnTrampoline(sink, lifetime)
     lock.lock()
     if disposed {
       lock.unlock()

@@ -38,10 +38,19 @@ where Subject.Observer.Element == Source {
   @usableFromInline let makeSubject: () -> Subject
   @exclusivity(unchecked) @usableFromInline var subject: Subject?
   @exclusivity(unchecked) @usableFromInline var connection: MulticastConnection<Source, Subject>?
+  /// Whether a connection that sees the source's terminal event disposes the source's
+  /// subscription only after the subject delivered the event (as RxSwift's `share` does), rather
+  /// than before (as its `multicast`, `publish` and `replay` do). Either way the connection is
+  /// forgotten first, so an observer that resubscribes on that event starts afresh.
+  @usableFromInline let disposesSourceAfterTerminal: Bool
 
-  @inlinable init(source: Observable<Source>, makeSubject: @escaping () -> Subject) {
+  @inlinable init(
+    source: Observable<Source>, makeSubject: @escaping () -> Subject,
+    disposesSourceAfterTerminal: Bool = false
+  ) {
     self.source = source
     self.makeSubject = makeSubject
+    self.disposesSourceAfterTerminal = disposesSourceAfterTerminal
   }
 
   /// The current subject, made if there is none. Call with the lock held.
@@ -115,8 +124,14 @@ where Subject.Observer.Element == Source {
     let old = state.bitwiseOr(Lifetime.stoppedBit, ordering: .acquiringAndReleasing).oldValue
     guard old & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0 else { return }
     // Disconnect first, so an observer that resubscribes on this event starts afresh.
-    dispose()
-    observer.on(event)
+    if connectable.disposesSourceAfterTerminal {
+      connectable.disconnect(self)
+      observer.on(event)
+      dispose()
+    } else {
+      dispose()
+      observer.on(event)
+    }
   }
 
   @inlinable func setUpstream(_ disposable: Disposable) {
@@ -243,9 +258,14 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var count = 0
   @exclusivity(unchecked) @usableFromInline var connectionID = 0
   @exclusivity(unchecked) @usableFromInline var connection: Disposable?
+  /// Whether a terminal event disposes the connection before the observers get it (as
+  /// RxSwift's `refCount()` does); `share` leaves that to the connection, which disposes the
+  /// source's subscription after delivering the event.
+  @usableFromInline let disposesConnectionOnTerminal: Bool
 
-  @inlinable init(_ source: Source) {
+  @inlinable init(_ source: Source, disposesConnectionOnTerminal: Bool = true) {
     self.source = source
+    self.disposesConnectionOnTerminal = disposesConnectionOnTerminal
   }
 
   @inlinable func subscribe(_ sink: @escaping EventSink<Source.Element>, _ lifetime: Lifetime)
@@ -296,7 +316,7 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
       connectionID &+= 1
     }
     lock.unlock()
-    ended?.dispose()
+    if disposesConnectionOnTerminal { ended?.dispose() }
   }
 
   @inlinable func release(_ observer: RefCountObserver<Source>) {

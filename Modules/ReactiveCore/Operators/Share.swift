@@ -16,7 +16,8 @@ extension ObservableType {
   /// The source is subscribed when the first observer subscribes and disposed when the last
   /// one leaves. `scope` says whether a later observer starts afresh (`.whileConnected`, the
   /// default) or gets what the one subject kept (`.forever`). Errors and completion of the
-  /// source reach every current observer.
+  /// source reach every current observer; with `.whileConnected`, the source's subscription is
+  /// disposed after they did, as in RxSwift.
   @inlinable
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected)
     -> Observable<Element>
@@ -27,8 +28,21 @@ extension ObservableType {
       if replay == 0 { return multicast(PublishSubject()).refCount() }
       return multicast(ReplaySubject.create(bufferSize: replay)).refCount()
     case .whileConnected:
-      if replay == 0 { return multicast(makeSubject: { PublishSubject() }).refCount() }
-      return multicast(makeSubject: { ReplaySubject.create(bufferSize: replay) }).refCount()
+      // As RxSwift's `share` does, a terminal event reaches the observers before the source's
+      // subscription is disposed.
+      let connectable: ConnectableObservable<Element>
+      if replay == 0 {
+        connectable = MulticastConnectable(
+          source: asObservable(), makeSubject: { PublishSubject() },
+          disposesSourceAfterTerminal: true)
+      } else {
+        connectable = MulticastConnectable(
+          source: asObservable(), makeSubject: { ReplaySubject.create(bufferSize: replay) },
+          disposesSourceAfterTerminal: true)
+      }
+      return Producer(RefCount(connectable, disposesConnectionOnTerminal: false)) {
+        refCount, sink, lifetime in refCount.subscribe(sink, lifetime)
+      }
     }
   }
 }

@@ -22,7 +22,7 @@ extension ObservableType {
       let subscription = SerialDisposable()
       subscription.disposable = payload.2.scheduleRelative(payload.0, dueTime: payload.1) {
         source in
-        subscription.disposable = source.run(sink, lifetime)
+        subscription.disposable = source.runOnTrampoline(sink, lifetime)
         return Disposables.create()
       }
       return subscription

@@ -95,7 +95,7 @@ class ResubscribingSink<Element>: TimedSink<Element>, @unchecked Sendable {
       let subscription = SingleAssignmentDisposable()
       attempt.disposable = subscription
       subscription.setDisposable(
-        source.run({ event in self.onAttempt(event, number) }, child))
+        source.runOnTrampoline({ event in self.onAttempt(event, number) }, child))
     } while resubscribeRequested
   }
 

@@ -22,7 +22,7 @@ extension ObservableType {
       everything.disposable = pending
       pending.setDisposable(
         scheduler.schedule(source) { source in
-          let subscription = source.run(sink, lifetime)
+          let subscription = source.runOnTrampoline(sink, lifetime)
           everything.disposable = ScheduledDisposable(
             scheduler: scheduler, disposable: subscription)
           return Disposables.create()

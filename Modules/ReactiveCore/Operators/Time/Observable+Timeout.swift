@@ -74,7 +74,7 @@ final class TimeoutSink<Element>: TimedSink<Element>, @unchecked Sendable {
     switched = true
     sourceLifetime.end()
     upstream.dispose()
-    switchedSubscription.disposable = other.run(
+    switchedSubscription.disposable = other.runOnTrampoline(
       { [weak self] event in self?.forwardSwitched(event) }, lifetime)
   }
 
