@@ -432,7 +432,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         let framed = try FileFormats.readFramed(
           bytes, range: start..<newline, payloadKey: "change"
         ) { _, reader in try decodeChange(&reader, version: journal.version) }
-        guard let generation = framed.numbers["generation"] else {
+        guard let generation = framed.generation else {
           throw FileFormats.Problem("missing field generation")
         }
         guard let change = framed.payload else {
@@ -500,8 +500,8 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     let framed: FileFormats.Framed<Schema.State>
     do {
       framed = try FileFormats.readFramed(bytes, range: 0..<bytes.count, payloadKey: "data") {
-        numbers, reader in
-        guard numbers["schemaVersion"] == Schema.version else {
+        framed, reader in
+        guard framed.schemaVersion == Schema.version else {
           // Another version: decoded after the version is checked, below.
           throw DeferredDecoding()
         }
@@ -516,7 +516,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       }
       throw .corrupt(path: snapshotPath, reason: describe(error))
     }
-    guard let version = framed.numbers["schemaVersion"] else {
+    guard let version = framed.schemaVersion else {
       throw .corrupt(path: snapshotPath, reason: "missing field schemaVersion")
     }
     try checkVersion(version, path: snapshotPath)
@@ -526,7 +526,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     guard version == Schema.version, let state = framed.payload else {
       return try decodeOtherVersion(bytes, enveloped: true)
     }
-    guard let generation = framed.numbers["generation"] else {
+    guard let generation = framed.generation else {
       throw .corrupt(path: snapshotPath, reason: "missing field generation")
     }
     if let problem = Schema.inconsistency(in: state) {

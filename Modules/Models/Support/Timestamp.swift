@@ -43,7 +43,15 @@ public enum Timestamp {
   /// Reads a date written as `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second,
   /// followed by `Z` or an offset such as `+02:00`. Returns `nil` for anything else.
   public static func parse(_ text: String) -> Date? {
-    var scanner = Scanner(Array(text.utf8))
+    var text = text
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  /// ``parse(_:)`` of the UTF-8 bytes of a text, for readers that have the bytes and no
+  /// `String`.
+  public static func parse(utf8 text: UnsafeBufferPointer<UInt8>) -> Date? {
+    if let date = parseAsWritten(text) { return date }
+    var scanner = Scanner(text)
     guard let year = scanner.number(digits: 4), scanner.skip("-"),
       let month = scanner.number(digits: 2), (1...12).contains(month), scanner.skip("-"),
       let day = scanner.number(digits: 2), (1...daysIn(month: month, year: year)).contains(day),
@@ -76,6 +84,44 @@ public enum Timestamp {
     guard scanner.atEnd else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+    return Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
+  }
+
+  /// A date exactly as ``text(_:)`` writes it (`2024-03-01T08:00:00Z` or
+  /// `2024-03-01T08:00:00.250Z`), read from fixed places: most dates of a file. `nil` for
+  /// anything else, which ``parse(utf8:)`` then reads the long way.
+  private static func parseAsWritten(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+    guard text.count == 20 || text.count == 24, text[text.count - 1] == UInt8(ascii: "Z"),
+      text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
+      text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":")
+    else { return nil }
+    /// The number of the `count` digits from `start`, or -1 when one is not a digit.
+    func number(_ start: Int, _ count: Int) -> Int {
+      var value = 0
+      for index in start..<start + count {
+        let digit = text[index] &- UInt8(ascii: "0")
+        if digit > 9 { return -1 }
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    let year = number(0, 4)
+    let month = number(5, 2)
+    let day = number(8, 2)
+    let hour = number(11, 2)
+    let minute = number(14, 2)
+    let second = number(17, 2)
+    var milliseconds = 0
+    if text.count == 24 {
+      guard text[19] == UInt8(ascii: ".") else { return nil }
+      milliseconds = number(20, 3)
+    }
+    guard year >= 0, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+      (0..<24).contains(hour), (0..<60).contains(minute), (0..<61).contains(second),
+      milliseconds >= 0
+    else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
   }
 
@@ -140,10 +186,10 @@ public enum Timestamp {
   }
 
   private struct Scanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
       self.bytes = bytes
     }
 
