@@ -269,6 +269,27 @@ enum POSIXFile {
     _ = try retrying("lock") { flock(descriptor, LOCK_EX) }
   }
 
+  /// Takes the exclusive lock of this descriptor's file if no one holds a lock of it;
+  /// returns whether it did, without waiting.
+  static func tryLockExclusive(_ descriptor: Int32) throws(POSIXFailure) -> Bool {
+    while true {
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+      if errno == EINTR { continue }
+      if errno == EWOULDBLOCK { return false }
+      throw POSIXFailure("lock")
+    }
+  }
+
+  /// Blocks until this descriptor holds a shared lock of its file.
+  static func lockShared(_ descriptor: Int32) throws(POSIXFailure) {
+    _ = try retrying("lock") { flock(descriptor, LOCK_SH) }
+  }
+
+  /// Sleeps for about `microseconds`.
+  static func pause(microseconds: UInt32) {
+    _ = usleep(microseconds)
+  }
+
   /// Releases a lock taken with ``lockExclusive(_:)``.
   static func unlock(_ descriptor: Int32) {
     _ = flock(descriptor, LOCK_UN)

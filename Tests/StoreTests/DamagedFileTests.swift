@@ -194,8 +194,9 @@ import Testing
       #expect(
         throws: StorageError.tooLarge(path: snapshot(directory).path, size: size, limit: 1_000)
       ) { try NotesStore.open(directory, options: options) }
-      let bounded = try NotesStore.open(directory, options: StoreOptions(maximumFileBytes: 3_000))
-      try bounded.set("more", String(repeating: "y", count: 3_000))
+      // A store with a larger limit writes a journal this one does not read.
+      let unbounded = try NotesStore.open(directory)
+      try unbounded.set("more", String(repeating: "y", count: 3_000))
       let error = storageError {
         _ = try NotesStore.open(directory, options: StoreOptions(maximumFileBytes: 3_000))
       }
