@@ -91,34 +91,31 @@ public enum Timestamp {
   /// `2024-03-01T08:00:00.250Z`), read from fixed places: most dates of a file. `nil` for
   /// anything else, which ``parse(utf8:)`` then reads the long way.
   private static func parseAsWritten(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
-    guard text.count == 20 || text.count == 24, text[text.count - 1] == UInt8(ascii: "Z"),
-      text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
-      text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":")
+    let count = text.count
+    guard count == 20 || count == 24, let base = text.baseAddress else { return nil }
+    /// The value of the digit at `index`; 10 or more when it is not a digit.
+    func digit(_ index: Int) -> Int { Int(base[index] &- UInt8(ascii: "0")) }
+    /// Whether the two characters from `index` are digits.
+    func twoDigits(_ index: Int) -> Bool { digit(index) < 10 && digit(index + 1) < 10 }
+    guard twoDigits(0), twoDigits(2), twoDigits(5), twoDigits(8), twoDigits(11), twoDigits(14),
+      twoDigits(17), base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+      base[10] == UInt8(ascii: "T"), base[13] == UInt8(ascii: ":"),
+      base[16] == UInt8(ascii: ":"), base[count - 1] == UInt8(ascii: "Z")
     else { return nil }
-    /// The number of the `count` digits from `start`, or -1 when one is not a digit.
-    func number(_ start: Int, _ count: Int) -> Int {
-      var value = 0
-      for index in start..<start + count {
-        let digit = text[index] &- UInt8(ascii: "0")
-        if digit > 9 { return -1 }
-        value = value * 10 + Int(digit)
-      }
-      return value
-    }
-    let year = number(0, 4)
-    let month = number(5, 2)
-    let day = number(8, 2)
-    let hour = number(11, 2)
-    let minute = number(14, 2)
-    let second = number(17, 2)
+    let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+    let month = digit(5) * 10 + digit(6)
+    let day = digit(8) * 10 + digit(9)
+    let hour = digit(11) * 10 + digit(12)
+    let minute = digit(14) * 10 + digit(15)
+    let second = digit(17) * 10 + digit(18)
     var milliseconds = 0
-    if text.count == 24 {
-      guard text[19] == UInt8(ascii: ".") else { return nil }
-      milliseconds = number(20, 3)
+    if count == 24 {
+      guard base[19] == UInt8(ascii: "."), digit(20) < 10, digit(21) < 10, digit(22) < 10
+      else { return nil }
+      milliseconds = digit(20) * 100 + digit(21) * 10 + digit(22)
     }
-    guard year >= 0, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-      (0..<24).contains(hour), (0..<60).contains(minute), (0..<61).contains(second),
-      milliseconds >= 0
+    guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+      hour < 24, minute < 60, second < 61
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
