@@ -168,7 +168,11 @@ public enum Timestamp {
 
   /// Collects the characters of a date's text.
   private struct DigitWriter {
-    var bytes: [UInt8] = []
+    var bytes: [UInt8] = {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(24)
+      return bytes
+    }()
 
     mutating func character(_ character: Unicode.Scalar) {
       bytes.append(UInt8(ascii: character))
@@ -176,9 +180,16 @@ public enum Timestamp {
 
     /// Appends the decimal digits of `value`, with leading zeros up to `width` digits.
     mutating func digits(_ value: UInt, width: Int) {
-      var text = Array(String(value).utf8)
-      while text.count < width { text.insert(UInt8(ascii: "0"), at: 0) }
-      bytes += text
+      var divisor: UInt = 1
+      var count = 1
+      while count < width || value / divisor >= 10 {
+        divisor *= 10
+        count += 1
+      }
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
     }
   }
 
