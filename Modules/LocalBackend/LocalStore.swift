@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// The directory holds `store.json` (the snapshot: all the data at one generation, see
 /// ``FriendsSchema`` for its text), `store.journal` (one line per change since the snapshot),
-/// `store.lock` (taken by writers) and, only while the journal is being folded into a new
+/// `store.lock` (taken by writers), `store.wait` (held by writers waiting for the lock, so
+/// that writers take turns) and, only while the journal is being folded into a new
 /// snapshot, files ending in `.tmp`. A `store.json` of version 1 (the single file of earlier
 /// versions of the app) is migrated when it is opened, as is one of version 2 (which kept
 /// the password in plain text); the old copies are deleted once migrated.

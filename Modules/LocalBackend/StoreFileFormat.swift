@@ -361,22 +361,43 @@ enum FriendsSchema: StoreSchema {
     return elements
   }
 
+  /// The fields of a friend and of a post, in the order they are written.
+  private enum FriendField: Int, CaseIterable { case id, firstName, lastName, phoneNumber }
+  private enum PostField: Int, CaseIterable { case id, authorId, authorName, date, text }
+  private static let friendFields = JSONReader.FieldNames(FriendField.allCases.map { "\($0)" })
+  private static let postFields = JSONReader.FieldNames(PostField.allCases.map { "\($0)" })
+
+  /// Reads the object at `place`, calling `read` with each field it knows (others are
+  /// skipped) and naming the field when its value is of the wrong kind.
+  private static func readFields<Field: RawRepresentable<Int>>(
+    _ names: JSONReader.FieldNames, _ place: Place, _ reader: inout JSONReader,
+    _ read: (Field, inout JSONReader) throws -> Void
+  ) throws {
+    try field(place.description, &reader) { reader in
+      try reader.object(names) { reader, index in
+        guard let field = index.flatMap(Field.init(rawValue:)) else {
+          return try reader.skipValue()
+        }
+        do {
+          try read(field, &reader)
+        } catch let failure as JSONReader.Failure where failure.isAboutAValue {
+          throw BadValue(path: "\(place).\(field)", failure: failure)
+        }
+      }
+    }
+  }
+
   private static func readFriend(_ place: Place, _ reader: inout JSONReader) throws -> Friend {
     var id: Int?
     var firstName: String?
     var lastName: String?
     var phoneNumber: String?
-    try field(place.description, &reader) { reader in
-      try reader.object { reader, key in
-        switch key {
-        case "id": id = try field("\(place).id", &reader) { try $0.int() }
-        case "firstName":
-          firstName = try field("\(place).firstName", &reader) { try $0.string() }
-        case "lastName": lastName = try field("\(place).lastName", &reader) { try $0.string() }
-        case "phoneNumber":
-          phoneNumber = try field("\(place).phoneNumber", &reader) { try $0.string() }
-        default: try reader.skipValue()
-        }
+    try readFields(friendFields, place, &reader) { (field: FriendField, reader) in
+      switch field {
+      case .id: id = try reader.int()
+      case .firstName: firstName = try reader.string()
+      case .lastName: lastName = try reader.string()
+      case .phoneNumber: phoneNumber = try reader.string()
       }
     }
     return Friend(
@@ -392,21 +413,18 @@ enum FriendsSchema: StoreSchema {
     var authorName: String?
     var date: Date?
     var text: String?
-    try field(place.description, &reader) { reader in
-      try reader.object { reader, key in
-        switch key {
-        case "id": id = try field("\(place).id", &reader) { try $0.int() }
-        case "authorId": authorId = try field("\(place).authorId", &reader) { try $0.int() }
-        case "authorName":
-          authorName = try field("\(place).authorName", &reader) { try $0.string() }
-        case "text": text = try field("\(place).text", &reader) { try $0.string() }
-        case "date":
-          date = try field("\(place).date", &reader) { reader in
-            try reader.string(
-              parsedBy: Timestamp.parse, orFail: "expected a date such as 2024-03-01T08:00:00Z")
-          }
-        default: try reader.skipValue()
-        }
+    try readFields(postFields, place, &reader) { (field: PostField, reader) in
+      switch field {
+      case .id: id = try reader.int()
+      case .authorId: authorId = try reader.int()
+      case .authorName: authorName = try reader.string()
+      case .text: text = try reader.string()
+      case .date:
+        try reader.string(
+          parsedBy: { utf8 in
+            date = Timestamp.parse(utf8: utf8)
+            return date != nil
+          }, orFail: "expected a date such as 2024-03-01T08:00:00Z")
       }
     }
     return Post(

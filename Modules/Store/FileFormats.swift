@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The JSON text of the snapshot and of the journal's lines.
 ///
 /// The snapshot, `<name>.json`, is one JSON object:
@@ -96,9 +99,11 @@ enum FileFormats {
   /// An object of whole-number fields and one payload field, as the snapshot and the
   /// journal's records are. The payload is checked against `length` and `crc32` (when both
   /// come before it, as the store writes them, before `decode` reads it) and decoded with
-  /// `decode`, which gets the whole-number fields read so far.
+  /// `decode`, which gets the fields read so far.
   struct Framed<Payload> {
-    var numbers: [String: Int] = [:]
+    var schemaVersion: Int?
+    var generation: Int?
+    var length: Int?
     var checksum: UInt32?
     var payload: Payload?
     var payloadRange: Range<Int>?
@@ -106,7 +111,7 @@ enum FileFormats {
 
   static func readFramed<Payload>(
     _ bytes: [UInt8], range: Range<Int>, payloadKey: String,
-    decode: ([String: Int], inout JSONReader) throws -> Payload
+    decode: (Framed<Payload>, inout JSONReader) throws -> Payload
   ) throws -> Framed<Payload> {
     var framed = Framed<Payload>()
     var reader = JSONReader(bytes, range: range)
@@ -115,13 +120,14 @@ enum FileFormats {
       switch key {
       case payloadKey:
         let start = reader.startOfNextValue()
-        if let length = framed.numbers["length"], let checksum = framed.checksum {
+        if let length = framed.length, let checksum = framed.checksum {
           guard length >= 0, start + length <= range.upperBound else {
             throw Problem("its \(payloadKey) is shorter than its length says")
           }
-          try verify(bytes, start..<start + length, checksum, payloadKey)
           checked = true
-          framed.payload = try decode(framed.numbers, &reader)
+          framed.payload = try verifying(bytes, start..<start + length, checksum, payloadKey) {
+            try decode(framed, &reader)
+          }
         } else {
           try reader.skipValue()
         }
@@ -132,17 +138,15 @@ enum FileFormats {
           throw Problem("crc32 is not eight hexadecimal digits")
         }
         framed.checksum = value
-      default:
-        if reader.nextKind() == .number {
-          framed.numbers[key] = try reader.int()
-        } else {
-          try reader.skipValue()
-        }
+      case "schemaVersion": framed.schemaVersion = try wholeNumber(&reader)
+      case "generation": framed.generation = try wholeNumber(&reader)
+      case "length": framed.length = try wholeNumber(&reader)
+      default: try reader.skipValue()
       }
     }
     try reader.end()
     guard let payloadRange = framed.payloadRange else { return framed }
-    guard let length = framed.numbers["length"] else { throw Problem("missing field length") }
+    guard let length = framed.length else { throw Problem("missing field length") }
     guard let checksum = framed.checksum else { throw Problem("missing field crc32") }
     guard length == payloadRange.count else {
       throw Problem(
@@ -151,16 +155,59 @@ enum FileFormats {
     if !checked {
       try verify(bytes, payloadRange, checksum, payloadKey)
       var payloadReader = JSONReader(bytes, range: payloadRange)
-      framed.payload = try decode(framed.numbers, &payloadReader)
+      framed.payload = try decode(framed, &payloadReader)
       try payloadReader.end()
     }
     return framed
   }
 
+  /// A whole number; another kind of value is skipped, as if the field were not there.
+  private static func wholeNumber(_ reader: inout JSONReader) throws -> Int? {
+    guard reader.nextKind() == .number else {
+      try reader.skipValue()
+      return nil
+    }
+    return try reader.int()
+  }
+
+  /// Payloads from this size on are checked on another thread while they are decoded.
+  static let concurrentCheckBytes = 1 << 20
+
+  /// The result of `decode`, once the checksum of `bytes[range]` is found to be `expected`;
+  /// for a large range, the checksum is computed on another thread while `decode` runs (a
+  /// wrong checksum is then reported rather than what `decode` made of the bytes).
+  private static func verifying<Decoded>(
+    _ bytes: [UInt8], _ range: Range<Int>, _ expected: UInt32, _ key: String,
+    decode: () throws -> Decoded
+  ) throws -> Decoded {
+    guard range.count >= concurrentCheckBytes else {
+      try verify(bytes, range, expected, key)
+      return try decode()
+    }
+    let checksum = BackgroundChecksum()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) {
+      let value = CRC32.checksum(bytes, range: range)
+      checksum.value.withLock { $0 = value }
+    }
+    let decoded = Swift.Result { try decode() }
+    group.wait()
+    try check(checksum.value.withLock { $0 } ?? ~expected, expected, key)
+    return try decoded.get()
+  }
+
+  /// A checksum computed on another thread, kept in a mutex.
+  private final class BackgroundChecksum: Sendable {
+    let value = Mutex<UInt32?>(nil)
+  }
+
   private static func verify(
     _ bytes: [UInt8], _ range: Range<Int>, _ expected: UInt32, _ key: String
   ) throws {
-    let actual = CRC32.checksum(bytes, range: range)
+    try check(CRC32.checksum(bytes, range: range), expected, key)
+  }
+
+  private static func check(_ actual: UInt32, _ expected: UInt32, _ key: String) throws {
     if actual != expected {
       throw Problem(
         "the checksum of its \(key) is \(CRC32.hex(actual)), not \(CRC32.hex(expected)) as "

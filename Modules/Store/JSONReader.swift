@@ -1,10 +1,14 @@
+import Foundation
+
 /// Reads JSON text in place, value by value, for hand-written decoders of store files.
 ///
 /// The caller walks the document it expects (`object`, `array`, `string`, `int`…); every
 /// problem of the text throws a ``JSONReader/Failure`` with the line and column where it
 /// was found. Errors thrown by the caller's closures pass through unchanged.
-/// This is much faster than `JSONDecoder` on large files because nothing but the final
-/// values is allocated.
+/// This is much faster than `JSONDecoder` on large files: the reader works on the bytes of
+/// the text, field names can be compared with the names a decoder expects without becoming
+/// `String`s (see ``FieldNames``), and each string value is built once from its bytes
+/// (escapes are decoded only in the strings that have some).
 ///
 /// Objects and arrays may be nested ``maximumDepth`` deep; deeper text fails rather than
 /// exhausting the stack, so no input can crash a reader. Every byte is looked at a bounded
@@ -43,8 +47,8 @@ public struct JSONReader {
   /// A reader of `bytes[range]`; positions and line numbers stay those of all of `bytes`.
   public init(_ bytes: [UInt8], range: Range<Int>) {
     self.bytes = bytes
-    position = range.lowerBound
     limit = min(range.upperBound, bytes.count)
+    position = min(range.lowerBound, limit)
   }
 
   /// Skips white space and returns the offset of the next byte: where the next value starts.
@@ -55,26 +59,35 @@ public struct JSONReader {
 
   // MARK: Structure
 
-  /// Reads an object, calling `field` with each key; `field` must read the value.
+  /// Reads an object, calling `field` with each field's name; `field` must read the value.
   public mutating func object(_ field: (inout JSONReader, String) throws -> Void) throws {
-    try expectValue(UInt8(ascii: "{"), "expected an object")
+    try members { reader in
+      let key = try reader.stringAfterQuote()
+      try reader.expect(.colon, "expected ':' after a field name")
+      try field(&reader, key)
+    }
+  }
+
+  /// Reads an object's braces and commas; `member` reads each name (from just after its
+  /// opening quote), its colon and its value.
+  private mutating func members(_ member: (inout JSONReader) throws -> Void) throws {
+    try expectValue(.openBrace, "expected an object")
     try enter()
     defer { depth -= 1 }
     skipWhitespace()
-    if peek() == UInt8(ascii: "}") {
+    if peek() == .closeBrace {
       position += 1
       return
     }
     while true {
       skipWhitespace()
-      guard peek() == UInt8(ascii: "\"") else { throw failure("expected a field name in quotes") }
-      let key = try string()
-      try expect(UInt8(ascii: ":"), "expected ':' after a field name")
-      try field(&self, key)
+      guard peek() == .quote else { throw failure("expected a field name in quotes") }
+      position += 1
+      try member(&self)
       skipWhitespace()
       switch peek() {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "}"):
+      case .comma: position += 1
+      case .closeBrace:
         position += 1
         return
       default: throw failure("expected ',' or '}' in an object")
@@ -84,11 +97,11 @@ public struct JSONReader {
 
   /// Reads an array, calling `element` for each element; `element` must read the value.
   public mutating func array(_ element: (inout JSONReader) throws -> Void) throws {
-    try expectValue(UInt8(ascii: "["), "expected an array")
+    try expectValue(.openBracket, "expected an array")
     try enter()
     defer { depth -= 1 }
     skipWhitespace()
-    if peek() == UInt8(ascii: "]") {
+    if peek() == .closeBracket {
       position += 1
       return
     }
@@ -96,8 +109,8 @@ public struct JSONReader {
       try element(&self)
       skipWhitespace()
       switch peek() {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "]"):
+      case .comma: position += 1
+      case .closeBracket:
         position += 1
         return
       default: throw failure("expected ',' or ']' in an array")
@@ -124,93 +137,85 @@ public struct JSONReader {
 
   /// Reads a string.
   public mutating func string() throws -> String {
-    try expectValue(UInt8(ascii: "\""), "expected a string")
-    let start = position
-    // Fast path: no escapes.
-    var isASCII = true
-    while position < limit {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") {
-        let text =
-          isASCII
-          ? String(decoding: bytes[start..<position], as: UTF8.self)
-          : try decodeUTF8(bytes[start..<position])
-        position += 1
-        return text
-      }
-      if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw failure("control character in a string") }
-      if byte >= 0x80 { isASCII = false }
-      position += 1
-    }
-    var buffer = Array(bytes[start..<position])
-    while position < limit {
-      let byte = bytes[position]
-      position += 1
-      switch byte {
-      case UInt8(ascii: "\""):
-        return try decodeUTF8(buffer[...])
-      case UInt8(ascii: "\\"):
-        try unescape(into: &buffer)
-      case ..<0x20:
-        position -= 1
-        throw failure("control character in a string")
-      default:
-        buffer.append(byte)
-      }
-    }
-    throw failure("unterminated string")
+    try expectValue(.quote, "expected a string")
+    return try stringAfterQuote()
   }
 
-  /// Reads a string and converts it with `parse`; when that gives `nil`, fails with
-  /// `message` at the start of the string.
-  public mutating func string<Value>(
-    parsedBy parse: (String) -> Value?, orFail message: String
-  ) throws -> Value {
-    skipWhitespace()
+  /// Reads a string from just after its opening quote.
+  private mutating func stringAfterQuote() throws -> String {
     let start = position
-    let text = try string()
-    guard let value = parse(text) else {
-      throw failure(at: start, message, value: true)
+    let scan = scanPlainString()
+    if scan.ends {
+      let text = try makeString(start..<position, isASCII: scan.isASCII)
+      position += 1
+      return text
     }
-    return value
+    var buffer = try unescapedString(from: start)
+    return try buffer.withUnsafeMutableBufferPointer { buffer in
+      try makeString(UnsafeBufferPointer(buffer), isASCII: false)
+    }
+  }
+
+  /// Reads a string and hands its UTF-8 bytes (escapes decoded) to `parse` instead of
+  /// building a `String`; when `parse` returns `false`, fails with `message` at the start of
+  /// the string. `parse` keeps what it makes of the bytes: for example
+  /// `try reader.string(parsedBy: { date = parseDate($0); return date != nil }, orFail: …)`.
+  public mutating func string(
+    parsedBy parse: (UnsafeBufferPointer<UInt8>) -> Bool, orFail message: String
+  ) throws {
+    try expectValue(.quote, "expected a string")
+    let start = position
+    let parsed: Bool
+    if scanPlainString().ends {
+      parsed = bytes.withUnsafeBufferPointer { all in
+        parse(UnsafeBufferPointer(rebasing: all[start..<position]))
+      }
+      position += 1
+    } else {
+      var buffer = try unescapedString(from: start)
+      parsed = buffer.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0)) }
+    }
+    guard parsed else { throw failure(at: start - 1, message, value: true) }
   }
 
   /// Reads an integer (no fraction or exponent).
   public mutating func int() throws -> Int {
     skipWhitespace()
     let start = position
-    var negative = false
-    if peek() == UInt8(ascii: "-") {
-      negative = true
-      position += 1
-    }
+    let negative = peek() == .minus
+    let digitsStart = negative ? start + 1 : start
+    var end = digitsStart
     var value = 0
-    var digits = 0
-    while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-      let digit = Int(byte - UInt8(ascii: "0"))
-      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) =
-        negative
-        ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-      if overflow1 || overflow2 {
-        position = start
-        throw failure("number out of range", value: true)
+    var overflow = false
+    bytes.withUnsafeBufferPointer { all in
+      while end < limit {
+        let digit = all[end] &- .zero
+        guard digit < 10 else { break }
+        let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+        let (next, overflow2) =
+          negative
+          ? times10.subtractingReportingOverflow(Int(digit))
+          : times10.addingReportingOverflow(Int(digit))
+        overflow = overflow || overflow1 || overflow2
+        value = next
+        end += 1
       }
-      value = next
-      digits += 1
-      position += 1
     }
-    if digits == 0 {
-      position = start
-      throw failure("expected a whole number", value: startsAValue)
+    if end == digitsStart {
+      guard negative else { throw failure("expected a whole number", value: startsAValue) }
+      position = end
+      // At the end of the text, the failure says that it ends too early.
+      if position >= limit { throw failure("malformed number") }
+      throw failure(at: start, "malformed number", value: false)
     }
-    if let byte = peek(),
-      byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-    {
-      position = start
-      throw failure("expected a whole number", value: true)
+    if end - digitsStart > 1, bytes[digitsStart] == .zero {
+      throw failure(at: start, "malformed number: a leading zero", value: false)
     }
+    if end < limit, bytes[end] == .dot || bytes[end] == .lowerE || bytes[end] == .upperE {
+      throw failure(at: start, "expected a whole number", value: true)
+    }
+    if overflow { throw failure(at: start, "number out of range", value: true) }
+    position = end
     return value
   }
 
@@ -225,17 +230,22 @@ public struct JSONReader {
   /// Reads and discards any value.
   public mutating func skipValue() throws {
     skipWhitespace()
-    switch peek() {
-    case UInt8(ascii: "{"): try object { reader, _ in try reader.skipValue() }
-    case UInt8(ascii: "["): try array { reader in try reader.skipValue() }
-    case UInt8(ascii: "\""): try skipString()
+    guard let byte = peek() else { throw failure("expected a value") }
+    switch byte {
+    case .openBrace: try object { reader, _ in try reader.skipValue() }
+    case .openBracket: try array { reader in try reader.skipValue() }
+    case .quote:
+      position += 1
+      if scanPlainString().ends {
+        position += 1
+      } else {
+        _ = try unescapedString(from: position)
+      }
     case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
     case UInt8(ascii: "n"):
       if !matches("null") { throw failure("expected a value") }
-    default:
-      let start = position
-      while let byte = peek(), "+-.0123456789eE".utf8.contains(byte) { position += 1 }
-      if position == start { throw failure("expected a value") }
+    case .minus, .zero...UInt8(ascii: "9"): try scanNumber()
+    default: throw failure("expected a value")
     }
   }
 
@@ -250,12 +260,12 @@ public struct JSONReader {
     skipWhitespace()
     guard let byte = peek() else { return nil }
     switch byte {
-    case UInt8(ascii: "{"): return .object
-    case UInt8(ascii: "["): return .array
-    case UInt8(ascii: "\""): return .string
+    case .openBrace: return .object
+    case .openBracket: return .array
+    case .quote: return .string
     case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
     case UInt8(ascii: "n"): return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    case .minus, .zero...UInt8(ascii: "9"): return .number
     default: return nil
     }
   }
@@ -269,37 +279,250 @@ public struct JSONReader {
   public mutating func numberText() throws -> String {
     skipWhitespace()
     let start = position
-    if peek() == UInt8(ascii: "-") { position += 1 }
-    var digits = 0
-    while let byte = peek(), "+-.0123456789eE".utf8.contains(byte) {
-      position += 1
-      digits += 1
-    }
-    if digits == 0 {
-      position = start
+    guard let byte = peek(), byte == .minus || (byte &- .zero) < 10 else {
       throw failure("expected a number", value: startsAValue)
     }
+    try scanNumber()
     return String(decoding: bytes[start..<position], as: UTF8.self)
   }
 
-  /// Skips a string without building it, checking its escapes.
-  private mutating func skipString() throws {
-    try expectValue(UInt8(ascii: "\""), "expected a string")
+  // MARK: Field names
+
+  /// The names of the fields a decoder knows, for ``object(_:_:)``, which then tells each
+  /// field by its index in the list, comparing the bytes of the text with those of the
+  /// names: no `String` is built for a field's name. Make one once (a `static let`) and
+  /// reuse it.
+  public struct FieldNames: Sendable {
+    /// The UTF-8 bytes of every name, one after the other.
+    fileprivate let table: [UInt8]
+    /// Where each name starts in `table`, and the end of the last one.
+    fileprivate let starts: [Int]
+
+    /// The names, in the order of their indices.
+    public init(_ names: [String]) {
+      var table: [UInt8] = []
+      var starts = [0]
+      for name in names {
+        table += name.utf8
+        starts.append(table.count)
+      }
+      self.table = table
+      self.starts = starts
+    }
+
+    /// The number of names.
+    public var count: Int { starts.count - 1 }
+
+    /// The length in bytes of name `index`, or `nil` when there are no names.
+    fileprivate func length(of index: Int) -> Int? {
+      index < count ? starts[index + 1] - starts[index] : nil
+    }
+
+    /// The index of the name whose bytes are `name`, trying `first` first (fields usually
+    /// come in the same order), or `nil`.
+    fileprivate func index(of name: UnsafeBufferPointer<UInt8>, first: Int) -> Int? {
+      let count = self.count
+      return table.withUnsafeBufferPointer { table in
+        starts.withUnsafeBufferPointer { starts in
+          for step in 0..<count {
+            let index = (first + step) % count
+            let start = starts[index]
+            guard starts[index + 1] - start == name.count else { continue }
+            if name.isEmpty
+              || memcmp(table.baseAddress! + start, name.baseAddress!, name.count) == 0
+            {
+              return index
+            }
+          }
+          return nil
+        }
+      }
+    }
+  }
+
+  /// Reads an object, calling `field` with the index in `names` of each field's name (`nil`
+  /// for a name not in `names`); `field` must read the value. Faster than ``object(_:)``
+  /// for objects of known fields, such as the elements of a long list.
+  public mutating func object(
+    _ names: FieldNames, _ field: (inout JSONReader, _ index: Int?) throws -> Void
+  ) throws {
+    var next = 0
+    try members { reader in
+      let start = reader.position
+      if let length = names.length(of: next), reader.matchesName(names, next, length) {
+        // The name expected next, followed by its closing quote: no need to scan it.
+        reader.position += length + 1
+        let index = next
+        next = next + 1 == names.count ? 0 : next + 1
+        try reader.expect(.colon, "expected ':' after a field name")
+        return try field(&reader, index)
+      }
+      let scan = reader.scanPlainString()
+      var index: Int?
+      if scan.ends {
+        let end = reader.position
+        index = try reader.bytes.withUnsafeBufferPointer { all in
+          let name = UnsafeBufferPointer(rebasing: all[start..<end])
+          if !scan.isASCII { _ = try reader.makeString(name, isASCII: false) }
+          return names.index(of: name, first: next)
+        }
+        reader.position += 1
+      } else {
+        var buffer = try reader.unescapedString(from: start)
+        index = try buffer.withUnsafeMutableBufferPointer { buffer in
+          let name = UnsafeBufferPointer(buffer)
+          _ = try reader.makeString(name, isASCII: false)
+          return names.index(of: name, first: next)
+        }
+      }
+      if let index { next = (index + 1) % names.count }
+      try reader.expect(.colon, "expected ':' after a field name")
+      try field(&reader, index)
+    }
+  }
+
+  /// Whether the text at the position is name `index` of `names` (of `length` bytes) and a
+  /// closing quote.
+  private func matchesName(_ names: FieldNames, _ index: Int, _ length: Int) -> Bool {
+    guard position + length < limit else { return false }
+    return bytes.withUnsafeBufferPointer { all in
+      names.table.withUnsafeBufferPointer { table in
+        all[position + length] == .quote
+          && memcmp(all.baseAddress! + position, table.baseAddress! + names.starts[index], length)
+            == 0
+      }
+    }
+  }
+
+  // MARK: Strings
+
+  /// What ``scanPlainString()`` found.
+  private struct Scan {
+    /// Whether the string ends at the position, where its closing quote is.
+    var ends: Bool
+    /// Whether every byte passed is ASCII.
+    var isASCII: Bool
+  }
+
+  /// Moves past the bytes of a string that need no decoding, from just after its opening
+  /// quote. The string ends there (at its closing quote, which is not consumed), or holds an
+  /// escape or a control character, or is unfinished, which ``unescapedString(from:)`` then
+  /// handles.
+  ///
+  /// Looks at eight bytes at a time while none of them is a quote, a backslash or a control
+  /// character, which is most of the text of a store.
+  private mutating func scanPlainString() -> Scan {
+    let end = limit
+    var offset = position
+    var seen: UInt64 = 0
+    bytes.withUnsafeBytes { raw in
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      /// The high bit of each byte of `word` below `bound` (at most 0x80) is set, and
+      /// maybe of some bytes after it, never before: the lowest bit set is exact.
+      func below(_ word: UInt64, _ bound: UInt64) -> UInt64 {
+        (word &- ones &* bound) & ~word & highs
+      }
+      while offset + 8 <= end {
+        // The first byte in the text is the lowest.
+        let word = UInt64(
+          littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let found =
+          below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x5C), 1) | below(word, 0x20)
+        if found != 0 {
+          let passed = found.trailingZeroBitCount / 8
+          seen |= word & ((1 << (8 * UInt64(passed))) &- 1)
+          offset += passed
+          return
+        }
+        seen |= word
+        offset += 8
+      }
+      while offset < end {
+        let byte = raw[offset]
+        if byte == .quote || byte == .backslash || byte < 0x20 { break }
+        seen |= UInt64(byte)
+        offset += 1
+      }
+    }
+    position = offset
+    return Scan(
+      ends: offset < end && bytes[offset] == .quote,
+      isASCII: seen & 0x8080_8080_8080_8080 == 0)
+  }
+
+  /// Reads the rest of a string that starts at `start` (just after its opening quote) and
+  /// needs decoding, up to and including its closing quote; returns its UTF-8 bytes.
+  private mutating func unescapedString(from start: Int) throws -> [UInt8] {
+    var buffer = Array(bytes[start..<position])
     while position < limit {
       let byte = bytes[position]
       position += 1
       switch byte {
-      case UInt8(ascii: "\""): return
-      case UInt8(ascii: "\\"):
-        guard position < limit else { throw failure("unterminated string") }
-        position += 1
+      case .quote: return buffer
+      case .backslash: try unescape(into: &buffer)
       case ..<0x20:
         position -= 1
         throw failure("control character in a string")
-      default: break
+      default: buffer.append(byte)
       }
     }
     throw failure("unterminated string")
+  }
+
+  /// A `String` of `bytes[range]`, failing (at the position) unless it is valid UTF-8.
+  private func makeString(_ range: Range<Int>, isASCII: Bool) throws -> String {
+    try bytes.withUnsafeBufferPointer { all in
+      try makeString(UnsafeBufferPointer(rebasing: all[range]), isASCII: isASCII)
+    }
+  }
+
+  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) throws -> String {
+    // `String(decoding:)` is much faster than `String(validating:)`; it replaces invalid
+    // UTF-8, which therefore shows as a difference from the bytes.
+    var text = String(decoding: utf8, as: UTF8.self)
+    if !isASCII {
+      let same = text.withUTF8 { decoded in
+        decoded.count == utf8.count
+          && (utf8.isEmpty || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+      }
+      if !same { throw failure("invalid UTF-8 in a string") }
+    }
+    return text
+  }
+
+  // MARK: Numbers
+
+  /// Moves past a number, checking it has JSON's form: an optional minus, whole digits
+  /// without a leading zero, an optional fraction and an optional exponent.
+  private mutating func scanNumber() throws {
+    let start = position
+    func digits() -> Int {
+      let first = position
+      while let byte = peek(), (byte &- .zero) < 10 { position += 1 }
+      return position - first
+    }
+    if peek() == .minus { position += 1 }
+    let whole = position
+    let wholeDigits = digits()
+    guard wholeDigits > 0 else { throw malformedNumber(start) }
+    if wholeDigits > 1, bytes[whole] == .zero { throw malformedNumber(start) }
+    if peek() == .dot {
+      position += 1
+      guard digits() > 0 else { throw malformedNumber(start) }
+    }
+    if let byte = peek(), byte == .lowerE || byte == .upperE {
+      position += 1
+      if let sign = peek(), sign == .plus || sign == .minus { position += 1 }
+      guard digits() > 0 else { throw malformedNumber(start) }
+    }
+  }
+
+  private mutating func malformedNumber(_ start: Int) -> Failure {
+    if position >= limit { return failure("malformed number") }
+    let found = failure(at: start, "malformed number", value: false)
+    position = start
+    return found
   }
 
   // MARK: Errors
@@ -316,7 +539,7 @@ public struct JSONReader {
   private func failure(at position: Int, _ message: String, value: Bool) -> Failure {
     var line = 1
     var lineStart = 0
-    for index in 0..<min(position, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+    for index in 0..<min(position, bytes.count) where bytes[index] == .newline {
       line += 1
       lineStart = index + 1
     }
@@ -326,14 +549,21 @@ public struct JSONReader {
 
   // MARK: Helpers
 
+  @inline(__always)
   private func peek() -> UInt8? {
     position < limit ? bytes[position] : nil
   }
 
+  @inline(__always)
   private mutating func skipWhitespace() {
+    // Most values follow their separator directly or after one space.
+    if position < limit, bytes[position] > .space { return }
+    skipSomeWhitespace()
+  }
+
+  private mutating func skipSomeWhitespace() {
     while let byte = peek(),
-      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-        || byte == UInt8(ascii: "\t")
+      byte == .space || byte == .newline || byte == UInt8(ascii: "\r") || byte == .tab
     {
       position += 1
     }
@@ -346,15 +576,17 @@ public struct JSONReader {
   }
 
   /// Consumes `byte`, which starts the kind of value the caller expects.
-  private mutating func expectValue(_ byte: UInt8, _ message: String) throws {
+  @inline(__always)
+  private mutating func expectValue(_ byte: UInt8, _ message: StaticString) throws {
     skipWhitespace()
-    guard peek() == byte else { throw failure(message, value: startsAValue) }
+    guard peek() == byte else { throw failure("\(message)", value: startsAValue) }
     position += 1
   }
 
-  private mutating func expect(_ byte: UInt8, _ message: String) throws {
+  @inline(__always)
+  private mutating func expect(_ byte: UInt8, _ message: StaticString) throws {
     skipWhitespace()
-    guard peek() == byte else { throw failure(message) }
+    guard peek() == byte else { throw failure("\(message)") }
     position += 1
   }
 
@@ -368,18 +600,11 @@ public struct JSONReader {
     return same
   }
 
-  private func decodeUTF8(_ slice: ArraySlice<UInt8>) throws -> String {
-    guard let text = String(validating: slice, as: UTF8.self) else {
-      throw failure("invalid UTF-8 in a string")
-    }
-    return text
-  }
-
   private mutating func unescape(into buffer: inout [UInt8]) throws {
     guard let byte = peek() else { throw failure("unterminated string") }
     position += 1
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+    case .quote, .backslash, UInt8(ascii: "/"): buffer.append(byte)
     case UInt8(ascii: "n"): buffer.append(0x0A)
     case UInt8(ascii: "r"): buffer.append(0x0D)
     case UInt8(ascii: "t"): buffer.append(0x09)
@@ -391,9 +616,13 @@ public struct JSONReader {
         guard matches("\\u") else { throw failure("unpaired surrogate in a string") }
         let low = try hex4()
         guard (0xDC00..<0xE000).contains(low) else {
+          position -= 6
           throw failure("unpaired surrogate in a string")
         }
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00..<0xE000).contains(scalar) {
+        position -= 6
+        throw failure("unpaired surrogate in a string")
       }
       guard let unicode = Unicode.Scalar(scalar) else {
         throw failure("invalid \\u escape in a string")
@@ -412,7 +641,7 @@ public struct JSONReader {
       let byte = bytes[position]
       let digit: UInt32
       switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case .zero...UInt8(ascii: "9"): digit = UInt32(byte - .zero)
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
       default: throw failure("invalid \\u escape in a string")
@@ -422,4 +651,24 @@ public struct JSONReader {
     }
     return value
   }
+}
+
+extension UInt8 {
+  fileprivate static let quote = UInt8(ascii: "\"")
+  fileprivate static let backslash = UInt8(ascii: "\\")
+  fileprivate static let openBrace = UInt8(ascii: "{")
+  fileprivate static let closeBrace = UInt8(ascii: "}")
+  fileprivate static let openBracket = UInt8(ascii: "[")
+  fileprivate static let closeBracket = UInt8(ascii: "]")
+  fileprivate static let comma = UInt8(ascii: ",")
+  fileprivate static let colon = UInt8(ascii: ":")
+  fileprivate static let minus = UInt8(ascii: "-")
+  fileprivate static let plus = UInt8(ascii: "+")
+  fileprivate static let dot = UInt8(ascii: ".")
+  fileprivate static let zero = UInt8(ascii: "0")
+  fileprivate static let lowerE = UInt8(ascii: "e")
+  fileprivate static let upperE = UInt8(ascii: "E")
+  fileprivate static let space = UInt8(ascii: " ")
+  fileprivate static let newline = UInt8(ascii: "\n")
+  fileprivate static let tab = UInt8(ascii: "\t")
 }

@@ -18,7 +18,8 @@ extension StorageError: StorageErrorRepresentable {
 /// beside an append-only journal of changes.
 ///
 /// The directory holds `<name>.json` (the snapshot: the whole state at one generation),
-/// `<name>.journal` (one line per change since), `<name>.lock` (taken by writers) and, only
+/// `<name>.journal` (one line per change since), `<name>.lock` (taken by writers),
+/// `<name>.wait` (held, shared, by writers waiting for the lock) and, only
 /// while a fold is under way, files ending in `.tmp`. See ``FileFormats`` for their text;
 /// both are JSON a person can read with `cat`.
 ///
@@ -27,6 +28,13 @@ extension StorageError: StorageErrorRepresentable {
 /// line with its length and CRC-32, flushes the journal to the disk (`fsync`, or
 /// `F_FULLFSYNC` where `fsync` stops at the drive's cache) and releases the lock. Its cost
 /// does not depend on how much the store holds. A write that returned is on the disk.
+/// Writers take turns: one that finds the lock free while others wait for it lets one of
+/// them go first, so a process writing in a loop cannot keep the others out.
+///
+/// **Size**: no file grows past ``StoreOptions/maximumFileBytes``, the largest the store
+/// reads: a write that would take the journal past it folds the journal first, and a write
+/// whose change or new snapshot would not fit fails with nothing written. A store that
+/// wrote can therefore always be opened again.
 ///
 /// **Folding**: once the journal outgrows its bound (``StoreOptions``), the write that
 /// crossed it also writes the whole state into a new snapshot, flushes it, renames it over
@@ -61,6 +69,8 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   public let journalPath: String
   /// The lock file, `<name>.lock`.
   public let lockPath: String
+  /// The file writers waiting for the lock hold a shared lock of, `<name>.wait`.
+  public let waitPath: String
   /// Where a new snapshot is written before it is renamed into place.
   public let snapshotTemporaryPath: String
   /// Where a new journal is written before it is renamed into place.
@@ -75,6 +85,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   /// The state of one instance, guarded by `inner`'s lock.
   private struct Inner {
     var lockFile: OpenFile
+    var waitFile: OpenFile
     var loaded: Loaded?
     var lastReported: Int?
   }
@@ -122,6 +133,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     snapshotPath = path(".json")
     journalPath = path(".journal")
     lockPath = path(".lock")
+    waitPath = path(".wait")
     snapshotTemporaryPath = path(".json.tmp")
     journalTemporaryPath = path(".journal.tmp")
     self.options = options
@@ -134,12 +146,18 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         reason: "the directory could not be created: \(error.localizedDescription)")
     }
     let lockFile: OpenFile
+    let waitFile: OpenFile
     do {
       lockFile = OpenFile(try POSIXFile.openLockFile(lockPath))
     } catch {
       throw .writeFailed(path: lockPath, reason: error.reason)
     }
-    inner = Locked(Inner(lockFile: lockFile))
+    do {
+      waitFile = OpenFile(try POSIXFile.openLockFile(waitPath))
+    } catch {
+      throw .writeFailed(path: waitPath, reason: error.reason)
+    }
+    inner = Locked(Inner(lockFile: lockFile, waitFile: waitFile))
     try inner.withLock { (inner: inout Inner) throws(StorageError) in
       try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
         // Left only by a process that died while folding; no live fold can be using them.
@@ -246,7 +264,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     _ inner: inout Inner, _ body: (inout Inner) throws(StorageError) -> Result
   ) throws(StorageError) -> Result {
     do {
-      try POSIXFile.lockExclusive(inner.lockFile.descriptor)
+      try takeTurn(inner)
     } catch {
       throw .writeFailed(path: lockPath, reason: error.reason)
     }
@@ -259,12 +277,48 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     _ inner: inout Inner, _ body: (inout Inner) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     do {
-      try POSIXFile.lockExclusive(inner.lockFile.descriptor)
+      try takeTurn(inner)
     } catch {
       throw Failure(storage: .writeFailed(path: lockPath, reason: error.reason))
     }
     defer { POSIXFile.unlock(inner.lockFile.descriptor) }
     return try body(&inner)
+  }
+
+  /// Blocks until this instance holds the exclusive lock of the lock file, in turn with the
+  /// other writers.
+  ///
+  /// `flock` does not queue: whoever asks first once the lock is free gets it, so a writer
+  /// that released it and asks again at once would usually win over those woken up, and a
+  /// process writing in a loop could keep the others waiting indefinitely. So a writer
+  /// waiting for the lock first takes a shared lock of the wait file, and one that finds the
+  /// lock free but the wait file held leaves the lock to them, pausing until one of them has
+  /// it; then it waits in turn. A process that dies releases its locks, so nobody waits for a
+  /// process that is gone.
+  private func takeTurn(_ inner: Inner) throws(POSIXFailure) {
+    let lock = inner.lockFile.descriptor
+    let wait = inner.waitFile.descriptor
+    while try POSIXFile.tryLockExclusive(lock) {
+      let nobodyWaits: Bool
+      do {
+        nobodyWaits = try POSIXFile.tryLockExclusive(wait)
+      } catch {
+        POSIXFile.unlock(lock)
+        throw error
+      }
+      guard nobodyWaits else {
+        // Free, but others wait: let one of them take it.
+        POSIXFile.unlock(lock)
+        POSIXFile.pause(microseconds: 50)
+        continue
+      }
+      // Nobody waits.
+      POSIXFile.unlock(wait)
+      return
+    }
+    try POSIXFile.lockShared(wait)
+    defer { POSIXFile.unlock(wait) }
+    try POSIXFile.lockExclusive(lock)
   }
 
   // MARK: - Catching up
@@ -432,7 +486,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         let framed = try FileFormats.readFramed(
           bytes, range: start..<newline, payloadKey: "change"
         ) { _, reader in try decodeChange(&reader, version: journal.version) }
-        guard let generation = framed.numbers["generation"] else {
+        guard let generation = framed.generation else {
           throw FileFormats.Problem("missing field generation")
         }
         guard let change = framed.payload else {
@@ -500,8 +554,8 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     let framed: FileFormats.Framed<Schema.State>
     do {
       framed = try FileFormats.readFramed(bytes, range: 0..<bytes.count, payloadKey: "data") {
-        numbers, reader in
-        guard numbers["schemaVersion"] == Schema.version else {
+        framed, reader in
+        guard framed.schemaVersion == Schema.version else {
           // Another version: decoded after the version is checked, below.
           throw DeferredDecoding()
         }
@@ -516,7 +570,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       }
       throw .corrupt(path: snapshotPath, reason: describe(error))
     }
-    guard let version = framed.numbers["schemaVersion"] else {
+    guard let version = framed.schemaVersion else {
       throw .corrupt(path: snapshotPath, reason: "missing field schemaVersion")
     }
     try checkVersion(version, path: snapshotPath)
@@ -526,7 +580,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     guard version == Schema.version, let state = framed.payload else {
       return try decodeOtherVersion(bytes, enveloped: true)
     }
-    guard let generation = framed.numbers["generation"] else {
+    guard let generation = framed.generation else {
       throw .corrupt(path: snapshotPath, reason: "missing field generation")
     }
     if let problem = Schema.inconsistency(in: state) {
@@ -644,13 +698,26 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     if inner.loaded!.journal.map({ $0.version != Schema.version }) ?? true {
       try startJournal(&inner)
     }
+    let line = FileFormats.record(
+      change, generation: inner.loaded!.generation + 1, schema: Schema.self)
+    if inner.loaded!.journal!.validEnd + line.count > options.maximumFileBytes {
+      // The journal would grow past what the store reads: fold it first, so that the store
+      // can always be opened again.
+      try fold(&inner)
+      let journal = inner.loaded!.journal!
+      guard journal.validEnd + line.count <= options.maximumFileBytes else {
+        throw .writeFailed(
+          path: journalPath,
+          reason: "the change is \(line.count) bytes, more than a journal of at most "
+            + "\(options.maximumFileBytes) bytes can hold")
+      }
+    }
     // Taken out, so that the state's storage is not shared while the change applies to it;
     // put back only once the change is on the disk.
     var loaded = inner.loaded!
     inner.loaded = nil
     var journal = loaded.journal!
     let generation = loaded.generation + 1
-    let line = FileFormats.record(change, generation: generation, schema: Schema.self)
     // Applied first: a change that does not apply is not written.
     do {
       try Schema.apply(change, to: &loaded.state)
@@ -691,7 +758,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   private func create(_ inner: inout Inner) throws(StorageError) {
     POSIXFile.removeIfPresent(journalPath)
     let state = initialState()
-    let bytes = FileFormats.snapshot(state, generation: 1, schema: Schema.self)
+    let bytes = try snapshotText(state, generation: 1)
     inner.loaded = nil
     let (file, identity) = try replace(snapshotPath, by: snapshotTemporaryPath, with: bytes)
     inner.loaded = Loaded(
@@ -699,12 +766,26 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       snapshotVersion: Schema.version, journal: nil)
   }
 
+  /// The text of a snapshot of `state`, refused when it is larger than the store reads:
+  /// written, it could not be read again.
+  private func snapshotText(_ state: Schema.State, generation: Int) throws(StorageError)
+    -> [UInt8]
+  {
+    let bytes = FileFormats.snapshot(state, generation: generation, schema: Schema.self)
+    guard bytes.count <= options.maximumFileBytes else {
+      throw .writeFailed(
+        path: snapshotPath,
+        reason: "the new snapshot would be \(bytes.count) bytes, more than the "
+          + "\(options.maximumFileBytes) bytes the store reads")
+    }
+    return bytes
+  }
+
   /// Writes the state into a new snapshot, then starts a new journal after it. Call with the
   /// exclusive lock held and `inner.loaded` caught up.
   private func fold(_ inner: inout Inner) throws(StorageError) {
     var loaded = inner.loaded!
-    let bytes = FileFormats.snapshot(
-      loaded.state, generation: loaded.generation, schema: Schema.self)
+    let bytes = try snapshotText(loaded.state, generation: loaded.generation)
     let (file, identity) = try replace(snapshotPath, by: snapshotTemporaryPath, with: bytes)
     loaded.snapshot = file
     loaded.snapshotIdentity = identity

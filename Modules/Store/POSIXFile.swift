@@ -136,24 +136,32 @@ enum POSIXFile {
 
   /// Reads an open file from its current offset to its end.
   static func readAll(_ descriptor: Int32, sizeHint: Int) throws(POSIXFailure) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
-    var count = 0
+    var bytes: [UInt8] = []
     while true {
-      if count == bytes.count {
-        bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096)))
+      // Room for the rest of the file (as large again, when it grew), filled by `read`
+      // without being zeroed first.
+      let room = max(sizeHint - bytes.count, bytes.count, 4096) + 1
+      var failure: POSIXFailure?
+      var atEnd = false
+      let chunk = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+        while count < room {
+          let result = read(descriptor, buffer.baseAddress! + count, room - count)
+          if result < 0 {
+            if errno == EINTR { continue }
+            failure = POSIXFailure("read")
+            return
+          }
+          if result == 0 {
+            atEnd = true
+            return
+          }
+          count += result
+        }
       }
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFailure("read")
-      }
-      if result == 0 { break }
-      count += result
+      if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+      if let failure { throw failure }
+      if atEnd { return bytes }
     }
-    bytes.removeSubrange(count...)
-    return bytes
   }
 
   /// Reads `count` bytes of an open file from `offset` (fewer if the file ends first),
@@ -259,6 +267,27 @@ enum POSIXFile {
   /// each other even inside one process.
   static func lockExclusive(_ descriptor: Int32) throws(POSIXFailure) {
     _ = try retrying("lock") { flock(descriptor, LOCK_EX) }
+  }
+
+  /// Takes the exclusive lock of this descriptor's file if no one holds a lock of it;
+  /// returns whether it did, without waiting.
+  static func tryLockExclusive(_ descriptor: Int32) throws(POSIXFailure) -> Bool {
+    while true {
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+      if errno == EINTR { continue }
+      if errno == EWOULDBLOCK { return false }
+      throw POSIXFailure("lock")
+    }
+  }
+
+  /// Blocks until this descriptor holds a shared lock of its file.
+  static func lockShared(_ descriptor: Int32) throws(POSIXFailure) {
+    _ = try retrying("lock") { flock(descriptor, LOCK_SH) }
+  }
+
+  /// Sleeps for about `microseconds`.
+  static func pause(microseconds: UInt32) {
+    _ = usleep(microseconds)
   }
 
   /// Releases a lock taken with ``lockExclusive(_:)``.

@@ -234,12 +234,20 @@ import Testing
     #expect(
       Timestamp.parse("2024-03-01T08:00:00.1234Z") == Date(timeIntervalSince1970: 1_709_280_000.123)
     )
+    #expect(
+      Timestamp.parse("2024-03-01T08:00:00.250Z") == Date(timeIntervalSince1970: 1_709_280_000.25))
+    #expect(
+      Timestamp.parse("2024-02-29T23:59:60Z") == Date(timeIntervalSince1970: 1_709_251_200))
   }
 
   @Test(arguments: [
     "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
     "2024-03-01T24:00:00Z", "2024-03-01T08:00:00", "2024-03-01T08:00:00.Z",
     "2024-03-01", "24-03-01T08:00:00Z", "2024-03-01T08:00:00Zjunk",
+    // The shape of a written date, with something wrong in it.
+    "2024-03-01T08:60:00Z", "2024-03-01T08:00:0xZ", "+024-03-01T08:00:00Z",
+    "2024-03-01T08:00:00.abcZ", "2024-03-01T08:00:00,250Z", "2024-00-01T08:00:00.250Z",
+    "2024-03-01X08:00:00Z", "2024-03-01T08:00:00z0",
   ])
   func rejectsMalformedDates(_ text: String) {
     #expect(Timestamp.parse(text) == nil)

@@ -116,6 +116,29 @@ import Testing
     }
   }
 
+  @Test func aDamagedLargeSnapshotIsAnErrorToo() throws {
+    // Large enough for its checksum to be computed while its data is decoded.
+    try withDirectory { directory in
+      let store = try NotesStore.open(directory)
+      try store.set("big", String(repeating: "0123456789abcdef", count: 80_000))
+      try store.set("small", "z")
+      try store.compact()
+      var bytes = try snapshot(directory).bytes()
+      #expect(bytes.count > 1 << 20)
+      let index = try #require(bytes.lastIndex(of: UInt8(ascii: "a")))
+      bytes[index] = UInt8(ascii: "b")
+      try snapshot(directory).write(bytes)
+      let error = storageError { _ = try NotesStore.open(directory) }
+      guard case .corrupt(let path, let reason)? = error else {
+        Issue.record("unexpected \(String(describing: error))")
+        return
+      }
+      #expect(path == snapshot(directory).path)
+      #expect(reason.hasPrefix("the checksum of its data is "))
+      #expect(try snapshot(directory).bytes() == bytes)
+    }
+  }
+
   @Test(arguments: [
     ("", "not valid JSON: the text ends too early at line 1, column 1"),
     ("{\"schemaVersion\": 2, \"generation\": 1, \"data\": {}}", "missing field length"),
@@ -171,8 +194,9 @@ import Testing
       #expect(
         throws: StorageError.tooLarge(path: snapshot(directory).path, size: size, limit: 1_000)
       ) { try NotesStore.open(directory, options: options) }
-      let bounded = try NotesStore.open(directory, options: StoreOptions(maximumFileBytes: 3_000))
-      try bounded.set("more", String(repeating: "y", count: 3_000))
+      // A store with a larger limit writes a journal this one does not read.
+      let unbounded = try NotesStore.open(directory)
+      try unbounded.set("more", String(repeating: "y", count: 3_000))
       let error = storageError {
         _ = try NotesStore.open(directory, options: StoreOptions(maximumFileBytes: 3_000))
       }

@@ -43,7 +43,15 @@ public enum Timestamp {
   /// Reads a date written as `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction of a second,
   /// followed by `Z` or an offset such as `+02:00`. Returns `nil` for anything else.
   public static func parse(_ text: String) -> Date? {
-    var scanner = Scanner(Array(text.utf8))
+    var text = text
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  /// ``parse(_:)`` of the UTF-8 bytes of a text, for readers that have the bytes and no
+  /// `String`.
+  public static func parse(utf8 text: UnsafeBufferPointer<UInt8>) -> Date? {
+    if let date = parseAsWritten(text) { return date }
+    var scanner = Scanner(text)
     guard let year = scanner.number(digits: 4), scanner.skip("-"),
       let month = scanner.number(digits: 2), (1...12).contains(month), scanner.skip("-"),
       let day = scanner.number(digits: 2), (1...daysIn(month: month, year: year)).contains(day),
@@ -76,6 +84,41 @@ public enum Timestamp {
     guard scanner.atEnd else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+    return Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
+  }
+
+  /// A date exactly as ``text(_:)`` writes it (`2024-03-01T08:00:00Z` or
+  /// `2024-03-01T08:00:00.250Z`), read from fixed places: most dates of a file. `nil` for
+  /// anything else, which ``parse(utf8:)`` then reads the long way.
+  private static func parseAsWritten(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+    let count = text.count
+    guard count == 20 || count == 24, let base = text.baseAddress else { return nil }
+    /// The value of the digit at `index`; 10 or more when it is not a digit.
+    func digit(_ index: Int) -> Int { Int(base[index] &- UInt8(ascii: "0")) }
+    /// Whether the two characters from `index` are digits.
+    func twoDigits(_ index: Int) -> Bool { digit(index) < 10 && digit(index + 1) < 10 }
+    guard twoDigits(0), twoDigits(2), twoDigits(5), twoDigits(8), twoDigits(11), twoDigits(14),
+      twoDigits(17), base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+      base[10] == UInt8(ascii: "T"), base[13] == UInt8(ascii: ":"),
+      base[16] == UInt8(ascii: ":"), base[count - 1] == UInt8(ascii: "Z")
+    else { return nil }
+    let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+    let month = digit(5) * 10 + digit(6)
+    let day = digit(8) * 10 + digit(9)
+    let hour = digit(11) * 10 + digit(12)
+    let minute = digit(14) * 10 + digit(15)
+    let second = digit(17) * 10 + digit(18)
+    var milliseconds = 0
+    if count == 24 {
+      guard base[19] == UInt8(ascii: "."), digit(20) < 10, digit(21) < 10, digit(22) < 10
+      else { return nil }
+      milliseconds = digit(20) * 100 + digit(21) * 10 + digit(22)
+    }
+    guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
   }
 
@@ -125,7 +168,11 @@ public enum Timestamp {
 
   /// Collects the characters of a date's text.
   private struct DigitWriter {
-    var bytes: [UInt8] = []
+    var bytes: [UInt8] = {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(24)
+      return bytes
+    }()
 
     mutating func character(_ character: Unicode.Scalar) {
       bytes.append(UInt8(ascii: character))
@@ -133,17 +180,24 @@ public enum Timestamp {
 
     /// Appends the decimal digits of `value`, with leading zeros up to `width` digits.
     mutating func digits(_ value: UInt, width: Int) {
-      var text = Array(String(value).utf8)
-      while text.count < width { text.insert(UInt8(ascii: "0"), at: 0) }
-      bytes += text
+      var divisor: UInt = 1
+      var count = 1
+      while count < width || value / divisor >= 10 {
+        divisor *= 10
+        count += 1
+      }
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
     }
   }
 
   private struct Scanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
       self.bytes = bytes
     }
 

@@ -91,6 +91,9 @@ public struct ChangeSet: Sendable, Hashable {
 
   /// The change set that turns `old` into `new` when both are sorted by strictly
   /// decreasing identifier (as posts are, newest first): one merge pass, no hashing.
+  /// Inlinable, so that it is compiled for the caller's element type instead of copying
+  /// each element through generic code.
+  @inlinable
   public static func computeForDescendingIds<Element: Identifiable & Equatable>(
     old: [Element], new: [Element]
   ) -> ChangeSet where Element.ID: Comparable {
