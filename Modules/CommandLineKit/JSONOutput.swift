@@ -33,6 +33,46 @@ public struct JSONOutput: Sendable {
       pretty
       ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
       : [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    let data = try encoder.encode(value)
+    return String(
+      decoding: pretty ? Self.compactingEmptyContainers(Array(data)) : Array(data), as: UTF8.self)
+  }
+
+  /// `json` with each empty array or object written `[]` or `{}`: the pretty printer of some
+  /// Foundation versions puts a blank line between the brackets.
+  static func compactingEmptyContainers(_ json: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(json.count)
+    var inString = false
+    var index = 0
+    while index < json.count {
+      let byte = json[index]
+      result.append(byte)
+      index += 1
+      if inString {
+        if byte == UInt8(ascii: "\\"), index < json.count {
+          result.append(json[index])
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        var next = index
+        while next < json.count, [0x20, 0x0A, 0x0D, 0x09].contains(json[next]) { next += 1 }
+        if next < json.count, json[next] == close {
+          result.append(close)
+          index = next + 1
+        }
+      default:
+        break
+      }
+    }
+    return result
   }
 }

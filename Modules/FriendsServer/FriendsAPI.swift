@@ -227,7 +227,7 @@ private struct Endpoints: Sendable {
         encoder: HTTPAPI.makeEncoder())
       response.headers.set("Retry-After", String(seconds))
       return .response(response)
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed:
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory:
       log("store failure: \(error.description)")
       return .error(status: 500, message: "the server could not use its data; see its log")
     }

@@ -17,6 +17,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case unsupportedVersion(path: String, found: Int, supported: Int)
   /// A change could not be saved; the file on disk still holds the previous version.
   case writeFailed(path: String, reason: String)
+  /// The data directory is a file, so it cannot hold the data files.
+  case notADirectory(path: String)
   /// No friend has this identifier.
   case notFound(Int)
   /// The email address or the password does not match the account.
@@ -40,6 +42,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case .writeFailed(let path, let reason):
       return "The change could not be saved to \(path) (\(reason)); the file still holds the "
         + "previous data."
+    case .notADirectory(let path):
+      return "The data directory \(path) is not a directory, so it cannot hold the data "
+        + "files. It was left untouched."
     case .notFound(let id):
       return "No friend has the identifier \(id)."
     case .wrongPassword:
@@ -57,7 +62,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   /// Whether this error is about the store file itself rather than about the request.
   public var isFileProblem: Bool {
     switch self {
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed: return true
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory: return true
     case .notFound, .wrongPassword, .tooManyAttempts, .invalidInput: return false
     }
   }
@@ -74,6 +79,7 @@ extension StoreError: StorageErrorRepresentable {
     case .tooLarge(let path, let size, let limit):
       self = .unreadable(path: path, reason: StorageError.tooLargeReason(size: size, limit: limit))
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+    case .notADirectory(let path): self = .notADirectory(path: path)
     }
   }
 }

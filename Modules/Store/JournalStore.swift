@@ -138,6 +138,12 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     journalTemporaryPath = path(".journal.tmp")
     self.options = options
     self.initialState = initialState
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
+      throw .notADirectory(path: directory.path)
+    }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {

@@ -15,12 +15,14 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case tooLarge(path: String, size: Int, limit: Int)
   /// A change could not be saved; the files still hold the previous data.
   case writeFailed(path: String, reason: String)
+  /// The store's directory is a file (or something else that is not a directory).
+  case notADirectory(path: String)
 
   /// The file the error is about.
   public var path: String {
     switch self {
     case .corrupt(let path, _), .unreadable(let path, _), .unsupportedVersion(let path, _, _),
-      .tooLarge(let path, _, _), .writeFailed(let path, _):
+      .tooLarge(let path, _, _), .writeFailed(let path, _), .notADirectory(let path):
       return path
     }
   }
@@ -38,6 +40,8 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(path) is \(size) bytes, more than the \(limit) bytes the store reads"
     case .writeFailed(let path, let reason):
       return "\(path) could not be written: \(reason)"
+    case .notADirectory(let path):
+      return "\(path) is not a directory"
     }
   }
 

@@ -53,4 +53,18 @@ import Testing
     #expect(harness.run("show 21") == .failure)
     #expect(harness.stderr == "error: This friend no longer exists.\n")
   }
+
+  @Test func aDataDirectoryThatIsAFileIsNamedAsSuch() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("data")
+    try Data("mine".utf8).write(to: file)
+    let harness = Harness()
+    harness.storeDirectory = file
+    #expect(harness.run("list") == .failure)
+    #expect(
+      harness.stderr
+        == "error: The data directory \(file.path) is not a directory, so it cannot hold the "
+        + "data files. It was left untouched.\n")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
+  }
 }

@@ -50,3 +50,33 @@ import Testing
         == #"{"at":"1970-01-01T00:00:00Z"}"#)
   }
 }
+
+@Suite struct EmptyJSONContainerTests {
+  struct Results: Encodable {
+    let query: String
+    let results: [Int]
+    let tags: [String: String]
+  }
+
+  @Test func anEmptyListIsWrittenAsTwoBrackets() throws {
+    #expect(try JSONOutput().document([Int]()) == "[]")
+  }
+
+  @Test func emptyFieldsAreCompactAndStringsKeepTheirBrackets() throws {
+    let text = try JSONOutput().document(Results(query: "[ \n ]", results: [], tags: [:]))
+    #expect(
+      text == """
+        {
+          "query" : "[ \\n ]",
+          "results" : [],
+          "tags" : {}
+        }
+        """)
+  }
+
+  @Test func aStringEndingInABackslashDoesNotHideTheNextBrackets() throws {
+    let text = try JSONOutput().document(["a\\": [Int](), "b": []])
+    #expect(text.contains(#""a\\" : []"#))
+    #expect(text.contains(#""b" : []"#))
+  }
+}

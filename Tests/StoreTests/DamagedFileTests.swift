@@ -209,3 +209,16 @@ import Testing
     }
   }
 }
+
+@Suite struct DataDirectoryPathTests {
+  @Test func aDirectoryPathThatIsAFileIsRefusedAndLeftAlone() throws {
+    try withDirectory { directory in
+      let file = directory.appendingPathComponent("not-a-folder")
+      try Data("keep me".utf8).write(to: file)
+      #expect(throws: StorageError.notADirectory(path: file.path)) {
+        _ = try NotesStore.open(file)
+      }
+      #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+    }
+  }
+}
