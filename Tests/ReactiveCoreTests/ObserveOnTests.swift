@@ -4,7 +4,7 @@ import ReactiveCore
 import ReactiveTesting
 import Testing
 
-@Suite struct ObserveOnAndSubscribeOnTests {
+@Suite struct ObserveOnTests {
   @Test func observeOnAVirtualSchedulerDeliversEachEventAsAScheduledAction() {
     let scheduler = TestScheduler(initialClock: 0)
     let source = scheduler.createHotObservable([
@@ -25,14 +25,6 @@ import Testing
     }
     #expect(observer.events == [.next(211, 1)])
     #expect(counter.live == 0)
-  }
-
-  @Test func subscribeOnSubscribesAndDisposesOnTheScheduler() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let source = scheduler.createHotObservable([.next(300, 1)])
-    let observer = scheduler.start { source.asObservable().subscribe(on: scheduler) }
-    #expect(observer.events == [.next(300, 1)])
-    #expect(source.subscriptions == [Subscription(201, 1_001)])
   }
 
   @Test func observeOnASerialQueueKeepsOrderAndRunsOnThatQueue() {
