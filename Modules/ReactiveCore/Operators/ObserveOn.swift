@@ -38,7 +38,7 @@ final class ObserveOnMainSink<Element>: TimedSink<Element>, @unchecked Sendable 
   // `pending`, `delivering` and `enqueued` are guarded by `lock`, which is never held while
   // calling the sink.
   @usableFromInline let stateLock = Lock()
-  @usableFromInline @exclusivity(unchecked) var pending = Queue<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var pending = FIFO<Event<Element>>()
   @usableFromInline @exclusivity(unchecked) var delivering = false
   @usableFromInline @exclusivity(unchecked) var enqueued = false
 
@@ -97,7 +97,7 @@ final class ObserveOnSink<Element>: TimedSink<Element>, @unchecked Sendable {
   // `queue` and `scheduled` are guarded by `stateLock`, never held while calling the sink.
   @usableFromInline let scheduler: ImmediateSchedulerType
   @usableFromInline let stateLock = Lock()
-  @usableFromInline @exclusivity(unchecked) var queue = Queue<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var queue = FIFO<Event<Element>>()
   @usableFromInline @exclusivity(unchecked) var scheduled = false
 
   @inlinable init(_ sink: @escaping EventSink<Element>, scheduler: ImmediateSchedulerType) {

@@ -9,20 +9,20 @@ extension ObservableType {
     precondition(count >= 0, "takeLast(_:) needs a count of zero or more")
     return Producer((asObservable(), count)) { payload, sink, lifetime in
       let (source, count) = payload
-      let kept = Box(ElementQueue<Element>())
+      let kept = Box(FIFO<Element>())
       return source.run(
         { event in
           switch event {
           case .next(let value):
             guard count > 0 else { return }
-            kept.value.enqueue(value)
-            if kept.value.count > count { _ = kept.value.dequeue() }
+            kept.value.append(value)
+            if kept.value.count > count { _ = kept.value.removeFirst() }
           case .error:
-            kept.value = ElementQueue()
+            kept.value = FIFO()
             sink(event)
           case .completed:
             let elements = kept.value.elements
-            kept.value = ElementQueue()
+            kept.value = FIFO()
             for element in elements {
               if lifetime.isEnded { return }
               sink(.next(element))

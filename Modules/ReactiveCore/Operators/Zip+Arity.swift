@@ -13,10 +13,10 @@ extension ObservableType {
     Producer((source1.asObservable(), source2.asObservable(), resultSelector)) {
       payload, sink, lifetime in
       let group = GroupSink(count: 2, state: ZipState(count: 2), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
       let selector = payload.2
-      let combine = { try selector(queue1.value.dequeue(), queue2.value.dequeue()) }
+      let combine = { try selector(queue1.value.removeFirst(), queue2.value.removeFirst()) }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))
       return group
@@ -38,12 +38,13 @@ extension ObservableType {
       (source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector)
     ) { payload, sink, lifetime in
       let group = GroupSink(count: 3, state: ZipState(count: 3), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
-      let queue3 = Box(ElementQueue<O3.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
+      let queue3 = Box(FIFO<O3.Element>())
       let selector = payload.3
       let combine = {
-        try selector(queue1.value.dequeue(), queue2.value.dequeue(), queue3.value.dequeue())
+        try selector(
+          queue1.value.removeFirst(), queue2.value.removeFirst(), queue3.value.removeFirst())
       }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))
@@ -72,15 +73,15 @@ extension ObservableType {
       )
     ) { payload, sink, lifetime in
       let group = GroupSink(count: 4, state: ZipState(count: 4), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
-      let queue3 = Box(ElementQueue<O3.Element>())
-      let queue4 = Box(ElementQueue<O4.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
+      let queue3 = Box(FIFO<O3.Element>())
+      let queue4 = Box(FIFO<O4.Element>())
       let selector = payload.4
       let combine = {
         try selector(
-          queue1.value.dequeue(), queue2.value.dequeue(), queue3.value.dequeue(),
-          queue4.value.dequeue())
+          queue1.value.removeFirst(), queue2.value.removeFirst(), queue3.value.removeFirst(),
+          queue4.value.removeFirst())
       }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))
@@ -112,16 +113,16 @@ extension ObservableType {
       )
     ) { payload, sink, lifetime in
       let group = GroupSink(count: 5, state: ZipState(count: 5), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
-      let queue3 = Box(ElementQueue<O3.Element>())
-      let queue4 = Box(ElementQueue<O4.Element>())
-      let queue5 = Box(ElementQueue<O5.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
+      let queue3 = Box(FIFO<O3.Element>())
+      let queue4 = Box(FIFO<O4.Element>())
+      let queue5 = Box(FIFO<O5.Element>())
       let selector = payload.5
       let combine = {
         try selector(
-          queue1.value.dequeue(), queue2.value.dequeue(), queue3.value.dequeue(),
-          queue4.value.dequeue(), queue5.value.dequeue())
+          queue1.value.removeFirst(), queue2.value.removeFirst(), queue3.value.removeFirst(),
+          queue4.value.removeFirst(), queue5.value.removeFirst())
       }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))
@@ -155,17 +156,17 @@ extension ObservableType {
       )
     ) { payload, sink, lifetime in
       let group = GroupSink(count: 6, state: ZipState(count: 6), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
-      let queue3 = Box(ElementQueue<O3.Element>())
-      let queue4 = Box(ElementQueue<O4.Element>())
-      let queue5 = Box(ElementQueue<O5.Element>())
-      let queue6 = Box(ElementQueue<O6.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
+      let queue3 = Box(FIFO<O3.Element>())
+      let queue4 = Box(FIFO<O4.Element>())
+      let queue5 = Box(FIFO<O5.Element>())
+      let queue6 = Box(FIFO<O6.Element>())
       let selector = payload.6
       let combine = {
         try selector(
-          queue1.value.dequeue(), queue2.value.dequeue(), queue3.value.dequeue(),
-          queue4.value.dequeue(), queue5.value.dequeue(), queue6.value.dequeue())
+          queue1.value.removeFirst(), queue2.value.removeFirst(), queue3.value.removeFirst(),
+          queue4.value.removeFirst(), queue5.value.removeFirst(), queue6.value.removeFirst())
       }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))
@@ -202,19 +203,19 @@ extension ObservableType {
       )
     ) { payload, sink, lifetime in
       let group = GroupSink(count: 7, state: ZipState(count: 7), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
-      let queue3 = Box(ElementQueue<O3.Element>())
-      let queue4 = Box(ElementQueue<O4.Element>())
-      let queue5 = Box(ElementQueue<O5.Element>())
-      let queue6 = Box(ElementQueue<O6.Element>())
-      let queue7 = Box(ElementQueue<O7.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
+      let queue3 = Box(FIFO<O3.Element>())
+      let queue4 = Box(FIFO<O4.Element>())
+      let queue5 = Box(FIFO<O5.Element>())
+      let queue6 = Box(FIFO<O6.Element>())
+      let queue7 = Box(FIFO<O7.Element>())
       let selector = payload.7
       let combine = {
         try selector(
-          queue1.value.dequeue(), queue2.value.dequeue(), queue3.value.dequeue(),
-          queue4.value.dequeue(), queue5.value.dequeue(), queue6.value.dequeue(),
-          queue7.value.dequeue())
+          queue1.value.removeFirst(), queue2.value.removeFirst(), queue3.value.removeFirst(),
+          queue4.value.removeFirst(), queue5.value.removeFirst(), queue6.value.removeFirst(),
+          queue7.value.removeFirst())
       }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))
@@ -254,20 +255,20 @@ extension ObservableType {
       )
     ) { payload, sink, lifetime in
       let group = GroupSink(count: 8, state: ZipState(count: 8), sink, lifetime)
-      let queue1 = Box(ElementQueue<O1.Element>())
-      let queue2 = Box(ElementQueue<O2.Element>())
-      let queue3 = Box(ElementQueue<O3.Element>())
-      let queue4 = Box(ElementQueue<O4.Element>())
-      let queue5 = Box(ElementQueue<O5.Element>())
-      let queue6 = Box(ElementQueue<O6.Element>())
-      let queue7 = Box(ElementQueue<O7.Element>())
-      let queue8 = Box(ElementQueue<O8.Element>())
+      let queue1 = Box(FIFO<O1.Element>())
+      let queue2 = Box(FIFO<O2.Element>())
+      let queue3 = Box(FIFO<O3.Element>())
+      let queue4 = Box(FIFO<O4.Element>())
+      let queue5 = Box(FIFO<O5.Element>())
+      let queue6 = Box(FIFO<O6.Element>())
+      let queue7 = Box(FIFO<O7.Element>())
+      let queue8 = Box(FIFO<O8.Element>())
       let selector = payload.8
       let combine = {
         try selector(
-          queue1.value.dequeue(), queue2.value.dequeue(), queue3.value.dequeue(),
-          queue4.value.dequeue(), queue5.value.dequeue(), queue6.value.dequeue(),
-          queue7.value.dequeue(), queue8.value.dequeue())
+          queue1.value.removeFirst(), queue2.value.removeFirst(), queue3.value.removeFirst(),
+          queue4.value.removeFirst(), queue5.value.removeFirst(), queue6.value.removeFirst(),
+          queue7.value.removeFirst(), queue8.value.removeFirst())
       }
       group.subscribe(payload.0, at: 0, zipHandler(0, queue1, combine))
       group.subscribe(payload.1, at: 1, zipHandler(1, queue2, combine))

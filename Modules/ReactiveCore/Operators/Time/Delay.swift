@@ -28,7 +28,7 @@ final class DelaySink<Element>: TimedSink<Element>, @unchecked Sendable {
   // The mutable state is guarded by `lock`.
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let scheduler: SchedulerType
-  @usableFromInline @exclusivity(unchecked) var queue = Queue<(Date, Event<Element>)>()
+  @usableFromInline @exclusivity(unchecked) var queue = FIFO<(Date, Event<Element>)>()
   @usableFromInline @exclusivity(unchecked) var errorEvent: Event<Element>?
   /// A drain is scheduled or running.
   @usableFromInline @exclusivity(unchecked) var active = false
