@@ -200,22 +200,22 @@ let package = Package(
       name: "FriendsServerTests",
       dependencies: [
         "FriendsServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
-        "AppComposition",
+        "AppComposition", "TestSupport",
       ],
       path: "Tests/FriendsServerTests"),
     .testTarget(
-      name: "CommandLineKitTests", dependencies: ["CommandLineKit"],
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
       path: "Tests/CommandLineKitTests"),
     .testTarget(
       name: "CLITests",
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
         "LocalBackend", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
-        "HTTPServer", "FriendsServer",
+        "HTTPServer", "FriendsServer", "TestSupport",
       ],
       path: "Tests/CLITests"),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting"],
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting", "TestSupport"],
       path: "Tests/TerminalUITests"),
     .testTarget(
       name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
@@ -239,6 +239,7 @@ let package = Package(
       ],
       path: "Tests/FrontsTests"),
     .testTarget(
-      name: "BenchmarksTests", dependencies: ["Benchmarks"], path: "Tests/BenchmarksTests"),
+      name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport"],
+      path: "Tests/BenchmarksTests"),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `benchmarks` executable, run as a separate process on tiny sizes: its command line and
@@ -128,65 +129,20 @@ private struct BenchmarksRun {
 
   /// Runs `benchmarks` with `arguments` and waits for it to exit (at most a minute).
   init(_ arguments: [String], environment: [String: String] = [:]) throws {
-    let process = Process()
-    process.executableURL = try Self.executable()
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    // The output of these runs is a few lines, far less than a pipe holds, so the process
-    // never waits for it to be read.
-    if exited.wait(timeout: .now() + 60) == .timedOut {
-      process.terminate()
-      process.waitUntilExit()
+    let process = try LaunchedProcess(
+      builtExecutable("benchmarks"), arguments: arguments,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    guard process.waitForExit(timeout: 60) else {
+      process.process.terminate()
+      process.process.waitUntilExit()
       throw TimedOut()
     }
-    status = process.terminationStatus
-    standardOutput = String(
-      decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    standardError = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    status = process.process.terminationStatus
+    standardOutput = process.standardOutput
+    standardError = process.standardError
   }
 
   struct TimedOut: Error, CustomStringConvertible {
     var description: String { "benchmarks did not exit within a minute" }
   }
-
-  /// The `benchmarks` executable is built next to the test bundle; depending on the platform
-  /// its directory is found from the bundle, from the running executable, or from this source
-  /// file (`.build/debug` of the package).
-  static func executable() throws -> URL {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let starts = [
-      Bundle(for: BundleMarker.self).bundleURL,
-      Bundle.main.bundleURL,
-      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-      packageRoot.appendingPathComponent(".build/debug/benchmarks"),
-    ]
-    for start in starts {
-      var directory = start.deletingLastPathComponent()
-      for _ in 0..<5 {
-        let candidate = directory.appendingPathComponent("benchmarks")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory.deleteLastPathComponent()
-      }
-    }
-    throw MissingExecutable(searchedFrom: starts.map(\.path))
-  }
-
-  struct MissingExecutable: Error, CustomStringConvertible {
-    var searchedFrom: [String]
-    var description: String {
-      "benchmarks was not found near \(searchedFrom.joined(separator: ", ")); "
-        + "build it with `swift build --product benchmarks`"
-    }
-  }
 }
-
-private final class BundleMarker {}

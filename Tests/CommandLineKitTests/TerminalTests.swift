@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CommandLineKit
@@ -51,7 +52,7 @@ import Testing
 
   @Test func secretModeTurnsOffEchoLineEditingAndSignalsThenRestores() throws {
     let terminal = try PseudoTerminal()
-    let before = terminal.settings()
+    let before = terminal.comparableSettings()
     #expect(terminal.localModeHas(ECHO) && terminal.localModeHas(ICANON))
     Terminal.withSecretInputMode(on: terminal.follower) {
       #expect(!terminal.localModeHas(ECHO))
@@ -59,19 +60,19 @@ import Testing
       #expect(!terminal.localModeHas(ISIG))
       #expect(terminal.minimumBytes() == 1)
     }
-    #expect(terminal.settings() == before)
+    #expect(terminal.comparableSettings() == before)
   }
 
   @Test func secretModeRestoresTheTerminalWhenTheBodyThrows() throws {
     let terminal = try PseudoTerminal()
-    let before = terminal.settings()
+    let before = terminal.comparableSettings()
     #expect(throws: Boom.self) {
       try Terminal.withSecretInputMode(on: terminal.follower) {
         #expect(!terminal.localModeHas(ECHO))
         throw Boom()
       }
     }
-    #expect(terminal.settings() == before)
+    #expect(terminal.comparableSettings() == before)
   }
 
   @Test func secretTypedOnATerminalIsReadWithoutEcho() throws {
@@ -88,21 +89,21 @@ import Testing
   @Test func controlCAtASecretPromptInterruptsAndRestores() throws {
     let terminal = try PseudoTerminal()
     terminal.makeRawWithEcho()
-    let before = terminal.settings()
+    let before = terminal.comparableSettings()
     #expect(terminal.localModeHas(ECHO))
     terminal.type("hal\u{3}")
     #expect(throws: InterruptedError()) {
       try StandardInput(descriptor: terminal.follower).readSecretLine()
     }
-    #expect(terminal.settings() == before)
+    #expect(terminal.comparableSettings() == before)
   }
 
   @Test func secretOnATerminalRestoresSettingsAfterEnter() throws {
     let terminal = try PseudoTerminal()
     terminal.makeRawWithEcho()
-    let before = terminal.settings()
+    let before = terminal.comparableSettings()
     terminal.type("hunter22\r")
     #expect(try StandardInput(descriptor: terminal.follower).readSecretLine() == "hunter22")
-    #expect(terminal.settings() == before)
+    #expect(terminal.comparableSettings() == before)
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LocalBackend
 import Models
 import RemoteBackend
-import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -53,103 +53,39 @@ import Testing
 
 /// A running `friends-server` with its output pipes.
 private final class ServerProcess: Sendable {
-  let process = Process()
-  private let standardOutput = Pipe()
-  private let standardError = Pipe()
-  private let exited = DispatchSemaphore(value: 0)
+  private let launched: LaunchedProcess
+
+  /// The running process.
+  var process: Process { launched.process }
 
   init(arguments: [String]) throws {
-    process.executableURL = try Self.executable()
-    process.arguments = arguments
-    process.standardOutput = standardOutput
-    process.standardError = standardError
-    let exited = exited
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-  }
-
-  deinit {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    launched = try LaunchedProcess(builtExecutable("friends-server"), arguments: arguments)
   }
 
   /// The first line of standard output, or `nil` when none arrives within `timeout`.
   func firstLine(within timeout: Duration) -> String? {
-    let received = DispatchSemaphore(value: 0)
-    let line = Mutex<String?>(nil)
-    let handle = standardOutput.fileHandleForReading
-    Thread {
-      var bytes: [UInt8] = []
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
-        if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-          line.withLock { $0 = String(decoding: bytes[..<end], as: UTF8.self) }
-          break
-        }
-      }
-      received.signal()
-    }.start()
-    guard received.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success
-    else { return nil }
-    return line.withLock { $0 }
+    guard launched.waitForOutput(timeout: timeout.seconds, { $0.contains("\n") }) else {
+      return nil
+    }
+    return launched.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      .first.map(String.init)
   }
 
   /// Whether the process exits within `timeout`.
   func waitForExit(within timeout: Duration) -> Bool {
-    exited.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .success
+    launched.waitForExit(timeout: timeout.seconds)
   }
 
   /// Everything written to standard output (call after the process exited).
-  func output() -> String {
-    let data = (try? standardOutput.fileHandleForReading.readToEnd()) ?? nil
-    return String(decoding: data ?? Data(), as: UTF8.self)
-  }
+  func output() -> String { launched.standardOutput }
 
   /// Everything written to standard error (call after the process exited).
-  func errorOutput() -> String {
-    let data = (try? standardError.fileHandleForReading.readToEnd()) ?? nil
-    return String(decoding: data ?? Data(), as: UTF8.self)
-  }
-
-  /// `friends-server` is built next to the test bundle; depending on the platform that
-  /// directory is found from the bundle, from the running executable, or from this source
-  /// file (`.build/debug` of the package).
-  static func executable() throws -> URL {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let starts = [
-      Bundle(for: ServerProcess.self).bundleURL,
-      Bundle.main.bundleURL,
-      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-      packageRoot.appendingPathComponent(".build/debug/friends-server"),
-    ]
-    for start in starts {
-      var directory = start.deletingLastPathComponent()
-      for _ in 0..<5 {
-        let candidate = directory.appendingPathComponent("friends-server")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory.deleteLastPathComponent()
-      }
-    }
-    throw MissingExecutable(searchedFrom: starts.map(\.path))
-  }
-}
-
-private struct MissingExecutable: Error, CustomStringConvertible {
-  var searchedFrom: [String]
-  var description: String {
-    "friends-server was not found near \(searchedFrom.joined(separator: ", ")); "
-      + "build it with `swift build --product friends-server`"
-  }
+  func errorOutput() -> String { launched.standardError }
 }
 
 extension Duration {
-  fileprivate var nanoseconds: Int64 {
+  fileprivate var seconds: TimeInterval {
     let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }

@@ -194,73 +194,46 @@ import Testing
 }
 
 /// A running `store-stress add-friends` process with its output pipes.
-private struct StressProcess {
-  let process = Process()
-  private let output = Pipe()
-  private let errors = Pipe()
+///
+/// `readLines(atLeast:)` and `readToEnd()` each return the standard output that the previous
+/// calls did not return yet.
+private final class StressProcess {
+  private let launched: LaunchedProcess
+  // Used by one test's thread only.
+  private var returned = 0
+
+  /// The running process.
+  var process: Process { launched.process }
 
   init(directory: URL, count: Int, tag: String, foldEveryWrite: Bool = false) throws {
-    process.executableURL = try Self.executable()
-    process.arguments =
-      ["add-friends", directory.path, String(count), tag]
-      + (foldEveryWrite ? ["--fold-every-write"] : [])
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
+    launched = try LaunchedProcess(
+      builtExecutable("store-stress"),
+      arguments: ["add-friends", directory.path, String(count), tag]
+        + (foldEveryWrite ? ["--fold-every-write"] : []))
   }
 
-  /// Reads standard output until it holds at least `count` complete lines (or ends).
+  /// Waits until standard output holds at least `count` more complete lines (or ends, or 20
+  /// seconds pass), and returns what it did not return yet.
   func readLines(atLeast count: Int) -> String {
-    var data = Data()
-    while data.reduce(0, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) < count {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      data.append(chunk)
+    _ = launched.waitForOutput(timeout: 20) { output in
+      output.utf8.dropFirst(self.returned).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        >= count
     }
-    return String(decoding: data, as: UTF8.self)
+    return unreturned()
   }
 
-  /// Reads standard output until the process closes it.
+  /// Waits until the process closes its standard output, and returns what was not returned.
   func readToEnd() -> String {
-    let data = (try? output.fileHandleForReading.readToEnd()) ?? nil
-    return String(decoding: data ?? Data(), as: UTF8.self)
+    launched.waitUntilExit()
+    return unreturned()
   }
 
-  func errorOutput() -> String {
-    let data = (try? errors.fileHandleForReading.readToEnd()) ?? nil
-    return String(decoding: data ?? Data(), as: UTF8.self)
-  }
+  func errorOutput() -> String { launched.standardError }
 
-  /// The `store-stress` executable is built into the same directory as the test bundle.
-  /// Depending on the platform, that directory is found from the bundle, from the running
-  /// executable, or from this source file (`.build/debug` of the package).
-  static func executable() throws -> URL {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let starts = [
-      Bundle(for: BundleMarker.self).bundleURL,
-      Bundle.main.bundleURL,
-      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-      packageRoot.appendingPathComponent(".build/debug/store-stress"),
-    ]
-    for start in starts {
-      var directory = start.deletingLastPathComponent()
-      for _ in 0..<5 {
-        let candidate = directory.appendingPathComponent("store-stress")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory.deleteLastPathComponent()
-      }
-    }
-    throw MissingExecutable(searchedFrom: starts.map(\.path))
-  }
-}
-
-private final class BundleMarker {}
-
-private struct MissingExecutable: Error, CustomStringConvertible {
-  var searchedFrom: [String]
-  var description: String {
-    "store-stress was not found near \(searchedFrom.joined(separator: ", ")); "
-      + "build it with `swift build --product store-stress`"
+  private func unreturned() -> String {
+    let bytes = Array(launched.standardOutput.utf8)
+    let text = String(decoding: bytes.dropFirst(returned), as: UTF8.self)
+    returned = bytes.count
+    return text
   }
 }

@@ -13,21 +13,6 @@ import Testing
     }
   }
 
-  @Test func dematerializeTurnsElementsBackIntoEvents() {
-    expectNoLeaks {
-      let recorder = Recorder<Int>()
-      recorder.record(
-        Observable<Event<Int>>.of(.next(1), .error(TestError()), .next(2)).dematerialize())
-      #expect(recorder.log == ["1", "error(boom)"])
-      let roundTrip = Recorder<Int>()
-      roundTrip.record(Observable.of(1, 2).materialize().dematerialize())
-      #expect(roundTrip.log == ["1", "2", "completed"])
-      let upstream = Recorder<Int>()
-      upstream.record(Observable<Event<Int>>.error(TestError("outer")).dematerialize())
-      #expect(upstream.log == ["error(outer)"])
-    }
-  }
-
   @Test func disposedAndReentered() {
     expectNoLeaks {
       let subject = PublishSubject<Int>()

@@ -155,4 +155,140 @@ import Testing
       #expect(completed)
     }
   }
+
+  @Test func flatMapMergesEveryInnerSequence() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inners = [PublishSubject<String>(), PublishSubject<String>()]
+      let recorder = Recorder<String>()
+      recorder.record(outer.flatMap { inners[$0] })
+      outer.onNext(0)
+      outer.onNext(1)
+      inners[1].onNext("b")
+      inners[0].onNext("a")
+      outer.onCompleted()
+      inners[0].onCompleted()
+      #expect(recorder.log == ["b", "a"])
+      inners[1].onCompleted()
+      #expect(recorder.log == ["b", "a", "completed"])
+    }
+  }
+
+  @Test func flatMapFailsOnErrorsFromAnySideOrTheSelector() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      recorder.record(outer.flatMap { _ in inner })
+      outer.onNext(0)
+      inner.onError(TestError("inner"))
+      #expect(recorder.log == ["error(inner)"])
+      #expect(!outer.hasObservers && !inner.hasObservers)
+
+      let selector = Recorder<Int>()
+      selector.record(Observable.of(1, 2).flatMap { _ -> Observable<Int> in throw TestError() })
+      #expect(selector.log == ["error(boom)"])
+
+      let source = PublishSubject<Int>()
+      let other = PublishSubject<Int>()
+      let outerError = Recorder<Int>()
+      outerError.record(source.flatMap { _ in other })
+      source.onNext(1)
+      source.onError(TestError("outer"))
+      #expect(outerError.log == ["error(outer)"])
+      #expect(!other.hasObservers)
+    }
+  }
+
+  @Test func flatMapDisposedMidStreamDisposesEveryInner() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(outer.flatMap { _ in inner })
+      outer.onNext(0)
+      outer.onNext(1)
+      inner.onNext(5)
+      subscription.dispose()
+      inner.onNext(6)
+      #expect(recorder.log == ["5", "5"])
+      #expect(!outer.hasObservers && !inner.hasObservers)
+    }
+  }
+
+  @Test func flatMapHandlesReentrantEvents() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var received: [Int] = []
+      let subscription = outer.flatMap { Observable.of($0, $0 * 10) }.subscribe(onNext: {
+        value in
+        received.append(value)
+        if value == 1 { outer.onNext(2) }
+      })
+      outer.onNext(1)
+      subscription.dispose()
+      // The second inner source waits on the trampoline for the first one's step to end, then
+      // the two take turns.
+      #expect(received == [1, 2, 10, 20])
+    }
+  }
+
+  @Test func flatMapStopsAnEndlessInnerWhenDone() {
+    expectNoLeaks {
+      let recorder = Recorder<Int>()
+      recorder.record(Observable.of(1, 2).flatMap { Observable.repeatElement($0).take(2) })
+      #expect(recorder.log == ["1", "1", "2", "2", "completed"])
+      let limited = Recorder<Int>()
+      limited.record(Observable.just(1).flatMap { Observable.repeatElement($0) }.take(3))
+      #expect(limited.log == ["1", "1", "1", "completed"])
+    }
+  }
+
+  @Test func flatMapFirstIgnoresElementsWhileAnInnerRuns() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var calls: [Int] = []
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      recorder.record(
+        outer.flatMapFirst { value -> Observable<Int> in
+          calls.append(value)
+          return inner.map { $0 + value }
+        })
+      outer.onNext(100)
+      outer.onNext(200)
+      inner.onNext(1)
+      inner.onCompleted()
+      outer.onNext(300)
+      outer.onCompleted()
+      #expect(calls == [100, 300])
+      #expect(recorder.log == ["101", "completed"])
+    }
+  }
+
+  @Test func flatMapFirstErrorsDisposalAndReentrancy() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(outer.flatMapFirst { _ in inner })
+      outer.onNext(1)
+      subscription.dispose()
+      inner.onNext(1)
+      #expect(recorder.log.isEmpty)
+      #expect(!inner.hasObservers)
+      let failing = Recorder<Int>()
+      failing.record(Observable.of(1).flatMapFirst { _ in Observable<Int>.error(TestError()) })
+      #expect(failing.log == ["error(boom)"])
+      var received: [Int] = []
+      let reentrant = outer.flatMapFirst { Observable.just($0) }.subscribe(onNext: { value in
+        received.append(value)
+        if value == 1 { outer.onNext(2) }
+      })
+      outer.onNext(1)
+      reentrant.dispose()
+      // The nested element arrives while the first inner is still running: it is dropped.
+      #expect(received == [1])
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ZipTests {
@@ -93,5 +94,91 @@ import Testing
       #expect(received == [11, 22])
       #expect(!a.hasObservers && !b.hasObservers)
     }
+  }
+
+  /// Three sources; the first completes at 270 and the third at 300, each with nothing left
+  /// for the second, whose elements keep coming until 410.
+  func threeSources(_ scheduler: TestScheduler) -> [TestableObservable<String>] {
+    [
+      scheduler.createHotObservable([
+        .next(205, "a1"), .next(245, "a2"), .completed(270),
+      ]),
+      scheduler.createHotObservable([
+        .next(215, "b1"), .next(235, "b2"), .next(285, "b3"), .next(320, "b4"),
+        .next(350, "b5"), .completed(410),
+      ]),
+      scheduler.createHotObservable([
+        .next(225, "c1"), .next(255, "c2"), .next(280, "c3"), .completed(300),
+      ]),
+    ]
+  }
+
+  /// The collection form completes as soon as an element arrives that can never be paired:
+  /// every other source completed and one of them has nothing left. It disposes that source
+  /// then, not when it completes much later.
+  @Test func aCollectionZipCompletesWhenAnElementCanNoLongerBePaired() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let sources = threeSources(scheduler)
+    let observer = scheduler.start {
+      Observable.zip(sources.map { $0.asObservable() }) { $0.joined(separator: "+") }
+    }
+    #expect(
+      observer.events == [
+        .next(225, "a1+b1+c1"), .next(255, "a2+b2+c2"), .completed(320),
+      ])
+    #expect(sources[0].subscriptions == [Subscription(200, 270)])
+    #expect(sources[1].subscriptions == [Subscription(200, 320)])
+    #expect(sources[2].subscriptions == [Subscription(200, 300)])
+  }
+
+  /// The element that can never be paired only ends the collection form once every other
+  /// source completed: with one of them still running, later pairs may still come.
+  @Test func aCollectionZipWaitsWhileAnotherSourceMayStillPairTheElement() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = scheduler.createHotObservable([
+      .next(210, 1), .completed(220),
+    ])
+    let second = scheduler.createHotObservable([
+      .next(230, 10), .next(260, 20), .completed(400),
+    ])
+    let third = scheduler.createHotObservable([
+      .next(240, 100), .next(250, 200), .completed(500),
+    ])
+    let observer = scheduler.start {
+      Observable.zip([first, second, third].map { $0.asObservable() }) { $0.reduce(0, +) }
+    }
+    // 260 cannot be paired (the first source is done and empty) but the third is still
+    // running; its completion at 500 ends the result.
+    #expect(observer.events == [.next(240, 111), .completed(500)])
+    #expect(first.subscriptions == [Subscription(200, 220)])
+    #expect(second.subscriptions == [Subscription(200, 400)])
+    #expect(third.subscriptions == [Subscription(200, 500)])
+  }
+
+  /// The fixed-arity forms complete only once every source completed, as RxSwift's do: each
+  /// source that completes is disposed at once, the others keep running.
+  @Test func aFixedArityZipCompletesWhenEverySourceCompleted() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let sources = threeSources(scheduler)
+    let observer = scheduler.start {
+      Observable.zip(sources[0], sources[1], sources[2]) { "\($0)+\($1)+\($2)" }
+    }
+    #expect(
+      observer.events == [
+        .next(225, "a1+b1+c1"), .next(255, "a2+b2+c2"), .completed(410),
+      ])
+    #expect(sources[0].subscriptions == [Subscription(200, 270)])
+    #expect(sources[1].subscriptions == [Subscription(200, 410)])
+    #expect(sources[2].subscriptions == [Subscription(200, 300)])
+
+    let pairScheduler = TestScheduler(initialClock: 0)
+    let left = pairScheduler.createHotObservable([.next(210, 1), .completed(220)])
+    let right = pairScheduler.createHotObservable([
+      .next(215, 2), .next(230, 3), .completed(240),
+    ])
+    let pairs = pairScheduler.start { Observable.zip(left, right) { $0 * 10 + $1 } }
+    #expect(pairs.events == [.next(215, 12), .completed(240)])
+    #expect(left.subscriptions == [Subscription(200, 220)])
+    #expect(right.subscriptions == [Subscription(200, 240)])
   }
 }

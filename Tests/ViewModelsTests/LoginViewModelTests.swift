@@ -2,6 +2,7 @@ import Models
 import Navigator
 import ReactiveCore
 import ReactiveTesting
+import Services
 import ServicesTesting
 import Testing
 import ViewModels
@@ -179,4 +180,63 @@ extension LoginViewModelTests {
     #expect(routes.events == [.next(250, .show(.forgotPassword))])
     #expect(auth.passwordsTried.isEmpty)
   }
+}
+
+extension LoginViewModelTests {
+  @Test func everySubscriberOfTheOutputsSharesOneRequestPerTap() {
+    let clock = TestScheduler.milliseconds()
+    let auth = Self.auth(clock)
+    var users: [String] = []
+    let routes = clock.createObserver(Route.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let taps = clock.createHotObservable([.next(100, ())])
+      let output = LoginViewModel(auth: auth).transform(
+        .init(
+          email: .just("ada@example.com"), password: .just("correct horse"),
+          loginTaps: taps.asObservable()))
+      clock.scheduleAt(0) {
+        output.loggedInUser.emit(onNext: { users.append("label \($0)") }).disposed(by: bag)
+        output.loggedInUser.emit(onNext: { users.append("analytics \($0)") }).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(auth.passwordsTried == ["correct horse"])
+    #expect(users == ["label Ada", "analytics Ada"])
+    #expect(routes.events == [.next(400, .replaceRoot(.friends))])
+  }
+
+  /// No mock: the outputs deliver through `MainScheduler`, and this test runs on the main
+  /// queue, where `drive` and `emit` are allowed.
+  @Test(.timeLimit(.minutes(1))) func theScreenRunsOnTheRealMainScheduler() async {
+    let email = BehaviorSubject(value: "ada@example.com")
+    let password = BehaviorSubject(value: "correct horse")
+    let taps = PublishSubject<Void>()
+    let output = LoginViewModel(auth: ImmediateAuthenticationService()).transform(
+      .init(email: email, password: password, loginTaps: taps))
+    var users: [String] = []
+    var enabled: [Bool] = []
+    let bag = DisposeBag()
+    output.isLoginEnabled.drive(onNext: { enabled.append($0) }).disposed(by: bag)
+    output.loggedInUser.emit(onNext: { users.append($0) }).disposed(by: bag)
+    taps.onNext(())
+    for _ in 0..<1_000 where users.isEmpty { await Task.yield() }
+    #expect(users == ["Ada"])
+    #expect(enabled.first == true)
+    #expect(enabled.last == true)
+  }
+}
+
+private enum ImmediateLoginError: Error { case wrong }
+
+/// Answers at once: "correct horse" logs Ada in, any other password fails.
+private final class ImmediateAuthenticationService: AuthenticationService {
+  func logIn(email: String, password: String) -> Single<Account> {
+    password == "correct horse"
+      ? .just(Account(email: email, displayName: "Ada")) : .error(ImmediateLoginError.wrong)
+  }
+  func logOut() -> Completable { .empty() }
+  func requestPasswordReset(email: String) -> Single<String> { .just("sent") }
+  var accountStatus: Observable<AccountStatus> { .just(.unavailable) }
 }

@@ -1,3 +1,63 @@
+extension ObservableType {
+  /// Projects each element to an inner sequence and merges the elements of all of them.
+  ///
+  /// Every inner sequence is subscribed when its element arrives and runs until it ends. The
+  /// result completes when this sequence and every inner sequence completed; an error from
+  /// any of them (or thrown by `selector`) ends it and disposes the rest. Disposing the result
+  /// disposes this sequence and every inner one.
+  @inlinable
+  public func flatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Producer(asObservable()) { source, sink, lifetime in
+      let merge = MergeSink(sink, lifetime)
+      return merge.subscribeOuter(source) { value in
+        let inner: Observable<Source.Element>
+        do { inner = try selector(value).asObservable() } catch {
+          merge.fail(error)
+          return
+        }
+        merge.add(inner)
+      }
+    }
+  }
+
+  /// Projects an element to an inner sequence only while no inner sequence is running;
+  /// elements that arrive meanwhile are dropped (and `selector` is not called for them).
+  ///
+  /// Completion, errors and disposal are as for `flatMap`.
+  @inlinable
+  public func flatMapFirst<Source: ObservableConvertibleType>(
+    _ selector: @escaping (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    Producer(asObservable()) { source, sink, lifetime in
+      let merge = MergeSink(sink, lifetime)
+      return merge.subscribeOuter(source) { value in
+        // The outer source's elements arrive one at a time, and only this closure starts
+        // inner sources, so the room seen here is still there after `selector` ran.
+        merge.stateLock.lock()
+        let isIdle = !merge.closed && merge.inners.count == 0
+        merge.stateLock.unlock()
+        guard isIdle else { return }
+        let source: Observable<Source.Element>
+        do { source = try selector(value).asObservable() } catch {
+          merge.fail(error)
+          return
+        }
+        let inner = InnerSubscription(parent: lifetime, owner: merge)
+        merge.stateLock.lock()
+        if merge.closed {
+          merge.stateLock.unlock()
+          return
+        }
+        merge.inners.insert(inner)
+        merge.stateLock.unlock()
+        merge.start(source, inner)
+      }
+    }
+  }
+}
+
 /// The engine of `merge`, `flatMap`, `flatMapFirst`, `concatMap` and `concat()`: runs inner
 /// sources side by side, at most `maxConcurrent` at a time, and queues the others.
 ///

@@ -60,12 +60,12 @@ extension GroupSink where State == ZipState {
 /// The event handler of source `index` of a `zip`, which queues its elements in `queue`.
 @inlinable
 func zipHandler<Element, Value>(
-  _ index: Int, _ queue: Box<ElementQueue<Value>>, _ combine: @escaping () throws -> Element
+  _ index: Int, _ queue: Box<FIFO<Value>>, _ combine: @escaping () throws -> Element
 ) -> (GroupSink<Element, ZipState>, Event<Value>) -> Void {
   { group, event in
     switch event {
     case .next(let value):
-      queue.value.enqueue(value)
+      queue.value.append(value)
       group.zipNext(index, combine)
     case .error(let error): group.stop(.error(error))
     case .completed: group.zipDone(index)
@@ -97,15 +97,15 @@ extension ObservableType {
         count: sources.count,
         state: ZipState(count: sources.count, completesWhenUnpairable: true), sink, lifetime)
       let queues = Box(
-        [ElementQueue<Collection.Element.Element>](repeating: ElementQueue(), count: sources.count))
+        [FIFO<Collection.Element.Element>](repeating: FIFO(), count: sources.count))
       let combine = {
-        try selector(queues.value.indices.map { queues.value[$0].dequeue() })
+        try selector(queues.value.indices.map { queues.value[$0].removeFirst() })
       }
       for (index, source) in sources.enumerated() {
         group.subscribe(source, at: index) { group, event in
           switch event {
           case .next(let value):
-            queues.value[index].enqueue(value)
+            queues.value[index].append(value)
             group.zipNext(index, combine)
           case .error(let error): group.stop(.error(error))
           case .completed: group.zipDone(index)

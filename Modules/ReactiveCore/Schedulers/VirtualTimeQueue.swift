@@ -34,7 +34,7 @@ final class VirtualTimeQueue<Converter: VirtualTimeConverterType>: @unchecked Se
   @usableFromInline let tombstones = TombstoneCounter()
   @exclusivity(unchecked) @usableFromInline var heap: ContiguousArray<Entry> = []
   /// Entries in nondecreasing (time, id) order, each no earlier than the one before.
-  @exclusivity(unchecked) @usableFromInline var run = Queue<Entry>()
+  @exclusivity(unchecked) @usableFromInline var run = FIFO<Entry>()
   @exclusivity(unchecked) @usableFromInline var runLast: Entry?
   @exclusivity(unchecked) @usableFromInline var nextId = 0
 
@@ -150,7 +150,7 @@ final class VirtualTimeQueue<Converter: VirtualTimeConverterType>: @unchecked Se
       removed += 1
       return true
     }
-    var kept = Queue<Entry>()
+    var kept = FIFO<Entry>()
     while let entry = run.popFirst() {
       if entry.item._withUnsafeGuaranteedRef({ $0.isCancelled }) {
         entry.item.release()

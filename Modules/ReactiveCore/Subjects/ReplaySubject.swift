@@ -136,7 +136,7 @@ final class ReplayGate<Element>: @unchecked Sendable {
   @usableFromInline let lock = Lock()
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let replaying = Atomic<Bool>(true)
-  @exclusivity(unchecked) @usableFromInline var pending = Queue<Event<Element>>()
+  @exclusivity(unchecked) @usableFromInline var pending = FIFO<Event<Element>>()
 
   @inlinable init(_ sink: @escaping EventSink<Element>) {
     self.sink = sink

@@ -1,0 +1,8 @@
+extension ObservableType {
+  /// A sequence that never emits anything.
+  @inlinable
+  public static func never() -> Observable<Element> {
+    Producer(()) { _, _, _ in Disposables.create() }
+  }
+
+}

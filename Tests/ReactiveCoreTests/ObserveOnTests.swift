@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import ReactiveCore
+import ReactiveTesting
+import Testing
+
+@Suite struct ObserveOnTests {
+  @Test func observeOnAVirtualSchedulerDeliversEachEventAsAScheduledAction() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = scheduler.createHotObservable([
+      .next(210, 1), .next(210, 2), .next(220, 3), .completed(230),
+    ])
+    let observer = scheduler.start { source.observe(on: scheduler) }
+    #expect(
+      observer.events == [.next(211, 1), .next(212, 2), .next(221, 3), .completed(231)])
+    #expect(source.subscriptions == [Subscription(200, 230)])
+  }
+
+  @Test func disposingDropsEventsWaitingForTheScheduler() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let counter = ResourceCounter()
+    let source = scheduler.createHotObservable([.next(210, 1), .next(300, 2)])
+    let observer = counter.measure {
+      scheduler.start(disposed: 300) { source.observe(on: scheduler) }
+    }
+    #expect(observer.events == [.next(211, 1)])
+    #expect(counter.live == 0)
+  }
+
+  @Test func observeOnASerialQueueKeepsOrderAndRunsOnThatQueue() {
+    let key = DispatchSpecificKey<Int>()
+    let scheduler = SerialDispatchQueueScheduler(
+      internalSerialQueueName: "test.observe.on",
+      serialQueueConfiguration: { $0.setSpecific(key: key, value: 1) })
+    let subject = PublishSubject<Int>()
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var received: [Int] = []
+    nonisolated(unsafe) var onQueue = true
+    let subscription = subject.observe(on: scheduler).subscribe(
+      onNext: { value in
+        onQueue = onQueue && DispatchQueue.getSpecific(key: key) == 1
+        received.append(value)
+      },
+      onCompleted: { done.signal() })
+    for value in 0..<500 { subject.onNext(value) }
+    subject.onCompleted()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(received == Array(0..<500))
+    #expect(onQueue)
+    subscription.dispose()
+  }
+
+  @Test func observeOnAConcurrentQueueDeliversOneEventAtATimeInOrder() {
+    let scheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+    let subject = PublishSubject<Int>()
+    let done = DispatchSemaphore(value: 0)
+    let lock = NSLock()
+    nonisolated(unsafe) var received: [Int] = []
+    nonisolated(unsafe) var inside = 0
+    nonisolated(unsafe) var overlapped = false
+    let subscription = subject.observe(on: scheduler).subscribe(
+      onNext: { value in
+        lock.withLock {
+          inside += 1
+          if inside > 1 { overlapped = true }
+        }
+        received.append(value)
+        lock.withLock { inside -= 1 }
+      },
+      onCompleted: { done.signal() })
+    for value in 0..<500 { subject.onNext(value) }
+    subject.onCompleted()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(received == Array(0..<500))
+    #expect(!overlapped)
+    subscription.dispose()
+  }
+}

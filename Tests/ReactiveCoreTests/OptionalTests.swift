@@ -1,0 +1,15 @@
+import ReactiveCore
+import Testing
+
+@Suite struct OptionalTests {
+  @Test func fromOptionalEmitsTheWrappedValueIfThereIsOne() {
+    expectNoLeaks {
+      let none = Recorder<Int>()
+      none.record(Observable.from(optional: Int?.none))
+      #expect(none.log == ["completed"])
+      let some = Recorder<Int>()
+      some.record(Observable.from(optional: Int?.some(7)))
+      #expect(some.log == ["7", "completed"])
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import ReactiveCore
+import Testing
+
+@Suite struct RepeatElementTests {
+  @Test func repeatElementRepeatsUntilTheSubscriberIsDone() {
+    expectNoLeaks {
+      let recorder = Recorder<String>()
+      recorder.record(Observable.repeatElement("a").take(3))
+      #expect(recorder.log == ["a", "a", "a", "completed"])
+      var count = 0
+      let subject = PublishSubject<Int>()
+      let subscription = Observable.repeatElement(1).take(until: subject).subscribe(onNext: { _ in
+        count += 1
+        if count == 5 { subject.onNext(0) }
+      })
+      subscription.dispose()
+      #expect(count == 5)
+    }
+  }
+}

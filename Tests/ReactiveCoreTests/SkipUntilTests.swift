@@ -1,0 +1,66 @@
+import ReactiveCore
+import Testing
+
+@Suite struct SkipUntilTests {
+  @Test func skipUntilForwardsOnceTheOtherEmitted() {
+    expectNoLeaks {
+      let source = PublishSubject<Int>()
+      let other = PublishSubject<String>()
+      let recorder = Recorder<Int>()
+      recorder.record(source.skip(until: other))
+      source.onNext(1)
+      other.onNext("go")
+      #expect(!other.hasObservers)
+      source.onNext(2)
+      source.onCompleted()
+      #expect(recorder.log == ["2", "completed"])
+    }
+  }
+
+  @Test func skipUntilEndsSilentlyIfTheSourceCompletesFirst() {
+    expectNoLeaks {
+      let source = PublishSubject<Int>()
+      let other = PublishSubject<String>()
+      let recorder = Recorder<Int>()
+      let subscription = recorder.record(source.skip(until: other))
+      source.onNext(1)
+      source.onCompleted()
+      #expect(recorder.log.isEmpty)
+      #expect(!other.hasObservers)
+      // The subscriber was told nothing, so its subscription stays until it is disposed.
+      subscription.dispose()
+    }
+  }
+
+  @Test func skipUntilForwardsErrorsFromEitherSide() {
+    expectNoLeaks {
+      let source = PublishSubject<Int>()
+      let other = PublishSubject<String>()
+      let recorder = Recorder<Int>()
+      recorder.record(source.skip(until: other))
+      other.onError(TestError("other"))
+      #expect(recorder.log == ["error(other)"])
+      #expect(!source.hasObservers)
+      let failing = Recorder<Int>()
+      failing.record(Observable<Int>.error(TestError()).skip(until: Observable<Int>.never()))
+      #expect(failing.log == ["error(boom)"])
+    }
+  }
+
+  @Test func skipUntilDisposalAndReentrancy() {
+    expectNoLeaks {
+      let source = PublishSubject<Int>()
+      let other = BehaviorSubject(value: 0)
+      var received: [Int] = []
+      let subscription = source.skip(until: other).subscribe(onNext: { value in
+        received.append(value)
+        if value == 1 { source.onNext(2) }
+      })
+      source.onNext(1)
+      subscription.dispose()
+      source.onNext(3)
+      #expect(received == [1, 2])
+      #expect(!source.hasObservers && !other.hasObservers)
+    }
+  }
+}
