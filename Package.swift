@@ -89,7 +89,8 @@ let package = Package(
       path: "Modules/ViewModels"),
     .target(name: "HTTPServer", path: "Modules/HTTPServer"),
     .target(
-      name: "FriendsServer", dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models"],
+      name: "FriendsServer",
+      dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
       path: "Modules/FriendsServer"),
     .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
     .target(name: "TerminalUI", path: "Modules/TerminalUI"),

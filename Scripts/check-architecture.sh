@@ -32,7 +32,7 @@ allowed() {
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models" ;;
+    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
     # RxSwift's module names for packages that move from RxSwift: they only re-export.
     Compatibility) echo "ReactiveCore ReactiveTesting RxRelay" ;;
     *) echo "" ;;

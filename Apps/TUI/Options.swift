@@ -120,9 +120,6 @@ struct Options: Equatable {
     if options.server != nil, options.latencyMilliseconds != nil {
       throw OptionsError("--latency works only with the data on this machine, not with --server")
     }
-    if options.server != nil, options.dataDirectory != nil {
-      throw OptionsError("--data-dir and --server cannot be used together")
-    }
     return options
   }
 
@@ -137,7 +134,10 @@ struct Options: Equatable {
   func makeServices(environment: [String: String], scheduler: SchedulerType) throws
     -> AppServices
   {
-    if let server { return .remote(url: server, scheduler: scheduler) }
+    if let server {
+      return .remote(
+        url: server, directory: dataDirectory(environment: environment).url, scheduler: scheduler)
+    }
     let faults = LocalBackend.Faults(latency: latencyMilliseconds.map { .milliseconds($0) })
     return try .local(
       directory: dataDirectory(environment: environment).url, scheduler: scheduler, faults: faults)
