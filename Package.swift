@@ -212,7 +212,7 @@ let package = Package(
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
         "LocalBackend", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
-        "HTTPServer", "FriendsServer",
+        "HTTPServer", "FriendsServer", "Authentication",
       ],
       path: "Tests/CLITests"),
     .testTarget(

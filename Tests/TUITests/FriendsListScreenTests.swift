@@ -190,4 +190,25 @@ import Testing
       #expect(h.line(23) == " Logged out.")
     }
   }
+
+  @Test func aSessionTheServerEndedGoesToTheLoginScreenAndSaysSo() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      // A call of any screen found the session expired: the backend says so.
+      h.clock.scheduleAt(h.clock.clock + 100) { h.auth.expirations.accept(()) }
+      h.advance(by: 100)
+      #expect(h.app.navigator.currentStack == [.login])
+      #expect(
+        h.line(0)
+          == " Log in                                                           not logged in")
+      #expect(h.line(23) == " Your session has expired; log in again")
+      // The navigator counts the account as logged out: its screens are refused.
+      #expect(
+        h.app.navigator.navigate(.replaceRoot(.friends)) == .failure(.requiresAccount(.friends)))
+    }
+  }
 }
