@@ -28,7 +28,9 @@ allowed() {
     AppComposition) echo "Foundation Models Services LocalBackend RemoteBackend ReactiveCore" ;;
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
-    CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
+    TerminalText | HTTPServer) echo "$system" ;;
+    # The fronts' toolkits share how text is measured and escaped.
+    CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;

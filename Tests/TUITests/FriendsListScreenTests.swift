@@ -191,6 +191,31 @@ import Testing
     }
   }
 
+  @Test func controlCharactersInDataAreDrawnEscapedAndNeverReachTheTerminal() {
+    // A name an old file or a lax server may hold: it clears the screen, and a right-to-left
+    // override reverses what follows.
+    let evil = Friend(
+      id: 9, firstName: "\u{1B}[2JEvil", lastName: "\u{202E}Doe",
+      phoneNumber: "555 0109")
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada, evil]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        Self.listScreen(
+          [
+            " › Ada Lovelace                  555 0101",
+            "   \\u{1B}[2JEvil \\u{202E}Doe     555 0109",
+          ], count: "   2 friends"))
+      // The data's ESC and override were never written: only the drawing's own sequences.
+      let written = String(decoding: h.terminal.output, as: UTF8.self)
+      #expect(!written.contains("\u{1B}[2JEvil"))
+      #expect(!written.unicodeScalars.contains("\u{202E}"))
+      #expect(written.contains("\\u{1B}[2JEvil") && written.contains("\\u{202E}Doe"))
+    }
+  }
+
   @Test func aSessionTheServerEndedGoesToTheLoginScreenAndSaysSo() {
     Harness.run { h in
       h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
