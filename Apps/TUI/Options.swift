@@ -49,7 +49,8 @@ struct Options: Equatable {
     Options:
       --data-dir PATH   Use the data in PATH (default: $FRIENDS_DATA_DIR, else
                         $XDG_DATA_HOME/friends, else ~/.local/share/friends).
-      --server URL      Use a Friends server instead of the data on this machine.
+      --server URL      Use a Friends server instead of the data on this machine (the
+                        login is kept in the data directory).
       --latency MS      Make every call to the data take MS milliseconds, to see the
                         spinners (embedded data only).
       --no-color        Do not use colour (also when NO_COLOR is set).

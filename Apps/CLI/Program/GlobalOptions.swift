@@ -21,7 +21,9 @@ struct GlobalOptions: Equatable {
   )
   static let server = OptionSpec(
     "server", valueName: "url",
-    help: "Use the Friends server at this URL instead of the local data.")
+    help:
+      "Use the Friends server at this URL instead of the local data (the login is kept in the data directory)."
+  )
   static let latency = OptionSpec(
     "latency", valueName: "ms", kind: .integer,
     help: "Delay each answer of the local data by this many milliseconds, to see loading states.")
