@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "FriendsServer", targets: ["FriendsServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "TerminalText", targets: ["TerminalText"]),
     .library(name: "Cryptography", targets: ["Cryptography"]),
     .library(name: "Authentication", targets: ["Authentication"]),
     .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
@@ -89,10 +90,14 @@ let package = Package(
       path: "Modules/ViewModels"),
     .target(name: "HTTPServer", path: "Modules/HTTPServer"),
     .target(
-      name: "FriendsServer", dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models"],
+      name: "FriendsServer",
+      dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
       path: "Modules/FriendsServer"),
-    .target(name: "CommandLineKit", path: "Modules/CommandLineKit"),
-    .target(name: "TerminalUI", path: "Modules/TerminalUI"),
+    // What both fronts' toolkits measure and escape text with: terminal columns, and control
+    // characters shown escaped so that data never writes to the terminal.
+    .target(name: "TerminalText", path: "Modules/TerminalText"),
+    .target(name: "CommandLineKit", dependencies: ["TerminalText"], path: "Modules/CommandLineKit"),
+    .target(name: "TerminalUI", dependencies: ["TerminalText"], path: "Modules/TerminalUI"),
     // SHA-256, HMAC, PBKDF2, secure random bytes and password hashes. Built optimised in debug
     // builds too, so that a 600,000-iteration password hash stays well under a second there.
     .target(
@@ -211,12 +216,14 @@ let package = Package(
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
         "LocalBackend", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
-        "HTTPServer", "FriendsServer", "TestSupport",
+        "HTTPServer", "FriendsServer", "TestSupport", "Authentication",
       ],
       path: "Tests/CLITests"),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting", "TestSupport"],
       path: "Tests/TerminalUITests"),
+    .testTarget(
+      name: "TerminalTextTests", dependencies: ["TerminalText"], path: "Tests/TerminalTextTests"),
     .testTarget(
       name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
     .testTarget(

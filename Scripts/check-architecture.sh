@@ -28,11 +28,13 @@ allowed() {
     AppComposition) echo "Foundation Models Services LocalBackend RemoteBackend ReactiveCore" ;;
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
-    CommandLineKit | TerminalUI | HTTPServer) echo "$system" ;;
+    TerminalText | HTTPServer) echo "$system" ;;
+    # The fronts' toolkits share how text is measured and escaped.
+    CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models" ;;
+    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
     # RxSwift's module names for packages that move from RxSwift: they only re-export.
     Compatibility) echo "ReactiveCore ReactiveTesting RxRelay" ;;
     *) echo "" ;;

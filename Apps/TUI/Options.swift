@@ -49,7 +49,8 @@ struct Options: Equatable {
     Options:
       --data-dir PATH   Use the data in PATH (default: $FRIENDS_DATA_DIR, else
                         $XDG_DATA_HOME/friends, else ~/.local/share/friends).
-      --server URL      Use a Friends server instead of the data on this machine.
+      --server URL      Use a Friends server instead of the data on this machine (the
+                        login is kept in the data directory).
       --latency MS      Make every call to the data take MS milliseconds, to see the
                         spinners (embedded data only).
       --no-color        Do not use colour (also when NO_COLOR is set).
@@ -120,9 +121,6 @@ struct Options: Equatable {
     if options.server != nil, options.latencyMilliseconds != nil {
       throw OptionsError("--latency works only with the data on this machine, not with --server")
     }
-    if options.server != nil, options.dataDirectory != nil {
-      throw OptionsError("--data-dir and --server cannot be used together")
-    }
     return options
   }
 
@@ -137,7 +135,10 @@ struct Options: Equatable {
   func makeServices(environment: [String: String], scheduler: SchedulerType) throws
     -> AppServices
   {
-    if let server { return .remote(url: server, scheduler: scheduler) }
+    if let server {
+      return .remote(
+        url: server, directory: dataDirectory(environment: environment).url, scheduler: scheduler)
+    }
     let faults = LocalBackend.Faults(latency: latencyMilliseconds.map { .milliseconds($0) })
     return try .local(
       directory: dataDirectory(environment: environment).url, scheduler: scheduler, faults: faults)

@@ -191,6 +191,14 @@ final class TUIApplication: ScreenHost {
         showFlash("Logged out.")
       })
       .disposed(by: bag)
+    output.sessionExpired
+      .emit(onNext: { [weak self] message in
+        guard let self else { return }
+        accountName = nil
+        navigator.setLoggedIn(false)
+        showFlash(message)
+      })
+      .disposed(by: bag)
     output.errorMessage
       .emit(onNext: { [weak self] message in
         guard let self, let screen = topScreen else { return }

@@ -52,9 +52,12 @@ public struct AppServices {
       postCache: InMemoryPostCache(), scheduler: scheduler, origin: store.fileURL.path)
   }
 
-  /// Services on the Friends server at `url`.
-  public static func remote(url: URL, scheduler: SchedulerType) -> AppServices {
-    let backend = RemoteBackend(client: HTTPClient(baseURL: url), scheduler: scheduler)
+  /// Services on the Friends server at `url`, with the session token kept in `directory` (the
+  /// data directory), so that every front using that directory shares the login.
+  public static func remote(url: URL, directory: URL, scheduler: SchedulerType) -> AppServices {
+    let client = HTTPClient(
+      baseURL: url, tokens: SessionTokenFile(directory: directory, server: url))
+    let backend = RemoteBackend(client: client, scheduler: scheduler)
     return AppServices(
       auth: backend, friends: backend, search: backend, timeline: backend,
       postCache: InMemoryPostCache(), scheduler: scheduler, origin: url.absoluteString)

@@ -1,4 +1,5 @@
 import AppAPI
+import Authentication
 import Foundation
 import HTTPServer
 import LocalBackend
@@ -7,12 +8,17 @@ import Models
 /// The Friends HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
 ///
 /// Every answer is JSON (or empty with 204). Store failures become statuses: a wrong
-/// password 401, too many wrong passwords 429 with `Retry-After`, an unknown friend 404, a rule broken by the input 400, a problem with the
-/// store's file 500 (with a generic message; the details go to `log`).
+/// password 401, too many wrong passwords 429 with `Retry-After`, an unknown friend 404, a
+/// rule broken by the input 400, a problem with the store's file 500 (with a generic message;
+/// the details go to `log`).
 ///
-/// The demo has one account and no login tokens: `POST /login` marks the store's account as
-/// signed in for every client, as the embedded backend does, and the other endpoints do
-/// not check it.
+/// **Sessions.** `POST /login` checks the password and starts a session in ``sessions``: the
+/// answer holds a new token (32 random bytes), which the server keeps only as its SHA-256
+/// digest. Every other endpoint but `POST /password-reset` needs
+/// `Authorization: Bearer <token>` with the token of a live session, and answers 401
+/// otherwise; `POST /logout` ends the request's session. Each client has its own session, and
+/// a session ends after ``SessionStore/inactivityLimit`` without a request (30 days). The
+/// store's own "signed in" flag, which the embedded backend uses, is neither read nor changed.
 ///
 /// ```swift
 /// let api = FriendsAPI(store: try LocalStore(directory: directory))
@@ -21,16 +27,24 @@ import Models
 public struct FriendsAPI: Sendable {
   /// The store the API reads and changes.
   public let store: LocalStore
+  /// The live sessions, kept in memory: restarting the server ends them all.
+  public let sessions: SessionStore<Account>
   /// The API's routes, ready for ``HTTPServer/init(configuration:onEvent:router:)``.
   public let router: HTTPRouter
 
   /// Creates the API over `store`.
   ///
-  /// - Parameter log: Receives a line for every store failure answered with 500 (the
-  ///   client gets only a generic message, which does not reveal server paths).
-  public init(store: LocalStore, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  /// - Parameters:
+  ///   - sessions: Where sessions are kept; tests pass one with a clock they move by hand.
+  ///   - log: Receives a line for every store failure answered with 500 (the client gets only
+  ///     a generic message, which does not reveal server paths).
+  public init(
+    store: LocalStore, sessions: SessionStore<Account> = SessionStore(),
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.store = store
-    router = Endpoints(store: store, log: log).router
+    self.sessions = sessions
+    router = Endpoints(store: store, sessions: sessions, log: log).router
   }
 
   /// Answers `request` with the API's routes.
@@ -42,58 +56,66 @@ public struct FriendsAPI: Sendable {
 /// The handlers behind ``FriendsAPI``'s routes.
 private struct Endpoints: Sendable {
   let store: LocalStore
+  let sessions: SessionStore<Account>
   let log: @Sendable (String) -> Void
 
   var router: HTTPRouter {
     var router = HTTPRouter()
     router.add(HTTPAPI.logIn) { request in
       self.answer(request, HTTPAPI.Credentials.self) { credentials in
-        HTTPAPI.AccountBody(
-          account: try store.logIn(email: credentials.email, password: credentials.password))
+        let account = try store.verifyCredentials(
+          email: credentials.email, password: credentials.password)
+        // A client that logs in again gives up the session it had.
+        if let old = Self.token(of: request) { sessions.end(old) }
+        return HTTPAPI.SessionBody(
+          account: account, token: try sessions.start(for: account).text)
       }
-    }
-    router.add(HTTPAPI.logOut) { _ in self.answerNoContent { try store.logOut() } }
-    router.add(HTTPAPI.account) { _ in
-      self.answer { HTTPAPI.AccountBody(try store.accountStatus()) }
     }
     router.add(HTTPAPI.passwordReset) { request in
       self.answerNoContent(request, HTTPAPI.PasswordResetRequest.self) { body in
         try store.requestPasswordReset(email: body.email)
       }
     }
-    router.add(HTTPAPI.friends) { _ in self.answer { try store.friends() } }
-    router.add(HTTPAPI.addFriend) { request in
+    router.add(HTTPAPI.logOut, signedIn: self) { request, _ in
+      if let token = Self.token(of: request) { sessions.end(token) }
+      return .response(.noContent)
+    }
+    router.add(HTTPAPI.account, signedIn: self) { _, account in
+      self.answer { HTTPAPI.AccountBody(account: account) }
+    }
+    router.add(HTTPAPI.friends, signedIn: self) { _, _ in self.answer { try store.friends() } }
+    router.add(HTTPAPI.addFriend, signedIn: self) { request, _ in
       self.answer(request, FriendDraft.self, status: 201) { draft in
         try store.addFriend(draft)
       }
     }
-    router.add(HTTPAPI.friend) { request in
+    router.add(HTTPAPI.friend, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in self.answer { try store.friend(id: id) } }
     }
-    router.add(HTTPAPI.updateFriend) { request in
+    router.add(HTTPAPI.updateFriend, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
         self.answer(request, FriendDraft.self) { draft in
           try store.updateFriend(Friend(id: id, draft: draft))
         }
       }
     }
-    router.add(HTTPAPI.removeFriend) { request in
+    router.add(HTTPAPI.removeFriend, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
         self.answerNoContent { try store.removeFriend(id: id) }
       }
     }
-    router.add(HTTPAPI.search) { request in
+    router.add(HTTPAPI.search, signedIn: self) { request, _ in
       self.answer { try store.searchFriends(matching: request.queryValue("q") ?? "") }
     }
-    router.add(HTTPAPI.timeline) { request in
+    router.add(HTTPAPI.timeline, signedIn: self) { request, _ in
       self.withPage(request) { page in
         self.answer {
           try store.timeline(sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
         }
       }
     }
-    router.add(HTTPAPI.people) { _ in self.answer { try store.people() } }
-    router.add(HTTPAPI.personPosts) { request in
+    router.add(HTTPAPI.people, signedIn: self) { _, _ in self.answer { try store.people() } }
+    router.add(HTTPAPI.personPosts, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
         self.withPage(request) { page in
           self.answer {
@@ -104,6 +126,38 @@ private struct Endpoints: Sendable {
       }
     }
     return router
+  }
+
+  // MARK: - Sessions
+
+  /// The token of the request's `Authorization: Bearer …` header, if it has one.
+  static func token(of request: HTTPRequest) -> String? {
+    request.headers[HTTPAPI.authorizationHeader].flatMap(HTTPAPI.bearerToken(in:))
+  }
+
+  /// Runs `body` with the account of the request's session, or answers 401 when the request
+  /// has no token, or one of no live session (unknown, ended or expired).
+  func signedIn(
+    _ request: HTTPRequest, _ body: (Account) -> HTTPReply
+  ) -> HTTPReply {
+    guard let token = Self.token(of: request) else {
+      return Self.unauthorized(
+        "Log in first: this request needs a session token (Authorization: Bearer …).",
+        challenge: #"Bearer realm="friends""#)
+    }
+    guard let account = sessions.subject(for: token) else {
+      return Self.unauthorized(
+        "Your session has expired; log in again.",
+        challenge: #"Bearer realm="friends", error="invalid_token""#)
+    }
+    return body(account)
+  }
+
+  private static func unauthorized(_ message: String, challenge: String) -> HTTPReply {
+    var response = HTTPResponse.error(status: 401, message: message)
+    response.headers.set("WWW-Authenticate", challenge)
+    response.headers.set("Cache-Control", "no-store")
+    return .response(response)
   }
 
   // MARK: - Building blocks
@@ -255,6 +309,17 @@ extension HTTPRouter {
   /// Routes the requests of `endpoint` to `handler`.
   fileprivate mutating func add(_ endpoint: Endpoint, handler: @escaping Handler) {
     add(HTTPMethod(rawValue: endpoint.method), endpoint.pattern, handler: handler)
+  }
+
+  /// Routes the requests of `endpoint` that carry the token of a live session to `handler`,
+  /// with the session's account; the others get 401.
+  fileprivate mutating func add(
+    _ endpoint: Endpoint, signedIn endpoints: Endpoints,
+    handler: @escaping @Sendable (HTTPRequest, Account) -> HTTPReply
+  ) {
+    add(endpoint) { request in
+      endpoints.signedIn(request) { account in handler(request, account) }
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import Authentication
+import Cryptography
 import Foundation
 import Models
 import Store
@@ -114,6 +115,26 @@ public final class LocalStore: Sendable {
   ///   ``StoreError/tooManyAttempts(retryAfter:)`` during a wait; nothing changes.
   @discardableResult
   public func logIn(email: String, password: String) throws(StoreError) -> Account {
+    let (account, hash) = try checkCredentials(email: email, password: password)
+    return try modify { (file: StoreFile) throws(StoreError) in
+      // Another process may have changed the account while the password was checked.
+      guard file.account == account, file.passwordHash == hash else { throw .wrongPassword }
+      return (.logIn, file.account)
+    }
+  }
+
+  /// Checks `email` and `password` as ``logIn(email:password:)`` does, throttle included,
+  /// without signing anyone in: for a server that keeps its own sessions.
+  ///
+  /// - Returns: The account they belong to.
+  /// - Throws: ``StoreError/wrongPassword`` or ``StoreError/tooManyAttempts(retryAfter:)``.
+  public func verifyCredentials(email: String, password: String) throws(StoreError) -> Account {
+    try checkCredentials(email: email, password: password).account
+  }
+
+  private func checkCredentials(
+    email: String, password: String
+  ) throws(StoreError) -> (account: Account, hash: PasswordHash) {
     let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     if case .wait(let seconds) = throttle.check(email) {
       throw .tooManyAttempts(retryAfter: seconds)
@@ -125,11 +146,7 @@ public final class LocalStore: Sendable {
       throw .wrongPassword
     }
     throttle.recordSuccess(for: email)
-    return try modify { (file: StoreFile) throws(StoreError) in
-      // Another process may have changed the account while the password was checked.
-      guard file.account == account, file.passwordHash == hash else { throw .wrongPassword }
-      return (.logIn, file.account)
-    }
+    return (account, hash)
   }
 
   /// Signs out. Signing out when nobody is signed in is not an error.

@@ -12,6 +12,10 @@ import Services
 /// and those closures are isolated to the main actor, which Swift checks when they run. The server
 /// has no change feed, so the account status and the friends are polled every `pollInterval`
 /// (and re-read at once after a write made through this backend).
+///
+/// A call the server refuses because its session ended fails with
+/// ``ServiceError/sessionExpired`` and makes ``sessionExpirations`` emit; the polled account
+/// status then reads ``AccountStatus/unavailable``.
 public final class RemoteBackend: AuthenticationService, FriendsService, SearchService,
   TimelineService, @unchecked Sendable
 {
@@ -22,6 +26,7 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
   private let pollScheduler: SchedulerType
   private let pollInterval: RxTimeInterval
   private let localWrites = PublishRelay<Void>()
+  private let expirations = PublishRelay<Void>()
 
   /// Creates the backend. Answers are delivered on `scheduler`, which also times the polling
   /// unless `pollScheduler` is given (tests pass a virtual clock there, to decide when polls
@@ -54,10 +59,28 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
     }
   }
 
-  /// The status now, then each change seen by polling.
+  /// The status now, then each change seen by polling. A session the server ended reads
+  /// as ``AccountStatus/unavailable`` (and makes ``sessionExpirations`` emit); other failed
+  /// reads are skipped.
   public var accountStatus: Observable<AccountStatus> {
-    polled { client in try await client.accountStatus() }.map(\.value)
+    let expirations = self.expirations
+    return polled { client in
+      do {
+        return try await client.accountStatus()
+      } catch ServiceError.sessionExpired {
+        expirations.accept(())
+        return .unavailable
+      }
+    }.map(\.value)
   }
+
+  /// The status read once: fails at once when the server cannot be reached.
+  public func currentAccountStatus() -> Single<AccountStatus> {
+    call { client in try await client.accountStatus() }
+  }
+
+  /// Emits each time a call got ``ServiceError/sessionExpired``.
+  public var sessionExpirations: Observable<Void> { expirations.asObservable() }
 
   /// All friends.
   public func friends() -> Single<[Friend]> { call { client in try await client.friends() } }
@@ -117,7 +140,11 @@ public final class RemoteBackend: AuthenticationService, FriendsService, SearchS
     _ work: @Sendable @escaping (HTTPClient) async throws -> Result
   ) -> Single<Result> {
     let client = self.client
+    let expirations = self.expirations
     return Single.create(detached: true) { try await work(client) }.observe(on: scheduler)
+      .do(onError: { error in
+        if error as? ServiceError == .sessionExpired { expirations.accept(()) }
+      })
   }
 
   private func write<Result: Sendable>(

@@ -19,6 +19,10 @@ public final class FakeAuthenticationService: AuthenticationService {
   public var resetResponse: ((String) -> [Recorded<Event<Never>>])?
   /// The account status the service reports; tests change it with `accept`.
   public let status = BehaviorRelay(value: AccountStatus.unavailable)
+  /// The answer to `currentAccountStatus`; without one, it answers with ``status`` at once.
+  public var currentStatusResponse: (() -> [Recorded<Event<AccountStatus>>])?
+  /// What ``sessionExpirations`` emits; tests call `accept` when the session ends.
+  public let expirations = PublishRelay<Void>()
 
   /// The passwords `logIn` was called with, in order.
   public private(set) var passwordsTried: [String] = []
@@ -68,4 +72,13 @@ public final class FakeAuthenticationService: AuthenticationService {
 
   /// The scripted status: its current value, then each change.
   public var accountStatus: Observable<AccountStatus> { status.asObservable() }
+
+  /// Answers with the scripted `currentStatusResponse`, or with ``status``'s value.
+  public func currentAccountStatus() -> Single<AccountStatus> {
+    guard let currentStatusResponse else { return .just(status.value) }
+    return scheduler.createColdObservable(currentStatusResponse()).asObservable().asSingle()
+  }
+
+  /// What the test sends through ``expirations``.
+  public var sessionExpirations: Observable<Void> { expirations.asObservable() }
 }

@@ -60,7 +60,8 @@ public struct ScreenBuffer: Hashable, Sendable {
 
   /// Writes `text` on row `y` from column `x`, cut with "…" to `maxWidth` columns (and to the
   /// buffer's edge), and returns the columns written. Tabs and newlines become spaces; other
-  /// control and lone zero-width characters are dropped.
+  /// control characters are shown escaped (`\u{1B}`), and lone zero-width characters are
+  /// dropped.
   @discardableResult
   public mutating func write(
     _ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: Style = .plain
@@ -133,12 +134,17 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
-  /// Text as it can be drawn: tabs and newlines as spaces, no zero-width graphemes.
+  /// Text as it can be drawn: tabs and newlines as spaces, every other character that could
+  /// control the terminal shown escaped as visible text (`\u{1B}` for ESC, see
+  /// `escapingControlCharacters()`), no other zero-width graphemes. Data drawn on the screen
+  /// (names, posts, messages) can therefore never write an escape sequence to the terminal.
   static func sanitized(_ text: String) -> String {
     var result = ""
     for character in text {
       if character == "\t" || character.isNewline {
         result.append(" ")
+      } else if character.unicodeScalars.contains(where: \.isTerminalControl) {
+        result += String(character).escapingControlCharacters()
       } else if character.displayWidth > 0 {
         result.append(character)
       }

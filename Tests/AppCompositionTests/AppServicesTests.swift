@@ -71,10 +71,15 @@ import Testing
   @Test func remoteNamesTheServerAndUsesIt() throws {
     let url = try #require(URL(string: "http://127.0.0.1:8080"))
     let scheduler = clock()
-    let services = AppServices.remote(url: url, scheduler: scheduler)
+    let directory = URL(fileURLWithPath: "/tmp/friends-data", isDirectory: true)
+    let services = AppServices.remote(url: url, directory: directory, scheduler: scheduler)
     #expect(services.origin == "http://127.0.0.1:8080")
     let backend = try #require(services.auth as? RemoteBackend)
     #expect(backend.client.baseURL == url)
+    // The session's token is kept in the data directory, for this server.
+    let tokens = try #require(backend.client.tokens as? SessionTokenFile)
+    #expect(tokens.url.path == "/tmp/friends-data/server-session.json")
+    #expect(tokens.server == "http://127.0.0.1:8080")
     #expect(services.friends === backend)
     #expect(services.search === backend)
     #expect(services.timeline === backend)

@@ -146,17 +146,26 @@ import Testing
   @Test func theServerIsAnHTTPURL() throws {
     let parsed = try Self.parse(["--server", "http://127.0.0.1:8080", "people"])
     #expect(
-      try GlobalOptions(parsed, environment: [:]).backend
-        == .remote(url: URL(string: "http://127.0.0.1:8080")!))
+      try GlobalOptions(parsed, environment: ["HOME": "/home/u"]).backend
+        == .remote(
+          url: URL(string: "http://127.0.0.1:8080")!,
+          directory: DataDirectory(
+            url: URL(fileURLWithPath: "/home/u/.local/share/friends", isDirectory: true),
+            source: .home)))
+    // The session's token is kept in the data directory, which may be chosen.
+    let chosen = try Self.parse(["--server", "http://h", "--data-dir", "/x", "list"])
+    #expect(
+      try GlobalOptions(chosen, environment: [:]).backend
+        == .remote(
+          url: URL(string: "http://h")!,
+          directory: DataDirectory(
+            url: URL(fileURLWithPath: "/x", isDirectory: true), source: .explicit)))
     #expect(
       Self.usageError(["--server", "localhost:8080", "list"])
         == "option '--server' needs an http:// or https:// URL, got 'localhost:8080'")
     #expect(
       Self.usageError(["--server", "ftp://host", "list"])
         == "option '--server' needs an http:// or https:// URL, got 'ftp://host'")
-    #expect(
-      Self.usageError(["--server", "http://h", "--data-dir", "/x", "list"])
-        == "options '--server' and '--data-dir' cannot be used together")
     #expect(
       Self.usageError(["--server", "http://h", "--latency", "5", "list"])
         == "option '--latency' applies to the local data only, not to '--server'")

@@ -255,9 +255,20 @@ import Testing
     let invalid = try await run("add", "--first", "A", "--last", "B", "--phone", "12")
     #expect(
       invalid.status == 1 && invalid.stderr == "error: A phone number needs 7 to 15 digits.\n")
-    // No embedded store was created where the data directory would have been.
-    let defaultStore = unused.url.appendingPathComponent(".local/share/friends")
-    #expect(!FileManager.default.fileExists(atPath: defaultStore.path))
+    // No embedded store was created in the data directory: it holds only the session's
+    // token, readable by its owner only.
+    let dataDirectory = unused.url.appendingPathComponent(".local/share/friends")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path) == [
+        "server-session.json"
+      ])
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: dataDirectory.appendingPathComponent("server-session.json").path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    let logout = try await run("logout")
+    #expect(logout.status == 0 && logout.stdout == "Logged out.\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).isEmpty)
+    #expect((try await run("whoami")).stderr == "error: Not logged in.\n")
   }
 
   struct IdOnly: Decodable {

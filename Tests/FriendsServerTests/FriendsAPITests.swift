@@ -1,3 +1,4 @@
+import Authentication
 import Foundation
 import FriendsServer
 import HTTPServer
@@ -25,10 +26,19 @@ import Testing
     var error: String? { (json as? [String: Any])?["error"] as? String }
   }
 
+  /// Sends a request with the token of a new session, or with `headers` alone when
+  /// `signedIn` is false.
   private func send(
-    _ api: FriendsAPI, _ method: HTTPMethod, _ target: String, body: String? = nil
+    _ api: FriendsAPI, _ method: HTTPMethod, _ target: String, body: String? = nil,
+    signedIn: Bool = true, headers: HTTPHeaders = HTTPHeaders()
   ) throws -> Answer {
-    let request = try HTTPRequest(method: method, target: target, body: Data((body ?? "").utf8))
+    var headers = headers
+    if signedIn {
+      headers.set(
+        "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+    }
+    let request = try HTTPRequest(
+      method: method, target: target, headers: headers, body: Data((body ?? "").utf8))
     guard case .response(let response) = api.handle(request) else {
       throw AnswerError(description: "\(method) \(target) did not get a response")
     }
@@ -51,11 +61,48 @@ import Testing
     }
   }
 
-  @Test func accountIsNullWhenSignedOut() throws {
+  @Test func accountIsTheSessionsAccount() throws {
     try withAPI { api, _ in
       let answer = try send(api, .get, "/account")
       #expect(answer.status == 200)
-      #expect((answer.json as? [String: Any])?["account"] is NSNull)
+      let account = (answer.json as? [String: Any])?["account"] as? [String: Any]
+      #expect(account?["email"] as? String == "ada@example.com")
+    }
+  }
+
+  @Test(arguments: [
+    ("", #"Bearer realm="friends""#),
+    ("Basic YWRhOmNvcnJlY3QgaG9yc2U=", #"Bearer realm="friends""#),
+    ("Bearer", #"Bearer realm="friends""#),
+    ("Bearer not-a-token", #"Bearer realm="friends", error="invalid_token""#),
+    (
+      "Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      #"Bearer realm="friends", error="invalid_token""#
+    ),
+  ])
+  func everyEndpointButLoginAndPasswordResetNeedsASession(
+    authorization: String, challenge: String
+  ) throws {
+    try withAPI { api, _ in
+      let headers: HTTPHeaders = authorization.isEmpty ? [:] : ["Authorization": authorization]
+      for (method, target, body) in [
+        (HTTPMethod.get, "/account", ""), (.post, "/logout", ""), (.get, "/friends", ""),
+        (.get, "/friends/1", ""), (.put, "/friends/1", Self.draft), (.delete, "/friends/1", ""),
+        (.post, "/friends", Self.draft), (.get, "/search?q=a", ""), (.get, "/timeline", ""),
+        (.get, "/people", ""), (.get, "/people/1/posts", ""),
+      ] {
+        let answer = try send(
+          api, method, target, body: body, signedIn: false, headers: headers)
+        #expect(answer.status == 401, "\(method) \(target)")
+        #expect(answer.headers["WWW-Authenticate"] == challenge)
+      }
+      // Nothing was changed.
+      #expect(try api.store.friends().count == 20)
+      #expect(try api.store.friend(id: 1).firstName == "Liam")
+      let reset = try send(
+        api, .post, "/password-reset", body: #"{"email": "a@b.co"}"#, signedIn: false,
+        headers: headers)
+      #expect(reset.status == 204)
     }
   }
 
@@ -135,6 +182,11 @@ import Testing
       #expect(lines.all.first?.contains(directory.path) == true)
     }
   }
+}
+
+extension FriendsAPITests {
+  fileprivate static let draft =
+    #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100"}"#
 }
 
 /// Collects log lines from any thread.

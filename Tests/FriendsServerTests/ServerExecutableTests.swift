@@ -18,12 +18,18 @@ import Testing
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("friends-server-tests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    // The demo data with a password hash that is quick to check, for the login below.
+    let seed = StoreSeed.demo.withPassword(StoreSeed.demoPassword, iterations: 1_000)
+    _ = try LocalStore(directory: directory, seed: seed)
     let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.path])
     let line = try #require(server.firstLine(within: .seconds(10)))
     let url = try #require(URL(string: line))
     #expect(url.host == "127.0.0.1")
 
-    let friends = try await HTTPClient(baseURL: url, timeout: .seconds(2)).friends()
+    let client = HTTPClient(baseURL: url, timeout: .seconds(2))
+    #expect(await (try? client.friends()) == nil)
+    _ = try await client.logIn(email: StoreSeed.demoAccount.email, password: StoreSeed.demoPassword)
+    let friends = try await client.friends()
     #expect(friends.count == 20)
     #expect(try LocalStore(directory: directory).friends() == friends)
 

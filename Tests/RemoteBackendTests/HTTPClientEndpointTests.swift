@@ -12,18 +12,19 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientEndpointTests {
   private let demoPassword = StoreSeed.demoPassword
 
-  @Test func logInLogOutAndAccountStatusFollowTheStore() async throws {
-    try await withFriendsServer { fixture in
+  @Test func logInLogOutAndAccountStatusFollowTheSession() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
       let client = fixture.client
       #expect(try await client.accountStatus() == .unavailable)
       let account = try await client.logIn(email: " ADA@example.com ", password: demoPassword)
       #expect(account == StoreSeed.demoAccount)
       #expect(try await client.accountStatus() == .authorized(StoreSeed.demoAccount))
-      #expect(try fixture.store.accountStatus() == .authorized(StoreSeed.demoAccount))
+      // The server's sessions leave the store's own "signed in" flag alone.
+      #expect(try fixture.store.accountStatus() == .unavailable)
       try await client.logOut()
       #expect(try await client.accountStatus() == .unavailable)
       try await client.logOut()
-      #expect(try fixture.store.accountStatus() == .unavailable)
+      #expect(fixture.sessions.records.isEmpty)
     }
   }
 
@@ -178,6 +179,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory, seed: .demo)
       let api = FriendsAPI(store: store)
+      let token = try api.sessions.start(for: StoreSeed.demoAccount).text
       var router = HTTPRouter()
       router.get("/api/v1/friends") { request in
         var inner = request
@@ -186,7 +188,8 @@ import Testing
       }
       let server = try HTTPServer(router: router)
       defer { server.stop() }
-      let client = HTTPClient(baseURL: server.url.appendingPathComponent("api/v1"))
+      let client = HTTPClient(
+        baseURL: server.url.appendingPathComponent("api/v1"), tokens: MemorySessionTokens(token))
       #expect(try await client.friends() == (try store.friends()))
     }
   }

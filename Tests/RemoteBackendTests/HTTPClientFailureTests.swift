@@ -20,7 +20,7 @@ import Testing
       #expect(await serviceError { try await client.friend(id: 3) } == .notFound(id: 3))
     }
     try await withFixtureServer(replying: .error(status: 401, message: "who?")) { client, _ in
-      #expect(await serviceError { try await client.friends() } == .http(status: 401))
+      #expect(await serviceError { try await client.friends() } == .sessionExpired)
       #expect(
         await serviceError { try await client.logIn(email: "a@b.c", password: "12345678") }
           == .wrongCredentials)
@@ -72,12 +72,33 @@ import Testing
     }
   }
 
-  @Test func aLoginAnswerWithoutAnAccountIsMalformed() async throws {
-    let empty = HTTPReply.response(.json(Data(#"{"account": null}"#.utf8)))
-    try await withFixtureServer(replying: empty) { client, _ in
-      #expect(
-        await serviceError { try await client.logIn(email: "a@b.c", password: "12345678") }
-          == .malformedResponse("the login answer has no account"))
+  @Test func aLoginAnswerWithoutAnAccountOrAValidTokenIsMalformed() async throws {
+    let account = #"{"displayName": "Ada", "email": "ada@example.com"}"#
+    for (body, detail) in [
+      (
+        #"{"account": null, "token": "abc"}"#,
+        "expected an account and a token, but \"account\" is null where"
+      ),
+      (#"{"account": \#(account)}"#, "expected an account and a token, but \"token\" is missing"),
+      (
+        #"{"account": \#(account), "token": "a\r\nX-Evil: 1"}"#,
+        "the login answer has no valid token"
+      ),
+      (#"{"account": \#(account), "token": ""}"#, "the login answer has no valid token"),
+    ] {
+      try await withFixtureServer(replying: .response(.json(Data(body.utf8)))) { client, _ in
+        let tokens = client.tokens
+        tokens.remove("fixture-token")
+        let error = await serviceError {
+          try await client.logIn(email: "a@b.c", password: "12345678")
+        }
+        // (The name of the type a null stands in for differs between platforms.)
+        guard case .malformedResponse(let text) = error, text.hasPrefix(detail) else {
+          Issue.record("\(String(describing: error)) is not \"\(detail)…\"")
+          return
+        }
+        #expect(tokens.load() == nil)
+      }
     }
   }
 

@@ -12,16 +12,24 @@ import TestSupport
 /// A Friends API server over a fresh store in a temporary directory, and a client of it.
 struct FriendsServerFixture {
   let store: LocalStore
+  let sessions: SessionStore<Account>
   let server: HTTPServer
   let log: HTTPServerEventLog
   let client: HTTPClient
+
+  /// A new client of the server, with its own session token storage.
+  func newClient(tokens: any SessionTokenStorage = MemorySessionTokens()) -> HTTPClient {
+    HTTPClient(baseURL: server.url, timeout: client.timeout, tokens: tokens)
+  }
 }
 
 /// Runs `body` with a Friends API server on 127.0.0.1 (a port the system chooses) serving a
-/// store seeded with `seed`, and a client of it with `timeout`. `wrap` may wrap the API's
-/// handler, for example to hold an answer back.
+/// store seeded with `seed`, and a client of it with `timeout`; unless `signedIn` is false,
+/// the client holds the token of a session the test started on the server (no request is sent
+/// for it). `wrap` may wrap the API's handler, for example to hold an answer back.
 func withFriendsServer<Result>(
   seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = LoginThrottle(),
+  sessions: SessionStore<Account> = SessionStore(), signedIn: Bool = true,
   timeout: Duration = .seconds(2),
   wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
   _ body: (FriendsServerFixture) async throws -> Result
@@ -30,11 +38,15 @@ func withFriendsServer<Result>(
     let store = try LocalStore(directory: directory, seed: seed, throttle: throttle)
     let log = HTTPServerEventLog()
     let server = try HTTPServer(
-      onEvent: log.record, handler: wrap(FriendsAPI(store: store).router.handle))
+      onEvent: log.record,
+      handler: wrap(FriendsAPI(store: store, sessions: sessions).router.handle))
     defer { server.stop() }
-    let client = HTTPClient(baseURL: server.url, timeout: timeout)
+    let tokens = MemorySessionTokens(
+      signedIn ? try sessions.start(for: seed.account).text : nil)
+    let client = HTTPClient(baseURL: server.url, timeout: timeout, tokens: tokens)
     return try await body(
-      FriendsServerFixture(store: store, server: server, log: log, client: client))
+      FriendsServerFixture(
+        store: store, sessions: sessions, server: server, log: log, client: client))
   }
 }
 
@@ -63,7 +75,8 @@ final class AnswerGate: Sendable {
   func open() { opened.signal() }
 }
 
-/// Runs `body` with a server whose every route answers with `reply`, and a client of it.
+/// Runs `body` with a server whose every route answers with `reply`, and a client of it that
+/// holds a session token (which this server does not check).
 func withFixtureServer<Result>(
   replying reply: HTTPReply, timeout: Duration = .seconds(2),
   _ body: (HTTPClient, HTTPServerEventLog) async throws -> Result
@@ -71,7 +84,8 @@ func withFixtureServer<Result>(
   let log = HTTPServerEventLog()
   let server = try HTTPServer(onEvent: log.record) { _ in reply }
   defer { server.stop() }
-  return try await body(HTTPClient(baseURL: server.url, timeout: timeout), log)
+  let tokens = MemorySessionTokens("fixture-token")
+  return try await body(HTTPClient(baseURL: server.url, timeout: timeout, tokens: tokens), log)
 }
 
 /// The error `body` throws, or `nil` when it returns.

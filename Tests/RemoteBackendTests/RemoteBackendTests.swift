@@ -52,12 +52,16 @@ private final class Received: @unchecked Sendable {
 /// The backend over a real Friends server (see `withFriendsServer`), end to end.
 @Suite(.timeLimit(.minutes(1))) struct RemoteBackendTests {
   @Test func authenticationCallsRoundTrip() async throws {
-    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+    try await withFriendsServer(signedIn: false, timeout: .seconds(10)) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       #expect(try await backend.logIn(email: " ADA@example.com ", password: password).value == ada)
-      #expect(try fixture.store.accountStatus() == .authorized(ada))
+      let token = try #require(fixture.client.tokens.load())
+      #expect(fixture.sessions.subject(for: token) == ada)
       try await backend.logOut().value
+      #expect(fixture.client.tokens.load() == nil)
+      #expect(fixture.sessions.subject(for: token) == nil)
+      // The server keeps its sessions apart from the store's own "signed in" flag.
       #expect(try fixture.store.accountStatus() == .unavailable)
       #expect(
         try await backend.requestPasswordReset(email: "someone@example.com").value
@@ -233,7 +237,7 @@ private final class Received: @unchecked Sendable {
   }
 
   @Test func accountStatusEmitsTheStatusThenEachChangeMadeThroughTheBackend() async throws {
-    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+    try await withFriendsServer(signedIn: false, timeout: .seconds(10)) { fixture in
       // The clock never moves, so no poll runs: each change comes from the write's trigger.
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
@@ -246,12 +250,14 @@ private final class Received: @unchecked Sendable {
     }
   }
 
-  @Test func accountStatusSeesAnotherClientsChangeAtThePoll() async throws {
-    try await withFriendsServer(timeout: .seconds(10)) { fixture in
-      let (backend, clock) = pollingBackend(fixture.client)
+  @Test func accountStatusSeesALoginMadeByAClientSharingItsTokensAtThePoll() async throws {
+    try await withFriendsServer(signedIn: false, timeout: .seconds(10)) { fixture in
+      // Two clients keeping their token in one place, as two fronts on one data directory.
+      let shared = MemorySessionTokens()
+      let (backend, clock) = pollingBackend(fixture.newClient(tokens: shared))
       var statuses = elements(backend.accountStatus)
       #expect(try await statuses.next() == .unavailable)
-      try fixture.store.logIn(email: ada.email, password: password)
+      _ = try await fixture.newClient(tokens: shared).logIn(email: ada.email, password: password)
       clock.advanceTo(2_000)
       #expect(try await statuses.next() == .authorized(ada))
       let accountReads = fixture.log.events.filter {

@@ -190,4 +190,50 @@ import Testing
       #expect(h.line(23) == " Logged out.")
     }
   }
+
+  @Test func controlCharactersInDataAreDrawnEscapedAndNeverReachTheTerminal() {
+    // A name an old file or a lax server may hold: it clears the screen, and a right-to-left
+    // override reverses what follows.
+    let evil = Friend(
+      id: 9, firstName: "\u{1B}[2JEvil", lastName: "\u{202E}Doe",
+      phoneNumber: "555 0109")
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada, evil]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        Self.listScreen(
+          [
+            " › Ada Lovelace                  555 0101",
+            "   \\u{1B}[2JEvil \\u{202E}Doe     555 0109",
+          ], count: "   2 friends"))
+      // The data's ESC and override were never written: only the drawing's own sequences.
+      let written = String(decoding: h.terminal.output, as: UTF8.self)
+      #expect(!written.contains("\u{1B}[2JEvil"))
+      #expect(!written.unicodeScalars.contains("\u{202E}"))
+      #expect(written.contains("\\u{1B}[2JEvil") && written.contains("\\u{202E}Doe"))
+    }
+  }
+
+  @Test func aSessionTheServerEndedGoesToTheLoginScreenAndSaysSo() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      // A call of any screen found the session expired: the backend says so.
+      h.clock.scheduleAt(h.clock.clock + 100) { h.auth.expirations.accept(()) }
+      h.advance(by: 100)
+      #expect(h.app.navigator.currentStack == [.login])
+      #expect(
+        h.line(0)
+          == " Log in                                                           not logged in")
+      #expect(h.line(23) == " Your session has expired; log in again")
+      // The navigator counts the account as logged out: its screens are refused.
+      #expect(
+        h.app.navigator.navigate(.replaceRoot(.friends)) == .failure(.requiresAccount(.friends)))
+    }
+  }
 }

@@ -42,10 +42,6 @@ import Testing
       ["--server", "http://h", "--latency", "5"],
       "--latency works only with the data on this machine, not with --server"
     ),
-    (
-      ["--server", "http://h", "--data-dir", "/tmp"],
-      "--data-dir and --server cannot be used together"
-    ),
   ])
   func mistakesAreNamed(words: [String], message: String) {
     #expect(throws: OptionsError(message)) { try Options.parse(words) }

@@ -52,10 +52,19 @@ import Testing
     #expect(buffer.lines == [" 字 "])
   }
 
-  @Test func controlCharactersAreNotDrawn() {
-    var buffer = ScreenBuffer(width: 6, height: 1)
+  @Test func controlCharactersAreDrawnEscaped() {
+    var buffer = ScreenBuffer(width: 14, height: 2)
     buffer.write("a\tb\nc\u{1B}d", x: 0, y: 0)
-    #expect(buffer.lines == ["a b cd"])
+    #expect(buffer.lines[0] == "a b c\\u{1B}d  ")
+    // C1 controls, DEL and the bidirectional overrides too; lone zero-width marks are dropped.
+    buffer.write("\u{9B}\u{7F}\u{202E}\u{200D}", x: 0, y: 1)
+    #expect(buffer.lines[1] == "\\u{9B}\\u{7F}\\…")
+    // The width used for alignment is that of the escaped text.
+    var aligned = ScreenBuffer(width: 10, height: 1)
+    aligned.write("\u{1B}x", in: aligned.bounds, alignment: .trailing)
+    #expect(aligned.lines == ["   \\u{1B}x"])
+    // A control character put on its own takes no cell.
+    #expect(aligned.put("\u{1B}", x: 0, y: 0) == 0)
   }
 
   @Test func alignedWritesInARect() {

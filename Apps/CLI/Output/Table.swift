@@ -32,16 +32,16 @@ struct Table {
   func lines(style: OutputStyle = .plain, header: Bool = true, indent: String = "") -> [String] {
     let titles = columns.map(\.title)
     let rows = rows.map { $0.map { $0.escapingControlCharacters() } }
-    var widths = columns.map { header ? $0.title.terminalColumns : 0 }
+    var widths = columns.map { header ? $0.title.displayWidth : 0 }
     for row in rows {
       for (index, cell) in row.enumerated() where index < widths.count {
-        widths[index] = max(widths[index], cell.terminalColumns)
+        widths[index] = max(widths[index], cell.displayWidth)
       }
     }
     func line(_ cells: [String]) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
-        let padding = String(repeating: " ", count: max(0, widths[index] - cell.terminalColumns))
+        let padding = String(repeating: " ", count: max(0, widths[index] - cell.displayWidth))
         let isLast = index == cells.count - 1
         switch columns[index].alignment {
         case .right: parts.append(padding + cell)

@@ -9,8 +9,8 @@ struct GlobalOptions: Equatable {
   enum Backend: Equatable {
     /// The embedded store in `directory`, each answer delayed by `latency` (if any).
     case local(directory: DataDirectory, latency: RxTimeInterval?)
-    /// The Friends server at `url`.
-    case remote(url: URL)
+    /// The Friends server at `url`, with the session's token kept in `directory`.
+    case remote(url: URL, directory: DataDirectory)
   }
 
   /// The option and flag declarations.
@@ -21,7 +21,9 @@ struct GlobalOptions: Equatable {
   )
   static let server = OptionSpec(
     "server", valueName: "url",
-    help: "Use the Friends server at this URL instead of the local data.")
+    help:
+      "Use the Friends server at this URL instead of the local data (the login is kept in the data directory)."
+  )
   static let latency = OptionSpec(
     "latency", valueName: "ms", kind: .integer,
     help: "Delay each answer of the local data by this many milliseconds, to see loading states.")
@@ -50,13 +52,12 @@ struct GlobalOptions: Equatable {
       else {
         throw UsageError("option '--server' needs an http:// or https:// URL, got '\(text)'")
       }
-      if dataDirectory != nil {
-        throw UsageError("options '--server' and '--data-dir' cannot be used together")
-      }
       if latency != nil {
         throw UsageError("option '--latency' applies to the local data only, not to '--server'")
       }
-      backend = .remote(url: url)
+      backend = .remote(
+        url: url,
+        directory: DataDirectory.resolve(explicit: dataDirectory, environment: environment))
     } else {
       backend = .local(
         directory: DataDirectory.resolve(explicit: dataDirectory, environment: environment),

@@ -38,15 +38,21 @@ enum Program {
       let command = try makeCommand(parsed)
       let services = try runtime.makeServices(options.backend)
       let console = options.noColor ? runtime.console.withoutColor() : runtime.console
+      let session = SessionWatch(auth: services.auth)
+      let printer = Printer(
+        console: console, json: options.json, timeZone: runtime.timeZone,
+        scheduler: services.scheduler)
       let context = CommandContext(
-        services: services,
-        printer: Printer(
-          console: console, json: options.json, timeZone: runtime.timeZone,
-          scheduler: services.scheduler),
+        services: services, printer: printer,
         prompt: Prompt(input: runtime.input, output: console.errors),
         lines: runtime.lines,
-        waiter: runtime.waiter)
-      return try command.run(context)
+        waiter: session.cutting(runtime.waiter))
+      let code = try command.run(context)
+      guard !session.hasExpired else {
+        printer.error(CommandContext.sessionExpired)
+        return .failure
+      }
+      return code
     }
   }
 

@@ -43,8 +43,8 @@ struct Runtime {
           return try AppServices.local(
             directory: directory.url, scheduler: scheduler,
             faults: LocalBackend.Faults(latency: latency))
-        case .remote(let url):
-          return AppServices.remote(url: url, scheduler: scheduler)
+        case .remote(let url, let directory):
+          return AppServices.remote(url: url, directory: directory.url, scheduler: scheduler)
         }
       })
   }

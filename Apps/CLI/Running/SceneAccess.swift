@@ -5,25 +5,34 @@ import ReactiveCore
 import ViewModels
 
 extension CommandContext {
-  /// How long to wait for the account status before giving up (a server that does not
-  /// answer).
-  static let accountStatusTimeout: RxTimeInterval = .seconds(10)
+  /// How long to wait for the account status before giving up: a backstop for a backend
+  /// that never answers (the HTTP client's own timeout, 10 seconds, ends a read first).
+  static let accountStatusTimeout: RxTimeInterval = .seconds(15)
 
-  /// The account status, as the session view model reports it first, or `nil` when it did
-  /// not arrive in time; `.interrupted` when the wait was cut short.
-  func accountStatus() -> Result<AccountStatus?, Interrupted> {
-    let output = SessionViewModel(auth: services.auth).transform(.init())
+  /// The account status, read once by the session view model, or why it could not be read
+  /// (a server that cannot be reached: at once when nothing accepts the connection, after
+  /// the client's timeout when the server does not answer); `.interrupted` when the wait was
+  /// cut short, by Ctrl-C or by the session expiring.
+  func accountStatus() -> Result<Result<AccountStatus, StatusUnknown>, Interrupted> {
+    let reads = PublishRelay<Void>()
+    let output = SessionViewModel(auth: services.auth).transform(
+      .init(statusReads: reads.asObservable()))
     var status: AccountStatus?
-    var timedOut = false
+    var failure: String?
     let bag = DisposeBag()
-    output.status.drive(onNext: { status = status ?? $0 }).disposed(by: bag)
+    output.readStatus.emit(onNext: { status = $0 }).disposed(by: bag)
+    output.readError.emit(onNext: { failure = $0 }).disposed(by: bag)
     Observable<Int>.timer(Self.accountStatusTimeout, scheduler: scheduler)
-      .subscribe(onNext: { _ in timedOut = true })
+      .subscribe(onNext: { [origin = services.origin] _ in
+        failure = failure ?? "Could not read the account status from \(origin)."
+      })
       .disposed(by: bag)
-    guard waiter.wait(until: { status != nil || timedOut }) == .done else {
+    reads.accept(())
+    guard waiter.wait(until: { status != nil || failure != nil }) == .done else {
       return .failure(Interrupted())
     }
-    return .success(status)
+    if let status { return .success(.success(status)) }
+    return .success(.failure(StatusUnknown(message: failure ?? "")))
   }
 
   /// Asks the navigator whether `scene` may be shown now: every scene but logging in and
@@ -33,10 +42,10 @@ extension CommandContext {
     let status: AccountStatus
     switch accountStatus() {
     case .failure: return .interrupted
-    case .success(nil):
-      printer.error("Could not read the account status from \(services.origin).")
+    case .success(.failure(let unknown)):
+      printer.error(unknown.message)
       return .failure
-    case .success(let known?): status = known
+    case .success(.success(let known)): status = known
     }
     let navigator = Navigator(root: .login, isLoggedIn: status.isAuthorized)
     switch navigator.navigate(.replaceRoot(scene)) {
@@ -53,7 +62,17 @@ extension CommandContext {
 
   /// What commands that need an account say when no one is logged in.
   static let notLoggedIn = "Not logged in. Run 'friends login' first."
+  /// What every command says when the server ended the session.
+  static let sessionExpired =
+    "\(SessionViewModel.sessionExpiredMessage). Run 'friends login' to log in."
 }
 
 /// A wait that the user cut short.
 struct Interrupted: Error {}
+
+/// Why the account status is not known: the session view model's message.
+struct StatusUnknown: Error {
+  /// The message, for example "Could not read the account status: the server could not be
+  /// reached: nothing accepted the connection at 127.0.0.1:1".
+  var message: String
+}

@@ -15,10 +15,10 @@ struct WhoAmICommand: Command {
     let status: AccountStatus
     switch context.accountStatus() {
     case .failure: return .interrupted
-    case .success(nil):
-      context.printer.error("Could not read the account status from \(context.services.origin).")
+    case .success(.failure(let unknown)):
+      context.printer.error(unknown.message)
       return .failure
-    case .success(let known?): status = known
+    case .success(.success(let known)): status = known
     }
     guard let account = status.account else {
       if context.json { context.printer.document(SessionRecord(loggedIn: false)) }

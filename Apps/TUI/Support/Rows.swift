@@ -21,9 +21,10 @@ enum Rows {
     return date + "  " + author + post.text
   }
 
-  /// `text` cut or padded with spaces to exactly `width` columns.
+  /// `text` cut or padded with spaces to exactly `width` columns, its control characters
+  /// counted as the escaped text they are drawn as.
   static func padded(_ text: String, to width: Int) -> String {
-    let cut = text.truncated(toWidth: width)
+    let cut = text.escapingControlCharacters().truncated(toWidth: width)
     return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
   }
 }

@@ -8,7 +8,7 @@ import Services
 /// Sends HTTP requests to one server and returns their answers, knowing nothing of the API
 /// it speaks: the generic half of ``HTTPClient``.
 ///
-/// **Errors.** ``send(_:path:query:body:)`` throws ``ServiceError/timedOut`` when no complete
+/// **Errors.** ``send(_:path:query:body:headers:)`` throws ``ServiceError/timedOut`` when no complete
 /// answer arrives within ``timeout``, ``ServiceError/unreachable(_:)`` for a refused
 /// connection or an unknown host, and `CancellationError` when the calling task was
 /// cancelled. Any status is an answer, not an error: the caller decides what it means.
@@ -59,8 +59,10 @@ public final class HTTPTransport: Sendable {
   ///   - path: The path's segments, each appended to ``baseURL`` (and percent-encoded).
   ///   - query: The query string without its `?`, already encoded; empty for none.
   ///   - body: The request's JSON body, if any.
+  ///   - headers: More header fields, such as `Authorization`.
   public func send(
-    _ method: String, path: [String], query: String = "", body: Data? = nil
+    _ method: String, path: [String], query: String = "", body: Data? = nil,
+    headers: [(name: String, value: String)] = []
   ) async throws -> (body: Data, status: Int) {
     var url = baseURL
     for segment in path { url.appendPathComponent(segment) }
@@ -71,6 +73,7 @@ public final class HTTPTransport: Sendable {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.setValue("application/json", forHTTPHeaderField: "Accept")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     if let body {
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
       request.httpBody = body

@@ -12,13 +12,20 @@ import Services
 /// **Errors.** Every function throws a ``ServiceError``, or `CancellationError` when the
 /// calling task was cancelled:
 /// - a status outside 200–299 gives ``ServiceError/http(status:)``, except 401 from
-///   ``logIn(email:password:)`` (``ServiceError/wrongCredentials``), 404 from a call about
+///   ``logIn(email:password:)`` (``ServiceError/wrongCredentials``), 401 from any other call
+///   (``ServiceError/sessionExpired``, see below), 404 from a call about
 ///   one friend (``ServiceError/notFound(id:)``), 400 with an `{"error": …}` body
 ///   (``ServiceError/invalid(_:)`` with the server's message) and 429 with a `retryAfter`
 ///   in its body (``ServiceError/tooManyAttempts(retryAfter:)``);
 /// - a body that is not the expected JSON gives ``ServiceError/malformedResponse(_:)``;
 /// - no complete answer within ``timeout`` gives ``ServiceError/timedOut``;
 /// - a refused connection or an unknown host gives ``ServiceError/unreachable(_:)``.
+///
+/// **Sessions.** ``logIn(email:password:)`` keeps the session token the server answers with
+/// in ``tokens``, and every other call sends it as `Authorization: Bearer <token>`. When the
+/// server refuses the token (401: the session expired or was ended elsewhere), the client
+/// forgets it and the call throws ``ServiceError/sessionExpired``; ``accountStatus()``
+/// without a token answers ``AccountStatus/unavailable`` instead, since no session was lost.
 ///
 /// **Timeout.** ``timeout`` bounds the whole call, from sending the request to the last
 /// byte of the answer. The client enforces it with its own timer: `URLSession` on Linux
@@ -37,6 +44,8 @@ public final class HTTPClient: Sendable {
   public var baseURL: URL { transport.baseURL }
   /// How long a call may take in total.
   public var timeout: Duration { transport.timeout }
+  /// Where the session token is kept between calls.
+  public let tokens: any SessionTokenStorage
   private let transport: HTTPTransport
 
   /// Creates a client of the server at `baseURL`.
@@ -46,36 +55,64 @@ public final class HTTPClient: Sendable {
   ///     endpoint.
   ///   - timeout: How long a call may take in total before it fails with
   ///     ``ServiceError/timedOut``.
-  public init(baseURL: URL, timeout: Duration = HTTPClient.defaultTimeout) {
+  ///   - tokens: Where the session token is kept: in memory unless given (a
+  ///     ``SessionTokenFile`` shares the login with other clients of a data directory).
+  public init(
+    baseURL: URL, timeout: Duration = HTTPClient.defaultTimeout,
+    tokens: any SessionTokenStorage = MemorySessionTokens()
+  ) {
     transport = HTTPTransport(baseURL: baseURL, timeout: timeout)
+    self.tokens = tokens
   }
 
   // MARK: - Account
 
-  /// `POST /login`: signs in.
+  /// `POST /login`: signs in, and keeps the session's token in ``tokens`` (the server ends
+  /// the session of the token sent with the request, if any).
   ///
   /// - Returns: The signed-in account.
-  /// - Throws: ``ServiceError/wrongCredentials`` when the email or the password is wrong.
+  /// - Throws: ``ServiceError/wrongCredentials`` when the email or the password is wrong,
+  ///   ``ServiceError/storage(_:)`` when the token cannot be kept.
   public func logIn(email: String, password: String) async throws -> Account {
     let body = try await call(
       HTTPAPI.logIn, body: HTTPAPI.Credentials(email: email, password: password),
-      context: .logIn, expecting: HTTPAPI.AccountBody.self, what: "an account")
-    guard let account = body.account else {
-      throw ServiceError.malformedResponse("the login answer has no account")
+      context: .logIn, expecting: HTTPAPI.SessionBody.self, what: "an account and a token")
+    guard isPlausibleSessionToken(body.token) else {
+      throw ServiceError.malformedResponse("the login answer has no valid token")
     }
-    return account
+    do {
+      try tokens.save(body.token)
+    } catch {
+      throw ServiceError.storage("\(error)")
+    }
+    return body.account
   }
 
-  /// `POST /logout`: signs out. Signing out when nobody is signed in is not an error.
+  /// `POST /logout`: ends the session and forgets its token. Logging out without a session,
+  /// or with one that already ended, is not an error.
   public func logOut() async throws {
-    try await call(HTTPAPI.logOut)
+    guard let token = tokens.load() else { return }
+    do {
+      try await call(HTTPAPI.logOut)
+    } catch ServiceError.sessionExpired {
+      // Ended already: logged out all the same.
+    }
+    tokens.remove(token)
   }
 
-  /// `GET /account`: whether someone is signed in, and as whom.
+  /// `GET /account`: the account of the session, or ``AccountStatus/unavailable`` when the
+  /// client has no session token.
+  ///
+  /// - Throws: ``ServiceError/sessionExpired`` when the server refuses the token.
   public func accountStatus() async throws -> AccountStatus {
-    try await call(
-      HTTPAPI.account, expecting: HTTPAPI.AccountBody.self, what: "an account status"
-    ).status
+    let hadToken = tokens.load() != nil
+    do {
+      return try await call(
+        HTTPAPI.account, expecting: HTTPAPI.AccountBody.self, what: "an account status"
+      ).status
+    } catch ServiceError.sessionExpired where !hadToken {
+      return .unavailable
+    }
   }
 
   /// `POST /password-reset`: asks for a password reset link for `email`.
@@ -175,6 +212,7 @@ public final class HTTPClient: Sendable {
 
   /// What a failed status means for the call that got it.
   enum Context {
+    /// A 401 means the session ended.
     case general
     /// A 401 means the credentials are wrong.
     case logIn
@@ -211,11 +249,15 @@ public final class HTTPClient: Sendable {
     _ endpoint: Endpoint, _ parameters: [String: String],
     query: [(name: String, value: String)], body: (any Encodable)?, context: Context
   ) async throws -> Data {
+    let token = tokens.load()
     let (data, status) = try await transport.send(
       endpoint.method, path: endpoint.path(parameters), query: HTTPAPI.queryString(query),
-      body: try body.map { try HTTPAPI.makeEncoder().encode($0) })
+      body: try body.map { try HTTPAPI.makeEncoder().encode($0) },
+      headers: token.map { [(HTTPAPI.authorizationHeader, HTTPAPI.bearer($0))] } ?? [])
     guard (200..<300).contains(status) else {
-      throw Self.error(status: status, body: data, context: context)
+      let error = Self.error(status: status, body: data, context: context)
+      if error == .sessionExpired, let token { tokens.remove(token) }
+      throw error
     }
     return data
   }
@@ -237,6 +279,8 @@ public final class HTTPClient: Sendable {
     switch (status, context) {
     case (401, .logIn):
       return .wrongCredentials
+    case (401, _):
+      return .sessionExpired
     case (429, _):
       if let message = try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: body),
         let seconds = message.retryAfter, seconds > 0

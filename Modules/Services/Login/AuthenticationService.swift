@@ -17,4 +17,22 @@ public protocol AuthenticationService: AnyObject {
   func requestPasswordReset(email: String) -> Single<String>
   /// The current account status, then each change.
   var accountStatus: Observable<AccountStatus> { get }
+  /// The account status read once, now; unlike ``accountStatus``, which skips a read that
+  /// fails and tries again later, it fails with the reason (a server that cannot be reached,
+  /// a session that expired).
+  func currentAccountStatus() -> Single<AccountStatus>
+  /// Emits each time a call finds that the server ended the session it was made in (the
+  /// session expired, or was ended by logging out elsewhere): the user must log in again.
+  /// Such calls fail with `ServiceError.sessionExpired`.
+  var sessionExpirations: Observable<Void> { get }
+}
+
+extension AuthenticationService {
+  /// The first value of ``accountStatus``: for a backend whose status cannot fail to be read.
+  public func currentAccountStatus() -> Single<AccountStatus> {
+    accountStatus.take(1).asSingle()
+  }
+
+  /// Never emits: for a backend without server sessions, such as the embedded store.
+  public var sessionExpirations: Observable<Void> { .never() }
 }

@@ -12,6 +12,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   case invalid(String)
   /// The call needs a logged-in account.
   case notLoggedIn
+  /// The server refused the session the call was made in (it expired, or it was ended by
+  /// logging out elsewhere): the user must log in again.
+  case sessionExpired
   /// The local data could not be read or written.
   case storage(String)
   /// The server answered with an HTTP error status.
@@ -31,6 +34,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     case .notFound(let id): return "no friend has id \(id)"
     case .invalid(let message): return message
     case .notLoggedIn: return "you are not logged in"
+    case .sessionExpired: return Self.sessionExpiredMessage
     case .storage(let message): return message
     case .http(let status): return "the server answered with HTTP status \(status)"
     case .malformedResponse(let detail): return "the server's answer could not be read: \(detail)"
@@ -38,6 +42,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     case .unreachable(let detail): return "the server could not be reached: \(detail)"
     }
   }
+
+  /// What ``sessionExpired`` says: "Your session has expired; log in again".
+  public static let sessionExpiredMessage = "Your session has expired; log in again"
 
   /// The same sentence, for Foundation's error reporting.
   public var errorDescription: String? { description }

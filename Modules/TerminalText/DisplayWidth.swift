@@ -65,7 +65,7 @@ extension StringProtocol {
   }
 
   /// The longest start of this text that fits in `width` columns, without an ellipsis.
-  func prefix(toWidth width: Int) -> String {
+  public func prefix(toWidth width: Int) -> String {
     var result = ""
     var used = 0
     for character in self {

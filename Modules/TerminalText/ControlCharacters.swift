@@ -20,7 +20,16 @@ extension StringProtocol {
   }
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+    scalar.isTerminalControl
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether the scalar could control a terminal or reorder the text after it: a C0 control,
+  /// DEL, a C1 control, or a bidirectional override or isolate (U+202A–U+202E,
+  /// U+2066–U+2069). ``StringProtocol/escapingControlCharacters()`` escapes exactly these.
+  public var isTerminalControl: Bool {
+    switch value {
     case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }

@@ -1,4 +1,4 @@
-import CommandLineKit
+import TerminalText
 import Testing
 
 @Suite struct DisplayEscapingTests {
@@ -20,13 +20,13 @@ import Testing
   }
 }
 
-@Suite struct TerminalColumnsTests {
+@Suite struct TextMeasureTests {
   @Test func textIsMeasuredInTheColumnsATerminalShows() {
-    #expect("Ada".terminalColumns == 3)
-    #expect("山田".terminalColumns == 4)
-    #expect("e\u{301}".terminalColumns == 1)
-    #expect("👍🏽".terminalColumns == 2)
-    #expect("🇫🇷".terminalColumns == 2)
-    #expect("\u{1B}".terminalColumns == 0)
+    #expect("Ada".displayWidth == 3)
+    #expect("山田".displayWidth == 4)
+    #expect("e\u{301}".displayWidth == 1)
+    #expect("👍🏽".displayWidth == 2)
+    #expect("🇫🇷".displayWidth == 2)
+    #expect("\u{1B}".displayWidth == 0)
   }
 }

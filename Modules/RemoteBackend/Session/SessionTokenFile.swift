@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The session token of one server, kept in a file of the app's data directory, so that every
+/// client using that directory (each run of the command line, the terminal UI) shares the
+/// login: `server-session.json`, holding `{"server": URL, "token": …}`.
+///
+/// The file is readable and writable by its owner only (mode 0600) from the moment it exists:
+/// a new version is written to a temporary file created with that mode, then renamed over
+/// the old one, so a reader sees the old token or the new one, never half of one. The token
+/// is used only for the server it was given by (another server's token is not sent), and a
+/// file that cannot be read, is damaged, or can be read by other users counts as no login.
+public struct SessionTokenFile: SessionTokenStorage {
+  /// The file's name in the data directory.
+  public static let fileName = "server-session.json"
+
+  /// The file.
+  public let url: URL
+  /// The server the token is for, as written in the file.
+  public let server: String
+
+  /// The token file in `directory` for the server at `server`.
+  public init(directory: URL, server: URL) {
+    url = directory.appendingPathComponent(Self.fileName, isDirectory: false)
+    var text = server.absoluteString
+    while text.hasSuffix("/") { text.removeLast() }
+    self.server = text
+  }
+
+  private struct Contents: Codable {
+    var server: String
+    var token: String
+  }
+
+  /// The token, or `nil` when there is no file, it is damaged, it is for another server, or
+  /// other users may read it.
+  public func load() -> String? {
+    var info = stat()
+    guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      info.st_mode & 0o077 == 0, info.st_size <= 4096,
+      let data = FileManager.default.contents(atPath: url.path),
+      let contents = try? JSONDecoder().decode(Contents.self, from: data),
+      contents.server == server, isPlausibleSessionToken(contents.token)
+    else { return nil }
+    return contents.token
+  }
+
+  /// Writes `token` for ``server``, creating the directory (mode 0700) when it is missing.
+  ///
+  /// - Throws: ``TokenFileError`` saying what failed.
+  public func save(_ token: String) throws {
+    let directory = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw TokenFileError(path: directory.path, reason: error.localizedDescription)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data: Data
+    do {
+      data = try encoder.encode(Contents(server: server, token: token))
+    } catch {
+      throw TokenFileError(path: url.path, reason: "\(error)")
+    }
+    let temporary = url.path + ".\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+    guard descriptor >= 0 else { throw TokenFileError(path: temporary, errno: errno) }
+    var failure: TokenFileError?
+    // The mode given to `open` is narrowed by the umask, never widened; `fchmod` makes it
+    // exactly 0600 whatever the umask.
+    if fchmod(descriptor, mode_t(0o600)) != 0 {
+      failure = TokenFileError(path: temporary, errno: errno)
+    }
+    if failure == nil {
+      let written = data.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if written != data.count { failure = TokenFileError(path: temporary, errno: errno) }
+    }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = TokenFileError(path: temporary, errno: errno)
+    }
+    close(descriptor)
+    if failure == nil, rename(temporary, url.path) != 0 {
+      failure = TokenFileError(path: url.path, errno: errno)
+    }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// Deletes the file if it still holds `token` for ``server``.
+  public func remove(_ token: String) {
+    guard load() == token else { return }
+    unlink(url.path)
+  }
+}
+
+/// The session token file could not be written.
+public struct TokenFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file or directory.
+  public var path: String
+  /// Why.
+  public var reason: String
+
+  /// Creates an error.
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  init(path: String, errno code: Int32) {
+    self.init(path: path, reason: String(cString: strerror(code)))
+  }
+
+  /// "could not save the login in PATH: REASON".
+  public var description: String { "could not save the login in \(path): \(reason)" }
+}

@@ -1,0 +1,75 @@
+import Authentication
+import Foundation
+import FriendsServer
+import HTTPServer
+import LocalBackend
+import Models
+import Synchronization
+import Testing
+
+/// The built `friends` executable against a server: a session the server ended, and a server
+/// that is not there.
+@Suite(.timeLimit(.minutes(1))) struct RemoteSessionEndToEndTests {
+  /// A clock the test moves by hand, for the server's sessions.
+  final class Clock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 2_000_000))
+    var now: Date { time.withLock { $0 } }
+    func advance(days: Double) { time.withLock { $0 = $0.addingTimeInterval(days * 86_400) } }
+  }
+
+  @Test func aSessionTheServerEndedMakesTheNextCommandSaySoAndExit1() async throws {
+    let storeDirectory = try TemporaryDirectory()
+    let seed = StoreSeed.demo.withPassword(EndToEndTests.password, iterations: 1_000)
+    let store = try LocalStore(directory: storeDirectory.url, seed: seed)
+    let clock = Clock()
+    let sessions = SessionStore<Account>(now: { clock.now })
+    let server = try HTTPServer(router: FriendsAPI(store: store, sessions: sessions).router)
+    defer { server.stop() }
+    let home = try TemporaryDirectory()
+    func run(_ words: String...) async throws -> FriendsProcess.Result {
+      try await FriendsProcess.run(
+        ["--server", server.url.absoluteString] + words, directory: home.url,
+        dataDirectoryOption: false)
+    }
+
+    let login = try await run("login", "-e", "ada@example.com", "-p", EndToEndTests.password)
+    #expect(login.status == 0 && login.stdout == "Logged in as Ada.\n")
+    // Another run of the command line shares the login of the data directory.
+    #expect((try await run("whoami")).stdout == "Ada <ada@example.com>\n")
+    clock.advance(days: 30)
+    let expired = try await run("list")
+    #expect(expired.status == 1)
+    #expect(expired.stdout == "")
+    #expect(
+      expired.stderr
+        == "error: Your session has expired; log in again. Run 'friends login' to log in.\n")
+    // The token is forgotten: the next command is simply logged out.
+    let after = try await run("list")
+    #expect(after.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    #expect(try store.friends().count == 20)
+  }
+
+  @Test func aServerThatRefusesTheConnectionFailsAtOnce() async throws {
+    // Take a free port from the system, then close it: nothing listens there any more.
+    let probe = try HTTPServer(router: HTTPRouter())
+    let port = probe.port
+    probe.stop()
+    let home = try TemporaryDirectory()
+    for command in ["whoami", "list"] {
+      let start = ContinuousClock.now
+      let result = try await FriendsProcess.run(
+        ["--server", "http://127.0.0.1:\(port)", command], directory: home.url,
+        dataDirectoryOption: false)
+      let elapsed = ContinuousClock.now - start
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "error: Could not read the account status: the server could not be reached: "
+          + "nothing accepted the connection at 127.0.0.1:\(port)\n")
+      // It used to take ten seconds of retries. Alone it takes a fraction of a second; the
+      // bound leaves room for a loaded machine and still fails both the old ten seconds and
+      // the fifteen-second backstop of a status that never comes.
+      #expect(elapsed < .seconds(9), "\(command) took \(elapsed)")
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import AppAPI
+import Authentication
+import Foundation
+import LocalBackend
+import Models
+import RemoteBackend
+import Services
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sessions on a real loopback socket: the server's answers with no token, a bad one, an
+/// expired one and a good one, each client's own session, and logging out. Expiry runs on a
+/// clock moved by hand.
+@Suite(.timeLimit(.minutes(1))) struct SessionOverHTTPTests {
+  private let ada = StoreSeed.demoAccount
+  private let password = StoreSeed.demoPassword
+
+  /// Every endpoint that needs a session, with a body where it takes one.
+  private static let guarded: [(method: String, path: String, body: String?)] = [
+    ("GET", "/account", nil), ("POST", "/logout", nil), ("GET", "/friends", nil),
+    ("GET", "/friends/1", nil), ("POST", "/friends", draft), ("PUT", "/friends/1", draft),
+    ("DELETE", "/friends/2", nil), ("GET", "/search?q=a", nil), ("GET", "/timeline", nil),
+    ("GET", "/people", nil), ("GET", "/people/1/posts", nil),
+  ]
+  private static let draft = #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100"}"#
+
+  @Test func withoutAValidTokenEveryEndpointButLoginAndPasswordResetAnswers401() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
+      let unknown = try SessionToken.generate().text
+      for authorization in [nil, "Bearer \(unknown)", "Bearer not-a-token", "Basic YWRhOng="] {
+        for endpoint in Self.guarded {
+          let answer = try await send(
+            fixture.server.url, endpoint.method, endpoint.path, body: endpoint.body,
+            authorization: authorization)
+          #expect(answer.status == 401, "\(endpoint) with \(authorization ?? "no token")")
+          #expect(answer.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+        }
+      }
+      #expect(try fixture.store.friends().count == 20)
+      let reset = try await send(
+        fixture.server.url, "POST", "/password-reset", body: #"{"email": "a@b.co"}"#)
+      #expect(reset.status == 204)
+    }
+  }
+
+  @Test func aLoginsTokenOpensEveryEndpoint() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
+      let login = try await send(
+        fixture.server.url, "POST", "/login",
+        body: #"{"email": "ada@example.com", "password": "\#(password)"}"#)
+      #expect(login.status == 200)
+      let session = try HTTPAPI.makeDecoder().decode(HTTPAPI.SessionBody.self, from: login.body)
+      #expect(session.account == ada)
+      // 32 random bytes in URL-safe base64, kept by the server only as a digest.
+      #expect(SessionToken(session.token) != nil)
+      #expect(session.token.count == 43)
+      #expect(fixture.sessions.records.map(\.digest) == [SessionToken(session.token)!.digest])
+      #expect(fixture.sessions.records.first?.digest != session.token)
+      for endpoint in Self.guarded where endpoint.path != "/logout" {
+        let answer = try await send(
+          fixture.server.url, endpoint.method, endpoint.path, body: endpoint.body,
+          authorization: "Bearer \(session.token)")
+        #expect((200..<300).contains(answer.status), "\(endpoint): \(answer.status)")
+      }
+      let logout = try await send(
+        fixture.server.url, "POST", "/logout", authorization: "bearer  \(session.token)")
+      #expect(logout.status == 204)
+      let after = try await send(
+        fixture.server.url, "GET", "/friends", authorization: "Bearer \(session.token)")
+      #expect(after.status == 401)
+    }
+  }
+
+  @Test func eachClientHasItsOwnSession() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
+      let first = fixture.newClient()
+      let second = fixture.newClient()
+      _ = try await first.logIn(email: ada.email, password: password)
+      #expect(try await first.friends().count == 20)
+      // The other client is still logged out.
+      #expect(try await second.accountStatus() == .unavailable)
+      #expect(await serviceError { try await second.friends() } == .sessionExpired)
+      #expect(await serviceError { try await second.removeFriend(id: 1) } == .sessionExpired)
+      #expect(try fixture.store.friends().count == 20)
+
+      _ = try await second.logIn(email: ada.email, password: password)
+      #expect(first.tokens.load() != second.tokens.load())
+      try await first.logOut()
+      #expect(first.tokens.load() == nil)
+      #expect(try await first.accountStatus() == .unavailable)
+      // Logging one client out leaves the other logged in.
+      #expect(try await second.accountStatus() == .authorized(ada))
+      #expect(try await second.friends().count == 20)
+    }
+  }
+
+  @Test func loggingInAgainEndsTheSessionOfTheTokenSent() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
+      let client = fixture.client
+      _ = try await client.logIn(email: ada.email, password: password)
+      let old = try #require(client.tokens.load())
+      _ = try await client.logIn(email: ada.email, password: password)
+      let new = try #require(client.tokens.load())
+      #expect(old != new)
+      #expect(fixture.sessions.subject(for: old) == nil)
+      #expect(fixture.sessions.subject(for: new) == ada)
+      #expect(fixture.sessions.records.count == 1)
+    }
+  }
+
+  @Test func aSessionExpiresAfterThirtyDaysWithoutARequest() async throws {
+    let clock = HandClock()
+    let sessions = SessionStore<Account>(now: { clock.now })
+    try await withFriendsServer(sessions: sessions, signedIn: false) { fixture in
+      let client = fixture.client
+      _ = try await client.logIn(email: ada.email, password: password)
+      // Each request keeps the session alive: 29 days apart, twice, is still inside the limit.
+      for _ in 1...2 {
+        clock.advance(29 * 24 * 3600)
+        #expect(try await client.friends().count == 20)
+      }
+      let token = try #require(client.tokens.load())
+      clock.advance(30 * 24 * 3600)
+      let expired = try await send(
+        fixture.server.url, "GET", "/friends", authorization: "Bearer \(token)")
+      #expect(expired.status == 401)
+      #expect(expired.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
+      #expect(
+        (try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: expired.body))?.error
+          == "Your session has expired; log in again.")
+      // The client says so, and forgets the token: its status is then logged out.
+      #expect(await serviceError { try await client.friends() } == .sessionExpired)
+      #expect(client.tokens.load() == nil)
+      #expect(try await client.accountStatus() == .unavailable)
+    }
+  }
+
+  @Test func anExpiredSessionsAccountStatusIsSessionExpiredOnce() async throws {
+    let clock = HandClock()
+    let sessions = SessionStore<Account>(now: { clock.now })
+    try await withFriendsServer(sessions: sessions, signedIn: false) { fixture in
+      let client = fixture.client
+      _ = try await client.logIn(email: ada.email, password: password)
+      #expect(try await client.accountStatus() == .authorized(ada))
+      clock.advance(30 * 24 * 3600)
+      #expect(await serviceError { try await client.accountStatus() } == .sessionExpired)
+      #expect(try await client.accountStatus() == .unavailable)
+      // Logging out after the session ended is not an error.
+      _ = try await client.logIn(email: ada.email, password: password)
+      clock.advance(31 * 24 * 3600)
+      try await client.logOut()
+      #expect(client.tokens.load() == nil)
+    }
+  }
+
+  /// An answer seen with URLSession, without HTTPClient's interpretation.
+  private struct Answer {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+  }
+
+  private func send(
+    _ base: URL, _ method: String, _ target: String, body: String? = nil,
+    authorization: String? = nil
+  ) async throws -> Answer {
+    let url = try #require(URL(string: base.absoluteString + target))
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.timeoutInterval = 5
+    if let body {
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = Data(body.utf8)
+    }
+    if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name] = value }
+    }
+    return Answer(status: http.statusCode, headers: headers, body: data)
+  }
+}

@@ -1,0 +1,103 @@
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import Testing
+import ViewModels
+
+/// The session view model: a session the server ended, and reading the status once.
+@Suite @MainActor struct SessionViewModelTests {
+  private let ada = Account(email: "ada@example.com", displayName: "Ada")
+
+  @Test func aSessionTheServerEndedSaysSoAndGoesToTheLoginScreen() {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    auth.status.accept(.authorized(ada))
+    let expired = clock.createObserver(String.self)
+    let routes = clock.createObserver(Route.self)
+    let errors = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = SessionViewModel(auth: auth).transform(.init())
+      clock.scheduleAt(0) {
+        output.sessionExpired.emit(to: expired).disposed(by: bag)
+        output.route.emit(to: routes).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+      }
+      clock.scheduleAt(300) { auth.expirations.accept(()) }
+      clock.scheduleAt(900) { auth.expirations.accept(()) }
+      clock.start()
+    }
+    #expect(
+      expired.events == [
+        .next(300, "Your session has expired; log in again"),
+        .next(900, "Your session has expired; log in again"),
+      ])
+    #expect(routes.events == [.next(300, .replaceRoot(.login)), .next(900, .replaceRoot(.login))])
+    #expect(errors.events.isEmpty)
+  }
+
+  @Test func aReadAnswersWithTheStatusOrSaysWhyItFailed() {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    var answers: [[Recorded<Event<AccountStatus>>]] = [
+      [.next(50, .authorized(ada)), .completed(50)],
+      [.error(20, ServiceError.unreachable("nothing accepted the connection at 127.0.0.1:1"))],
+      [.error(10_000, ServiceError.timedOut)],
+    ]
+    auth.currentStatusResponse = { answers.removeFirst() }
+    let statuses = clock.createObserver(AccountStatus.self)
+    let failures = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = SessionViewModel(auth: auth).transform(
+        .init(
+          statusReads: clock.createHotObservable([
+            .next(100, ()), .next(200, ()), .next(300, ()),
+          ]).asObservable()))
+      clock.scheduleAt(0) {
+        output.readStatus.emit(to: statuses).disposed(by: bag)
+        output.readError.emit(to: failures).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(statuses.events == [.next(150, .authorized(ada))])
+    #expect(
+      failures.events == [
+        .next(
+          220,
+          "Could not read the account status: the server could not be reached: "
+            + "nothing accepted the connection at 127.0.0.1:1"),
+        .next(10_300, "Could not read the account status: the server did not answer in time"),
+      ])
+  }
+
+  @Test func aReadOfAnExpiredSessionIsSaidOnceAsAnExpiry() {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    // The backend both fails the read and reports the expiry, as the remote one does.
+    auth.currentStatusResponse = { [.error(40, ServiceError.sessionExpired)] }
+    let failures = clock.createObserver(String.self)
+    let expired = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = SessionViewModel(auth: auth).transform(
+        .init(statusReads: clock.createHotObservable([.next(100, ())]).asObservable()))
+      clock.scheduleAt(0) {
+        output.readError.emit(to: failures).disposed(by: bag)
+        output.sessionExpired.emit(to: expired).disposed(by: bag)
+      }
+      clock.scheduleAt(140) { auth.expirations.accept(()) }
+      clock.start()
+    }
+    #expect(failures.events.isEmpty)
+    #expect(expired.events == [.next(140, "Your session has expired; log in again")])
+  }
+
+  @Test func theExpiredSessionsMessageIsTheServiceErrorsOwn() {
+    #expect(SessionViewModel.sessionExpiredMessage == ServiceError.sessionExpired.description)
+    #expect(ServiceError.sessionExpired.description == "Your session has expired; log in again")
+  }
+}
