@@ -164,6 +164,10 @@ final class TUIApplication: ScreenHost {
     logoutTaps.accept(())
   }
 
+  func showMessage(_ message: String) {
+    showFlash(message)
+  }
+
   // MARK: - Session
 
   private func bindSession() {
@@ -299,13 +303,15 @@ final class TUIApplication: ScreenHost {
     }
   }
 
+  /// Esc: in a text field it leaves the field; elsewhere it goes back.
   private func goBack(from screen: Screen) {
-    if case .failure = navigator.next(after: .back), screen.isEditingText {
-      if screen.leaveTextField() {
-        showFlash("Press q to quit, Tab to edit again.")
-      }
+    let isRoot = if case .failure = navigator.next(after: .back) { true } else { false }
+    if screen.isEditingText, screen.leaveTextField() {
+      needsDisplay = true
+      if isRoot { showFlash("Press q to quit, Tab to edit again.") }
       return
     }
+    if isRoot, screen.isEditingText { return }
     navigator.navigate(.back)
   }
 

@@ -237,7 +237,7 @@ import Testing
         h.advance(by: 10)
         h.press(.character("a"))
         form = h.app.topScreen
-        h.press(.escape)
+        h.press(.escape, times: 2)
         h.press(.character("t"))
         timeline = h.app.topScreen
         h.advance(by: 10)

@@ -166,7 +166,7 @@ import Testing
       #expect(h.app.navigator.currentStack == [.friends, .editFriend(id: 2)])
       h.advance(by: 10)
       #expect(h.line(2) == "   First name  Grace")
-      h.press(.escape)
+      h.press(.escape, times: 2)
       h.press(.character("/"))
       #expect(h.app.navigator.currentStack == [.friends, .search])
       h.press(.escape)
