@@ -16,7 +16,7 @@ import Testing
     [title, ""] + fields + ["", save] + Array(repeating: "", count: 13) + [status]
   }
 
-  static let editingStatus = " Tab next  Enter next  Esc leave field  Ctrl-C quit"
+  static let editingStatus = " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit"
 
   @Test func addingAFriendValidatesAsYouTypeSavesAndGoesBackToTheRefreshedList() {
     Harness.run { h in
