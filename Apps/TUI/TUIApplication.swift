@@ -277,6 +277,11 @@ final class TUIApplication: ScreenHost {
       exitStatus = 130
       return quit()
     }
+    if isTooSmall {
+      // Nothing else is on screen to act on: only quitting works until the terminal grows.
+      if key == .character("q") { quit() }
+      return
+    }
     if isHelpVisible {
       guard key.isKnown else { return }
       needsDisplay = true
@@ -315,6 +320,12 @@ final class TUIApplication: ScreenHost {
   }
 
   /// Esc: in a text field it leaves the field; elsewhere it goes back.
+  /// Whether the terminal is below the smallest size, so the "Too small" message is shown.
+  private var isTooSmall: Bool {
+    let size = session.size
+    return size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+  }
+
   private func showHelp() {
     isHelpVisible = true
     helpScroll = 0

@@ -157,6 +157,31 @@ import Testing
     }
   }
 
+  @Test func theTooSmallScreenSwallowsEveryKeyButQuitting() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Zoe")
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      h.press(.escape)
+      h.press(.character("d"))
+      h.press(.function(1))
+      expectScreen(h, ["", "", "", "", " Too small (30x8): need 40x10", "", "", ""])
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      #expect(h.line(2) == "   First name  Zoe")
+      #expect(!h.app.isHelpVisible)
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      h.press(.character("q"))
+      #expect(h.quitCount == 1)
+    }
+  }
+
   @Test func aResizeReflowsTheScreen() {
     Harness.run { h in
       h.start()
