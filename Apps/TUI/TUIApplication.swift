@@ -43,6 +43,8 @@ final class TUIApplication: ScreenHost {
     [(dialog: Dialog, owner: ObjectIdentifier, onOutcome: @MainActor (Dialog.Outcome) -> Void)] = []
   /// Whether the help overlay is shown.
   private(set) var isHelpVisible = false
+  /// The first line of the help shown, when it does not fit.
+  private var helpScroll = 0
   /// A one-off message in the status bar, cleared by the next key.
   private(set) var flash: String?
   /// The name of the account logged in, for the title bar.
@@ -168,6 +170,10 @@ final class TUIApplication: ScreenHost {
     logoutTaps.accept(())
   }
 
+  func showMessage(_ message: String) {
+    showFlash(message)
+  }
+
   // MARK: - Session
 
   private func bindSession() {
@@ -275,10 +281,22 @@ final class TUIApplication: ScreenHost {
       exitStatus = 130
       return quit()
     }
+    if isTooSmall {
+      // Nothing else is on screen to act on: only quitting works until the terminal grows.
+      if key == .character("q") { quit() }
+      return
+    }
     if isHelpVisible {
       guard key.isKnown else { return }
-      isHelpVisible = false
       needsDisplay = true
+      // The arrows (and j, k) scroll a help that does not fit; any other key closes it.
+      switch key {
+      case .down, .character("j"): helpScroll += 1
+      case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+      case .pageDown: helpScroll += 5
+      case .pageUp: helpScroll = max(0, helpScroll - 5)
+      default: isHelpVisible = false
+      }
       return
     }
     if !dialogs.isEmpty {
@@ -289,27 +307,43 @@ final class TUIApplication: ScreenHost {
       return
     }
     guard let screen = topScreen else { return }
+    if key == .function(1) {
+      // F1 works in text fields too, where `?` is text.
+      return showHelp()
+    }
     if screen.handle(key) {
       needsDisplay = true
       return
     }
     switch key {
     case .escape: goBack(from: screen)
-    case .character("?"):
-      isHelpVisible = true
-      needsDisplay = true
+    case .character("?"): showHelp()
     case .character("q"): quit()
     default: break
     }
   }
 
+  /// Esc: in a text field it leaves the field; elsewhere it goes back.
+  /// Whether the terminal is below the smallest size, so the "Too small" message is shown.
+  private var isTooSmall: Bool {
+    let size = session.size
+    return size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+  }
+
+  private func showHelp() {
+    isHelpVisible = true
+    helpScroll = 0
+    needsDisplay = true
+  }
+
   private func goBack(from screen: Screen) {
-    if case .failure = navigator.next(after: .back), screen.isEditingText {
-      if screen.leaveTextField() {
-        showFlash("Press q to quit, Tab to edit again.")
-      }
+    let isRoot = if case .failure = navigator.next(after: .back) { true } else { false }
+    if screen.isEditingText, screen.leaveTextField() {
+      needsDisplay = true
+      if isRoot { showFlash("Press q to quit, Tab to edit again.") }
       return
     }
+    if isRoot, screen.isEditingText { return }
     navigator.navigate(.back)
   }
 
@@ -373,7 +407,9 @@ final class TUIApplication: ScreenHost {
       buffer.fill(rows[2], style: theme.statusBar)
       buffer.write(flash, in: rows[2].inset(left: 1, right: 1), style: theme.statusKey)
     } else {
-      let hints = isHelpVisible ? [KeyHint("any key", "close help")] : statusHints
+      let hints =
+        isHelpVisible
+        ? [KeyHint("↑↓", "scroll"), KeyHint("any key", "close help")] : statusHints
       StatusBar(hints: hints).render(into: &buffer, rect: rows[2], theme: theme)
     }
     if let dialog = dialogs.last?.dialog {
@@ -382,10 +418,12 @@ final class TUIApplication: ScreenHost {
       dialog.render(into: &buffer, rect: rows[1], theme: theme)
     }
     if isHelpVisible {
-      HelpOverlay(
-        screenTitle: screens.last?.scene.title ?? "", screenKeys: topScreen?.helpKeys ?? []
-      )
-      .render(into: &buffer, rect: rows[1], theme: theme)
+      var help = HelpOverlay(
+        screenTitle: screens.last?.scene.title ?? "", screenKeys: topScreen?.helpKeys ?? [],
+        scrollOffset: helpScroll)
+      help.clampScroll(toHeight: rows[1].height)
+      helpScroll = help.scrollOffset
+      help.render(into: &buffer, rect: rows[1], theme: theme)
     }
   }
 
@@ -395,7 +433,14 @@ final class TUIApplication: ScreenHost {
         ? [KeyHint("Tab", "switch"), KeyHint("Enter", "choose"), KeyHint("Esc", "cancel")]
         : [KeyHint("Enter", "close")]
     }
-    return topScreen?.hints ?? []
+    guard let screen = topScreen else { return [] }
+    var hints = screen.hints
+    if screen.isEditingText {
+      // `?` is text in a field: say where the help is.
+      let quit = hints.lastIndex { $0.key == "Ctrl-C" } ?? hints.endIndex
+      hints.insert(KeyHint("F1", "help"), at: quit)
+    }
+    return hints
   }
 
   private func drawTitleBar(into buffer: inout ScreenBuffer, rect: Rect) {

@@ -68,7 +68,7 @@ import Testing
           "                │   Tab      next field (Shift-Tab: previous) │",
           "                │   Enter    open, press, save                │",
           "                │   Esc      back (in a field: leave it)      │",
-          "                │   ?        this help                        │",
+          "                │   ? F1     this help (in a field: F1)       │",
           "                │   q        quit (in a field: Ctrl-C)        │",
           "                └─────────────────────────────────────────────┘",
           "",
@@ -76,7 +76,7 @@ import Testing
           "",
           "",
           "",
-          " any key close help",
+          " ↑↓ scroll  any key close help",
         ])
       // "p" only closes the help: the refresh is not paused.
       h.press(.character("p"))
@@ -96,6 +96,89 @@ import Testing
       ]
       let rows = h.lines.compactMap { line in keys.first { line.contains($0) } }
       #expect(rows == keys)
+    }
+  }
+
+  @Test func f1ShowsTheHelpInATextFieldWhereQuestionMarkIsText() {
+    Harness.run { h in
+      h.start()
+      #expect(h.line(23) == " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit")
+      h.type("?")
+      #expect(!h.app.isHelpVisible)
+      h.press(.function(1))
+      #expect(h.app.isHelpVisible)
+      #expect(h.lines.contains { $0.contains("│ Everywhere") })
+      h.press(.character("x"))
+      #expect(!h.app.isHelpVisible)
+      // The keys went to the help, not the field: it holds only the "?".
+      #expect(h.lines.contains { $0.contains("Email     ?") })
+    }
+  }
+
+  @Test func theHelpScrollsWhenItDoesNotFit() {
+    Harness.run(width: 40, height: 10) { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.function(1))
+      expectScreen(
+        h,
+        [
+          " Friends                            Ada",
+          "┌─ Keys ───────────────────────────────┐",
+          "│ Friends                              │",
+          "│   Enter  edit the selected friend    │",
+          "│   a      add a friend                │",
+          "│   d      delete the selected friend  │",
+          "│   r      refresh                     │",
+          "│   /      search                      │",
+          "└───────────────────────────── ↓ more ─┘",
+          " ↑↓ scroll  any key close help",
+        ])
+      h.press(.down, times: 30)
+      expectScreen(
+        h,
+        [
+          " Friends                            Ada",
+          "┌─ Keys ────────────────────── ↑ more ─┐",
+          "│   ↑ ↓    move                        │",
+          "│   Tab    next field (Shift-Tab: pre… │",
+          "│   Enter  open, press, save           │",
+          "│   Esc    back (in a field: leave it) │",
+          "│   ? F1   this help (in a field: F1)  │",
+          "│   q      quit (in a field: Ctrl-C)   │",
+          "└──────────────────────────────────────┘",
+          " ↑↓ scroll  any key close help",
+        ])
+      h.press(.character("k"))
+      #expect(h.line(2) == "│ Everywhere                           │")
+      h.press(.escape)
+      #expect(!h.app.isHelpVisible)
+    }
+  }
+
+  @Test func theTooSmallScreenSwallowsEveryKeyButQuitting() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Zoe")
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      h.press(.escape)
+      h.press(.character("d"))
+      h.press(.function(1))
+      expectScreen(h, ["", "", "", "", " Too small (30x8): need 40x10", "", "", ""])
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      #expect(h.line(2) == "   First name  Zoe")
+      #expect(!h.app.isHelpVisible)
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      h.press(.character("q"))
+      #expect(h.quitCount == 1)
     }
   }
 
@@ -124,7 +207,7 @@ import Testing
           row(""),
           "                    └──────────────────────────────────────────────────────────┘",
           "", "", "", "", "", "", "", "", "",
-          " Tab next  Enter next  Esc leave field  Ctrl-C quit",
+          " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit",
         ])
       h.terminal.resize(to: TerminalSize(width: 30, height: 8))
       h.settle()
@@ -237,7 +320,7 @@ import Testing
         h.advance(by: 10)
         h.press(.character("a"))
         form = h.app.topScreen
-        h.press(.escape)
+        h.press(.escape, times: 2)
         h.press(.character("t"))
         timeline = h.app.topScreen
         h.advance(by: 10)

@@ -128,6 +128,10 @@ final class Harness {
     case .backspace: text = "\u{7F}"
     case .delete: text = "\u{1B}[3~"
     case .escape: text = "\u{1B}"
+    case .function(let number) where number <= 4:
+      text = "\u{1B}O" + String(UnicodeScalar(UInt8(ascii: "P") + UInt8(number - 1)))
+    case .function(let number):
+      text = "\u{1B}[\([0, 0, 0, 0, 0, 15, 17, 18, 19, 20, 21, 23, 24][number])~"
     case .control(let letter):
       return [UInt8(letter.asciiValue! - UInt8(ascii: "a") + 1)]
     case .paste(let pasted): text = "\u{1B}[200~" + pasted + "\u{1B}[201~"

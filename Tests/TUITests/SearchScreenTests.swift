@@ -10,7 +10,7 @@ import Testing
   static func searchScreen(_ rows: [String]) -> [String] {
     [" Friends › Search                                                           Ada", ""]
       + rows + Array(repeating: "", count: 21 - rows.count)
-      + [" ↑↓ choose  Enter open  Esc back  Ctrl-C quit"]
+      + [" ↑↓ choose  Enter open  Esc back  F1 help  Ctrl-C quit"]
   }
 
   @Test func nothingIsSearchedBeforeThreeHundredMillisecondsOfQuiet() {

@@ -80,7 +80,12 @@ final class FriendsListScreen: Screen {
   }
 
   override func handle(_ key: Key) -> Bool {
-    if list.handle(key, visibleRows: visibleRows) { return true }
+    // The vi keys move too: j and k down and up, g and G to the first and the last.
+    let aliases: [Key: Key] = [
+      .character("j"): .down, .character("k"): .up, .character("g"): .home,
+      .character("G"): .end,
+    ]
+    if list.handle(aliases[key] ?? key, visibleRows: visibleRows) { return true }
     switch key {
     case .enter:
       if let friend = selectedFriend { select.accept(friend) }
@@ -109,8 +114,13 @@ final class FriendsListScreen: Screen {
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
+    visibleRows = max(1, rows[3].height)
     if hasLoaded, !friends.isEmpty {
-      let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
+      var count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
+      if friends.count > visibleRows, let index = list.selectedIndex {
+        // Not every friend fits: say where the selection is.
+        count += "  ·  \(index + 1)/\(friends.count)"
+      }
       buffer.write(count, in: rows[0].inset(left: 2), style: theme.title)
       if isLoading {
         let label = "Refreshing…"
