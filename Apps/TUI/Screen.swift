@@ -27,8 +27,6 @@ protocol ScreenHost: AnyObject {
   func didLogIn(as name: String)
   /// Asks to log out.
   func logOut()
-  /// Shows `message` in the status bar for a few seconds.
-  func showMessage(_ message: String)
 }
 
 /// What screens draw with, besides the buffer.

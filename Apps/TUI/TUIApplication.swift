@@ -170,10 +170,6 @@ final class TUIApplication: ScreenHost {
     logoutTaps.accept(())
   }
 
-  func showMessage(_ message: String) {
-    showFlash(message)
-  }
-
   // MARK: - Session
 
   private func bindSession() {
