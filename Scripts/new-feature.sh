@@ -569,7 +569,8 @@ import ViewModels
 /// The @phrase@ screen.
 ///
 /// A text field that Enter adds as an entry, the hint or the last message under it, and the
-/// entries added so far (the newest that fit). Esc is "Done".
+/// entries added so far (the newest that fit). Esc leaves the field (Tab or Enter goes back
+/// to it); Esc outside the field is "Done".
 @MainActor
 final class @Name@Screen: Screen {
   private let field = FormField(label: "Entry", placeholder: "type, then Enter")
@@ -580,6 +581,7 @@ final class @Name@Screen: Screen {
   private var isAddEnabled = false
   private var hint: String?
   private var message: (text: String, isFailure: Bool)?
+  private var isFieldFocused = true
 
   override init(host: ScreenHost) {
     super.init(host: host)
@@ -599,25 +601,47 @@ final class @Name@Screen: Screen {
     forward(output.route)
   }
 
-  override var isEditingText: Bool { true }
+  override var isEditingText: Bool { isFieldFocused }
 
   override var hints: [KeyHint] {
-    (isAddEnabled ? [KeyHint("Enter", "add")] : [])
-      + [KeyHint("Esc", "done"), KeyHint("Ctrl-C", "quit")]
+    guard isFieldFocused else {
+      return [
+        KeyHint("Tab", "edit"), KeyHint("Esc", "done"), KeyHint("?", "help"), KeyHint("q", "quit"),
+      ]
+    }
+    return (isAddEnabled ? [KeyHint("Enter", "add")] : [])
+      + [KeyHint("Esc", "leave field"), KeyHint("Ctrl-C", "quit")]
   }
 
   override var helpKeys: [KeyHint] {
-    [KeyHint("Enter", "add the text as an entry"), KeyHint("Esc", "done: go back")]
+    [
+      KeyHint("Enter", "add the text as an entry"), KeyHint("Tab", "edit the entry again"),
+      KeyHint("Esc", "leave the field, then done: go back"),
+    ]
   }
 
   override func handle(_ key: Key) -> Bool {
+    guard isFieldFocused else {
+      switch key {
+      case .tab, .enter: isFieldFocused = true
+      case .escape: doneTaps.accept(())
+      default: return false
+      }
+      return true
+    }
     switch key {
     case .enter: addTaps.accept(())
-    case .escape: doneTaps.accept(())
     default:
+      // Esc is not the field's: the application makes it leave the field.
       guard field.handle(key) else { return false }
       message = nil
     }
+    return true
+  }
+
+  override func leaveTextField() -> Bool {
+    guard isFieldFocused else { return false }
+    isFieldFocused = false
     return true
   }
 
@@ -629,7 +653,7 @@ final class @Name@Screen: Screen {
     buffer.write(summary, in: rows[0], style: theme.title)
     field.render(
       into: &buffer, rect: rows[2].inset(right: max(0, rows[2].width - labelWidth - 40)),
-      labelWidth: labelWidth, isFocused: true, theme: theme)
+      labelWidth: labelWidth, isFocused: isFieldFocused, theme: theme)
     let below = rows[3].inset(left: labelWidth)
     if let message {
       buffer.write(
@@ -680,11 +704,11 @@ import ViewModels
             "", "   No entries yet.", "", "   Entry   type, then Enter",
             "           \(@Name@ViewModel.validate("").message!)",
           ],
-          status: " Esc done  Ctrl-C quit"))
+          status: " Esc leave field  F1 help  Ctrl-C quit"))
 
       h.type("milk")
       h.advance(by: 300)
-      #expect(h.line(23) == " Enter add  Esc done  Ctrl-C quit")
+      #expect(h.line(23) == " Enter add  Esc leave field  F1 help  Ctrl-C quit")
       h.press(.enter)
       expectScreen(
         h,
@@ -693,9 +717,17 @@ import ViewModels
             "", "   1 entry", "", "   Entry   type, then Enter", "           Added milk.", "",
             "   1. milk",
           ],
-          status: " Esc done  Ctrl-C quit"))
+          status: " Esc leave field  F1 help  Ctrl-C quit"))
 
+      // Esc leaves the field, where letters are commands again; a second Esc is "Done".
       h.press(.escape)
+      #expect(h.app.navigator.currentStack == [.friends, .@name@])
+      #expect(h.line(23) == " Tab edit  Esc done  ? help  q quit")
+      h.press(.tab)
+      h.type("eggs")
+      h.press(.enter)
+      #expect(h.line(8) == "   2. eggs")
+      h.press(.escape, times: 2)
       #expect(h.app.navigator.currentStack == [.friends])
       // The list's help names the key.
       h.press(.character("?"))
