@@ -9,13 +9,13 @@
 #   Apps/CLI/ShoppingList/ShoppingListCommand.swift               the command `shopping-list`
 #   Tests/CLITests/ShoppingListCommandTests.swift
 #   Apps/TUI/ShoppingList/ShoppingListScreen.swift                the terminal UI screen
+#   Apps/TUI/ShoppingList/ShoppingListFeature.swift               its entry on the home
 #   Tests/TUITests/ShoppingListScreenTests.swift
-# and adds the scene `.shoppingList` to the navigator, the command to the program, the screen
-# to the terminal UI, and a key that opens it from the friends list (the first free letter of
-# the name). It inserts those lines above the comments that say "Scripts/new-feature.sh adds
-# ... above this line"; keep those comments where you want new features to go. (The key's line
-# calls `shortcuts.accept(.scene)`: the screen that holds those comments feeds a `shortcuts`
-# relay to its view model, whose route shows the scene, as the friends list does.)
+# and adds the scene `.shoppingList` to the navigator, the command to the program, and the
+# feature to the terminal UI's home (`Feature.all`), with a key that opens it (the first free
+# letter of the name). It inserts those lines above the comments that say
+# "Scripts/new-feature.sh adds ... above this line"; keep those comments where you want new
+# features to go.
 #
 # It checks everything before it writes anything: a name that is not an UpperCamelCase
 # identifier exits with status 64; a feature, scene, command or type that already exists, or a
@@ -76,22 +76,17 @@ find_marker() {
 
 scene_marker="Scripts/new-feature.sh adds new scenes above this line."
 title_marker="Scripts/new-feature.sh adds the titles of new scenes above this line."
-screen_marker="Scripts/new-feature.sh adds the screens of new scenes above this line."
+feature_marker="Scripts/new-feature.sh adds new features above this line."
 command_marker="Scripts/new-feature.sh adds new commands above this line."
 command_test_marker="Scripts/new-feature.sh adds the names of new commands above this line."
-key_marker="Scripts/new-feature.sh adds the keys that open new screens above this line."
-key_help_marker="Scripts/new-feature.sh adds the help of the keys that open new screens above this line."
 
 scene_file=$(find_marker Modules "$scene_marker")
 title_file=$(find_marker Modules "$title_marker")
-app_file=$(find_marker Apps "$screen_marker")
+features_file=$(find_marker Apps "$feature_marker")
 program_file=$(find_marker Apps "$command_marker")
 command_test_file=$(find_marker Tests "$command_test_marker")
-shortcut_file=$(find_marker Apps "$key_marker")
-shortcut_help_file=$(find_marker Apps "$key_help_marker")
-[ "$shortcut_file" = "$shortcut_help_file" ] ||
-  fail "the comments about keys that open new screens are in two files: $shortcut_file and" \
-    "$shortcut_help_file"
+home_screen_file="$(dirname "$features_file")/HomeScreen.swift"
+[ -f "$home_screen_file" ] || fail "cannot find the home screen $home_screen_file"
 
 identity=Modules/AppComposition/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
@@ -102,7 +97,7 @@ viewmodels_dir=Modules/ViewModels
 viewmodels_tests_dir=Tests/ViewModelsTests
 # Each feature is a folder of its own in each front, beside the fronts' shared folders.
 cli_dir="$(dirname "$(dirname "$program_file")")"
-tui_dir="$(dirname "$app_file")"
+tui_dir="$(dirname "$(dirname "$features_file")")"
 commands_dir="$cli_dir/$name"
 screens_dir="$tui_dir/$name"
 cli_tests_dir=$(dirname "$command_test_file")
@@ -122,10 +117,11 @@ viewmodel_test_file="$viewmodels_tests_dir/${name}ViewModelTests.swift"
 command_file="$commands_dir/${name}Command.swift"
 command_tests_file="$cli_tests_dir/${name}CommandTests.swift"
 screen_file="$screens_dir/${name}Screen.swift"
+registration_file="$screens_dir/${name}Feature.swift"
 screen_tests_file="$tui_tests_dir/${name}ScreenTests.swift"
 new_files=("$viewmodel_file" "$viewmodel_test_file" "$command_file" "$command_tests_file"
-  "$screen_file" "$screen_tests_file")
-changed_files=("$scene_file" "$title_file" "$app_file" "$program_file" "$command_test_file" "$shortcut_file")
+  "$screen_file" "$registration_file" "$screen_tests_file")
+changed_files=("$scene_file" "$title_file" "$features_file" "$program_file" "$command_test_file")
 
 # Refuse a feature that exists, in part or whole, or a name that clashes with what is there.
 if [ -e "$feature_dir" ]; then
@@ -145,10 +141,13 @@ clash=$(grep -rnE --include='*.swift' \
   Modules Apps Tests 2>/dev/null | head -1 || true)
 if [ -n "$clash" ]; then fail "a type of the feature's names already exists: $clash"; fi
 
-# The key that opens the screen from the list: the first letter of the name that no key of
-# that screen or of the whole app uses yet, else a digit.
-used=$(cat "$shortcut_file" "$app_file" | grep -oE '\.character\("[^"]*"\)' |
-  sed -E 's/.*\("(.*)"\)/\1/' | sort -u || true)
+# The key that opens the screen from the home: the first letter of the name that no feature
+# and no key of the home or of the whole app uses yet, else a digit.
+used=$( {
+  grep -rhoE --include='*Feature.swift' 'key: "[^"]*"' "$tui_dir" | sed -E 's/key: "(.*)"/\1/'
+  cat "$home_screen_file" "$tui_dir/TUIApplication.swift" | grep -oE '\.character\("[^"]*"\)' |
+    sed -E 's/.*\("(.*)"\)/\1/'
+} | sort -u || true)
 key=""
 for candidate in $(grep -o . <<<"$(tr '[:upper:]' '[:lower:]' <<<"$name")$(echo 123456789)"); do
   if ! grep -qxF -- "$candidate" <<<"$used"; then
@@ -156,7 +155,7 @@ for candidate in $(grep -o . <<<"$(tr '[:upper:]' '[:lower:]' <<<"$name")$(echo 
     break
   fi
 done
-[ -n "$key" ] || fail "every letter of '$name' and every digit is already a key on $shortcut_file"
+[ -n "$key" ] || fail "every letter of '$name' and every digit is already a key on the home"
 
 # Everything is checked: build the new and changed files in a scratch folder, then move them
 # into place.
@@ -201,8 +200,8 @@ EOF
 insert "$title_file" "$title_marker" <<'EOF'
 case .@name@: return "@Title@"
 EOF
-insert "$app_file" "$screen_marker" <<'EOF'
-case .@name@: @Name@Screen(host: self)
+insert "$features_file" "$feature_marker" <<'EOF'
+.@name@,
 EOF
 insert "$program_file" "$command_marker" <<'EOF'
 @Name@Command.self,
@@ -210,11 +209,18 @@ EOF
 insert "$command_test_file" "$command_test_marker" <<'EOF'
 "@command@",
 EOF
-insert "$shortcut_file" "$key_marker" <<'EOF'
-case .character("@key@"): shortcuts.accept(.@name@)
-EOF
-insert "$shortcut_file" "$key_help_marker" <<'EOF'
-KeyHint("@key@", "@phrase@"),
+create "$registration_file" <<'EOF'
+import ViewModels
+
+extension Feature {
+  /// The @phrase@ screen, on the home with the key "@key@".
+  static var @name@: Feature {
+    Feature(entry: HomeEntry(scene: .@name@, key: "@key@", summary: "add entries")) {
+      scene, host in
+      scene == .@name@ ? @Name@Screen(host: host) : nil
+    }
+  }
+}
 EOF
 
 create "$viewmodel_file" <<'EOF'
@@ -677,23 +683,23 @@ import ViewModels
 
 @testable import @tui@
 
-/// The @phrase@ screen, opened with its key from the friends list,
-/// on an 80x24 terminal.
+/// The @phrase@ screen, opened with its key from the home, on an 80x24 terminal.
 @MainActor @Suite struct @Name@ScreenTests {
   /// The whole screen: the title bar, `rows` under it, and the status bar.
   static func screen(_ rows: [String], status: String) -> [String] {
-    let path = " \(Scene.friends.title) › \(Scene.@name@.title)"
+    let path = " \(Scene.home.title) › \(Scene.@name@.title)"
     let title = path + String(repeating: " ", count: 80 - path.count - 4) + "Ada"
     return [title] + rows + Array(repeating: "", count: 22 - rows.count) + [status]
   }
 
-  @Test func theListsKeyOpensItEnterAddsAndEscGoesBack() {
+  @Test func theHomesKeyOpensItEnterAddsAndEscGoesBack() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
-      h.startLoggedIn()
-      h.advance(by: 10)
+      h.auth.status.accept(.authorized(Harness.ada))
+      h.start()
+      // The home lists it with its key.
+      #expect(h.lines.contains { $0.contains("@key@  @Title@") })
       h.press(.character("@key@"))
-      #expect(h.app.navigator.currentStack == [.friends, .@name@])
+      #expect(h.app.navigator.currentStack == [.home, .@name@])
 
       // Enter on the empty field adds nothing and says why.
       h.press(.enter)
@@ -721,17 +727,17 @@ import ViewModels
 
       // Esc leaves the field, where letters are commands again; a second Esc is "Done".
       h.press(.escape)
-      #expect(h.app.navigator.currentStack == [.friends, .@name@])
+      #expect(h.app.navigator.currentStack == [.home, .@name@])
       #expect(h.line(23) == " Tab edit  Esc done  ? help  q quit")
       h.press(.tab)
       h.type("eggs")
       h.press(.enter)
       #expect(h.line(8) == "   2. eggs")
       h.press(.escape, times: 2)
-      #expect(h.app.navigator.currentStack == [.friends])
-      // The list's help names the key.
+      #expect(h.app.navigator.currentStack == [.home])
+      // The home's help names the key.
       h.press(.character("?"))
-      #expect(h.lines.contains { $0.contains("│   @key@      @phrase@") })
+      #expect(h.lines.contains { $0.contains(try! Regex("│ +@key@ +open @Title@ ")) })
     }
   }
 }
@@ -766,7 +772,7 @@ for file in "${edited[@]}"; do
   cp "$scratch/changed/$file" "$file"
 done
 
-echo "Added the feature $name: scene .$lower, command '$app_command $command', key '$key' on $(basename "$shortcut_file" .swift)."
+echo "Added the feature $name: scene .$lower, command '$app_command $command', key '$key' on the home."
 echo "Created:"
 printf '  %s\n' "${new_files[@]}"
 echo "Changed:"
@@ -780,7 +786,7 @@ Next steps:
   swift run $app_command $command milk
   swift run $tui_command
 The screen needs an account, as most do: log in first. In $tui_command, press '$key' on the
-friends list to open it.
+home to open it.
 Then make it yours: its rules are in $viewmodel_file,
 their timelines in $viewmodel_test_file. For data, add a
 service ("Add a feature" in README.md); list the command in the README's table of commands.

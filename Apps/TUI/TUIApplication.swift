@@ -29,6 +29,8 @@ final class TUIApplication: ScreenHost {
   let navigator: Navigator
   /// The styles everything is drawn with.
   let theme: Theme
+  /// The features the home lists and whose screens the app makes, in order.
+  let features: [Feature]
 
   /// Formats post dates in the app's time zone.
   let dates: PostDates
@@ -70,13 +72,16 @@ final class TUIApplication: ScreenHost {
   ///   - colorMode: Whether colours are drawn.
   ///   - timeZone: The time zone post dates are shown in.
   ///   - mouseReporting: Whether the terminal reports the mouse.
+  ///   - features: The features the home lists, in order: `Feature.all` unless a test
+  ///     chooses.
   ///   - onQuit: Called once the terminal was given back after `q` or Ctrl-C.
   init(
     terminal: any Terminal, services: AppServices, scheduler: SchedulerType,
     colorMode: ColorMode = .color, timeZone: TimeZone = .current, mouseReporting: Bool = true,
-    onQuit: @escaping @MainActor () -> Void = {}
+    features: [Feature] = Feature.all, onQuit: @escaping @MainActor () -> Void = {}
   ) {
     self.services = services
+    self.features = features
     self.scheduler = scheduler
     self.theme = .standard
     self.dates = PostDates(timeZone: timeZone)
@@ -205,14 +210,14 @@ final class TUIApplication: ScreenHost {
   }
 
   /// Follows the account's status, also when another program (the CLI) logs in or out: a
-  /// login shows the friends list, a logout leaves only the login screen.
+  /// login shows the home, a logout leaves only the login screen.
   private func loginStateChanged(to loggedIn: Bool) {
     let previous = wasLoggedIn
     wasLoggedIn = loggedIn
     if loggedIn {
       navigator.setLoggedIn(true)
       if navigator.currentStack.allSatisfy(\.isPublic) {
-        navigator.navigate(.replaceRoot(.friends))
+        navigator.navigate(.replaceRoot(.home))
         if previous == false, let accountName { showFlash("Welcome, \(accountName)!") }
       }
     } else if previous == true {
@@ -244,17 +249,15 @@ final class TUIApplication: ScreenHost {
 
   private func makeScreen(for scene: Scene) -> Screen {
     switch scene {
-    case .login: LoginScreen(host: self)
-    case .forgotPassword: ForgotPasswordScreen(host: self)
-    case .friends: FriendsListScreen(host: self)
-    case .friendDetail(let id): FriendDetailScreen(host: self, id: id)
-    case .addFriend: FriendFormScreen(host: self, mode: .add)
-    case .editFriend(let id): FriendFormScreen(host: self, mode: .edit(id: id))
-    case .search: SearchScreen(host: self)
-    case .timeline: TimelineScreen(host: self)
-    case .people: PeopleScreen(host: self)
-    case .personTimeline(let person): PersonTimelineScreen(host: self, person: person)
-    // Scripts/new-feature.sh adds the screens of new scenes above this line.
+    case .login: return LoginScreen(host: self)
+    case .forgotPassword: return ForgotPasswordScreen(host: self)
+    case .home: return HomeScreen(host: self, features: features)
+    default:
+      // Every other scene is a feature's: the first feature that knows it makes its screen.
+      for feature in features {
+        if let screen = feature.makeScreen(scene, self) { return screen }
+      }
+      preconditionFailure("No feature makes a screen for \(scene): add it to Feature.all.")
     }
   }
 

@@ -24,21 +24,23 @@ import Testing
       h.press(.character("t"))
       h.press(.character("P"))
       h.advance(by: 10)
-      #expect(h.line(0).hasPrefix(" Friends › Timeline › People "))
+      #expect(h.line(0).hasPrefix(" Home › Friends › Timeline › People "))
       // No one is listed, so there is no one to open: the navigator refuses.
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.friends, .timeline, .people])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .timeline, .people])
       #expect(h.line(23) == " Choose a person first.")
       h.press(.escape)
-      #expect(h.line(0).hasPrefix(" Friends › Timeline "))
+      #expect(h.line(0).hasPrefix(" Home › Friends › Timeline "))
       h.press(.escape)
-      #expect(h.line(0).hasPrefix(" Friends "))
+      #expect(h.line(0).hasPrefix(" Home › Friends "))
       #expect(h.line(4) == " › Ada Lovelace                  555 0101")
       h.press(.escape)
-      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.app.navigator.currentStack == [.home])
+      #expect(h.line(0).hasPrefix(" Home "))
+      h.press(.escape)
       #expect(h.line(23) == " This is the first screen.")
       h.press(.down)
-      #expect(h.line(23) == FriendsListScreenTests.hints)
+      #expect(h.line(23) == HomeScreenTests.hints)
     }
   }
 
@@ -53,7 +55,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends › Timeline                                                         Ada",
+          " Home › Friends › Timeline                                                  Ada",
           "   ▶ Live: new posts every 5 s  ·  0 posts",
           "",
           "   No posts yet.",
@@ -124,7 +126,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends                            Ada",
+          " Home › Friends                     Ada",
           "┌─ Keys ───────────────────────────────┐",
           "│ Friends                              │",
           "│   Enter  edit the selected friend    │",
@@ -139,7 +141,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends                            Ada",
+          " Home › Friends                     Ada",
           "┌─ Keys ────────────────────── ↑ more ─┐",
           "│   ↑ ↓    move                        │",
           "│   Tab    next field (Shift-Tab: pre… │",
@@ -172,7 +174,7 @@ import Testing
       expectScreen(h, ["", "", "", "", " Too small (30x8): need 40x10", "", "", ""])
       h.terminal.resize(to: TerminalSize(width: 80, height: 24))
       h.settle()
-      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
       #expect(h.line(2) == "   First name  Zoe")
       #expect(!h.app.isHelpVisible)
       h.terminal.resize(to: TerminalSize(width: 30, height: 8))
@@ -228,7 +230,7 @@ import Testing
       h.press(.character("é"))
       #expect(h.terminal.bytesWritten == 0)
       #expect(h.lines == before)
-      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.app.navigator.currentStack == [.home, .friends])
       #expect(h.quitCount == 0)
     }
   }
@@ -328,7 +330,7 @@ import Testing
         h.advance(by: 10)
         h.press(.escape, times: 2)
         #expect(form == nil && timeline == nil)
-        #expect(h.app.screens.count == 1)
+        #expect(h.app.screens.count == 2)  // the home and the friends list
         #expect(counter.live > 0)
         h.press(.character("q"))
         // Everything the app subscribed ended with it, while the app itself is still alive.

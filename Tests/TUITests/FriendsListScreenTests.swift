@@ -13,7 +13,7 @@ import Testing
   /// The list screen showing `rows` under the count and the column names.
   static func listScreen(_ rows: [String], count: String, status: String = hints) -> [String] {
     var screen = [
-      " Friends                                                                    Ada",
+      " Home › Friends                                                             Ada",
       count,
       "",
       "   Name                          Phone",
@@ -63,13 +63,13 @@ import Testing
       h.startLoggedIn()
       expectScreen(
         h,
-        [" Friends                                                                    Ada"]
+        [" Home › Friends                                                             Ada"]
           + ["   ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
       h.advance(by: 100)
       expectScreen(
         h,
         [
-          " Friends                                                                    Ada",
+          " Home › Friends                                                             Ada",
           "",
           "",
           "   Could not load the friends: the server could not be reached: connection ref…",
@@ -94,7 +94,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends                                                                    Ada",
+          " Home › Friends                                                             Ada",
           "",
           "",
           "   No data available",
@@ -193,15 +193,15 @@ import Testing
       h.advance(by: 10)
       h.press(.end)
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.friends, .editFriend(id: 2)])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
       h.advance(by: 10)
       #expect(h.line(2) == "   First name  Grace")
       h.press(.escape, times: 2)
       h.press(.character("/"))
-      #expect(h.app.navigator.currentStack == [.friends, .search])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .search])
       h.press(.escape)
       h.press(.character("t"))
-      #expect(h.app.navigator.currentStack == [.friends, .timeline])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .timeline])
     }
   }
 

@@ -48,22 +48,24 @@ final class Harness {
     }
   }
 
-  /// Starts the app and lets it draw its first frame.
-  func start(colorMode: ColorMode = .color) {
+  /// Starts the app, with `features` on its home, and lets it draw its first frame.
+  func start(colorMode: ColorMode = .color, features: [Feature] = Feature.all) {
     let services = AppServices(
       auth: auth, friends: friends, search: search, timeline: timeline, postCache: cache,
       scheduler: clock, origin: "test")
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
-      timeZone: TimeZone(identifier: "UTC")!, onQuit: { [unowned self] in quitCount += 1 })
+      timeZone: TimeZone(identifier: "UTC")!, features: features,
+      onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()
   }
 
-  /// Starts logged in as Ada, on the friends list.
+  /// Starts logged in as Ada, on the friends list (opened with its key from the home).
   func startLoggedIn() {
     auth.status.accept(.authorized(Self.ada))
     start()
+    press(.character("f"))
   }
 
   /// Runs what is due now.
