@@ -4,7 +4,7 @@ import ViewModels
 
 @testable import FriendsTUI
 
-/// The home: the registered features with their keys, on an 80x24 terminal.
+/// The home: the features it is given, with their keys, on an 80x24 terminal.
 @MainActor @Suite struct HomeScreenTests {
   static let hints = " ↑↓ move  Enter open  L log out  ? help  q quit"
 
@@ -14,50 +14,54 @@ import ViewModels
       + Array(repeating: "", count: 22 - rows.count) + [status]
   }
 
+  /// Two features of the test's own, over scenes that every app made from the template has.
   static let features = [
-    "   3 features", "   Logged in as Ada.", "",
-    " › f  Friends   list, add, edit and delete",
-    "   s  Search    find friends as you type",
-    "   t  Timeline  everyone's posts, live",
+    Feature(entry: HomeEntry(scene: .forgotPassword, key: "p", summary: "a reset link")) {
+      _, _ in nil
+    },
+    Feature(entry: HomeEntry(scene: .login, key: "o", summary: "another account")) { _, _ in nil },
+  ]
+  static let rows = [
+    "   2 features", "   Logged in as Ada.", "",
+    " › p  Forgot password  a reset link",
+    "   o  Log in           another account",
   ]
 
-  @Test func itListsEveryFeatureWithItsKeyAndOpensThemByKeyOrByRow() {
+  @Test func itListsTheFeaturesWithTheirKeysAndOpensThemByKeyOrByRow() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
       h.auth.status.accept(.authorized(Harness.ada))
-      h.start()
+      h.start(features: Self.features)
       #expect(h.app.navigator.currentStack == [.home])
-      expectScreen(h, Self.homeScreen(Self.features))
+      expectScreen(h, Self.homeScreen(Self.rows))
 
       // A feature's key opens it on top of the home; Esc comes back.
-      h.press(.character("s"))
-      #expect(h.app.navigator.currentStack == [.home, .search])
-      h.press(.escape)
+      h.press(.character("o"))
+      #expect(h.app.navigator.currentStack == [.home, .login])
+      h.press(.escape, times: 2)  // leaves the field, then goes back
       #expect(h.app.navigator.currentStack == [.home])
 
       // The arrows (or j and k) choose a row, Enter opens it.
       h.press(.down)
+      #expect(h.line(4) == "   p  Forgot password  a reset link")
+      #expect(h.line(5) == " › o  Log in           another account")
+      h.press(.character("k"))
       h.press(.character("j"))
-      #expect(h.line(6) == " › t  Timeline  everyone's posts, live")
       h.press(.character("k"))
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home, .search])
-      h.press(.escape)
-      h.press(.character("f"))
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      #expect(h.app.navigator.currentStack == [.home, .forgotPassword])
     }
   }
 
   @Test func lettersThatOpenNothingAreLeftToTheGlobalKeys() {
     Harness.run { h in
       h.auth.status.accept(.authorized(Harness.ada))
-      h.start()
+      h.start(features: Self.features)
       h.press(.character("x"))
       #expect(h.app.navigator.currentStack == [.home])
-      expectScreen(h, Self.homeScreen(Self.features))
+      expectScreen(h, Self.homeScreen(Self.rows))
       // `?` lists each feature's key in the help.
       h.press(.character("?"))
-      for (key, title) in [("f", "Friends"), ("s", "Search"), ("t", "Timeline")] {
+      for (key, title) in [("p", "Forgot password"), ("o", "Log in")] {
         #expect(h.lines.contains { $0.contains(try! Regex("│ +\(key) +open \(title) ")) })
       }
       h.press(.character("x"))

@@ -6,11 +6,12 @@ import ServicesTesting
 import Testing
 import ViewModels
 
-/// The home over entries a test chooses: it names no feature of its own.
+/// The home over entries a test chooses: it names no feature of its own. (Any scene will do,
+/// so these are two that every app made from the template has.)
 @Suite @MainActor struct HomeViewModelTests {
   static let entries = [
-    HomeEntry(scene: .friends, key: "f", summary: "the list"),
-    HomeEntry(scene: .timeline, key: "t", summary: "the posts"),
+    HomeEntry(scene: .forgotPassword, key: "f", summary: "a reset link"),
+    HomeEntry(scene: .login, key: "t", summary: "another account"),
   ]
   static let ada = Account(email: "ada@example.com", displayName: "Ada")
 
@@ -37,8 +38,8 @@ import ViewModels
 
     #expect(
       routes.events == [
-        .next(100, .show(.timeline)), .next(300, .show(.friends)), .next(400, .show(.timeline)),
-        .next(600, .show(.friends)),
+        .next(100, .show(.login)), .next(300, .show(.forgotPassword)), .next(400, .show(.login)),
+        .next(600, .show(.forgotPassword)),
       ])
     // A key that no entry has is left to the front (it may be a global key): no refusal.
     #expect(timeline(refusals.events) == ["There is no entry 3.@200"])
