@@ -6,11 +6,11 @@ import ViewModels
 
 /// The demo's features on the home, as `Feature.all` registers them.
 @MainActor @Suite struct HomeDemoScreenTests {
-  static let features = [
-    "   3 features", "   Logged in as Ada.", "",
-    " › f  Friends   list, add, edit and delete",
-    "   s  Search    find friends as you type",
-    "   t  Timeline  everyone's posts, live",
+  /// The demo's rows, first on the home (features added later come after them, and a longer
+  /// title widens the column).
+  static let rows = [
+    #"^ › f  Friends +list, add, edit and delete$"#, #"^   s  Search +find friends as you type$"#,
+    #"^   t  Timeline +everyone's posts, live$"#,
   ]
 
   @Test func theHomeListsTheDemosFeaturesAndTheirKeysOpenThem() {
@@ -19,7 +19,12 @@ import ViewModels
       TimelineScreenTests.scriptTimeline(h)
       h.auth.status.accept(.authorized(Harness.ada))
       h.start()
-      expectScreen(h, HomeScreenTests.homeScreen(Self.features))
+      #expect(h.line(0).hasPrefix(" Home "))
+      #expect(h.line(2) == "   Logged in as Ada.")
+      for (offset, row) in Self.rows.enumerated() {
+        let line = h.line(4 + offset).replacing(#/ +$/#, with: "")
+        #expect(line.contains(try! Regex(row)), "row \(4 + offset): \(line)")
+      }
       h.press(.character("s"))
       #expect(h.app.navigator.currentStack == [.home, .search])
       h.press(.escape)
