@@ -192,6 +192,13 @@ import Testing
     #expect(texts.allSatisfy { $0 == texts[0] })
   }
 
+  // demo:begin
+  @Test(arguments: ["list", "search", "timeline", "edit"])
+  func theDemosHelpIsTheSameThreeWays(command: String) throws {
+    try helpIsTheSameThreeWays(command: command)
+  }
+
+  // demo:end
   @Test func versionAndNoCommandNeedNoData() throws {
     #expect(try Program.spec.parse(["--version"]) == .version("friends 0.1.0"))
     #expect(throws: UsageError.self) { try Program.spec.parse([]) }
