@@ -4,7 +4,8 @@
 #   Scripts/format.sh --lint   report differences and exit non-zero if any (for CI)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Modules Apps Tests)
+# The templates of Scripts/new-feature.sh are Swift files too, kept in the same format.
+paths=(Package.swift Modules Apps Tests Scripts/Templates)
 existing=()
 for path in "${paths[@]}"; do [ -e "$path" ] && existing+=("$path"); done
 if [ "${1:-}" = "--lint" ]; then

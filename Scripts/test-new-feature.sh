@@ -4,8 +4,8 @@
 # changing anything, and that the result builds (warnings as errors), passes the format and
 # architecture checks and its tests, and that the new command runs in the built executable.
 #
-# To keep CI short it runs the new feature's tests and those of the navigator, the friends list
-# and the two fronts, whose files the script changes; CI runs every test on the unchanged tree.
+# To keep CI short it runs the new feature's tests and those of the navigator, the home and the
+# two fronts, whose files the script changes; CI runs every test on the unchanged tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,14 +27,14 @@ git add -A
 
 # Exactly these files are new, and exactly these changed.
 created="Apps/CLI/ShoppingList/ShoppingListCommand.swift
+Apps/TUI/ShoppingList/ShoppingListFeature.swift
 Apps/TUI/ShoppingList/ShoppingListScreen.swift
 Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift
 Tests/CLITests/ShoppingListCommandTests.swift
 Tests/TUITests/ShoppingListScreenTests.swift
 Tests/ViewModelsTests/ShoppingListViewModelTests.swift"
 changed="Apps/CLI/Program/Program.swift
-Apps/TUI/Friends/FriendsListScreen.swift
-Apps/TUI/TUIApplication.swift
+Apps/TUI/Home/Features.swift
 Modules/Navigator/Scene.swift
 Tests/CLITests/ArgumentSpecTests.swift"
 actual=$(git diff --cached --name-only --diff-filter=A | LC_ALL=C sort)
@@ -46,10 +46,11 @@ grep -q 'case .shoppingList: return "Shopping list"' Modules/Navigator/Scene.swi
   fail "the scene has no title"
 grep -q '^    ShoppingListCommand.self,$' Apps/CLI/Program/Program.swift ||
   fail "the command is not in the program"
-grep -q 'case .shoppingList: ShoppingListScreen(host: self)' Apps/TUI/TUIApplication.swift ||
-  fail "the terminal UI does not make the screen"
-grep -q 'case .character("s"): shortcuts.accept(.shoppingList)' \
-  Apps/TUI/Friends/FriendsListScreen.swift || fail "no key opens the screen from the friends list"
+grep -q '^      .shoppingList,$' Apps/TUI/Home/Features.swift || fail "the home does not list the feature"
+grep -q 'HomeEntry(scene: .shoppingList, key: "h"' Apps/TUI/ShoppingList/ShoppingListFeature.swift ||
+  fail "the feature's entry does not open its scene with the first free letter"
+grep -q 'scene == .shoppingList ? ShoppingListScreen(host: host) : nil' \
+  Apps/TUI/ShoppingList/ShoppingListFeature.swift || fail "the feature does not make its screen"
 git -c user.name=ci -c user.email=ci@localhost commit -qm "Add ShoppingList"
 
 # Refusals say why in one line and change nothing: the feature again and a name that exists
@@ -82,7 +83,7 @@ for suite in ShoppingListViewModelTests ShoppingListCommandTests ShoppingListScr
   grep -q "Suite $suite passed" "$work/tests.log" || fail "the tests of $suite did not run"
 done
 grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new feature's tests did not pass"
-swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|FriendsListViewModelTests'
+swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests'
 
 # The command in the built executable, on fresh data.
 command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/AppComposition/AppIdentity.swift)

@@ -44,7 +44,7 @@ swift test
 
 # Each executable says its new name.
 bin=$(swift build --show-bin-path)
-for program in notes notes-tui; do
+for program in notes notes-tui notes-server; do
   version=$("$bin/$program" --version)
   [[ "$version" == "$program "* ]] ||
     { echo "error: '$program --version' printed '$version'" >&2; exit 1; }

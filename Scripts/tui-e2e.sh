@@ -127,9 +127,11 @@ press Tab
 type_text "correct horse"
 wait_for "[ Log in ]" "the login button after typing"
 press Enter
-wait_for "20 friends" "the friends list after logging in"
+wait_for "3 features" "the home after logging in"
 screen | grep -qF "Welcome, Ada!" || fail "the welcome message is missing"
-echo "ok: logged in, 20 friends listed"
+press f
+wait_for "20 friends" "the friends list, opened from the home"
+echo "ok: logged in, the home listed the features, 20 friends listed"
 
 # 2. Add a friend.
 press a
@@ -198,9 +200,9 @@ echo "ok: reflowed to 100x30"
 press q
 check_restored "q" 0
 
-# 6. SIGTERM while running (still logged in: it opens on the friends list).
+# 6. SIGTERM while running (still logged in: it opens on the home).
 launch second
-wait_for "22 friends" "the friends list on the second start"
+wait_for "3 features" "the home on the second start"
 shell_pid="$(tmux_ display -p -t "$session" '#{pane_pid}')"
 tui_pid="$(pgrep -P "$shell_pid" -x friends-tui || true)"
 [ -n "$tui_pid" ] || fail "cannot find the running friends-tui"
@@ -209,12 +211,14 @@ check_restored "SIGTERM" 143
 
 # 7. Ctrl-C ends with status 130.
 launch third
-wait_for "22 friends" "the friends list on the third start"
+wait_for "3 features" "the home on the third start"
 press C-c
 check_restored "Ctrl-C" 130
 
 # 8. NO_COLOR: no colour codes, but dim (the hints, placeholders) and reverse are kept.
 launch fourth NO_COLOR=1
+wait_for "3 features" "the home with NO_COLOR"
+press f
 wait_for "22 friends" "the friends list with NO_COLOR"
 press a
 wait_for "Enter a first name." "the add form with NO_COLOR"

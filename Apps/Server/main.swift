@@ -6,6 +6,7 @@ import HTTPServer
 // friends-server: serves the Friends HTTP API from the embedded store.
 //
 //   friends-server [--port N] [--data-dir PATH]
+//   friends-server --help | --version
 //
 // Prints the URL it listens on as the only line on standard output, messages on standard
 // error. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open
@@ -32,6 +33,10 @@ do {
 }
 if options.showsHelp {
   print(ServerOptions.usage)
+  exit(0)
+}
+if options.showsVersion {
+  print("\(AppIdentity.serverCommand) \(AppIdentity.version)")
   exit(0)
 }
 

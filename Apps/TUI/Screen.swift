@@ -68,8 +68,8 @@ class Screen {
   /// (Esc, `?`, `q`).
   func handle(_ key: Key) -> Bool { false }
 
-  /// Takes focus away from a text field (after Esc where there is nothing to go back to),
-  /// so that single-letter commands work; returns whether focus moved.
+  /// Takes focus away from a text field (after Esc), so that single-letter commands work;
+  /// returns whether focus moved. A screen that returns `false` goes back on Esc instead.
   func leaveTextField() -> Bool { false }
 
   /// Draws the screen within `rect`.

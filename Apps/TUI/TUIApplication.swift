@@ -29,6 +29,8 @@ final class TUIApplication: ScreenHost {
   let navigator: Navigator
   /// The styles everything is drawn with.
   let theme: Theme
+  /// The features the home lists and whose screens the app makes, in order.
+  let features: [Feature]
 
   /// Formats post dates in the app's time zone.
   let dates: PostDates
@@ -43,6 +45,8 @@ final class TUIApplication: ScreenHost {
     [(dialog: Dialog, owner: ObjectIdentifier, onOutcome: @MainActor (Dialog.Outcome) -> Void)] = []
   /// Whether the help overlay is shown.
   private(set) var isHelpVisible = false
+  /// The first line of the help shown, when it does not fit.
+  private var helpScroll = 0
   /// A one-off message in the status bar, cleared by the next key.
   private(set) var flash: String?
   /// The name of the account logged in, for the title bar.
@@ -68,13 +72,16 @@ final class TUIApplication: ScreenHost {
   ///   - colorMode: Whether colours are drawn.
   ///   - timeZone: The time zone post dates are shown in.
   ///   - mouseReporting: Whether the terminal reports the mouse.
+  ///   - features: The features the home lists, in order: `Feature.all` unless a test
+  ///     chooses.
   ///   - onQuit: Called once the terminal was given back after `q` or Ctrl-C.
   init(
     terminal: any Terminal, services: AppServices, scheduler: SchedulerType,
     colorMode: ColorMode = .color, timeZone: TimeZone = .current, mouseReporting: Bool = true,
-    onQuit: @escaping @MainActor () -> Void = {}
+    features: [Feature] = Feature.all, onQuit: @escaping @MainActor () -> Void = {}
   ) {
     self.services = services
+    self.features = features
     self.scheduler = scheduler
     self.theme = .standard
     self.dates = PostDates(timeZone: timeZone)
@@ -211,14 +218,14 @@ final class TUIApplication: ScreenHost {
   }
 
   /// Follows the account's status, also when another program (the CLI) logs in or out: a
-  /// login shows the friends list, a logout leaves only the login screen.
+  /// login shows the home, a logout leaves only the login screen.
   private func loginStateChanged(to loggedIn: Bool) {
     let previous = wasLoggedIn
     wasLoggedIn = loggedIn
     if loggedIn {
       navigator.setLoggedIn(true)
       if navigator.currentStack.allSatisfy(\.isPublic) {
-        navigator.navigate(.replaceRoot(.friends))
+        navigator.navigate(.replaceRoot(.home))
         if previous == false, let accountName { showFlash("Welcome, \(accountName)!") }
       }
     } else if previous == true {
@@ -249,19 +256,16 @@ final class TUIApplication: ScreenHost {
   }
 
   private func makeScreen(for scene: Scene) -> Screen {
-    switch scene {
-    case .login: LoginScreen(host: self)
-    case .forgotPassword: ForgotPasswordScreen(host: self)
-    case .friends: FriendsListScreen(host: self)
-    case .friendDetail(let id): FriendDetailScreen(host: self, id: id)
-    case .addFriend: FriendFormScreen(host: self, mode: .add)
-    case .editFriend(let id): FriendFormScreen(host: self, mode: .edit(id: id))
-    case .search: SearchScreen(host: self)
-    case .timeline: TimelineScreen(host: self)
-    case .people: PeopleScreen(host: self)
-    case .personTimeline(let person): PersonTimelineScreen(host: self, person: person)
-    // Scripts/new-feature.sh adds the screens of new scenes above this line.
+    // The scenes every app has; every other scene is a feature's, and the first feature that
+    // knows it makes its screen. (No `switch`: it would not be exhaustive once features are
+    // added, or would have a `default` that is never run without them.)
+    if scene == .login { return LoginScreen(host: self) }
+    if scene == .forgotPassword { return ForgotPasswordScreen(host: self) }
+    if scene == .home { return HomeScreen(host: self, features: features) }
+    for feature in features {
+      if let screen = feature.makeScreen(scene, self) { return screen }
     }
+    preconditionFailure("No feature makes a screen for \(scene): add it to Feature.all.")
   }
 
   // MARK: - Keys
@@ -283,10 +287,22 @@ final class TUIApplication: ScreenHost {
       exitStatus = 130
       return quit()
     }
+    if isTooSmall {
+      // Nothing else is on screen to act on: only quitting works until the terminal grows.
+      if key == .character("q") { quit() }
+      return
+    }
     if isHelpVisible {
       guard key.isKnown else { return }
-      isHelpVisible = false
       needsDisplay = true
+      // The arrows (and j, k) scroll a help that does not fit; any other key closes it.
+      switch key {
+      case .down, .character("j"): helpScroll += 1
+      case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+      case .pageDown: helpScroll += 5
+      case .pageUp: helpScroll = max(0, helpScroll - 5)
+      default: isHelpVisible = false
+      }
       return
     }
     if !dialogs.isEmpty {
@@ -297,27 +313,43 @@ final class TUIApplication: ScreenHost {
       return
     }
     guard let screen = topScreen else { return }
+    if key == .function(1) {
+      // F1 works in text fields too, where `?` is text.
+      return showHelp()
+    }
     if screen.handle(key) {
       needsDisplay = true
       return
     }
     switch key {
     case .escape: goBack(from: screen)
-    case .character("?"):
-      isHelpVisible = true
-      needsDisplay = true
+    case .character("?"): showHelp()
     case .character("q"): quit()
     default: break
     }
   }
 
+  /// Esc: in a text field it leaves the field; elsewhere it goes back.
+  /// Whether the terminal is below the smallest size, so the "Too small" message is shown.
+  private var isTooSmall: Bool {
+    let size = session.size
+    return size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+  }
+
+  private func showHelp() {
+    isHelpVisible = true
+    helpScroll = 0
+    needsDisplay = true
+  }
+
   private func goBack(from screen: Screen) {
-    if case .failure = navigator.next(after: .back), screen.isEditingText {
-      if screen.leaveTextField() {
-        showFlash("Press q to quit, Tab to edit again.")
-      }
+    let isRoot = if case .failure = navigator.next(after: .back) { true } else { false }
+    if screen.isEditingText, screen.leaveTextField() {
+      needsDisplay = true
+      if isRoot { showFlash("Press q to quit, Tab to edit again.") }
       return
     }
+    if isRoot, screen.isEditingText { return }
     navigator.navigate(.back)
   }
 
@@ -381,7 +413,9 @@ final class TUIApplication: ScreenHost {
       buffer.fill(rows[2], style: theme.statusBar)
       buffer.write(flash, in: rows[2].inset(left: 1, right: 1), style: theme.statusKey)
     } else {
-      let hints = isHelpVisible ? [KeyHint("any key", "close help")] : statusHints
+      let hints =
+        isHelpVisible
+        ? [KeyHint("↑↓", "scroll"), KeyHint("any key", "close help")] : statusHints
       StatusBar(hints: hints).render(into: &buffer, rect: rows[2], theme: theme)
     }
     if let dialog = dialogs.last?.dialog {
@@ -390,10 +424,12 @@ final class TUIApplication: ScreenHost {
       dialog.render(into: &buffer, rect: rows[1], theme: theme)
     }
     if isHelpVisible {
-      HelpOverlay(
-        screenTitle: screens.last?.scene.title ?? "", screenKeys: topScreen?.helpKeys ?? []
-      )
-      .render(into: &buffer, rect: rows[1], theme: theme)
+      var help = HelpOverlay(
+        screenTitle: screens.last?.scene.title ?? "", screenKeys: topScreen?.helpKeys ?? [],
+        scrollOffset: helpScroll)
+      help.clampScroll(toHeight: rows[1].height)
+      helpScroll = help.scrollOffset
+      help.render(into: &buffer, rect: rows[1], theme: theme)
     }
   }
 
@@ -403,7 +439,14 @@ final class TUIApplication: ScreenHost {
         ? [KeyHint("Tab", "switch"), KeyHint("Enter", "choose"), KeyHint("Esc", "cancel")]
         : [KeyHint("Enter", "close")]
     }
-    return topScreen?.hints ?? []
+    guard let screen = topScreen else { return [] }
+    var hints = screen.hints
+    if screen.isEditingText {
+      // `?` is text in a field: say where the help is.
+      let quit = hints.lastIndex { $0.key == "Ctrl-C" } ?? hints.endIndex
+      hints.insert(KeyHint("F1", "help"), at: quit)
+    }
+    return hints
   }
 
   private func drawTitleBar(into buffer: inout ScreenBuffer, rect: Rect) {

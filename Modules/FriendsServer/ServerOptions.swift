@@ -7,6 +7,8 @@ public struct ServerOptions: Hashable, Sendable {
   public var dataDirectory: String?
   /// Whether `-h` or `--help` was given.
   public var showsHelp: Bool
+  /// Whether `--version` was given.
+  public var showsVersion: Bool
 
   /// The port used when `--port` is not given.
   public static let defaultPort: UInt16 = 8080
@@ -14,11 +16,12 @@ public struct ServerOptions: Hashable, Sendable {
   /// Creates options.
   public init(
     port: UInt16 = ServerOptions.defaultPort, dataDirectory: String? = nil,
-    showsHelp: Bool = false
+    showsHelp: Bool = false, showsVersion: Bool = false
   ) {
     self.port = port
     self.dataDirectory = dataDirectory
     self.showsHelp = showsHelp
+    self.showsVersion = showsVersion
   }
 
   /// The help text.
@@ -33,6 +36,7 @@ public struct ServerOptions: Hashable, Sendable {
       --data-dir PATH   the store's directory (default: $FRIENDS_DATA_DIR, else
                         $XDG_DATA_HOME/friends, else ~/.local/share/friends)
       -h, --help        show this help
+      --version         show the version
     """
 
   /// Reads the arguments that follow the program's name. `--port=N` and
@@ -59,6 +63,8 @@ public struct ServerOptions: Hashable, Sendable {
       switch name {
       case "-h", "--help":
         options.showsHelp = true
+      case "--version":
+        options.showsVersion = true
       case "--port":
         let text = try value()
         guard let port = UInt16(text) else {

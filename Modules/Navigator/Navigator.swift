@@ -63,9 +63,11 @@ public final class Navigator {
       if let refusal = refusal(toShow: scene) { return .failure(refusal) }
       if stack.last == scene { return .failure(.alreadyShown(scene)) }
       stack.append(scene)
+    // demo:begin
     case .showPersonTimeline(let person):
       guard let person, !person.name.isEmpty else { return .failure(.missingPerson) }
       return next(after: .show(.personTimeline(person)))
+    // demo:end
     case .back:
       guard stack.count > 1 else { return .failure(.nothingToGoBackTo) }
       stack.removeLast()
@@ -81,10 +83,12 @@ public final class Navigator {
   private func refusal(toShow scene: Scene) -> NavigationRefusal? {
     if !scene.isPublic, !isLoggedIn { return .requiresAccount(scene) }
     switch scene {
+    // demo:begin
     case .friendDetail(let id), .editFriend(let id):
       return id > 0 ? nil : .invalidIdentifier(id)
     case .personTimeline(let person):
       return person.name.isEmpty ? .missingPerson : nil
+    // demo:end
     default:
       return nil
     }

@@ -13,8 +13,10 @@ public enum Route: Hashable, Sendable {
   case popToRoot
   /// Replace the whole stack with `scene` (after logging in or out, for example).
   case replaceRoot(Scene)
+  // demo:begin
   /// Show the timeline of the selected person, if one is selected.
   case showPersonTimeline(Person?)
+  // demo:end
 }
 
 /// Why the `Navigator` refused a route.
@@ -23,8 +25,10 @@ public enum NavigationRefusal: Error, Hashable, Sendable, CustomStringConvertibl
   case requiresAccount(Scene)
   /// `back` on the first scene.
   case nothingToGoBackTo
+  // demo:begin
   /// A person's timeline was requested without a person.
   case missingPerson
+  // demo:end
   /// An id that no record can have (zero or negative).
   case invalidIdentifier(Int)
   /// The scene is already on top: a repeated request, such as a double tap.
@@ -35,7 +39,9 @@ public enum NavigationRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     switch self {
     case .requiresAccount(let scene): return "Log in to open \(scene.title)."
     case .nothingToGoBackTo: return "This is the first screen."
+    // demo:begin
     case .missingPerson: return "Choose a person first."
+    // demo:end
     case .invalidIdentifier(let id): return "There is no record with id \(id)."
     case .alreadyShown(let scene): return "\(scene.title) is already open."
     }

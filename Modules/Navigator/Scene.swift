@@ -6,6 +6,9 @@ public enum Scene: Hashable, Sendable {
   case login
   /// Ask for a password reset email.
   case forgotPassword
+  /// The features, where the user lands after logging in.
+  case home
+  // demo:begin
   /// The list of friends.
   case friends
   /// One friend's details.
@@ -22,6 +25,7 @@ public enum Scene: Hashable, Sendable {
   case people
   /// One member's posts.
   case personTimeline(Person)
+  // demo:end
   // Scripts/new-feature.sh adds new scenes above this line.
 
   /// Whether the scene can be shown while no one is logged in.
@@ -37,6 +41,8 @@ public enum Scene: Hashable, Sendable {
     switch self {
     case .login: return "Log in"
     case .forgotPassword: return "Forgot password"
+    case .home: return "Home"
+    // demo:begin
     case .friends: return "Friends"
     case .friendDetail: return "Friend"
     case .addFriend: return "Add friend"
@@ -45,6 +51,7 @@ public enum Scene: Hashable, Sendable {
     case .timeline: return "Timeline"
     case .people: return "People"
     case .personTimeline(let person): return person.name
+    // demo:end
     // Scripts/new-feature.sh adds the titles of new scenes above this line.
     }
   }

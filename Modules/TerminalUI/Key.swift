@@ -30,6 +30,8 @@ public enum Key: Hashable, Sendable {
   case delete
   /// Escape on its own.
   case escape
+  /// A function key, F1 to F12 (`.function(1)` for F1).
+  case function(Int)
   /// Control plus a letter, lower case (`.control("c")` for Ctrl-C). Ctrl-H, I, J and M
   /// arrive as `.backspace`, `.tab` and `.enter`, because terminals send the same bytes.
   case control(Character)
@@ -165,6 +167,7 @@ extension Key: CustomStringConvertible {
     case .backspace: "Backspace"
     case .delete: "Delete"
     case .escape: "Esc"
+    case .function(let number): "F\(number)"
     case .control(let letter): "Ctrl-\(letter.uppercased())"
     case .paste(let text): "Paste(\(text.debugDescription))"
     case .unknown(let bytes):

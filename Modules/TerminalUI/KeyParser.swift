@@ -170,6 +170,10 @@ public struct KeyParser: Sendable {
     case UInt8(ascii: "b"): .ctrl(.down)
     case UInt8(ascii: "c"): .ctrl(.right)
     case UInt8(ascii: "d"): .ctrl(.left)
+    case UInt8(ascii: "P"): .function(1)
+    case UInt8(ascii: "Q"): .function(2)
+    case UInt8(ascii: "R"): .function(3)
+    case UInt8(ascii: "S"): .function(4)
     default: nil
     }
   }
@@ -220,6 +224,11 @@ public struct KeyParser: Sendable {
     case UInt8(ascii: "H"): key = .home
     case UInt8(ascii: "F"): key = .end
     case UInt8(ascii: "Z"): return fields.count == 1 ? .backTab : nil
+    // F1–F4 with modifiers (`ESC [1;5P`).
+    case UInt8(ascii: "P"): key = .function(1)
+    case UInt8(ascii: "Q"): key = .function(2)
+    case UInt8(ascii: "R"): key = .function(3)
+    case UInt8(ascii: "S"): key = .function(4)
     case UInt8(ascii: "~"):
       switch first {
       case 1, 7: key = .home
@@ -227,6 +236,10 @@ public struct KeyParser: Sendable {
       case 4, 8: key = .end
       case 5: key = .pageUp
       case 6: key = .pageDown
+      // The VT220 numbers of F1–F12, with gaps at 16 and 22.
+      case .some(let number) where (11...15).contains(number): key = .function(number - 10)
+      case .some(let number) where (17...21).contains(number): key = .function(number - 11)
+      case .some(let number) where (23...24).contains(number): key = .function(number - 12)
       default: return nil
       }
     default: return nil

@@ -34,8 +34,10 @@ import Testing
   @Test func everyCommandIsDeclaredOnceInHelpOrder() {
     #expect(
       Program.spec.allCommands.map(\.name) == [
-        "login", "logout", "whoami", "reset-password", "list", "show", "add", "edit", "remove",
-        "search", "timeline", "people",
+        "login", "logout", "whoami", "reset-password",
+        // demo:begin
+        "list", "show", "add", "edit", "remove", "search", "timeline", "people",
+        // demo:end
         // Scripts/new-feature.sh adds the names of new commands above this line.
         "help",
       ])
@@ -51,6 +53,7 @@ import Testing
     #expect(none.email == nil && none.password == nil)
   }
 
+  // demo:begin
   @Test func idsAreIntegers() throws {
     #expect((try Self.command("show 3") as? ShowCommand)?.id == 3)
     #expect((try Self.command("remove 12") as? RemoveCommand)?.id == 12)
@@ -94,6 +97,8 @@ import Testing
     }
   }
 
+  // demo:end
+
   @Test func resetPasswordNeedsTheEmail() throws {
     #expect(
       (try Self.command("reset-password ada@example.com") as? ResetPasswordCommand)?.email
@@ -102,19 +107,24 @@ import Testing
   }
 
   @Test func unknownCommandsAndOptionsSuggestTheClosest() {
+    #expect(Self.usageError(["logut"]) == "unknown command 'logut'; did you mean 'logout'?")
+    #expect(Self.usageError(["whoam"]) == "unknown command 'whoam'; did you mean 'whoami'?")
+    #expect(Self.usageError(["frobnicate"]) == "unknown command 'frobnicate'")
+    #expect(
+      Self.usageError(["whoami", "--jsn"]) == "unknown option '--jsn'; did you mean '--json'?")
+    #expect(
+      Self.usageError(["--sever", "http://x", "whoami"])
+        == "unknown option '--sever'; did you mean '--server'?")
+    #expect(Self.usageError(["help", "lgoin"]) == "unknown command 'lgoin'; did you mean 'login'?")
+    // demo:begin
     #expect(Self.usageError(["lst"]) == "unknown command 'lst'; did you mean 'list'?")
     #expect(Self.usageError(["timelin"]) == "unknown command 'timelin'; did you mean 'timeline'?")
-    #expect(Self.usageError(["frobnicate"]) == "unknown command 'frobnicate'")
-    #expect(Self.usageError(["list", "--jsn"]) == "unknown option '--jsn'; did you mean '--json'?")
-    #expect(
-      Self.usageError(["--sever", "http://x", "list"])
-        == "unknown option '--sever'; did you mean '--server'?")
-    #expect(Self.usageError(["help", "lsit"]) == "unknown command 'lsit'; did you mean 'list'?")
+    // demo:end
   }
 
   @Test func globalOptionsGoAnywhereBeforeTheEnd() throws {
     let parsed = try Self.parse([
-      "--json", "list", "--data-dir", "/tmp/x", "--latency", "250", "--no-color",
+      "--json", "whoami", "--data-dir", "/tmp/x", "--latency", "250", "--no-color",
     ])
     let options = try GlobalOptions(parsed, environment: [:])
     #expect(options.json && options.noColor)
@@ -127,7 +137,7 @@ import Testing
   }
 
   @Test func theDataDirectoryFollowsTheEnvironment() throws {
-    let parsed = try Self.parse(["list"])
+    let parsed = try Self.parse(["whoami"])
     let fromVariable = try GlobalOptions(
       parsed, environment: ["FRIENDS_DATA_DIR": "/data/f", "HOME": "/home/u"])
     #expect(
@@ -144,7 +154,7 @@ import Testing
   }
 
   @Test func theServerIsAnHTTPURL() throws {
-    let parsed = try Self.parse(["--server", "http://127.0.0.1:8080", "people"])
+    let parsed = try Self.parse(["--server", "http://127.0.0.1:8080", "whoami"])
     #expect(
       try GlobalOptions(parsed, environment: ["HOME": "/home/u"]).backend
         == .remote(
@@ -153,7 +163,7 @@ import Testing
             url: URL(fileURLWithPath: "/home/u/.local/share/friends", isDirectory: true),
             source: .home)))
     // The session's token is kept in the data directory, which may be chosen.
-    let chosen = try Self.parse(["--server", "http://h", "--data-dir", "/x", "list"])
+    let chosen = try Self.parse(["--server", "http://h", "--data-dir", "/x", "whoami"])
     #expect(
       try GlobalOptions(chosen, environment: [:]).backend
         == .remote(
@@ -161,27 +171,27 @@ import Testing
           directory: DataDirectory(
             url: URL(fileURLWithPath: "/x", isDirectory: true), source: .explicit)))
     #expect(
-      Self.usageError(["--server", "localhost:8080", "list"])
+      Self.usageError(["--server", "localhost:8080", "whoami"])
         == "option '--server' needs an http:// or https:// URL, got 'localhost:8080'")
     #expect(
-      Self.usageError(["--server", "ftp://host", "list"])
+      Self.usageError(["--server", "ftp://host", "whoami"])
         == "option '--server' needs an http:// or https:// URL, got 'ftp://host'")
     #expect(
-      Self.usageError(["--server", "http://h", "--latency", "5", "list"])
+      Self.usageError(["--server", "http://h", "--latency", "5", "whoami"])
         == "option '--latency' applies to the local data only, not to '--server'")
   }
 
   @Test func latencyIsAWholeNumberOfMilliseconds() {
     #expect(
-      Self.usageError(["--latency", "-5", "list"])
+      Self.usageError(["--latency", "-5", "whoami"])
         == "option '--latency' must be 0 or more, got '-5'")
     #expect(
-      Self.usageError(["--latency", "fast", "list"])
+      Self.usageError(["--latency", "fast", "whoami"])
         == "option '--latency' must be an integer, got 'fast'")
     #expect(Self.usageError(["--latency"]) == "option '--latency' needs a value")
   }
 
-  @Test(arguments: ["login", "list", "search", "timeline", "edit"])
+  @Test(arguments: ["login", "logout", "whoami", "reset-password"])
   func helpIsTheSameThreeWays(command: String) throws {
     let texts = try [["help", command], [command, "-h"], [command, "--help"]].map { words in
       guard case .help(let text) = try Program.spec.parse(words) else { return "" }
@@ -191,6 +201,13 @@ import Testing
     #expect(texts.allSatisfy { $0 == texts[0] })
   }
 
+  // demo:begin
+  @Test(arguments: ["list", "search", "timeline", "edit"])
+  func theDemosHelpIsTheSameThreeWays(command: String) throws {
+    try helpIsTheSameThreeWays(command: command)
+  }
+
+  // demo:end
   @Test func versionAndNoCommandNeedNoData() throws {
     #expect(try Program.spec.parse(["--version"]) == .version("friends 0.1.0"))
     #expect(throws: UsageError.self) { try Program.spec.parse([]) }

@@ -21,37 +21,43 @@ import Testing
 
   @Test func helpVersionAndUsageErrors() async throws {
     let directory = try TemporaryDirectory()
-    let help = try await FriendsProcess.run(["help", "search"], directory: directory.url)
-    #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: Search friends by name.\n"))
+    let help = try await FriendsProcess.run(["help", "login"], directory: directory.url)
+    #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: Log in to your account.\n"))
     let version = try await FriendsProcess.run(["--version"], directory: directory.url)
     #expect(version.status == 0 && version.stdout == "friends 0.1.0\n")
 
-    let unknown = try await FriendsProcess.run(["lsit"], directory: directory.url)
+    let unknown = try await FriendsProcess.run(["logut"], directory: directory.url)
     #expect(unknown.status == 64 && unknown.stdout == "")
     #expect(
       unknown.stderr == """
-        error: unknown command 'lsit'; did you mean 'list'?
+        error: unknown command 'logut'; did you mean 'logout'?
         Usage: friends [<options>] <command>
         See 'friends --help' for more information.
 
         """)
-    let option = try await FriendsProcess.run(["list", "--jsno"], directory: directory.url)
+    let option = try await FriendsProcess.run(["whoami", "--jsno"], directory: directory.url)
     #expect(option.status == 64)
     #expect(option.stderr.hasPrefix("error: unknown option '--jsno'; did you mean '--json'?\n"))
+    // demo:begin
+    let search = try await FriendsProcess.run(["help", "search"], directory: directory.url)
+    #expect(search.status == 0 && search.stdout.hasPrefix("OVERVIEW: Search friends by name.\n"))
     let missing = try await FriendsProcess.run(["show"], directory: directory.url)
     #expect(missing.status == 64 && missing.stderr.hasPrefix("error: missing argument '<id>'\n"))
     let notNumber = try await FriendsProcess.run(["remove", "three"], directory: directory.url)
     #expect(notNumber.status == 64)
     #expect(notNumber.stderr.hasPrefix("error: argument '<id>' must be an integer, got 'three'\n"))
+    // demo:end
     // Nothing above needed the data: the directory is still empty.
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
   }
 
   @Test func loggedOutCommandsSaySoAndLoginFailuresExit1Or64() async throws {
     let directory = try TemporaryDirectory()
+    // demo:begin
     let list = try await FriendsProcess.run(["list"], directory: directory.url)
     #expect(list.status == 1 && list.stdout == "")
     #expect(list.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    // demo:end
     let whoami = try await FriendsProcess.run(["whoami"], directory: directory.url)
     #expect(whoami.status == 1 && whoami.stderr == "error: Not logged in.\n")
 
@@ -70,6 +76,7 @@ import Testing
         "error: cannot ask for Password: standard input is not a terminal; pass --password\n"))
   }
 
+  // demo:begin
   @Test func everyCommandOnTheDemoData() async throws {
     let directory = try await Self.loggedIn()
     func run(_ words: String...) async throws -> FriendsProcess.Result {
@@ -146,6 +153,8 @@ import Testing
       after.status == 1 && after.stderr == "error: Not logged in. Run 'friends login' first.\n")
   }
 
+  // demo:end
+
   @Test(arguments: [
     ("corrupt", Data("{\"schemaVersion\": 1, \"acc".utf8)),
     ("not a store", Data("[1, 2, 3]".utf8)),
@@ -154,7 +163,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let file = directory.url.appendingPathComponent(LocalStore.fileName)
     try contents.write(to: file)
-    for words in [["list"], ["login", "-e", "ada@example.com", "-p", Self.password]] {
+    for words in [["whoami"], ["login", "-e", "ada@example.com", "-p", Self.password]] {
       let run = try await FriendsProcess.run(words, directory: directory.url)
       #expect(run.status == 1 && run.stdout == "")
       #expect(run.stderr.hasPrefix("error: The data file \(file.path) is damaged ("))
@@ -174,6 +183,7 @@ import Testing
     #expect(run.stderr.hasPrefix("error: The data file \(file.path) cannot be read ("))
   }
 
+  // demo:begin
   @Test func searchTypedThroughAPipeIsDebouncedAndSkipsShortQueries() async throws {
     let directory = try await Self.loggedIn()
     let search = try FriendsProcess(["search", "--json"], directory: directory.url)
@@ -228,6 +238,8 @@ import Testing
     #expect(Array(ids.suffix(2)) == new.map(\.id).sorted())
   }
 
+  // demo:end
+
   @Test func theSameCommandsWorkAgainstAServer() async throws {
     let storeDirectory = try TemporaryDirectory()
     let store = try LocalStore(directory: storeDirectory.url)
@@ -241,11 +253,13 @@ import Testing
         dataDirectoryOption: false)
     }
 
-    let loggedOut = try await run("list")
+    let loggedOut = try await run("whoami")
     #expect(loggedOut.status == 1)
-    #expect(loggedOut.stderr == "error: Not logged in. Run 'friends login' first.\n")
     let login = try await run("login", "-e", "ada@example.com", "-p", Self.password)
     #expect(login.status == 0 && login.stdout == "Logged in as Ada.\n")
+    let loggedIn = try await run("whoami")
+    #expect(loggedIn.status == 0 && loggedIn.stdout.contains("Ada"))
+    // demo:begin
     // Answers arrive from the network; the form waits for its loaded state before saving.
     let edited = try await run("edit", "3", "--first", "Ken")
     #expect(edited.status == 0 && edited.stdout == "Saved Ken Watanabe (id 3).\n")
@@ -255,6 +269,7 @@ import Testing
     let invalid = try await run("add", "--first", "A", "--last", "B", "--phone", "12")
     #expect(
       invalid.status == 1 && invalid.stderr == "error: A phone number needs 7 to 15 digits.\n")
+    // demo:end
     // No embedded store was created in the data directory: it holds only the session's
     // token, readable by its owner only.
     let dataDirectory = unused.url.appendingPathComponent(".local/share/friends")

@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 import LocalBackend
 import Models
@@ -54,6 +55,13 @@ import Testing
     #expect(server.waitForExit(within: .seconds(10)))
     #expect(server.process.terminationStatus == 0)
     #expect(server.output().hasPrefix("usage: friends-server"))
+  }
+
+  @Test func versionPrintsTheNameAndVersionAndExits0() throws {
+    let server = try ServerProcess(arguments: ["--version"])
+    #expect(server.waitForExit(within: .seconds(10)))
+    #expect(server.process.terminationStatus == 0)
+    #expect(server.output() == "\(AppIdentity.serverCommand) \(AppIdentity.version)\n")
   }
 }
 

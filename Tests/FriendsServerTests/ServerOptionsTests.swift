@@ -15,7 +15,9 @@ import Testing
         == ServerOptions(port: 9000, dataDirectory: "/srv/friends"))
   }
 
-  @Test func helpIsRecognised() throws {
+  @Test func helpAndVersionAreRecognised() throws {
+    #expect(try ServerOptions.parse(["--version"]).showsVersion)
+    #expect(try !ServerOptions.parse(["--help"]).showsVersion)
     #expect(try ServerOptions.parse(["-h"]).showsHelp)
     #expect(try ServerOptions.parse(["--port", "1", "--help"]).showsHelp)
     #expect(ServerOptions.usage.hasPrefix("usage: friends-server [--port N] [--data-dir PATH]"))

@@ -91,7 +91,8 @@ import Testing
       added: lastRun?.status == .success && lastRun?.output == "Added Alan Turing (id 3).\n")
   }
 
-  /// Each attempt typed into the add form, opened from the friends list with "a"; its
+  /// Each attempt typed into the add form, opened from the friends list with "a"
+  /// (the list itself from the home with "f"); its
   /// messages are the rows under the fields and the form's message row, once the answer to
   /// Save (when the form lets it be pressed) is in, or none once the app has left the form.
   func terminalStory() -> Outcome {
@@ -101,6 +102,7 @@ import Testing
     let added = SharingScheduler.mock(scheduler: clock) {
       let front = TerminalFront(services: services, clock: clock)
       clock.advanceTo(clock.clock + 10)
+      front.send("f")  // the friends list, from the home
       front.send("a")
       for draft in Self.attempts {
         // Clear each field (Ctrl-U) and fill it in, move to Save and press Enter; then let
@@ -115,7 +117,7 @@ import Testing
       }
       // Saved, the app goes back to the friends list.
       defer { front.app.quit() }
-      return front.app.navigator.currentStack == [.friends]
+      return front.app.navigator.currentStack == [.home, .friends]
     }
     return Outcome(messages: messages, drafts: Self.drafts(friends), added: added)
   }

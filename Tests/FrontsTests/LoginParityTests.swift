@@ -99,9 +99,9 @@ import Testing
         // Back to the email field for the next attempt.
         front.send("\u{1B}[Z")
       }
-      // Logged in, the app shows the friends list.
+      // Logged in, the app shows the home.
       defer { front.app.quit() }
-      return front.terminal.lines[0].hasPrefix(" Friends ")
+      return front.terminal.lines[0].hasPrefix(" Home ")
     }
     return Outcome(messages: messages, passwordsSent: auth.passwordsTried, loggedIn: loggedIn)
   }

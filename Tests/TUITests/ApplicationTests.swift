@@ -24,21 +24,23 @@ import Testing
       h.press(.character("t"))
       h.press(.character("P"))
       h.advance(by: 10)
-      #expect(h.line(0).hasPrefix(" Friends › Timeline › People "))
+      #expect(h.line(0).hasPrefix(" Home › Friends › Timeline › People "))
       // No one is listed, so there is no one to open: the navigator refuses.
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.friends, .timeline, .people])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .timeline, .people])
       #expect(h.line(23) == " Choose a person first.")
       h.press(.escape)
-      #expect(h.line(0).hasPrefix(" Friends › Timeline "))
+      #expect(h.line(0).hasPrefix(" Home › Friends › Timeline "))
       h.press(.escape)
-      #expect(h.line(0).hasPrefix(" Friends "))
+      #expect(h.line(0).hasPrefix(" Home › Friends "))
       #expect(h.line(4) == " › Ada Lovelace                  555 0101")
       h.press(.escape)
-      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.app.navigator.currentStack == [.home])
+      #expect(h.line(0).hasPrefix(" Home "))
+      h.press(.escape)
       #expect(h.line(23) == " This is the first screen.")
       h.press(.down)
-      #expect(h.line(23) == FriendsListScreenTests.hints)
+      #expect(h.line(23) == HomeScreenTests.hints)
     }
   }
 
@@ -53,7 +55,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends › Timeline                                                         Ada",
+          " Home › Friends › Timeline                                                  Ada",
           "   ▶ Live: new posts every 5 s  ·  0 posts",
           "",
           "   No posts yet.",
@@ -68,7 +70,7 @@ import Testing
           "                │   Tab      next field (Shift-Tab: previous) │",
           "                │   Enter    open, press, save                │",
           "                │   Esc      back (in a field: leave it)      │",
-          "                │   ?        this help                        │",
+          "                │   ? F1     this help (in a field: F1)       │",
           "                │   q        quit (in a field: Ctrl-C)        │",
           "                └─────────────────────────────────────────────┘",
           "",
@@ -76,7 +78,7 @@ import Testing
           "",
           "",
           "",
-          " any key close help",
+          " ↑↓ scroll  any key close help",
         ])
       // "p" only closes the help: the refresh is not paused.
       h.press(.character("p"))
@@ -96,6 +98,89 @@ import Testing
       ]
       let rows = h.lines.compactMap { line in keys.first { line.contains($0) } }
       #expect(rows == keys)
+    }
+  }
+
+  @Test func f1ShowsTheHelpInATextFieldWhereQuestionMarkIsText() {
+    Harness.run { h in
+      h.start()
+      #expect(h.line(23) == " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit")
+      h.type("?")
+      #expect(!h.app.isHelpVisible)
+      h.press(.function(1))
+      #expect(h.app.isHelpVisible)
+      #expect(h.lines.contains { $0.contains("│ Everywhere") })
+      h.press(.character("x"))
+      #expect(!h.app.isHelpVisible)
+      // The keys went to the help, not the field: it holds only the "?".
+      #expect(h.lines.contains { $0.contains("Email     ?") })
+    }
+  }
+
+  @Test func theHelpScrollsWhenItDoesNotFit() {
+    Harness.run(width: 40, height: 10) { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.function(1))
+      expectScreen(
+        h,
+        [
+          " Home › Friends                     Ada",
+          "┌─ Keys ───────────────────────────────┐",
+          "│ Friends                              │",
+          "│   Enter  edit the selected friend    │",
+          "│   a      add a friend                │",
+          "│   d      delete the selected friend  │",
+          "│   r      refresh                     │",
+          "│   /      search                      │",
+          "└───────────────────────────── ↓ more ─┘",
+          " ↑↓ scroll  any key close help",
+        ])
+      h.press(.down, times: 30)
+      expectScreen(
+        h,
+        [
+          " Home › Friends                     Ada",
+          "┌─ Keys ────────────────────── ↑ more ─┐",
+          "│   ↑ ↓    move                        │",
+          "│   Tab    next field (Shift-Tab: pre… │",
+          "│   Enter  open, press, save           │",
+          "│   Esc    back (in a field: leave it) │",
+          "│   ? F1   this help (in a field: F1)  │",
+          "│   q      quit (in a field: Ctrl-C)   │",
+          "└──────────────────────────────────────┘",
+          " ↑↓ scroll  any key close help",
+        ])
+      h.press(.character("k"))
+      #expect(h.line(2) == "│ Everywhere                           │")
+      h.press(.escape)
+      #expect(!h.app.isHelpVisible)
+    }
+  }
+
+  @Test func theTooSmallScreenSwallowsEveryKeyButQuitting() {
+    Harness.run { h in
+      Self.scriptLists(h)
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Zoe")
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      h.press(.escape)
+      h.press(.character("d"))
+      h.press(.function(1))
+      expectScreen(h, ["", "", "", "", " Too small (30x8): need 40x10", "", "", ""])
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      #expect(h.line(2) == "   First name  Zoe")
+      #expect(!h.app.isHelpVisible)
+      h.terminal.resize(to: TerminalSize(width: 30, height: 8))
+      h.settle()
+      h.press(.character("q"))
+      #expect(h.quitCount == 1)
     }
   }
 
@@ -124,7 +209,7 @@ import Testing
           row(""),
           "                    └──────────────────────────────────────────────────────────┘",
           "", "", "", "", "", "", "", "", "",
-          " Tab next  Enter next  Esc leave field  Ctrl-C quit",
+          " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit",
         ])
       h.terminal.resize(to: TerminalSize(width: 30, height: 8))
       h.settle()
@@ -145,7 +230,7 @@ import Testing
       h.press(.character("é"))
       #expect(h.terminal.bytesWritten == 0)
       #expect(h.lines == before)
-      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.app.navigator.currentStack == [.home, .friends])
       #expect(h.quitCount == 0)
     }
   }
@@ -237,7 +322,7 @@ import Testing
         h.advance(by: 10)
         h.press(.character("a"))
         form = h.app.topScreen
-        h.press(.escape)
+        h.press(.escape, times: 2)
         h.press(.character("t"))
         timeline = h.app.topScreen
         h.advance(by: 10)
@@ -245,7 +330,7 @@ import Testing
         h.advance(by: 10)
         h.press(.escape, times: 2)
         #expect(form == nil && timeline == nil)
-        #expect(h.app.screens.count == 1)
+        #expect(h.app.screens.count == 2)  // the home and the friends list
         #expect(counter.live > 0)
         h.press(.character("q"))
         // Everything the app subscribed ended with it, while the app itself is still alive.

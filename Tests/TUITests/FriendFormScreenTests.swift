@@ -10,13 +10,13 @@ import Testing
 @MainActor @Suite struct FriendFormScreenTests {
   static func formScreen(
     title: String =
-      " Friends › Add friend                                                       Ada",
+      " Home › Friends › Add friend                                                Ada",
     fields: [String], save: String, status: String
   ) -> [String] {
     [title, ""] + fields + ["", save] + Array(repeating: "", count: 13) + [status]
   }
 
-  static let editingStatus = " Tab next  Enter next  Esc cancel  Ctrl-C quit"
+  static let editingStatus = " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit"
 
   @Test func addingAFriendValidatesAsYouTypeSavesAndGoesBackToTheRefreshedList() {
     Harness.run { h in
@@ -75,7 +75,7 @@ import Testing
           fields: filled, save: "               ( Save )   ⠋ Saving…",
           status: " Enter save  Tab next  Esc cancel  ? help  q quit"))
       h.advance(by: 200)
-      #expect(h.app.navigator.currentStack == [.friends])
+      #expect(h.app.navigator.currentStack == [.home, .friends])
       h.advance(by: 100)
       expectScreen(
         h,
@@ -94,6 +94,78 @@ import Testing
     }
   }
 
+  @Test func escLeavesTheFieldAsksBeforeDiscardingAndNeverDropsASave() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.addResponse = { draft in [.next(200, Friend(id: 3, draft: draft)), .completed(200)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Zoe")
+      h.press(.escape)
+      // The field was left; the form and its text are still there.
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      #expect(h.line(2) == "   First name  Zoe")
+      #expect(h.line(23) == " Enter save  Tab next  Esc cancel  ? help  q quit")
+      h.press(.escape)
+      expectScreen(
+        h,
+        [
+          " Home › Friends › Add friend                                                Ada",
+          "",
+          "   First name  Zoe",
+          "",
+          "   Last name   last name",
+          "               Enter a last name.",
+          "   Phone       digits, spaces, + - ( )",
+          "               Enter a phone number.",
+          "",
+          "               ( ┌─ Discard changes? ────────────────────────┐",
+          "                 │                                           │",
+          "                 │ Your changes to this friend will be lost. │",
+          "                 │                                           │",
+          "                 │       [ Discard ]  [ Keep editing ]       │",
+          "                 └───────────────────────────────────────────┘",
+        ] + Array(repeating: "", count: 8) + [" Tab switch  Enter choose  Esc cancel"])
+      h.press(.enter)  // "Keep editing" has focus first
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      #expect(h.line(2) == "   First name  Zoe")
+      h.press(.escape)
+      h.press(.tab)
+      h.press(.enter)  // Discard
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+
+      h.press(.character("a"))
+      h.type("Zoe")
+      h.press(.tab)
+      h.type("Quinn")
+      h.press(.tab)
+      h.type("555 0199")
+      h.press(.enter)
+      #expect(h.line(9) == "               ( Save )   ⠋ Saving…")
+      h.press(.escape)
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      #expect(h.line(23) == " Saving… Esc works again once it is done.")
+      h.advance(by: 200)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      #expect(
+        h.friends.calls.contains(
+          .add(FriendDraft(firstName: "Zoe", lastName: "Quinn", phoneNumber: "555 0199"))))
+    }
+  }
+
+  @Test func escOnAnUnchangedFormGoesBackWithoutAsking() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.press(.escape, times: 2)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+    }
+  }
+
   @Test func editingLoadsTheFriendIntoTheFields() {
     Harness.run { h in
       h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
@@ -106,7 +178,7 @@ import Testing
       expectScreen(
         h,
         Self.formScreen(
-          title: " Friends › Edit friend                                                      Ada",
+          title: " Home › Friends › Edit friend                                               Ada",
           fields: [
             "   First name  Grace", "", "   Last name   Hopper", "", "   Phone       +1 555 0102",
             "",
@@ -128,7 +200,7 @@ import Testing
       h.type("5550103")
       h.press(.enter)
       h.advance(by: 50)
-      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
       #expect(h.line(11) == "   Could not save: that name is taken")
       #expect(h.line(9) == "               [ Save ]")
     }

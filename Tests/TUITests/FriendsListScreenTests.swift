@@ -13,7 +13,7 @@ import Testing
   /// The list screen showing `rows` under the count and the column names.
   static func listScreen(_ rows: [String], count: String, status: String = hints) -> [String] {
     var screen = [
-      " Friends                                                                    Ada",
+      " Home › Friends                                                             Ada",
       count,
       "",
       "   Name                          Phone",
@@ -21,6 +21,36 @@ import Testing
     screen += rows
     screen += Array(repeating: "", count: 23 - screen.count)
     return screen + [status]
+  }
+
+  @Test func aLongListShowsThePositionAndMovesWithTheViKeys() {
+    let many = (1...20).map {
+      Friend(id: $0, firstName: "Friend", lastName: "No \($0)", phoneNumber: "555 01\($0 + 10)")
+    }
+    func row(_ number: Int, selected: Bool = false) -> String {
+      (selected ? " › " : "   ") + Rows.padded("Friend No \(number)", to: 28)
+        + "  555 01\(number + 10)"
+    }
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, many), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        Self.listScreen(
+          [row(1, selected: true)] + (2...19).map { row($0) }, count: "   20 friends  ·  1/20"))
+      h.press(.character("G"))
+      expectScreen(
+        h,
+        Self.listScreen(
+          (2...19).map { row($0) } + [row(20, selected: true)], count: "   20 friends  ·  20/20"))
+      h.press(.character("k"))
+      #expect(h.line(1) == "   20 friends  ·  19/20")
+      h.press(.character("g"))
+      h.press(.character("j"))
+      #expect(h.line(1) == "   20 friends  ·  2/20")
+      #expect(h.line(5) == row(2, selected: true))
+    }
   }
 
   @Test func aFailedLoadShowsTheErrorAndAnAlertThenRefreshShowsTheEmptyList() {
@@ -33,13 +63,13 @@ import Testing
       h.startLoggedIn()
       expectScreen(
         h,
-        [" Friends                                                                    Ada"]
+        [" Home › Friends                                                             Ada"]
           + ["   ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
       h.advance(by: 100)
       expectScreen(
         h,
         [
-          " Friends                                                                    Ada",
+          " Home › Friends                                                             Ada",
           "",
           "",
           "   Could not load the friends: the server could not be reached: connection ref…",
@@ -64,7 +94,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends                                                                    Ada",
+          " Home › Friends                                                             Ada",
           "",
           "",
           "   No data available",
@@ -163,15 +193,15 @@ import Testing
       h.advance(by: 10)
       h.press(.end)
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.friends, .editFriend(id: 2)])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
       h.advance(by: 10)
       #expect(h.line(2) == "   First name  Grace")
-      h.press(.escape)
+      h.press(.escape, times: 2)
       h.press(.character("/"))
-      #expect(h.app.navigator.currentStack == [.friends, .search])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .search])
       h.press(.escape)
       h.press(.character("t"))
-      #expect(h.app.navigator.currentStack == [.friends, .timeline])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .timeline])
     }
   }
 

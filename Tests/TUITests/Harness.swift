@@ -48,22 +48,24 @@ final class Harness {
     }
   }
 
-  /// Starts the app and lets it draw its first frame.
-  func start(colorMode: ColorMode = .color) {
+  /// Starts the app, with `features` on its home, and lets it draw its first frame.
+  func start(colorMode: ColorMode = .color, features: [Feature] = Feature.all) {
     let services = AppServices(
       auth: auth, friends: friends, search: search, timeline: timeline, postCache: cache,
       scheduler: clock, origin: "test")
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
-      timeZone: TimeZone(identifier: "UTC")!, onQuit: { [unowned self] in quitCount += 1 })
+      timeZone: TimeZone(identifier: "UTC")!, features: features,
+      onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()
   }
 
-  /// Starts logged in as Ada, on the friends list.
+  /// Starts logged in as Ada, on the friends list (opened with its key from the home).
   func startLoggedIn() {
     auth.status.accept(.authorized(Self.ada))
     start()
+    press(.character("f"))
   }
 
   /// Runs what is due now.
@@ -128,6 +130,10 @@ final class Harness {
     case .backspace: text = "\u{7F}"
     case .delete: text = "\u{1B}[3~"
     case .escape: text = "\u{1B}"
+    case .function(let number) where number <= 4:
+      text = "\u{1B}O" + String(UnicodeScalar(UInt8(ascii: "P") + UInt8(number - 1)))
+    case .function(let number):
+      text = "\u{1B}[\([0, 0, 0, 0, 0, 15, 17, 18, 19, 20, 21, 23, 24][number])~"
     case .control(let letter):
       return [UInt8(letter.asciiValue! - UInt8(ascii: "a") + 1)]
     case .paste(let pasted): text = "\u{1B}[200~" + pasted + "\u{1B}[201~"

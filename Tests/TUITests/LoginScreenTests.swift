@@ -12,7 +12,7 @@ import Testing
   static func loginScreen(
     email: String = "your email address", password: String = "at least 8 characters",
     button: String = "( Log in )", message: String = "",
-    status: String = " Tab next  Enter next  Esc leave field  Ctrl-C quit"
+    status: String = " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit"
   ) -> [String] {
     func row(_ text: String) -> String {
       "          │  " + text + String(repeating: " ", count: 56 - text.count) + "│"
@@ -35,7 +35,7 @@ import Testing
     ]
   }
 
-  static let passwordStatus = " Tab next  Enter log in  Esc leave field  Ctrl-C quit"
+  static let passwordStatus = " Tab next  Enter log in  Esc leave field  F1 help  Ctrl-C quit"
 
   static func scriptLogin(_ harness: Harness) {
     harness.auth.logInResponse = { _, password in
@@ -98,27 +98,35 @@ import Testing
       h.advance(to: 600)
       h.press(.enter)
       h.advance(to: 800)
+      // Logged in: the home, with a welcome.
+      #expect(h.app.navigator.currentStack == [.home])
+      #expect(h.line(0).hasPrefix(" Home "))
+      #expect(h.line(23) == " Welcome, Ada!")
+      // demo:begin
+      // The friends list is a key away.
+      h.press(.character("f"))
       expectScreen(
         h,
         [
-          " Friends                                                                    Ada",
+          " Home › Friends                                                             Ada",
           "   ⠋ Loading friends…",
           "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-          " Welcome, Ada!",
+          FriendsListScreenTests.hints,
         ])
       h.advance(to: 850)
       expectScreen(
         h,
         [
-          " Friends                                                                    Ada",
+          " Home › Friends                                                             Ada",
           "   2 friends",
           "",
           "   Name                          Phone",
           " › Ada Lovelace                  555 0101",
           "   Grace Hopper                  +1 555 0102",
           "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-          " Welcome, Ada!",
+          FriendsListScreenTests.hints,
         ])
+      // demo:end
       #expect(h.auth.passwordsTried == ["wrong password", "correct horse"])
       #expect(
         h.auth.logInRequests.map(\.subscriptions) == [
@@ -199,12 +207,12 @@ import Testing
           "          │                                                          │",
           "          └──────────────────────────────────────────────────────────┘",
           "", "", "", "", "", "",
-          " Enter send  Tab next  Esc back  Ctrl-C quit",
+          " Enter send  Tab next  Esc back  F1 help  Ctrl-C quit",
         ])
       h.advance(to: 1_900)
       #expect(
         h.line(14) == "          │  We sent a reset link to ada@example.com.                │")
-      h.press(.escape)
+      h.press(.escape, times: 2)  // leaves the field, then goes back
       #expect(h.line(7) == Self.loginScreen()[7])
       #expect(h.app.navigator.currentStack == [.login])
     }

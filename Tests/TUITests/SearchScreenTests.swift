@@ -8,9 +8,9 @@ import Testing
 /// Search as you type: the view model's debounce decides when a request starts.
 @MainActor @Suite struct SearchScreenTests {
   static func searchScreen(_ rows: [String]) -> [String] {
-    [" Friends › Search                                                           Ada", ""]
+    [" Home › Friends › Search                                                    Ada", ""]
       + rows + Array(repeating: "", count: 21 - rows.count)
-      + [" ↑↓ choose  Enter open  Esc back  Ctrl-C quit"]
+      + [" ↑↓ choose  Enter open  Esc back  F1 help  Ctrl-C quit"]
   }
 
   @Test func nothingIsSearchedBeforeThreeHundredMillisecondsOfQuiet() {
@@ -74,7 +74,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends › Search › Friend                                                  Ada",
+          " Home › Friends › Search › Friend                                           Ada",
           "",
           "   Name        Ada Lovelace",
           "   Phone       555 0101",
@@ -158,7 +158,7 @@ import Testing
       expectScreen(
         h,
         [
-          " Friends › Search                                                           Ada",
+          " Home › Friends › Search                                                    Ada",
           "",
           "   Search  ad",
           "",

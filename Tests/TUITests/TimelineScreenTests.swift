@@ -21,7 +21,7 @@ import Testing
   }
 
   static func timelineScreen(_ rows: [String], status: String = hints) -> [String] {
-    [" Friends › Timeline                                                         Ada"] + rows
+    [" Home › Friends › Timeline                                                  Ada"] + rows
       + Array(repeating: "", count: 22 - rows.count) + [status]
   }
 
@@ -86,6 +86,7 @@ import Testing
       h.type("correct horse")
       h.press(.enter)
       h.advance(by: 20)
+      h.press(.character("f"))
       h.press(.character("t"))
       h.advance(by: 1_000)
       expectScreen(
@@ -147,13 +148,13 @@ import Testing
       let peopleHints = " ↑↓ move  Enter open  r refresh  Esc back  ? help  q quit"
       expectScreen(
         h,
-        [" Friends › Timeline › People                                                Ada"]
+        [" Home › Friends › Timeline › People                                         Ada"]
           + ["   ⠋ Loading…"] + Array(repeating: "", count: 21) + [peopleHints])
       h.advance(by: 200)
       expectScreen(
         h,
         [
-          " Friends › Timeline › People                                                Ada",
+          " Home › Friends › Timeline › People                                         Ada",
           "   2 people",
           "",
           " › Hanna Virtanen",
@@ -162,7 +163,7 @@ import Testing
       h.press(.down)
       h.press(.enter)
       let personHints = " ↑↓ scroll  p pause  Esc back  ? help  q quit"
-      let title = " Friends › Timeline › People › Jonah Price                                  Ada"
+      let title = " Home › Friends › Timeline › People › Jonah Price                           Ada"
       expectScreen(
         h,
         [title, "   None found                                                       ⠋ Fetching…"]

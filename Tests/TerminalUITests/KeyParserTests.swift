@@ -30,6 +30,30 @@ import Testing
     #expect(keys(sequence) == [key])
   }
 
+  /// Both spellings of F1–F4 (`ESC O P`, `ESC [11~`), and F5–F12 (`ESC [15~`…`ESC [24~`).
+  static let functionKeys: [(String, Key)] =
+    ["P", "Q", "R", "S"].enumerated().map { ("\u{1B}O\($1)", .function($0 + 1)) }
+    + [11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 23, 24].enumerated().map {
+      ("\u{1B}[\($1)~", .function($0 + 1))
+    }
+
+  @Test func functionKeysAreRecognisedWhereverTheReadsSplitThem() {
+    #expect(Self.functionKeys.count == 16)
+    for (sequence, key) in Self.functionKeys {
+      let bytes = Array(sequence.utf8)
+      #expect(keys(bytes) == [key], "\(key)")
+      for split in 1..<bytes.count {
+        var parser = KeyParser()
+        let first = parser.parse(bytes[..<split])
+        let second = parser.parse(bytes[split...])
+        #expect(first + second + parser.flush() == [key], "\(key) split at \(split)")
+      }
+    }
+    #expect(keys("\u{1B}[1;2P") == [.modified(.function(1), .shift)])
+    #expect(keys("\u{1B}[24;5~") == [.ctrl(.function(12))])
+    #expect(keys("\u{1B}[16~") == [.unknown(Array("\u{1B}[16~".utf8))])
+  }
+
   @Test func printableUTF8BecomesCharacters() {
     #expect(keys("aé中😀") == [.character("a"), .character("é"), .character("中"), .character("😀")])
   }
@@ -193,7 +217,7 @@ import Testing
 
   @Test func unknownSequencesAreReportedWithTheirBytes() {
     #expect(keys("\u{1B}[99~") == [.unknown(Array("\u{1B}[99~".utf8))])
-    #expect(keys("\u{1B}OP") == [.unknown(Array("\u{1B}OP".utf8))])
+    #expect(keys("\u{1B}OX") == [.unknown(Array("\u{1B}OX".utf8))])
     #expect(keys([0x00, 0x1C]) == [.unknown([0x00]), .unknown([0x1C])])
   }
 
@@ -215,7 +239,7 @@ import Testing
     // ESC O and ESC [ with nothing after them are Alt-O and Alt-[.
     #expect(parser.parse(Array("\u{1B}O".utf8)) == [])
     #expect(parser.flush() == [.alt(.character("O"))])
-    #expect(parser.parse(Array("\u{1B}OP".utf8)) == [.unknown(Array("\u{1B}OP".utf8))])
+    #expect(parser.parse(Array("\u{1B}OX".utf8)) == [.unknown(Array("\u{1B}OX".utf8))])
   }
 
   @Test func invalidUTF8IsDropped() {

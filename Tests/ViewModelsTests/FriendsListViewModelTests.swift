@@ -150,13 +150,4 @@ extension FriendsListViewModelTests {
     }
     #expect(run.routes.events == [.next(200, .show(.search)), .next(300, .show(.timeline))])
   }
-
-  @Test func aShortcutAsksForItsScreen() {
-    let run = Self.runOverAda { clock in
-      .init(
-        shortcuts: clock.createHotObservable([.next(200, Scene.people), .next(400, .search)])
-          .asObservable())
-    }
-    #expect(run.routes.events == [.next(200, .show(.people)), .next(400, .show(.search))])
-  }
 }

@@ -66,7 +66,7 @@ import ViewModels
       timeline(loading.events) == ["false@0", "true@300", "false@600", "true@900", "false@1200"])
     #expect(timeline(errors.events) == ["Login failed: wrongPassword@600"])
     #expect(timeline(users.events) == ["Ada@1200"])
-    #expect(routes.events == [.next(1_200, .replaceRoot(.friends))])
+    #expect(routes.events == [.next(1_200, .replaceRoot(.home))])
     // Two of the four taps reached the service; the ones during a request were ignored.
     #expect(auth.passwordsTried == ["wrong password", "correct horse"])
     #expect(

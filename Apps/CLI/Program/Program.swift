@@ -12,8 +12,10 @@ enum Program {
   /// Every command, in the order help lists them.
   static let commands: [any Command.Type] = [
     LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ResetPasswordCommand.self,
+    // demo:begin
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self,
     SearchCommand.self, TimelineCommand.self, PeopleCommand.self,
+    // demo:end
     // Scripts/new-feature.sh adds new commands above this line.
   ]
 

@@ -1,4 +1,5 @@
 import Models
+import Navigator
 import ReactiveCore
 import TerminalUI
 import ViewModels
@@ -20,6 +21,8 @@ final class FriendFormScreen: Screen {
   private var failure: String?
   /// Whether the fields hold their first values (at once to add; once loaded to edit).
   private var hasInitialValues = false
+  /// The texts the fields started with, to tell whether the user changed anything.
+  private var initialTexts: [String] = ["", "", ""]
 
   init(host: ScreenHost, mode: FriendFormViewModel.Mode) {
     super.init(host: host)
@@ -31,6 +34,7 @@ final class FriendFormScreen: Screen {
       firstName.set(draft.firstName)
       lastName.set(draft.lastName)
       phoneNumber.set(draft.phoneNumber)
+      initialTexts = [draft.firstName, draft.lastName, draft.phoneNumber]
       hasInitialValues = true
     }
     bind(output.firstNameMessage) { [unowned self] in firstName.message = $0 }
@@ -53,6 +57,14 @@ final class FriendFormScreen: Screen {
     fields.first { $0.0 == focus.current }?.1
   }
 
+  /// Whether the fields differ from what they started with.
+  private var hasUnsavedChanges: Bool {
+    hasInitialValues && fields.map(\.1.value) != initialTexts
+  }
+
+  /// Whether a save is under way.
+  private var isSaving: Bool { isLoading && hasInitialValues }
+
   override var isBusy: Bool { isLoading }
 
   override var isEditingText: Bool { focusedField != nil }
@@ -60,7 +72,7 @@ final class FriendFormScreen: Screen {
   override var hints: [KeyHint] {
     isEditingText
       ? [
-        KeyHint("Tab", "next"), KeyHint("Enter", "next"), KeyHint("Esc", "cancel"),
+        KeyHint("Tab", "next"), KeyHint("Enter", "next"), KeyHint("Esc", "leave field"),
         KeyHint("Ctrl-C", "quit"),
       ]
       : [
@@ -77,6 +89,18 @@ final class FriendFormScreen: Screen {
   }
 
   override func handle(_ key: Key) -> Bool {
+    if key == .escape {
+      if isSaving {
+        // A save cannot be taken back halfway: say so rather than drop it silently.
+        host?.showMessage("Saving… Esc works again once it is done.")
+        return true
+      }
+      if focusedField == nil, hasUnsavedChanges {
+        confirmDiscarding()
+        return true
+      }
+      return false
+    }
     if focus.handle(key) { return true }
     if key == .enter {
       if focus.current == .phoneNumber || focus.current == .save {
@@ -91,6 +115,21 @@ final class FriendFormScreen: Screen {
       return true
     }
     return focusedField?.handle(key) ?? false
+  }
+
+  override func leaveTextField() -> Bool {
+    guard isEditingText else { return false }
+    focus.focus(.save)
+    return true
+  }
+
+  private func confirmDiscarding() {
+    let dialog = Dialog.confirm(
+      title: "Discard changes?", message: "Your changes to this friend will be lost.",
+      confirm: "Discard", cancel: "Keep editing")
+    host?.present(dialog, from: self) { [weak self] outcome in
+      if outcome == .confirmed { self?.host?.navigate(.back) }
+    }
   }
 
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {

@@ -6,8 +6,7 @@ import ViewModels
 
 /// The friends list: rows from the view model's cells (friends, "No data available", or the
 /// error), with keys to add, edit, delete (after a confirmation), refresh, search, open the
-/// timeline and log out, and a shortcut key for each screen added with
-/// `Scripts/new-feature.sh`. Alerts show as dialogs.
+/// timeline and log out. Alerts show as dialogs.
 @MainActor
 final class FriendsListScreen: Screen {
   private let refresh = PublishRelay<Void>()
@@ -16,7 +15,6 @@ final class FriendsListScreen: Screen {
   private let addTaps = PublishRelay<Void>()
   private let searchTaps = PublishRelay<Void>()
   private let timelineTaps = PublishRelay<Void>()
-  private let shortcuts = PublishRelay<Scene>()
 
   private var cells: [FriendCellType] = []
   private var hasLoaded = false
@@ -30,8 +28,7 @@ final class FriendsListScreen: Screen {
       .init(
         refresh: refresh.asObservable(), delete: delete.asObservable(),
         select: select.asObservable(), addTaps: addTaps.asObservable(),
-        searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable(),
-        shortcuts: shortcuts.asObservable()))
+        searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
     bind(output.alert) { [unowned self] alert in
       presentAlert(title: alert.title, message: alert.message, button: alert.button)
     }
@@ -75,12 +72,16 @@ final class FriendsListScreen: Screen {
       KeyHint("Enter", "edit the selected friend"), KeyHint("a", "add a friend"),
       KeyHint("d", "delete the selected friend"), KeyHint("r", "refresh"),
       KeyHint("/", "search"), KeyHint("t", "timeline"), KeyHint("L", "log out"),
-      // Scripts/new-feature.sh adds the help of the keys that open new screens above this line.
     ]
   }
 
   override func handle(_ key: Key) -> Bool {
-    if list.handle(key, visibleRows: visibleRows) { return true }
+    // The vi keys move too: j and k down and up, g and G to the first and the last.
+    let aliases: [Key: Key] = [
+      .character("j"): .down, .character("k"): .up, .character("g"): .home,
+      .character("G"): .end,
+    ]
+    if list.handle(aliases[key] ?? key, visibleRows: visibleRows) { return true }
     switch key {
     case .enter:
       if let friend = selectedFriend { select.accept(friend) }
@@ -90,7 +91,6 @@ final class FriendsListScreen: Screen {
     case .character("/"): searchTaps.accept(())
     case .character("t"): timelineTaps.accept(())
     case .character("L"): host?.logOut()
-    // Scripts/new-feature.sh adds the keys that open new screens above this line.
     default: return false
     }
     return true
@@ -109,8 +109,13 @@ final class FriendsListScreen: Screen {
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
+    visibleRows = max(1, rows[3].height)
     if hasLoaded, !friends.isEmpty {
-      let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
+      var count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
+      if friends.count > visibleRows, let index = list.selectedIndex {
+        // Not every friend fits: say where the selection is.
+        count += "  ·  \(index + 1)/\(friends.count)"
+      }
       buffer.write(count, in: rows[0].inset(left: 2), style: theme.title)
       if isLoading {
         let label = "Refreshing…"

@@ -8,7 +8,7 @@ struct HelpOverlay: Widget {
     KeyHint("Tab", "next field (Shift-Tab: previous)"),
     KeyHint("Enter", "open, press, save"),
     KeyHint("Esc", "back (in a field: leave it)"),
-    KeyHint("?", "this help"),
+    KeyHint("? F1", "this help (in a field: F1)"),
     KeyHint("q", "quit (in a field: Ctrl-C)"),
   ]
 
@@ -16,10 +16,13 @@ struct HelpOverlay: Widget {
   var screenTitle: String
   /// That screen's own keys.
   var screenKeys: [KeyHint]
+  /// The first line shown, when the lines do not fit.
+  var scrollOffset = 0
 
-  /// Draws a box centred in `rect` listing the keys.
-  func render(into buffer: inout ScreenBuffer, rect: Rect, theme: Theme) {
-    var lines: [(key: String, text: String, isHeading: Bool)] = []
+  private typealias Line = (key: String, text: String, isHeading: Bool)
+
+  private var lines: [Line] {
+    var lines: [Line] = []
     if !screenKeys.isEmpty {
       lines.append(("", screenTitle, true))
       lines += screenKeys.map { ($0.key, $0.action, false) }
@@ -27,6 +30,19 @@ struct HelpOverlay: Widget {
     }
     lines.append(("", "Everywhere", true))
     lines += Self.globalKeys.map { ($0.key, $0.action, false) }
+    return lines
+  }
+
+  /// Keeps `scrollOffset` within what a box in `height` rows can scroll.
+  mutating func clampScroll(toHeight height: Int) {
+    let visible = max(1, min(lines.count, height - 2))
+    scrollOffset = min(max(0, scrollOffset), lines.count - visible)
+  }
+
+  /// Draws a box centred in `rect` listing the keys, from `scrollOffset` on, with "↑ more"
+  /// and "↓ more" in the border where lines are hidden.
+  func render(into buffer: inout ScreenBuffer, rect: Rect, theme: Theme) {
+    let lines = lines
     let keyWidth = (lines.map(\.key.displayWidth).max() ?? 0) + 2
     let textWidth =
       lines.map { $0.isHeading ? $0.text.displayWidth : keyWidth + 2 + $0.text.displayWidth }.max()
@@ -36,7 +52,19 @@ struct HelpOverlay: Widget {
     let inside = buffer.drawBorder(
       box, title: "Keys", style: theme.border, titleStyle: theme.title
     ).inset(left: 1, right: 1)
-    for (index, line) in lines.prefix(inside.height).enumerated() {
+    let offset = min(max(0, scrollOffset), max(0, lines.count - inside.height))
+    if offset > 0 {
+      buffer.write(
+        " ↑ more ", in: Rect(x: box.x + box.width - 10, y: box.y, width: 8, height: 1),
+        style: theme.border)
+    }
+    if offset + inside.height < lines.count {
+      buffer.write(
+        " ↓ more ",
+        in: Rect(x: box.x + box.width - 10, y: box.y + box.height - 1, width: 8, height: 1),
+        style: theme.border)
+    }
+    for (index, line) in lines.dropFirst(offset).prefix(inside.height).enumerated() {
       let row = inside.row(index)
       if line.isHeading {
         buffer.write(line.text, in: row, style: theme.title)

@@ -5,8 +5,7 @@ import Services
 
 /// The friends list: loads with a spinner, shows friends or an empty or error row, deletes,
 /// selects a friend to edit, opens the add form, and reloads on refresh or when the data
-/// changes (also when another process changes it). Other screens open from the list by their
-/// shortcuts (`Input.shortcuts`), through the same `route` output.
+/// changes (also when another process changes it).
 public struct FriendsListViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -22,16 +21,12 @@ public struct FriendsListViewModel: ViewModelType {
     public var searchTaps: Observable<Void>
     /// Taps on "Timeline".
     public var timelineTaps: Observable<Void>
-    /// Other screens the user opens from the list with their shortcut keys, such as the
-    /// screens `Scripts/new-feature.sh` adds; each is shown on top of the list.
-    public var shortcuts: Observable<Scene>
 
     /// Creates the input; each stream defaults to one that never emits.
     public init(
       refresh: Observable<Void> = .never(), delete: Observable<FriendCellViewModel> = .never(),
       select: Observable<FriendCellViewModel> = .never(), addTaps: Observable<Void> = .never(),
-      searchTaps: Observable<Void> = .never(), timelineTaps: Observable<Void> = .never(),
-      shortcuts: Observable<Scene> = .never()
+      searchTaps: Observable<Void> = .never(), timelineTaps: Observable<Void> = .never()
     ) {
       self.refresh = refresh
       self.delete = delete
@@ -39,7 +34,6 @@ public struct FriendsListViewModel: ViewModelType {
       self.addTaps = addTaps
       self.searchTaps = searchTaps
       self.timelineTaps = timelineTaps
-      self.shortcuts = shortcuts
     }
   }
 
@@ -51,8 +45,7 @@ public struct FriendsListViewModel: ViewModelType {
     public var isLoading: Driver<Bool>
     /// Problems to acknowledge: a failed load or deletion.
     public var alert: Signal<Alert>
-    /// Where to go: the edit form of a selected friend, the add form, search, the timeline, or
-    /// the screen of a shortcut.
+    /// Where to go: the edit form of a selected friend, the add form, search, or the timeline.
     public var route: Signal<Route>
   }
 
@@ -100,8 +93,7 @@ public struct FriendsListViewModel: ViewModelType {
       input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
       input.addTaps.map { Route.show(.addFriend) },
       input.searchTaps.map { Route.show(.search) },
-      input.timelineTaps.map { Route.show(.timeline) },
-      input.shortcuts.map { Route.show($0) })
+      input.timelineTaps.map { Route.show(.timeline) })
 
     return Output(
       cells: cells.asDriver(onErrorJustReturn: []),

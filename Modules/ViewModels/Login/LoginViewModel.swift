@@ -8,7 +8,7 @@ import Services
 /// The button is enabled only while both fields are valid and no request runs. A tap reads the
 /// fields at that moment; taps during a request are ignored (`flatMapFirst`). A failure shows
 /// "Login failed: …" and leaves the screen working; a success shows the user's name and asks
-/// to replace the stack with the friends list.
+/// to replace the stack with the home.
 public struct LoginViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -45,7 +45,7 @@ public struct LoginViewModel: ViewModelType {
     public var errorMessage: Signal<String>
     /// The display name of the user, once logged in.
     public var loggedInUser: Signal<String>
-    /// Where to go next: the friends list after logging in, or the "Forgot password?" screen.
+    /// Where to go next: the home after logging in, or the "Forgot password?" screen.
     public var route: Signal<Route>
   }
 
@@ -93,7 +93,7 @@ public struct LoginViewModel: ViewModelType {
       errorMessage: errors.asSignal(),
       loggedInUser: accounts.map { $0.displayName },
       route: Signal.merge(
-        accounts.map { _ in Route.replaceRoot(.friends) },
+        accounts.map { _ in Route.replaceRoot(.home) },
         input.forgotPasswordTaps.map { Route.show(.forgotPassword) }
           .asSignal(onErrorSignalWith: .empty()))
     )

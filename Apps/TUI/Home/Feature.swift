@@ -1,0 +1,14 @@
+import Navigator
+import ViewModels
+
+/// A feature of the terminal UI: its entry on the home screen and the screens of its scenes.
+///
+/// Each feature's folder declares its own (`static var friends: Feature` in
+/// `Friends/FriendsFeature.swift`), and `Feature.all` registers it with one line.
+@MainActor
+struct Feature {
+  /// The entry on the home screen: the scene it opens, its key, what it is for.
+  var entry: HomeEntry
+  /// Makes the screen of one of the feature's scenes, or returns `nil` for any other scene.
+  var makeScreen: @MainActor (Scene, ScreenHost) -> Screen?
+}

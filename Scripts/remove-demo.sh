@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Removes the demo's features (Friends, Search, Timeline) from the screens' layers, leaving an
+# app that logs in, resets a password, shows who is logged in, logs out and lands on an empty
+# home, ready for features of its own:
+#
+#   Scripts/remove-demo.sh            then: swift build && swift test
+#
+# It deletes the folders and files listed below, then every block of lines between a
+# `// demo:begin` and a `// demo:end` comment (the demo's registration lines in files that
+# stay). Both lists are the whole of it, so the same can be done by hand. It refuses to run
+# when the tree has uncommitted changes (so `git checkout .` undoes it), unless given --force,
+# and changes nothing when run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+force=no
+case "${1:-}" in
+  "") ;;
+  --force) force=yes ;;
+  -h | --help)
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  *)
+    echo "usage: Scripts/remove-demo.sh [--force]" >&2
+    exit 64
+    ;;
+esac
+
+# The demo's own folders and files.
+demo_paths=(
+  # The view models, the command line's commands and the terminal UI's screens.
+  Modules/ViewModels/Friends Modules/ViewModels/Search Modules/ViewModels/Timeline
+  Apps/CLI/Friends Apps/CLI/Search Apps/CLI/Timeline
+  Apps/TUI/Friends Apps/TUI/Search Apps/TUI/Timeline
+  # Their tests.
+  Tests/ViewModelsTests/FriendDetailViewModelTests.swift
+  Tests/ViewModelsTests/FriendFormViewModelTests.swift
+  Tests/ViewModelsTests/FriendsListViewModelTests.swift
+  Tests/ViewModelsTests/SearchViewModelTests.swift
+  Tests/ViewModelsTests/TimelineLoggedInXCTests.swift
+  Tests/ViewModelsTests/TimelineViewModelTests.swift
+  Tests/NavigatorTests/NavigatorDemoTests.swift
+  Tests/CLITests/FriendsCommandTests.swift
+  Tests/CLITests/StreamCommandTests.swift
+  Tests/CLITests/EmbeddedStoreCommandTests.swift
+  Tests/TUITests/ApplicationTests.swift
+  Tests/TUITests/FriendFormScreenTests.swift
+  Tests/TUITests/FriendsListScreenTests.swift
+  Tests/TUITests/SearchScreenTests.swift
+  Tests/TUITests/TimelineScreenTests.swift
+  Tests/TUITests/HomeDemoScreenTests.swift
+  Tests/FrontsTests/AddFriendParityTests.swift
+)
+
+if [ "$force" = no ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+  [ -n "$(git status --porcelain)" ]; then
+  echo "error: the tree has uncommitted changes; commit them first (or use --force)" >&2
+  exit 1
+fi
+
+removed=()
+for path in "${demo_paths[@]}"; do
+  if [ -e "$path" ]; then
+    rm -rf "$path"
+    removed+=("$path")
+  fi
+done
+
+# The demo's lines in the files that stay.
+edited=()
+while IFS= read -r file; do
+  perl -0pi -e 's{^[ \t]*// demo:begin\n.*?^[ \t]*// demo:end\n}{}gms' "$file"
+  edited+=("$file")
+done < <(grep -rlE --include='*.swift' '^[[:space:]]*// demo:begin' Modules Apps Tests 2>/dev/null |
+  LC_ALL=C sort || true)
+
+if [ ${#removed[@]} -eq 0 ] && [ ${#edited[@]} -eq 0 ]; then
+  echo "The demo is already removed; nothing to change."
+  exit 0
+fi
+if swift format --version >/dev/null 2>&1; then Scripts/format.sh; fi
+echo "Removed ${#removed[@]} demo folders and files:"
+printf '  %s\n' "${removed[@]}"
+echo "Removed the demo's lines from ${#edited[@]} files:"
+printf '  %s\n' "${edited[@]}"
+echo "Build and test: swift build && swift test"
