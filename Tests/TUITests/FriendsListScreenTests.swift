@@ -252,7 +252,7 @@ import Testing
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("a"))
-      #expect(h.app.navigator.currentStack == [.friends, .addFriend])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
       // A call of any screen found the session expired: the backend says so.
       h.clock.scheduleAt(h.clock.clock + 100) { h.auth.expirations.accept(()) }
       h.advance(by: 100)

@@ -204,7 +204,7 @@ extension LoginViewModelTests {
     }
     #expect(auth.passwordsTried == ["correct horse"])
     #expect(users == ["label Ada", "analytics Ada"])
-    #expect(routes.events == [.next(400, .replaceRoot(.friends))])
+    #expect(routes.events == [.next(400, .replaceRoot(.home))])
   }
 
   /// No mock: the outputs deliver through `MainScheduler`, and this test runs on the main
