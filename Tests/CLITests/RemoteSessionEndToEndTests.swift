@@ -37,16 +37,15 @@ import Testing
     // Another run of the command line shares the login of the data directory.
     #expect((try await run("whoami")).stdout == "Ada <ada@example.com>\n")
     clock.advance(days: 30)
-    let expired = try await run("list")
+    let expired = try await run("whoami")
     #expect(expired.status == 1)
     #expect(expired.stdout == "")
     #expect(
       expired.stderr
         == "error: Your session has expired; log in again. Run 'friends login' to log in.\n")
     // The token is forgotten: the next command is simply logged out.
-    let after = try await run("list")
-    #expect(after.stderr == "error: Not logged in. Run 'friends login' first.\n")
-    #expect(try store.friends().count == 20)
+    let after = try await run("whoami")
+    #expect(after.status == 1 && after.stderr == "error: Not logged in.\n")
   }
 
   @Test func aServerThatRefusesTheConnectionFailsAtOnce() async throws {
@@ -55,7 +54,11 @@ import Testing
     let port = probe.port
     probe.stop()
     let home = try TemporaryDirectory()
-    for command in ["whoami", "list"] {
+    var commands = ["whoami"]
+    // demo:begin
+    commands.append("list")
+    // demo:end
+    for command in commands {
       let start = ContinuousClock.now
       let result = try await FriendsProcess.run(
         ["--server", "http://127.0.0.1:\(port)", command], directory: home.url,

@@ -11,6 +11,7 @@ import Testing
   private static let expired =
     "error: Your session has expired; log in again. Run 'friends login' to log in.\n"
 
+  // demo:begin
   @Test func aCommandWhoseCallFindsTheSessionExpiredSaysSoAndExits1() {
     let harness = Harness()
     harness.friends.friendsResponse = { _ in [.error(200, ServiceError.sessionExpired)] }
@@ -21,6 +22,7 @@ import Testing
     #expect(harness.stdout.isEmpty)
     #expect(harness.clock.clock == 200)
   }
+  // demo:end
 
   @Test func aStatusReadThatFindsTheSessionExpiredSaysSo() {
     let harness = Harness()
@@ -28,12 +30,15 @@ import Testing
     harness.clock.scheduleAt(30) { harness.auth.expirations.accept(()) }
     #expect(harness.run("whoami") == .failure)
     #expect(harness.stderr == Self.expired)
+    // demo:begin
     // A command that needs an account stops before it asks for anything.
     harness.clock.scheduleAt(60) { harness.auth.expirations.accept(()) }
     #expect(harness.run("show 3") == .failure)
     #expect(harness.stderr == Self.expired + Self.expired)
+    // demo:end
   }
 
+  // demo:begin
   @Test func aStreamThatFindsTheSessionExpiredEndsWithTheMessage() {
     let harness = Harness()
     harness.timeline.timelineResponse = { _ in [.next(10, []), .completed(10)] }
@@ -42,6 +47,7 @@ import Testing
     #expect(harness.stderr.hasSuffix(Self.expired))
     #expect(harness.clock.clock == 5_000)
   }
+  // demo:end
 
   @Test func aStatusThatCannotBeReadSaysWhyAtOnce() {
     let harness = Harness()
