@@ -65,10 +65,14 @@ struct FriendsProcess: Sendable {
     await onOwnThread { [launched] in launched.waitForOutput(timeout: timeout, condition) }
   }
 
-  /// Waits for the process to end and returns what it printed.
+  /// Waits for the process to end and returns what it printed. A process still running after
+  /// two minutes is stopped, so a test fails on its status instead of hanging.
   func finish() async -> Result {
     await onOwnThread { [launched] in
-      launched.waitUntilExit()
+      if !launched.waitForExit(timeout: 120) {
+        launched.process.terminate()
+        launched.waitUntilExit()
+      }
       return Result(
         stdout: launched.standardOutput, stderr: launched.standardError,
         status: launched.process.terminationStatus)
