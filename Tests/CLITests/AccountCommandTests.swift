@@ -89,7 +89,7 @@ import Testing
     let nobody = Harness(loggedIn: false)
     #expect(nobody.run("--json whoami") == .failure)
     #expect(nobody.stdout == "{\n  \"loggedIn\" : false\n}\n")
-    #expect(nobody.stderr == "error: Not logged in.\n")
+    #expect(nobody.stderr == "error: Not logged in. Run 'friends login' first.\n")
   }
 
   @Test func anAccountStatusThatNeverComesEndsAfterFifteenSeconds() {

@@ -59,7 +59,8 @@ import Testing
     #expect(list.stderr == "error: Not logged in. Run 'friends login' first.\n")
     // demo:end
     let whoami = try await FriendsProcess.run(["whoami"], directory: directory.url)
-    #expect(whoami.status == 1 && whoami.stderr == "error: Not logged in.\n")
+    #expect(
+      whoami.status == 1 && whoami.stderr == "error: Not logged in. Run 'friends login' first.\n")
 
     let wrong = try await FriendsProcess.run(
       ["login", "-e", "ada@example.com", "-p", "wrong password"], directory: directory.url)
@@ -283,7 +284,8 @@ import Testing
     let logout = try await run("logout")
     #expect(logout.status == 0 && logout.stdout == "Logged out.\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).isEmpty)
-    #expect((try await run("whoami")).stderr == "error: Not logged in.\n")
+    #expect(
+      (try await run("whoami")).stderr == "error: Not logged in. Run 'friends login' first.\n")
   }
 
   struct IdOnly: Decodable {

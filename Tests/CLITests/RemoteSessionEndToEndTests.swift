@@ -45,7 +45,8 @@ import Testing
         == "error: Your session has expired; log in again. Run 'friends login' to log in.\n")
     // The token is forgotten: the next command is simply logged out.
     let after = try await run("whoami")
-    #expect(after.status == 1 && after.stderr == "error: Not logged in.\n")
+    #expect(
+      after.status == 1 && after.stderr == "error: Not logged in. Run 'friends login' first.\n")
   }
 
   @Test func aServerThatRefusesTheConnectionFailsAtOnce() async throws {
