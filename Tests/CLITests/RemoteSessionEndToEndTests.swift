@@ -55,10 +55,12 @@ import Testing
     let port = probe.port
     probe.stop()
     let home = try TemporaryDirectory()
-    var commands = ["whoami"]
-    // demo:begin
-    commands.append("list")
-    // demo:end
+    let commands = [
+      "whoami",
+      // demo:begin
+      "list",
+      // demo:end
+    ]
     for command in commands {
       let start = ContinuousClock.now
       let result = try await FriendsProcess.run(
