@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Services
 import Store
 
@@ -46,7 +47,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
       return "The data directory \(path) is not a directory, so it cannot hold the data "
         + "files. It was left untouched."
     case .notFound(let id):
-      return "No friend has the identifier \(id)."
+      return Friend.missingText(id: id)
     case .wrongPassword:
       return "The email address or the password is not correct."
     case .tooManyAttempts(let seconds):

@@ -28,9 +28,9 @@ public enum NavigationRefusal: Error, Hashable, Sendable, CustomStringConvertibl
   // demo:begin
   /// A person's timeline was requested without a person.
   case missingPerson
-  // demo:end
-  /// An id that no record can have (zero or negative).
+  /// A friend's id that no friend can have (zero or negative).
   case invalidIdentifier(Int)
+  // demo:end
   /// The scene is already on top: a repeated request, such as a double tap.
   case alreadyShown(Scene)
 
@@ -41,8 +41,8 @@ public enum NavigationRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     case .nothingToGoBackTo: return "This is the first screen."
     // demo:begin
     case .missingPerson: return "Choose a person first."
+    case .invalidIdentifier(let id): return Friend.missingText(id: id)
     // demo:end
-    case .invalidIdentifier(let id): return "There is no record with id \(id)."
     case .alreadyShown(let scene): return "\(scene.title) is already open."
     }
   }

@@ -51,7 +51,7 @@ import Testing
     #expect(harness.run("remove 21") == .success)
     #expect(throws: StoreError.notFound(21)) { try store.friend(id: 21) }
     #expect(harness.run("show 21") == .failure)
-    #expect(harness.stderr == "error: This friend no longer exists.\n")
+    #expect(harness.stderr == "error: No friend has the id 21.\n")
   }
 
   @Test func aDataDirectoryThatIsAFileIsNamedAsSuch() throws {

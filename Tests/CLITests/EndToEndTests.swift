@@ -109,7 +109,7 @@ import Testing
         """)
     let unknown = try await run("show", "99")
     #expect(unknown.status == 1 && unknown.stdout == "")
-    #expect(unknown.stderr == "error: This friend no longer exists.\n")
+    #expect(unknown.stderr == "error: No friend has the id 99.\n")
 
     let invalid = try await run(
       "add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 (0) 20 x")
@@ -130,7 +130,7 @@ import Testing
     let removed = try await run("remove", "21")
     #expect(removed.status == 0 && removed.stdout == "Removed Augusta Ada Lovelace (id 21).\n")
     let gone = try await run("remove", "21")
-    #expect(gone.status == 1 && gone.stderr == "error: This friend no longer exists.\n")
+    #expect(gone.status == 1 && gone.stderr == "error: No friend has the id 21.\n")
 
     let people = try await run("people")
     #expect(people.status == 0 && people.stdout.hasPrefix("ID  NAME\n"))

@@ -53,7 +53,7 @@ import ViewModels
     #expect(coloured.run("show 9") == .failure)
     #expect(
       coloured.stderr
-        == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m This friend no longer exists.\n")
+        == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m No friend has the id 9.\n")
 
     let plain = Harness(colour: true)
     plain.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
@@ -134,14 +134,15 @@ import ViewModels
     harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("show 99") == .failure)
     #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: This friend no longer exists.\n")
+    #expect(harness.stderr == "error: No friend has the id 99.\n")
   }
 
   @Test(arguments: ["show 0", "show -4", "remove 0", "edit -1 --first A"])
   func anImpossibleIdIsRefusedByTheNavigatorWithoutARequest(line: String) {
     let harness = Harness()
     #expect(harness.run(line) == .failure)
-    #expect(harness.stderr.hasPrefix("error: There is no record with id "))
+    let id = line.split(separator: " ")[1]
+    #expect(harness.stderr == "error: No friend has the id \(id).\n")
     #expect(harness.friends.calls.isEmpty)
   }
 
@@ -219,7 +220,7 @@ import ViewModels
     let harness = Harness()
     harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("edit 99 --first X") == .failure)
-    #expect(harness.stderr == "error: Could not load friend 99: no friend has id 99\n")
+    #expect(harness.stderr == "error: No friend has the id 99.\n")
     #expect(harness.friends.calls == [.friend(id: 99)])
   }
 
@@ -250,7 +251,7 @@ import ViewModels
     let harness = Harness()
     harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("remove 42") == .failure)
-    #expect(harness.stderr == "error: This friend no longer exists.\n")
+    #expect(harness.stderr == "error: No friend has the id 42.\n")
     #expect(harness.friends.calls == [.friend(id: 42)])
   }
 }

@@ -27,7 +27,8 @@ struct RemoveCommand: Command {
     var friend: Friend?
     var deleted = false
     var failure: String?
-    output.errorMessage.emit(onNext: { failure = $0 }).disposed(by: bag)
+    output.errorMessage.emit(onNext: { failure = Self.commandLineWording($0, id: id) })
+      .disposed(by: bag)
     context.printer.spinner(while: output.isLoading, message: "Removing…").disposed(by: bag)
     output.friend.drive(onNext: { friend = $0 }).disposed(by: bag)
     output.deleted.emit(onNext: { _ in deleted = true }).disposed(by: bag)

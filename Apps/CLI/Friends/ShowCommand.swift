@@ -25,7 +25,8 @@ struct ShowCommand: Command {
     let bag = DisposeBag()
     var friend: Friend?
     var failure: String?
-    output.errorMessage.emit(onNext: { failure = $0 }).disposed(by: bag)
+    output.errorMessage.emit(onNext: { failure = Self.commandLineWording($0, id: id) })
+      .disposed(by: bag)
     context.printer.spinner(while: output.isLoading, message: "Loading…").disposed(by: bag)
     output.friend.drive(onNext: { friend = $0 }).disposed(by: bag)
 
@@ -42,5 +43,14 @@ struct ShowCommand: Command {
       context.printer.result(lines: TextFormat.friend(friend, style: context.printer.style))
     }
     return .success
+  }
+}
+
+extension Command {
+  /// The detail view model's message for the command line, where the id was typed rather than
+  /// picked from a list: a friend that does not exist is "No friend has the id …", not "This
+  /// friend no longer exists".
+  static func commandLineWording(_ message: String, id: Int) -> String {
+    message == FriendDetailViewModel.noLongerExistsText ? Friend.missingText(id: id) : message
   }
 }

@@ -33,4 +33,7 @@ public struct Friend: Sendable, Codable, Hashable, Identifiable {
   public var draft: FriendDraft {
     FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber)
   }
+
+  /// What every front says when no friend has `id`: one wording for a missing friend.
+  public static func missingText(id: Int) -> String { "No friend has the id \(id)." }
 }

@@ -92,7 +92,10 @@ public struct FriendFormViewModel: ViewModelType {
     case .edit(let id):
       load = activity.track(service.friend(id: id)).asObservable()
         .map { $0.draft }
-        .outcomes { "Could not load friend \(id): \(describe($0))" }
+        .outcomes {
+          isNotFound($0)
+            ? Friend.missingText(id: id) : "Could not load friend \(id): \(describe($0))"
+        }
         .share(replay: 1)
     }
 
