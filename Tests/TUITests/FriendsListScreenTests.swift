@@ -97,9 +97,8 @@ import Testing
           " Home › Friends                                                             Ada",
           "",
           "",
-          "   No data available",
-          "   Press a to add a friend.",
-        ] + Array(repeating: "", count: 18) + [Self.hints])
+          "   No friends yet. Press a to add one.",
+        ] + Array(repeating: "", count: 19) + [Self.hints])
       #expect(h.friends.calls == [.friends, .friends])
     }
   }

@@ -133,8 +133,8 @@ final class FriendsListScreen: Screen {
       buffer.write("  Could not load the friends: \(message)", in: rows[2], style: theme.failure)
       buffer.write("  Press r to try again.", in: rows[3], style: theme.secondary)
     case .empty:
-      buffer.write("  \(FriendCellType.emptyText)", in: rows[2], style: theme.secondary)
-      buffer.write("  Press a to add a friend.", in: rows[3], style: theme.secondary)
+      // The cell says "No data available" (as the seed's list does); the screen can say more.
+      buffer.write("  No friends yet. Press a to add one.", in: rows[2], style: theme.secondary)
     case .normal:
       let header = "  " + Rows.padded("Name", to: Rows.nameWidth) + "  Phone"
       buffer.write(header, in: rows[2], style: theme.secondary.bold())
