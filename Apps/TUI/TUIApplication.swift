@@ -49,6 +49,8 @@ final class TUIApplication: ScreenHost {
   private var helpScroll = 0
   /// A one-off message in the status bar, cleared by the next key.
   private(set) var flash: String?
+  /// Clears `flash` when it has been shown long enough.
+  private var flashTimer: Disposable?
   /// The name of the account logged in, for the title bar.
   private(set) var accountName: String?
   /// Whether `quit()` was called.
@@ -127,6 +129,7 @@ final class TUIApplication: ScreenHost {
     bag = DisposeBag()
     animation?.dispose()
     animation = nil
+    flashTimer?.dispose()
     session.stop()
     onQuit()
   }
@@ -353,8 +356,22 @@ final class TUIApplication: ScreenHost {
     navigator.navigate(.back)
   }
 
+  /// How long a message stays in the status bar when no key is pressed.
+  static let flashDuration: RxTimeInterval = .seconds(4)
+
+  /// Shows `message` in the status bar, in place of the key hints, until a key is pressed or
+  /// ``flashDuration`` passed on the scheduler.
   private func showFlash(_ message: String) {
     flash = message
+    flashTimer?.dispose()
+    flashTimer = scheduler.scheduleRelative(after: Self.flashDuration) { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.flash == message else { return }
+        self.flash = nil
+        self.setNeedsDisplay()
+      }
+      return Disposables.create()
+    }
     setNeedsDisplay()
   }
 

@@ -45,6 +45,25 @@ import Testing
     }
   }
 
+  @Test func theWelcomeGoesAfterFourSecondsWithoutAKey() {
+    Harness.run { h in
+      Self.scriptLogin(h)
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.type("correct horse")
+      h.press(.enter)
+      let loggedIn = h.clock.clock + 300
+      h.advance(to: loggedIn)
+      #expect(h.line(23) == " Welcome, Ada!")
+      h.advance(to: loggedIn + 3_999)
+      #expect(h.line(23) == " Welcome, Ada!")
+      h.advance(to: loggedIn + 4_000)
+      #expect(h.line(23) != " Welcome, Ada!")
+      #expect(h.line(23).hasSuffix("q quit"), "\(h.line(23))")
+    }
+  }
+
   @Test func theLoginStoryPlaysOutOnScreen() {
     Harness.run { h in
       Self.scriptLogin(h)
