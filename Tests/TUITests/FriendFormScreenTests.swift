@@ -84,7 +84,10 @@ import Testing
             " › Ada Lovelace                  555 0101",
             "   Alan Turing                   555 0103",
           ],
-          count: "   2 friends"))
+          count: "   2 friends", status: " Added Alan Turing"))
+      // The message goes with the next key, and the list's hints come back.
+      h.press(.down)
+      #expect(h.line(23) == FriendsListScreenTests.hints)
       #expect(
         h.friends.calls == [
           .friends,
@@ -183,6 +186,15 @@ import Testing
             "   First name  Grace", "", "   Last name   Hopper", "", "   Phone       +1 555 0102",
             "",
           ], save: "               [ Save ]", status: Self.editingStatus))
+      // Saved: back on the list, which says so.
+      h.friends.updateResponse = { friend in [.next(50, friend), .completed(50)] }
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 50)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      #expect(h.line(23) == " Saved Grace Hopper")
     }
   }
 

@@ -46,6 +46,10 @@ final class FriendFormScreen: Screen {
       if loading { failure = nil }
     }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
+    // The list the form goes back to says what happened.
+    bind(output.saved) { [unowned self] friend in
+      self.host?.showMessage(mode == .add ? "Added \(friend.fullName)" : "Saved \(friend.fullName)")
+    }
     forward(output.route)
   }
 
