@@ -13,9 +13,14 @@ public struct KeyHint: Sendable, Hashable {
 }
 
 /// A one-row bar of key hints (`↑↓ move  Enter open  Esc back  ? help  q quit`) with an
-/// optional message at its right end. Hints that do not fit are cut with "…".
+/// optional message at its right end.
+///
+/// When the row is too narrow, the trailing text goes first; then the hints are dropped from
+/// the least important, which is taken to be the one just before the last two, so the last
+/// two (help and quit, by the convention of the screens) stay. Only when those two do not fit
+/// either are they cut with "…".
 public struct StatusBar: Widget, Sendable, Hashable {
-  /// The hints, left to right.
+  /// The hints, left to right, the most important first but for the last two, which stay.
   public var hints: [KeyHint]
   /// Text at the right end (a status or a count), dropped first when space is short.
   public var trailing: String
@@ -31,19 +36,23 @@ public struct StatusBar: Widget, Sendable, Hashable {
     guard !rect.isEmpty else { return }
     let row = rect.row(0)
     buffer.fill(row, style: theme.statusBar)
+    var shown = hints
+    var end = row.maxX
+    if !trailing.isEmpty && Self.width(of: shown) + 2 + trailing.displayWidth + 1 <= row.width {
+      end -= trailing.displayWidth + 1
+      buffer.write(trailing, x: end, y: row.y, style: theme.statusBar)
+    }
+    while shown.count > 2 && Self.width(of: shown) > end - row.x {
+      shown.remove(at: shown.count - 3)
+    }
     var segments: [(text: String, style: Style)] = []
-    for (index, hint) in hints.enumerated() {
+    for (index, hint) in shown.enumerated() {
       segments += [
         (index == 0 ? " " : "  ", theme.statusBar), (hint.key, theme.statusKey),
         (" " + hint.action, theme.statusBar),
       ]
     }
-    let hintsWidth = segments.map(\.text.displayWidth).reduce(0, +)
-    var end = row.maxX
-    if !trailing.isEmpty && hintsWidth + 2 + trailing.displayWidth + 1 <= row.width {
-      end -= trailing.displayWidth + 1
-      buffer.write(trailing, x: end, y: row.y, style: theme.statusBar)
-    }
+    let hintsWidth = Self.width(of: shown)
     let fits = hintsWidth <= end - row.x
     let limit = fits ? end : end - 1
     var x = row.x
@@ -52,5 +61,13 @@ public struct StatusBar: Widget, Sendable, Hashable {
       x += buffer.write(shown, x: x, y: row.y, style: segment.style)
     }
     if !fits { buffer.write("…", x: x, y: row.y, style: theme.statusBar) }
+  }
+
+  /// The columns `hints` take: a space before the first, two between, "key action" each.
+  static func width(of hints: [KeyHint]) -> Int {
+    hints.enumerated().reduce(0) { total, item in
+      total + (item.offset == 0 ? 1 : 2) + item.element.key.displayWidth + 1
+        + item.element.action.displayWidth
+    }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalUI
@@ -44,10 +45,18 @@ import Testing
     #expect(draw(bar, width: 12).lines == [" q quit     "])
   }
 
-  @Test func hintsThatDoNotFitAreCut() {
-    #expect(draw(StatusBar(hints: hints), width: 20).lines == [" ↑↓ move  Enter ope…"])
-    #expect(draw(StatusBar(hints: hints), width: 21).lines == [" ↑↓ move  Enter open…"])
+  @Test func theLeastImportantHintsGoFirstAndHelpAndQuitStay() {
+    func bar(_ width: Int) -> String {
+      draw(StatusBar(hints: hints), width: width).lines[0].replacingOccurrences(
+        of: " +$", with: "", options: .regularExpression)
+    }
+    #expect(bar(46) == " ↑↓ move  Enter open  Esc back  ? help  q quit")
+    #expect(bar(45) == " ↑↓ move  Enter open  ? help  q quit")
+    #expect(bar(35) == " ↑↓ move  ? help  q quit")
+    #expect(bar(23) == " ? help  q quit")
+    #expect(bar(10) == " ? help  …")
   }
+
 }
 
 @Suite struct BannerTests {
