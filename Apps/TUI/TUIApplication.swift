@@ -57,7 +57,6 @@ final class TUIApplication: ScreenHost {
   private(set) var hasQuit = false
   /// The status the process should exit with: 130 after Ctrl-C, else 0.
   private(set) var exitStatus: Int32 = 0
-  private var wasLoggedIn: Bool?
 
   private var needsDisplay = false
   private var isHandlingKey = false
@@ -171,7 +170,7 @@ final class TUIApplication: ScreenHost {
   func didLogIn(as name: String) {
     accountName = name
     navigator.setLoggedIn(true)
-    showFlash("Welcome, \(name)!")
+    showFlash(SessionViewModel.welcomeMessage(name: name))
   }
 
   func logOut() {
@@ -182,31 +181,21 @@ final class TUIApplication: ScreenHost {
 
   private func bindSession() {
     let output = SessionViewModel(auth: services.auth).transform(
-      .init(logoutTaps: logoutTaps.asObservable()))
-    output.status
-      .drive(onNext: { [weak self] status in
-        guard let self else { return }
-        if let account = status.account { accountName = account.displayName }
-        setNeedsDisplay()
+      .init(logoutTaps: logoutTaps.asObservable(), shownScenes: navigator.stack.asObservable()))
+    output.accountName
+      .drive(onNext: { [weak self] name in
+        self?.accountName = name
+        self?.setNeedsDisplay()
       })
       .disposed(by: bag)
-    output.isLoggedIn
-      .drive(onNext: { [weak self] loggedIn in self?.loginStateChanged(to: loggedIn) })
-      .disposed(by: bag)
-    output.loggedOut
-      .emit(onNext: { [weak self] in
+    // The flow's rules are the session view model's; the screen applies each transition.
+    output.transitions
+      .emit(onNext: { [weak self] transition in
         guard let self else { return }
-        accountName = nil
-        navigator.setLoggedIn(false)
-        showFlash("Logged out.")
-      })
-      .disposed(by: bag)
-    output.sessionExpired
-      .emit(onNext: { [weak self] message in
-        guard let self else { return }
-        accountName = nil
-        navigator.setLoggedIn(false)
-        showFlash(message)
+        navigator.setLoggedIn(transition.isLoggedIn)
+        if !transition.isLoggedIn { accountName = nil }
+        if let route = transition.route { navigate(route) }
+        if let message = transition.message { showFlash(message) }
       })
       .disposed(by: bag)
     output.errorMessage
@@ -215,26 +204,6 @@ final class TUIApplication: ScreenHost {
         present(.alert(title: "Log out", message: message), from: screen, onOutcome: { _ in })
       })
       .disposed(by: bag)
-    output.route
-      .emit(onNext: { [weak self] route in self?.navigate(route) })
-      .disposed(by: bag)
-  }
-
-  /// Follows the account's status, also when another program (the CLI) logs in or out: a
-  /// login shows the home, a logout leaves only the login screen.
-  private func loginStateChanged(to loggedIn: Bool) {
-    let previous = wasLoggedIn
-    wasLoggedIn = loggedIn
-    if loggedIn {
-      navigator.setLoggedIn(true)
-      if navigator.currentStack.allSatisfy(\.isPublic) {
-        navigator.navigate(.replaceRoot(.home))
-        if previous == false, let accountName { showFlash("Welcome, \(accountName)!") }
-      }
-    } else if previous == true {
-      accountName = nil
-      navigator.setLoggedIn(false)
-    }
   }
 
   // MARK: - Screens

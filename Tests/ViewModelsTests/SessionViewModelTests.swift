@@ -16,14 +16,14 @@ import ViewModels
     let auth = FakeAuthenticationService(scheduler: clock)
     auth.status.accept(.authorized(ada))
     let expired = clock.createObserver(String.self)
-    let routes = clock.createObserver(Route.self)
+    let transitions = clock.createObserver(AccountTransition.self)
     let errors = clock.createObserver(String.self)
     let bag = DisposeBag()
     SharingScheduler.mock(scheduler: clock) {
       let output = SessionViewModel(auth: auth).transform(.init())
       clock.scheduleAt(0) {
         output.sessionExpired.emit(to: expired).disposed(by: bag)
-        output.route.emit(to: routes).disposed(by: bag)
+        output.transitions.emit(to: transitions).disposed(by: bag)
         output.errorMessage.emit(to: errors).disposed(by: bag)
       }
       clock.scheduleAt(300) { auth.expirations.accept(()) }
@@ -35,7 +35,14 @@ import ViewModels
         .next(300, "Your session has expired; log in again"),
         .next(900, "Your session has expired; log in again"),
       ])
-    #expect(routes.events == [.next(300, .replaceRoot(.login)), .next(900, .replaceRoot(.login))])
+    let wentBack = AccountTransition(
+      isLoggedIn: false, route: .replaceRoot(.login),
+      message: "Your session has expired; log in again")
+    #expect(
+      transitions.events == [
+        .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
+        .next(300, wentBack), .next(900, wentBack),
+      ])
     #expect(errors.events.isEmpty)
   }
 

@@ -29,7 +29,7 @@ struct LogoutCommand: Command {
     if context.json {
       context.printer.document(SessionRecord(loggedIn: false))
     } else {
-      context.printer.result("Logged out.")
+      context.printer.result(SessionViewModel.loggedOutMessage)
     }
     return .success
   }

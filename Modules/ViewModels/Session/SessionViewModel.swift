@@ -3,12 +3,21 @@ import Navigator
 import ReactiveCore
 import Services
 
-/// Who is logged in, logging out, and the end of a session the server expired.
+/// The app's flow around the account: who is logged in, what shows after logging in, logging
+/// out or the end of a session, and reading the status once.
 ///
-/// When the backend reports that the server ended the session (`sessionExpirations`, for a
-/// call of any screen), the view model says "Your session has expired; log in again"
-/// (``Output/sessionExpired``) and routes to the login screen: every front shows that the
-/// same way.
+/// Both fronts bind ``Output/transitions`` and do what each transition says, in its order:
+/// tell the navigator whether someone is logged in, follow the route, show the message. So
+/// the rules live here once:
+/// - a login (here or in another program) while only public scenes show (the login, the
+///   password reset) opens the home, and a login made while the app runs says "Welcome, Ada!"
+///   (a session saved from an earlier run opens the home without it; a login screen that
+///   follows its own login opens the home and welcomes with ``welcomeMessage(name:)``);
+/// - logging out says "Logged out." and goes back to the login screen; so does a logout made
+///   in another program, without the message;
+/// - when the backend reports that the server ended the session (`sessionExpirations`, for a
+///   call of any screen), it says "Your session has expired; log in again" and goes back to
+///   the login screen.
 public struct SessionViewModel: ViewModelType {
   /// What the user does.
   public struct Input {
@@ -17,11 +26,18 @@ public struct SessionViewModel: ViewModelType {
     /// Requests to read the account status once, now (a command that needs an account asks
     /// before it runs).
     public var statusReads: Observable<Void>
+    /// The scenes the front shows, from the first to the top, each time they change (the
+    /// navigator's `stack`). Without it the view model takes the login scene as shown.
+    public var shownScenes: Observable<[Scene]>
 
     /// Creates the input.
-    public init(logoutTaps: Observable<Void> = .never(), statusReads: Observable<Void> = .never()) {
+    public init(
+      logoutTaps: Observable<Void> = .never(), statusReads: Observable<Void> = .never(),
+      shownScenes: Observable<[Scene]> = .never()
+    ) {
       self.logoutTaps = logoutTaps
       self.statusReads = statusReads
+      self.shownScenes = shownScenes
     }
   }
 
@@ -31,6 +47,10 @@ public struct SessionViewModel: ViewModelType {
     public var status: Driver<AccountStatus>
     /// Whether someone is logged in.
     public var isLoggedIn: Driver<Bool>
+    /// The logged-in account's display name, `nil` while no one is logged in.
+    public var accountName: Driver<String?>
+    /// What the front does each time the account comes or goes (see ``AccountTransition``).
+    public var transitions: Signal<AccountTransition>
     /// Emits once each time logging out finished.
     public var loggedOut: Signal<Void>
     /// A failed logout.
@@ -43,12 +63,17 @@ public struct SessionViewModel: ViewModelType {
     public var readError: Signal<String>
     /// "Your session has expired; log in again", each time the server ended the session.
     public var sessionExpired: Signal<String>
-    /// Back to the login screen after logging out, or when the session expired.
-    public var route: Signal<Route>
   }
 
   /// What ``Output/sessionExpired`` says.
   public static let sessionExpiredMessage = ServiceError.sessionExpiredMessage
+  /// What a transition says once logging out finished.
+  public static let loggedOutMessage = "Logged out."
+
+  /// What a transition says after a login: "Welcome, Ada!".
+  public static func welcomeMessage(name: String) -> String {
+    "Welcome, \(name)!"
+  }
 
   private let auth: AuthenticationService
 
@@ -79,16 +104,71 @@ public struct SessionViewModel: ViewModelType {
       .share()
     let expired = auth.sessionExpirations.map { Self.sessionExpiredMessage }
       .asSignal(onErrorSignalWith: .empty())
+    let isLoggedIn = status.map { $0.isAuthorized }.distinctUntilChanged()
     return Output(
       status: status,
-      isLoggedIn: status.map { $0.isAuthorized }.distinctUntilChanged(),
+      isLoggedIn: isLoggedIn,
+      accountName: status.map { $0.account?.displayName }.distinctUntilChanged(),
+      transitions: Signal.merge(
+        Self.statusTransitions(status, shownScenes: input.shownScenes),
+        loggedOut.map {
+          AccountTransition(
+            isLoggedIn: false, route: .replaceRoot(.login), message: Self.loggedOutMessage)
+        },
+        expired.map {
+          AccountTransition(isLoggedIn: false, route: .replaceRoot(.login), message: $0)
+        }),
       loggedOut: loggedOut,
       errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
       readStatus: reads.values().asSignal(onErrorSignalWith: .empty()),
       readError: reads.failures().compactMap { $0 }.asSignal(onErrorSignalWith: .empty()),
-      sessionExpired: expired,
-      route: Signal.merge(
-        loggedOut.map { Route.replaceRoot(.login) }, expired.map { _ in Route.replaceRoot(.login) })
+      sessionExpired: expired
     )
+  }
+
+  /// One transition each time the status says someone logged in or no one is: the home after
+  /// a login while only public scenes show, with a welcome when the login happened while the
+  /// app ran; the login screen after a logout seen while someone was logged in.
+  private static func statusTransitions(
+    _ status: Driver<AccountStatus>, shownScenes: Observable<[Scene]>
+  ) -> Signal<AccountTransition> {
+    typealias Step = (previous: Bool?, status: AccountStatus)
+    let shown = shownScenes.startWith([.login])
+    return status.asObservable()
+      .distinctUntilChanged { $0.isAuthorized == $1.isAuthorized }
+      .scan(nil) { (last: Step?, status) -> Step? in (last?.status.isAuthorized, status) }
+      .compactMap { $0 }
+      .withLatestFrom(shown) { step, scenes -> AccountTransition in
+        guard let account = step.status.account, step.status.isAuthorized else {
+          return AccountTransition(
+            isLoggedIn: false, route: step.previous == true ? .replaceRoot(.login) : nil)
+        }
+        // A login screen that saw its own login through has opened the home and welcomed
+        // the user already (with `welcomeMessage(name:)`).
+        guard scenes.allSatisfy(\.isPublic) else { return AccountTransition(isLoggedIn: true) }
+        return AccountTransition(
+          isLoggedIn: true, route: .replaceRoot(.home),
+          message: step.previous == false ? welcomeMessage(name: account.displayName) : nil)
+      }
+      .asSignal(onErrorSignalWith: .empty())
+  }
+}
+
+/// One step of the app's flow: whether someone is logged in now, where to go, and what to say.
+/// A front applies the three in that order (its navigator must know of the login before it
+/// opens a scene that needs an account).
+public struct AccountTransition: Equatable, Sendable {
+  /// Whether someone is logged in after this transition.
+  public var isLoggedIn: Bool
+  /// Where to go, or `nil` to stay on the scenes shown.
+  public var route: Route?
+  /// What to tell the user, or `nil` for nothing.
+  public var message: String?
+
+  /// Creates a transition.
+  public init(isLoggedIn: Bool, route: Route? = nil, message: String? = nil) {
+    self.isLoggedIn = isLoggedIn
+    self.route = route
+    self.message = message
   }
 }
