@@ -154,17 +154,23 @@ import Testing
     }
   }
 
-  @Test func enterDoesNothingWhileTheButtonIsDisabled() {
+  @Test func enterOnFieldsThatAreNotValidSendsNothingAndSaysWhyUntilTheyChange() {
     Harness.run { h in
       Self.scriptLogin(h)
       h.start()
       h.type("ada@example.com")
       h.press(.tab)
       h.type("short")
+      let column = h.lines[14].range(of: "The password")!.lowerBound.utf16Offset(in: h.lines[14])
+      #expect(h.terminal.cell(x: column, y: 14).style.foreground == nil)
       h.press(.enter)
       h.advance(by: 1_000)
       #expect(h.auth.passwordsTried.isEmpty)
+      // The view model's refusal, in the failure's red, in place of the grey hint.
       #expect(h.lines[14].contains("The password needs at least 8 characters."))
+      #expect(h.terminal.cell(x: column, y: 14).style.foreground == .red)
+      h.type("x")
+      #expect(h.terminal.cell(x: column, y: 14).style.foreground == nil)
     }
   }
 

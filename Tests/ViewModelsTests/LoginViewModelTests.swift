@@ -95,22 +95,37 @@ import ViewModels
       ])
   }
 
-  @Test func aTapWithInvalidFieldsSendsNothing() {
+  @Test func aTapWithInvalidFieldsSendsNothingAndSaysWhy() {
     let clock = TestScheduler.milliseconds()
     let auth = Self.auth(clock)
     let users = clock.createObserver(String.self)
+    let refusals = clock.createObserver(String.self)
     SharingScheduler.mock(scheduler: clock) {
-      let taps = clock.createHotObservable([.next(300, ())])
+      let email = clock.createHotObservable([
+        .next(100, "no at sign"), .next(400, "ada@example.com"),
+      ])
+      let password = clock.createHotObservable([.next(100, "correct horse"), .next(500, "short")])
+      let taps = clock.createHotObservable([.next(300, ()), .next(450, ()), .next(600, ())])
       let output = LoginViewModel(auth: auth).transform(
         .init(
-          email: .just("no at sign"), password: .just("long enough"), loginTaps: taps.asObservable()
-        ))
+          email: email.asObservable(), password: password.asObservable(),
+          loginTaps: taps.asObservable()))
       let bag = DisposeBag()
-      clock.scheduleAt(0) { output.loggedInUser.emit(to: users).disposed(by: bag) }
+      clock.scheduleAt(0) {
+        output.loggedInUser.emit(to: users).disposed(by: bag)
+        output.refusal.emit(to: refusals).disposed(by: bag)
+      }
       clock.start()
     }
-    #expect(users.events.isEmpty)
-    #expect(auth.passwordsTried.isEmpty)
+    // The tap at 450 finds valid fields and logs in (the fake answers after 300 ms); the
+    // others are refused with the hint's words.
+    #expect(users.events == [.next(750, "Ada")])
+    #expect(
+      refusals.events == [
+        .next(300, Validation.email("no at sign").message!),
+        .next(600, Validation.password("short").message!),
+      ])
+    #expect(auth.passwordsTried == ["correct horse"])
   }
 
   @Test func anUnsharedOutputSendsARequestPerSubscriberAndASignalSendsOne() {

@@ -17,6 +17,8 @@ final class LoginScreen: Screen {
   private var isLoginEnabled = false
   private var isLoading = false
   private var hint: String?
+  /// Why the last tap logged nothing in, until the fields change.
+  private var refusal: String?
   private var failure: String?
 
   override init(host: ScreenHost) {
@@ -32,6 +34,10 @@ final class LoginScreen: Screen {
       if loading { failure = nil }
     }
     bind(output.hint) { [unowned self] in hint = $0 }
+    bind(output.refusal) { [unowned self] in
+      refusal = $0
+      failure = nil
+    }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
     bind(output.loggedInUser) { [unowned self] in self.host?.didLogIn(as: $0) }
     forward(output.route)
@@ -73,13 +79,13 @@ final class LoginScreen: Screen {
         focus.next()
         return true
       }
-      return email.handle(key)
+      return edit(email, with: key)
     case .password:
       if key == .enter {
         tapLogIn()
         return true
       }
-      return password.handle(key)
+      return edit(password, with: key)
     case .logIn:
       guard key == .enter || key == .character(" ") else { return false }
       tapLogIn()
@@ -97,8 +103,16 @@ final class LoginScreen: Screen {
     return true
   }
 
+  /// `key` applied to `field`; an edit clears the last refusal.
+  private func edit(_ field: FormField, with key: Key) -> Bool {
+    guard field.handle(key) else { return false }
+    refusal = nil
+    return true
+  }
+
+  /// Every tap goes to the view model, which refuses one on fields that are not valid.
   private func tapLogIn() {
-    if isLoginEnabled { loginTaps.accept(()) }
+    loginTaps.accept(())
   }
 
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
@@ -120,7 +134,7 @@ final class LoginScreen: Screen {
     if isLoading {
       Spinner(label: "Logging in…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[6], theme: theme)
-    } else if let failure {
+    } else if let failure = failure ?? refusal {
       for (row, line) in zip(rows[6...], failure.wrapped(toWidth: rows[6].width)) {
         buffer.write(line, in: row, style: theme.failure)
       }

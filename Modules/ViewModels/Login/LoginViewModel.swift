@@ -6,7 +6,9 @@ import Services
 /// The login screen: email and password fields, a "Log in" button, a spinner, messages.
 ///
 /// The button is enabled only while both fields are valid and no request runs. A tap reads the
-/// fields at that moment; taps during a request are ignored (`flatMapFirst`). A failure shows
+/// fields at that moment: on fields that are not valid it logs nothing in and says why
+/// (``Output/refusal``), so a front forwards every tap and leaves the rule here; taps during a
+/// request are ignored (`flatMapFirst`). A failure shows
 /// "Login failed: …" and leaves the screen working; a success shows the user's name and asks
 /// to replace the stack with the home.
 public struct LoginViewModel: ViewModelType {
@@ -43,6 +45,8 @@ public struct LoginViewModel: ViewModelType {
     public var hint: Driver<String?>
     /// "Login failed: …", once per failed request.
     public var errorMessage: Signal<String>
+    /// What is wrong with the fields, once per tap that found them not valid.
+    public var refusal: Signal<String>
     /// The display name of the user, once logged in.
     public var loggedInUser: Signal<String>
     /// Where to go next: the home after logging in, or the "Forgot password?" screen.
@@ -66,6 +70,11 @@ public struct LoginViewModel: ViewModelType {
       LoginViewModel.validate(email: email, password: password)
     }
     let isValid = validation.map { $0.isValid }
+
+    let refusals = input.loginTaps
+      .withLatestFrom(validation)
+      .compactMap { $0.message }
+      .asSignal(onErrorSignalWith: .empty())
 
     let accounts = input.loginTaps
       .withLatestFrom(Observable.combineLatest(credentials, isValid))
@@ -91,6 +100,7 @@ public struct LoginViewModel: ViewModelType {
       isLoading: isLoading,
       hint: validation.map { $0.message }.asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
       errorMessage: errors.asSignal(),
+      refusal: refusals,
       loggedInUser: accounts.map { $0.displayName },
       route: Signal.merge(
         accounts.map { _ in Route.replaceRoot(.home) },
