@@ -72,20 +72,23 @@ final class TUIApplication: ScreenHost {
   ///   - scheduler: The scheduler of the view models, the spinners and the Esc timeout.
   ///   - colorMode: Whether colours are drawn.
   ///   - timeZone: The time zone post dates are shown in.
+  ///   - now: The date and time now, which decides whether a post date shows its year: the
+  ///     scheduler's `now` unless a test chooses.
   ///   - mouseReporting: Whether the terminal reports the mouse.
   ///   - features: The features the home lists, in order: `Feature.all` unless a test
   ///     chooses.
   ///   - onQuit: Called once the terminal was given back after `q` or Ctrl-C.
   init(
     terminal: any Terminal, services: AppServices, scheduler: SchedulerType,
-    colorMode: ColorMode = .color, timeZone: TimeZone = .current, mouseReporting: Bool = true,
+    colorMode: ColorMode = .color, timeZone: TimeZone = .current,
+    now: (@MainActor () -> Date)? = nil, mouseReporting: Bool = true,
     features: [Feature] = Feature.all, onQuit: @escaping @MainActor () -> Void = {}
   ) {
     self.services = services
     self.features = features
     self.scheduler = scheduler
     self.theme = .standard
-    self.dates = PostDates(timeZone: timeZone)
+    self.dates = PostDates(timeZone: timeZone, now: now ?? { scheduler.now })
     self.onQuit = onQuit
     navigator = Navigator(root: .login, isLoggedIn: false)
     session = TerminalSession(

@@ -27,6 +27,9 @@ final class Harness {
   private(set) var quitCount = 0
 
   static let ada = Account(email: "ada@example.com", displayName: "Ada")
+  /// The date the app takes as now when the virtual clock is at 0: 1 March 2026 09:00 UTC, the
+  /// day of the posts (`Fixtures.post`).
+  static let today = Date(timeIntervalSince1970: 1_772_355_600)
 
   /// Creates the harness; call `start()` inside `SharingScheduler.mock` (see `run`).
   init(size: TerminalSize) {
@@ -55,7 +58,9 @@ final class Harness {
       scheduler: clock, origin: "test")
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
-      timeZone: TimeZone(identifier: "UTC")!, features: features,
+      timeZone: TimeZone(identifier: "UTC")!,
+      now: { [clock] in Self.today + clock.now.timeIntervalSince1970 },
+      features: features,
       onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()

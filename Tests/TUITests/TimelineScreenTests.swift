@@ -75,6 +75,22 @@ import Testing
     }
   }
 
+  @Test func aPostFromAnotherYearShowsItsYearInPlaceOfTheTime() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      // Post 2 is of the year the harness takes as now; post 1 is from 30 November 2025.
+      var old = Fixtures.post(1)
+      old.date = Date(timeIntervalSince1970: 1_764_485_280)
+      let new = Fixtures.post(2, by: Fixtures.jonah)
+      h.timeline.timelineResponse = { _ in [.next(100, [new, old]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(by: 100)
+      #expect(h.line(3) == " › Mar 1 09:02   Jonah Price       Post number 2")
+      #expect(h.line(4) == "   Nov 30 2025   Hanna Virtanen    Post number 1")
+    }
+  }
+
   @Test func aBannerShowsWhileNoOneIsLoggedIn() {
     Harness.run { h in
       Self.scriptTimeline(h)

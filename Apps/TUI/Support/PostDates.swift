@@ -1,20 +1,34 @@
 import Foundation
 
-/// Formats post dates the same way on every machine of a time zone: `Nov 30 06:48`.
+/// Formats post dates the same way on every machine of a time zone: `Nov 30 06:48` for a post
+/// of this year, `Nov 30 2025` for an older one (as `ls -l` drops the time for old files).
 @MainActor
 final class PostDates {
-  private let formatter: DateFormatter
+  private let thisYear: DateFormatter
+  private let otherYear: DateFormatter
+  private let calendar: Calendar
+  private let now: @MainActor () -> Date
 
-  /// Creates a formatter for `timeZone`.
-  init(timeZone: TimeZone) {
-    formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "MMM d HH:mm"
+  /// Creates a formatter for `timeZone`; `now` says which year is this year.
+  init(timeZone: TimeZone, now: @escaping @MainActor () -> Date) {
+    func formatter(_ format: String) -> DateFormatter {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = timeZone
+      formatter.dateFormat = format
+      return formatter
+    }
+    thisYear = formatter("MMM d HH:mm")
+    otherYear = formatter("MMM d yyyy")
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    self.calendar = calendar
+    self.now = now
   }
 
-  /// `date` as `Nov 30 06:48`.
+  /// `date` as `Nov 30 06:48`, or as `Nov 30 2025` when it is not of this year.
   func string(from date: Date) -> String {
-    formatter.string(from: date)
+    let isThisYear = calendar.component(.year, from: date) == calendar.component(.year, from: now())
+    return (isThisYear ? thisYear : otherYear).string(from: date)
   }
 }
