@@ -40,6 +40,7 @@ demo_paths=(
   Tests/ViewModelsTests/SearchViewModelTests.swift
   Tests/ViewModelsTests/TimelineLoggedInXCTests.swift
   Tests/ViewModelsTests/TimelineViewModelTests.swift
+  Tests/ViewModelsTests/PostViewModelTests.swift
   Tests/NavigatorTests/NavigatorDemoTests.swift
   Tests/CLITests/FriendsCommandTests.swift
   Tests/CLITests/StreamCommandTests.swift

@@ -25,6 +25,8 @@ public enum Scene: Hashable, Sendable {
   case people
   /// One member's posts.
   case personTimeline(Person)
+  /// One post, whole.
+  case post(Post)
   // demo:end
   // Scripts/new-feature.sh adds new scenes above this line.
 
@@ -51,6 +53,7 @@ public enum Scene: Hashable, Sendable {
     case .timeline: return "Timeline"
     case .people: return "People"
     case .personTimeline(let person): return person.name
+    case .post: return "Post"
     // demo:end
     // Scripts/new-feature.sh adds the titles of new scenes above this line.
     }

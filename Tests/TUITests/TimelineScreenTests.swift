@@ -7,7 +7,7 @@ import Testing
 
 /// The timeline, the people who post, and one person's posts.
 @MainActor @Suite struct TimelineScreenTests {
-  static let hints = " ↑↓ scroll  p pause  P people  Esc back  ? help  q quit"
+  static let hints = " ↑↓ scroll  Enter read  p pause  P people  Esc back  ? help  q quit"
 
   /// A server with posts 1–3, and post 4 from 5 s on; each page takes 100 ms.
   static func scriptTimeline(_ h: Harness) {
@@ -64,7 +64,7 @@ import Testing
         h,
         Self.timelineScreen(
           ["   ⏸ Paused: press p to resume  ·  4 posts", ""] + Self.posts4,
-          status: " ↑↓ scroll  p resume  P people  Esc back  ? help  q quit"))
+          status: " ↑↓ scroll  Enter read  p resume  P people  Esc back  ? help  q quit"))
       h.advance(to: 20_000)
       #expect(h.timeline.timelineCursors.count == 2)
       h.press(.character("p"))
@@ -88,6 +88,50 @@ import Testing
       h.advance(by: 100)
       #expect(h.line(3) == " › Mar 1 09:02   Jonah Price       Post number 2")
       #expect(h.line(4) == "   Nov 30 2025   Hanna Virtanen    Post number 1")
+    }
+  }
+
+  @Test func enterReadsThePostWholeWrappedAndScrolledAndAOpensTheAuthorsPosts() {
+    Harness.run(width: 40, height: 10) { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      let text =
+        "A post longer than one row of forty columns, with an escape \u{1B}[2J in it.\n"
+        + "A second line.\n\nAfter a blank one, the end."
+      let post = Fixtures.post(3, text)
+      h.timeline.timelineResponse = { _ in [.next(100, [post]), .completed(100)] }
+      h.timeline.postsResponse = { _, _ in [.next(100, [post]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(by: 100)
+      h.press(.enter)
+      expectScreen(
+        h,
+        [
+          " Home › Friends › Timeline › Post   Ada",
+          "   Hanna Virtanen",
+          "   Sunday 1 March 2026, 09:03  ↓ more",
+          "",
+          "   A post longer than one row of",
+          "   forty columns, with an escape",
+          "   \\u{1B}[2J in it.",
+          "   A second line.",
+          "",
+          " ↑↓ scroll  ? help  q quit",
+        ])
+      // Down scrolls to the end and no further; the marker goes.
+      h.press(.down, times: 5)
+      #expect(
+        (4...8).map(h.line) == [
+          "   forty columns, with an escape", "   \\u{1B}[2J in it.", "   A second line.", "",
+          "   After a blank one, the end.",
+        ])
+      #expect(h.line(2) == "   Sunday 1 March 2026, 09:03")
+      h.press(.character("a"))
+      h.advance(by: 100)
+      #expect(h.app.navigator.currentStack.last == .personTimeline(Fixtures.hanna))
+      h.press(.escape)
+      h.press(.escape)
+      #expect(h.app.navigator.currentStack.last == .timeline)
     }
   }
 

@@ -6,6 +6,7 @@ import Foundation
 final class PostDates {
   private let thisYear: DateFormatter
   private let otherYear: DateFormatter
+  private let long: DateFormatter
   private let calendar: Calendar
   private let now: @MainActor () -> Date
 
@@ -20,6 +21,7 @@ final class PostDates {
     }
     thisYear = formatter("MMM d HH:mm")
     otherYear = formatter("MMM d yyyy")
+    long = formatter("EEEE d MMMM yyyy, HH:mm")
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     self.calendar = calendar
@@ -30,5 +32,10 @@ final class PostDates {
   func string(from date: Date) -> String {
     let isThisYear = calendar.component(.year, from: date) == calendar.component(.year, from: now())
     return (isThisYear ? thisYear : otherYear).string(from: date)
+  }
+
+  /// `date` in full, for a post read whole: `Sunday 1 March 2026, 09:01`.
+  func longString(from date: Date) -> String {
+    long.string(from: date)
   }
 }

@@ -9,6 +9,7 @@ extension Feature {
       case .timeline: TimelineScreen(host: host)
       case .people: PeopleScreen(host: host)
       case .personTimeline(let person): PersonTimelineScreen(host: host, person: person)
+      case .post(let post): PostScreen(host: host, post: post)
       default: nil
       }
     }

@@ -5,11 +5,12 @@ import ViewModels
 
 /// The timeline: posts from the post cache, refreshed on the view model's timer while not
 /// paused (`p`), with a banner while no one is logged in or when the latest fetch failed;
-/// "Loading…" until the first fetch ends; `P` or Enter opens the people.
+/// "Loading…" until the first fetch ends; Enter opens the selected post whole, `P` the people.
 @MainActor
 final class TimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
   private let peopleTaps = PublishRelay<Void>()
+  private let openedPosts = PublishRelay<Post>()
   private var posts: [Post] = []
   private var isLoggedIn = true
   private var isFetching = false
@@ -24,7 +25,10 @@ final class TimelineScreen: Screen {
     let output = TimelineViewModel(
       account: services.auth.accountStatus, service: services.timeline,
       cache: services.postCache, scheduler: host.scheduler
-    ).transform(.init(paused: paused.asObservable(), peopleTaps: peopleTaps.asObservable()))
+    ).transform(
+      .init(
+        paused: paused.asObservable(), peopleTaps: peopleTaps.asObservable(),
+        openedPosts: openedPosts.asObservable()))
     bind(output.posts) { [unowned self] snapshot in show(snapshot.elements) }
     bind(output.loggedIn) { [unowned self] in isLoggedIn = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
@@ -52,20 +56,27 @@ final class TimelineScreen: Screen {
 
   override var hints: [KeyHint] {
     [
-      KeyHint("↑↓", "scroll"), KeyHint("p", paused.value ? "resume" : "pause"),
-      KeyHint("P", "people"), KeyHint("Esc", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
+      KeyHint("↑↓", "scroll"), KeyHint("Enter", "read"),
+      KeyHint("p", paused.value ? "resume" : "pause"), KeyHint("P", "people"),
+      KeyHint("Esc", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
   }
 
   override var helpKeys: [KeyHint] {
-    [KeyHint("p", "pause or resume the refresh"), KeyHint("P Enter", "people who post")]
+    [
+      KeyHint("Enter", "read the selected post whole"), KeyHint("p", "pause or resume the refresh"),
+      KeyHint("P", "people who post"),
+    ]
   }
 
   override func handle(_ key: Key) -> Bool {
     if list.handle(key, visibleRows: visibleRows) { return true }
     switch key {
     case .character("p"): paused.accept(!paused.value)
-    case .character("P"), .enter: peopleTaps.accept(())
+    case .character("P"): peopleTaps.accept(())
+    case .enter:
+      guard let index = list.selectedIndex, posts.indices.contains(index) else { return false }
+      openedPosts.accept(posts[index])
     default: return false
     }
     return true

@@ -17,11 +17,17 @@ public struct TimelineViewModel: ViewModelType {
     public var paused: Observable<Bool>
     /// Taps on "People".
     public var peopleTaps: Observable<Void>
+    /// The posts the user opens, to read them whole.
+    public var openedPosts: Observable<Post>
 
     /// Creates the input.
-    public init(paused: Observable<Bool> = .just(false), peopleTaps: Observable<Void> = .never()) {
+    public init(
+      paused: Observable<Bool> = .just(false), peopleTaps: Observable<Void> = .never(),
+      openedPosts: Observable<Post> = .never()
+    ) {
       self.paused = paused
       self.peopleTaps = peopleTaps
+      self.openedPosts = openedPosts
     }
   }
 
@@ -108,7 +114,11 @@ public struct TimelineViewModel: ViewModelType {
       isFetching: activity.isActive,
       isLoading: isLoading.asDriver(onErrorJustReturn: false),
       errorMessage: errorMessage.asDriver(onErrorJustReturn: nil),
-      route: input.peopleTaps.map { Route.show(.people) }.asSignal(onErrorSignalWith: .empty()))
+      route: Observable.merge(
+        input.peopleTaps.map { Route.show(.people) },
+        input.openedPosts.map { Route.show(.post($0)) }
+      )
+      .asSignal(onErrorSignalWith: .empty()))
   }
 }
 
