@@ -129,8 +129,11 @@ import Testing
       h.press(.character("a"))
       h.advance(by: 100)
       #expect(h.app.navigator.currentStack.last == .personTimeline(Fixtures.hanna))
-      h.press(.escape)
-      h.press(.escape)
+      // The author's posts open the same post whole with Enter.
+      h.press(.enter)
+      #expect(h.app.navigator.currentStack.last == .post(post))
+      #expect(h.line(1) == "   Hanna Virtanen")
+      h.press(.escape, times: 3)
       #expect(h.app.navigator.currentStack.last == .timeline)
     }
   }
@@ -222,7 +225,7 @@ import Testing
         ] + Array(repeating: "", count: 18) + [peopleHints])
       h.press(.down)
       h.press(.enter)
-      let personHints = " ↑↓ scroll  p pause  Esc back  ? help  q quit"
+      let personHints = " ↑↓ scroll  Enter read  p pause  Esc back  ? help  q quit"
       let title = " Home › Friends › Timeline › People › Jonah Price                           Ada"
       expectScreen(
         h,

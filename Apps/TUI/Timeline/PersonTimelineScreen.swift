@@ -4,10 +4,12 @@ import TerminalUI
 import ViewModels
 
 /// One person's posts, newest first, accumulating while the screen is shown; the title is
-/// "None found" until posts arrive; a banner says when the latest fetch failed.
+/// "None found" until posts arrive; a banner says when the latest fetch failed; Enter reads the
+/// selected post whole.
 @MainActor
 final class PersonTimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
+  private let openedPosts = PublishRelay<Post>()
   private var posts: [Post] = []
   private var title = PersonTimelineViewModel.noneFound
   private var isFetching = false
@@ -20,7 +22,7 @@ final class PersonTimelineScreen: Screen {
     let output = PersonTimelineViewModel(
       person: person, account: host.services.auth.accountStatus,
       service: host.services.timeline, scheduler: host.scheduler
-    ).transform(.init(paused: paused.asObservable()))
+    ).transform(.init(paused: paused.asObservable(), openedPosts: openedPosts.asObservable()))
     bind(output.posts) { [unowned self] newPosts in
       posts = newPosts
       let dates = self.host?.dates
@@ -31,25 +33,34 @@ final class PersonTimelineScreen: Screen {
     bind(output.title) { [unowned self] in title = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
+    forward(output.route)
   }
 
   override var isBusy: Bool { isFetching }
 
   override var hints: [KeyHint] {
     [
-      KeyHint("↑↓", "scroll"), KeyHint("p", paused.value ? "resume" : "pause"),
-      KeyHint("Esc", "back"), KeyHint("?", "help"), KeyHint("q", "quit"),
+      KeyHint("↑↓", "scroll"), KeyHint("Enter", "read"),
+      KeyHint("p", paused.value ? "resume" : "pause"), KeyHint("Esc", "back"),
+      KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
   }
 
   override var helpKeys: [KeyHint] {
-    [KeyHint("p", "pause or resume the refresh")]
+    [
+      KeyHint("Enter", "read the selected post whole"), KeyHint("p", "pause or resume the refresh"),
+    ]
   }
 
   override func handle(_ key: Key) -> Bool {
     if list.handle(key, visibleRows: visibleRows) { return true }
-    guard key == .character("p") else { return false }
-    paused.accept(!paused.value)
+    switch key {
+    case .character("p"): paused.accept(!paused.value)
+    case .enter:
+      guard let index = list.selectedIndex, posts.indices.contains(index) else { return false }
+      openedPosts.accept(posts[index])
+    default: return false
+    }
     return true
   }
 

@@ -11,10 +11,13 @@ public struct PersonTimelineViewModel: ViewModelType {
   public struct Input {
     /// Whether fetching is paused.
     public var paused: Observable<Bool>
+    /// The posts the user opens, to read them whole.
+    public var openedPosts: Observable<Post>
 
     /// Creates the input.
-    public init(paused: Observable<Bool> = .just(false)) {
+    public init(paused: Observable<Bool> = .just(false), openedPosts: Observable<Post> = .never()) {
       self.paused = paused
+      self.openedPosts = openedPosts
     }
   }
 
@@ -28,6 +31,8 @@ public struct PersonTimelineViewModel: ViewModelType {
     public var isFetching: Driver<Bool>
     /// Why the latest fetch failed, or `nil` when it succeeded (and before the first ends).
     public var errorMessage: Driver<String?>
+    /// Where to go next: a post opened, to read it whole.
+    public var route: Signal<Route>
   }
 
   /// The title while no post has arrived.
@@ -84,6 +89,7 @@ public struct PersonTimelineViewModel: ViewModelType {
       posts: posts,
       title: posts.map { $0.isEmpty ? Self.noneFound : person.name }.distinctUntilChanged(),
       isFetching: activity.isActive,
-      errorMessage: errorMessage.asDriver(onErrorJustReturn: nil))
+      errorMessage: errorMessage.asDriver(onErrorJustReturn: nil),
+      route: input.openedPosts.map { Route.show(.post($0)) }.asSignal(onErrorSignalWith: .empty()))
   }
 }

@@ -45,7 +45,7 @@ public struct TimelineViewModel: ViewModelType {
     public var isLoading: Driver<Bool>
     /// Why the latest fetch failed, or `nil` when it succeeded (and before the first ends).
     public var errorMessage: Driver<String?>
-    /// The people list.
+    /// Where to go next: the people list, or a post opened to read it whole.
     public var route: Signal<Route>
   }
 
