@@ -166,6 +166,12 @@ public struct JSONReader: Sendable {
           while reader.position < second.position {
             elements.append(try element(elements.count, &reader))
             guard reader.continueArray() else { return nil }
+            if elements.count == 1 {
+              // Room for both parts, guessed from the first element's length, so that the
+              // list is not copied as it grows.
+              elements.reserveCapacity(
+                reader.guessedArrayCount(from: first.position, firstElementEnd: reader.position))
+            }
           }
         } catch {
           return nil
@@ -207,6 +213,15 @@ public struct JSONReader: Sendable {
     first.mayReadInParts = false
     first.skipWhitespace()
     return (first, second)
+  }
+
+  /// About how many elements the array the reader is in holds, from the length of its
+  /// first one (from `start` to `firstElementEnd`): as many as would fill the rest of the
+  /// text, counting at least 32 bytes each, so that a short first element cannot make the
+  /// guess much larger than the text.
+  @usableFromInline
+  func guessedArrayCount(from start: Int, firstElementEnd: Int) -> Int {
+    (limit - start) / max(firstElementEnd - start, 32) + 16
   }
 
   /// After an element: consumes a comma and the white space after it, if a comma follows.
