@@ -74,9 +74,8 @@ func storeCompact(_ n: Int) throws -> PreparedWorkload {
       let snapshotBytes =
         try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[
           .size] as? Int ?? -1
-      let journalBytes =
-        try FileManager.default.attributesOfItem(
-          atPath: store.journalURL.path)[.size] as? Int ?? -1
+      // The journal's records: its bytes before the zeros written in advance after them.
+      let journalBytes = try Data(contentsOf: store.journalURL).prefix { $0 != 0 }.count
       // The same from pass to pass: the posts, and a journal holding only its header.
       let checksum =
         try store.snapshot().posts.count &* 31 &+ journalBytes &* 7

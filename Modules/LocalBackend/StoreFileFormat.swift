@@ -348,17 +348,15 @@ enum FriendsSchema: StoreSchema {
     var description: String { index.map { "\(name)[\($0)]" } ?? name }
   }
 
-  private static func readList<Element>(
+  private static func readList<Element: Sendable>(
     _ name: String, _ reader: inout JSONReader,
-    _ element: (_ place: Place, inout JSONReader) throws -> Element
+    _ element: @Sendable (_ place: Place, inout JSONReader) throws -> Element
   ) throws -> [Element] {
-    var elements: [Element] = []
     try field(name, &reader) { reader in
-      try reader.array { reader in
-        elements.append(try element(Place(name: name, index: elements.count), &reader))
-      }
+      try reader.array(oneElementALine: { index, reader in
+        try element(Place(name: name, index: index), &reader)
+      })
     }
-    return elements
   }
 
   /// The fields of a friend and of a post, in the order they are written.

@@ -19,6 +19,15 @@ import Synchronization
 /// {"schemaVersion": 2, "startsAfterGeneration": 41}
 /// {"generation": 42, "length": 97, "crc32": "0c1d2e3f", "change": {…}}
 /// ```
+///
+/// After the last record, the journal file holds zero bytes up to its end: space written in
+/// advance for the next records, which are written over it (the file grows by a step of
+/// zeros when they do not fit). The journal's logical end is its first zero byte, since no
+/// line of JSON holds one. `cat` shows the lines; the zeros after them are NUL characters,
+/// which terminals show as nothing (`tr -d '\0' < name.journal` removes them, and
+/// `cat -v` shows them as `^@`). A line that ends at a zero byte, or without a line break,
+/// was cut short by a crash and is not data. A journal without the zeros (as earlier
+/// versions wrote it) reads the same way.
 enum FileFormats {
   /// The snapshot of `state` at `generation`.
   static func snapshot<Schema: StoreSchema>(

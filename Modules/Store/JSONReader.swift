@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Reads JSON text in place, value by value, for hand-written decoders of store files.
 ///
@@ -13,7 +15,7 @@ import Foundation
 /// Objects and arrays may be nested ``maximumDepth`` deep; deeper text fails rather than
 /// exhausting the stack, so no input can crash a reader. Every byte is looked at a bounded
 /// number of times, so the cost is linear in the length of the text.
-public struct JSONReader {
+public struct JSONReader: Sendable {
   /// A syntax error or an unexpected kind of value, with its position.
   public struct Failure: Error, Sendable, CustomStringConvertible {
     /// What is wrong, for example "expected a string".
@@ -36,6 +38,9 @@ public struct JSONReader {
   private let bytes: [UInt8]
   private let limit: Int
   private var depth = 0
+  /// Whether ``array(oneElementALine:)`` may use a second thread: not inside another such
+  /// array, so that each byte is still read a bounded number of times.
+  private var mayReadInParts = true
   /// The offset of the next byte to read.
   public private(set) var position: Int
 
@@ -116,6 +121,152 @@ public struct JSONReader {
       default: throw failure("expected ',' or ']' in an array")
       }
     }
+  }
+
+  /// Arrays from this many bytes of text on are read on two threads by
+  /// ``array(oneElementALine:)``.
+  public static let concurrentArrayBytes = 256 * 1024
+
+  /// Reads an array whose elements are written one a line (as a store's encoder writes long
+  /// lists, to keep its files readable) and returns them in order, `element` reading each
+  /// one from its value and its position in the array.
+  ///
+  /// When the text left from the array on is at least ``concurrentArrayBytes`` long, the
+  /// array is cut in two at a line break near the middle, and each part is read on its own
+  /// thread; the result is the same as on one thread. A cut that does not fall between two
+  /// elements (elements spread over several lines), or any error, makes the reader read the
+  /// whole array again on one thread, so that errors are those (and name the position) the
+  /// reading in order meets first. `element` must therefore give the same result each time
+  /// it reads the same value, and may be called on two threads at once.
+  @inlinable
+  public mutating func array<Element: Sendable>(
+    oneElementALine element: @Sendable (Int, inout JSONReader) throws -> Element
+  ) throws -> [Element] {
+    if let (first, second) = partsOfArray() {
+      let secondPart = PartResult<Element>()
+      let group = DispatchGroup()
+      let firstElements: [Element]? = withoutActuallyEscaping(element) { element in
+        DispatchQueue.global().async(group: group) {
+          var reader = second
+          var elements: [Element] = []
+          do {
+            repeat {
+              elements.append(try element(elements.count, &reader))
+            } while reader.continueArray()
+            guard reader.endArray() else { return }
+          } catch {
+            return
+          }
+          secondPart.value.withLock { $0 = (elements, reader.position) }
+        }
+        defer { group.wait() }
+        var reader = first
+        var elements: [Element] = []
+        do {
+          while reader.position < second.position {
+            elements.append(try element(elements.count, &reader))
+            guard reader.continueArray() else { return nil }
+            if elements.count == 1 {
+              // Room for both parts, guessed from the first element's length, so that the
+              // list is not copied as it grows.
+              elements.reserveCapacity(
+                reader.guessedArrayCount(from: first.position, firstElementEnd: reader.position))
+            }
+          }
+        } catch {
+          return nil
+        }
+        return reader.position == second.position ? elements : nil
+      }
+      if var elements = firstElements, let (rest, end) = secondPart.value.withLock({ $0 }) {
+        elements += rest
+        resumeAfterParts(at: end)
+        return elements
+      }
+    }
+    var elements: [Element] = []
+    try arrayInOrder { reader in elements.append(try element(elements.count, &reader)) }
+    return elements
+  }
+
+  /// Readers of the two parts of the array at `position`, when it is long enough to be read
+  /// in parts: the first just inside the array, the second at the first value after a line
+  /// break near the middle of the text left. `nil` when the array is too short, or in an
+  /// array read in parts already.
+  @usableFromInline
+  mutating func partsOfArray() -> (first: JSONReader, second: JSONReader)? {
+    skipWhitespace()
+    guard mayReadInParts, limit - position >= Self.concurrentArrayBytes,
+      peek() == .openBracket, depth < Self.maximumDepth
+    else { return nil }
+    var cut = position + (limit - position) / 2
+    while cut < limit, bytes[cut] != .newline { cut += 1 }
+    var second = self
+    second.position = cut
+    second.depth = depth + 1
+    second.mayReadInParts = false
+    second.skipWhitespace()
+    guard second.position < limit, bytes[second.position] != .closeBracket else { return nil }
+    var first = self
+    first.position += 1
+    first.depth += 1
+    first.mayReadInParts = false
+    first.skipWhitespace()
+    return (first, second)
+  }
+
+  /// About how many elements the array the reader is in holds, from the length of its
+  /// first one (from `start` to `firstElementEnd`): as many as would fill the rest of the
+  /// text, counting at least 32 bytes each, so that a short first element cannot make the
+  /// guess much larger than the text.
+  @usableFromInline
+  func guessedArrayCount(from start: Int, firstElementEnd: Int) -> Int {
+    (limit - start) / max(firstElementEnd - start, 32) + 16
+  }
+
+  /// After an element: consumes a comma and the white space after it, if a comma follows.
+  @usableFromInline
+  mutating func continueArray() -> Bool {
+    skipWhitespace()
+    guard peek() == .comma else { return false }
+    position += 1
+    skipWhitespace()
+    return true
+  }
+
+  /// Consumes the closing bracket of an array, if it is next.
+  @usableFromInline
+  mutating func endArray() -> Bool {
+    guard peek() == .closeBracket else { return false }
+    position += 1
+    return true
+  }
+
+  /// Moves past an array read in parts, which ends at `end`.
+  @usableFromInline
+  mutating func resumeAfterParts(at end: Int) {
+    position = end
+  }
+
+  /// ``array(_:)``, with no array inside it read in parts, so that each byte is still read
+  /// a bounded number of times.
+  @usableFromInline
+  mutating func arrayInOrder(_ element: (inout JSONReader) throws -> Void) throws {
+    let mayReadInParts = self.mayReadInParts
+    self.mayReadInParts = false
+    defer { self.mayReadInParts = mayReadInParts }
+    try array(element)
+  }
+
+  /// What the thread reading an array's second part found: its elements and the offset past
+  /// the array, or `nil` when it failed.
+  @usableFromInline
+  final class PartResult<Element: Sendable>: Sendable {
+    @usableFromInline
+    let value = Mutex<(elements: [Element], end: Int)?>(nil)
+
+    @usableFromInline
+    init() {}
   }
 
   /// Checks that only white space follows the document.

@@ -24,10 +24,13 @@ extension StorageError: StorageErrorRepresentable {
 /// both are JSON a person can read with `cat`.
 ///
 /// **A write** (``write(_:)``) takes an exclusive `flock` on the lock file, catches up with
-/// the changes of other processes, asks its closure for a change, appends the change as one
-/// line with its length and CRC-32, flushes the journal to the disk (`fsync`, or
-/// `F_FULLFSYNC` where `fsync` stops at the drive's cache) and releases the lock. Its cost
-/// does not depend on how much the store holds. A write that returned is on the disk.
+/// the changes of other processes, asks its closure for a change, writes the change as one
+/// line with its length and CRC-32 at the journal's logical end, flushes the journal to the
+/// disk (`fdatasync`, or `F_FULLFSYNC` on Apple platforms, where `fsync` stops at the
+/// drive's cache) and releases the lock. The journal file is kept longer than its records,
+/// with zeros written in advance past them, so that a record is written in place and its
+/// flush has no file-system metadata to commit (see ``FileFormats``). Its cost does not
+/// depend on how much the store holds. A write that returned is on the disk.
 /// Writers take turns: one that finds the lock free while others wait for it lets one of
 /// them go first, so a process writing in a loop cannot keep the others out.
 ///
@@ -43,9 +46,10 @@ extension StorageError: StorageErrorRepresentable {
 /// (with the old journal, whose records it already holds, or the new one): never a mix.
 ///
 /// **Reads** take no file lock, so they never wait for writers. Each one checks, with one
-/// `stat` of each file, whether another process wrote; if so it reads only the journal's new
-/// lines, or, after a fold, the new snapshot. A line cut short by a crash (at the end of the
-/// journal) is not data: it is ignored, and the next write cuts it off.
+/// `stat` of each file and one small read at the journal's logical end, whether another
+/// process wrote; if so it reads only the journal's new lines, or, after a fold, the new
+/// snapshot. A line cut short by a crash (at the logical end of the journal) is not data: it
+/// is ignored, and the next write clears it.
 ///
 /// **Bad files are kept**: a snapshot or a journal line before the last that is not what
 /// the store wrote (bad JSON, a wrong checksum or length, a generation out of sequence, a
@@ -106,8 +110,11 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     var file: OpenFile
     var identity: FileIdentity
     var version: Int
-    /// The offset just past the last whole, valid line.
+    /// The offset just past the last whole, valid line: the journal's logical end.
     var validEnd: Int
+    /// The offset just past the bytes read after `validEnd` that are not data (a line cut
+    /// short by a crash) and that the next write must clear; `validEnd` when there are none.
+    var dirtyEnd: Int
     /// How many lines end before `validEnd`, header included.
     var lines: Int
     /// The generation of the last record (or the header's starting point).
@@ -390,34 +397,62 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       return true
     }
     var journal: Journal
+    var modified = false
     if let open = loaded.journal, open.identity.isSameFile(as: identity) {
-      if identity == open.identity, Int(identity.size) == open.validEnd { return true }
-      // Changed in place without growing (only someone else than the store does that), or
-      // cut short: read everything again.
-      guard Int(identity.size) > open.validEnd else { return false }
+      // Cut short (only someone else than the store does that): read everything again.
+      guard Int(identity.size) >= open.validEnd else { return false }
       journal = open
+      journal.identity = identity
+      modified = identity != open.identity
     } else {
       guard let opened = try openJournal() else { return loaded.journal == nil }
       journal = opened
       guard journal.lastGeneration <= loaded.generation else { return false }
     }
-    let size = Int(try self.identity(of: journal.file, journalPath).size)
+    let size = Int(journal.identity.size)
     guard size <= options.maximumFileBytes else {
       throw .tooLarge(path: journalPath, size: size, limit: options.maximumFileBytes)
     }
     if size > journal.validEnd {
-      let bytes: [UInt8]
+      // The file's size says nothing about new records, which are written into space the
+      // file already has: the bytes at its logical end do. When nothing was written, the
+      // first of them is a zero and this is one small read.
+      let start = journal.validEnd
+      let bytes = try readData(journal.file, from: start, upTo: size)
+      try applyLines(bytes, to: &loaded, journal: &journal)
+      journal.dirtyEnd = start + bytes.count
+      // Changed, but not by a new record (the store writes none other): someone changed
+      // the records read before, which must be read again.
+      if modified, journal.validEnd == start { return false }
+    } else {
+      if modified { return false }
+      journal.dirtyEnd = journal.validEnd
+    }
+    loaded.journal = journal
+    return true
+  }
+
+  /// The bytes of the journal from `offset` to its first zero byte (or to `end`), read in
+  /// growing chunks so that a journal with a long tail of zeros is not read whole.
+  private func readData(_ file: OpenFile, from offset: Int, upTo end: Int) throws(StorageError)
+    -> [UInt8]
+  {
+    var count = 512
+    while true {
+      let wanted = min(count, end - offset)
+      var bytes: [UInt8]
       do {
-        bytes = try POSIXFile.readBytes(
-          from: journal.file.descriptor, at: journal.validEnd, count: size - journal.validEnd)
+        bytes = try POSIXFile.readBytes(from: file.descriptor, at: offset, count: wanted)
       } catch {
         throw .unreadable(path: journalPath, reason: error.reason)
       }
-      try applyLines(bytes, to: &loaded, journal: &journal)
+      if let zero = bytes.firstIndex(of: 0) {
+        bytes.removeSubrange(zero...)
+        return bytes
+      }
+      if bytes.count < wanted || wanted == end - offset { return bytes }
+      count *= 8
     }
-    journal.identity = try self.identity(of: journal.file, journalPath)
-    loaded.journal = journal
-    return true
   }
 
   /// Opens the journal and reads its header line.
@@ -471,15 +506,17 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     }
     try checkVersion(version, path: journalPath)
     return Journal(
-      file: file, identity: identity, version: version, validEnd: newline + 1, lines: 1,
-      lastGeneration: startsAfter)
+      file: file, identity: identity, version: version, validEnd: newline + 1,
+      dirtyEnd: newline + 1, lines: 1, lastGeneration: startsAfter)
   }
 
-  /// Applies the records of `bytes` (the journal from `journal.validEnd`) to `loaded`.
+  /// Applies the records of `bytes` (the journal from `journal.validEnd` to its first zero
+  /// byte) to `loaded`.
   ///
   /// Every whole line must be a valid record whose generation follows the previous one,
   /// except the last one, which may have been cut short by a crash: a last line that is not
-  /// valid, or not finished by a line break, is left unread.
+  /// valid, or not finished by a line break, is left unread. (A record cut short where the
+  /// file had zeros ends at its first zero byte, since the zeros after it were never data.)
   private func applyLines(
     _ bytes: [UInt8], to loaded: inout Loaded, journal: inout Journal
   ) throws(StorageError) {
@@ -732,18 +769,13 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       throw .writeFailed(path: journalPath, reason: "the change does not apply: \(error)")
     }
     do {
-      if Int(try POSIXFile.identity(of: journal.file.descriptor).size) != journal.validEnd {
-        // A line torn by a crash, or one this write failed to finish before.
-        try POSIXFile.truncate(journal.file.descriptor, to: journal.validEnd)
-      }
-      try POSIXFile.writeAll(journal.file.descriptor, line, at: journal.validEnd)
-      try POSIXFile.sync(journal.file.descriptor)
-      journal.identity = try POSIXFile.identity(of: journal.file.descriptor)
+      try writeRecord(line, into: &journal)
     } catch {
-      // Whatever reached the file is cut off by the next write; the state is read again.
+      // Whatever reached the file is cleared by the next write; the state is read again.
       throw .writeFailed(path: journalPath, reason: error.reason)
     }
     journal.validEnd += line.count
+    journal.dirtyEnd = journal.validEnd
     journal.lines += 1
     journal.lastGeneration = generation
     loaded.generation = generation
@@ -756,6 +788,58 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       // next write.
       try? fold(&inner)
     }
+  }
+
+  /// Writes `line` at the journal's logical end, in place, and flushes it.
+  ///
+  /// The journal file is longer than its records: past them it holds zeros, written and
+  /// flushed in advance. Writing a record over zeros changes neither the file's size nor
+  /// where its blocks are, so flushing it (`fdatasync`) has only the record's block to write;
+  /// growing the file each time would also commit the file system's journal, several times
+  /// slower. When the record does not fit, the file grows by a step of zeros written with
+  /// it (as large as the file is, from 64 KiB to 4 MiB; never past
+  /// ``StoreOptions/maximumFileBytes``), so that growing costs a fixed share of each write.
+  ///
+  /// Bytes left after the logical end by a record a crash cut short are cleared (written
+  /// as zeros) with the record.
+  private func writeRecord(_ line: [UInt8], into journal: inout Journal) throws(POSIXFailure) {
+    let start = journal.validEnd
+    let end = start + line.count
+    var size = Int(journal.identity.size)
+    var clearEnd = end
+    if journal.dirtyEnd > start {
+      // A crash cut a record short: clear every byte after the logical end that is not zero.
+      clearEnd = max(end, try lastNonZeroEnd(journal.file.descriptor, from: start, to: size))
+    }
+    if end > size {
+      size = min(
+        options.maximumFileBytes,
+        max(end, (end + Self.growthStep(size) + 4095) / 4096 * 4096))
+      clearEnd = size
+    }
+    var bytes = line
+    if clearEnd > end {
+      bytes += repeatElement(0, count: clearEnd - end)
+    }
+    try POSIXFile.writeAll(journal.file.descriptor, bytes, at: start)
+    try POSIXFile.syncData(journal.file.descriptor)
+    // With its new modification time: a change of it that no new record explains is a
+    // change made by someone else (see `readNewRecords`).
+    journal.identity = try POSIXFile.identity(of: journal.file.descriptor)
+  }
+
+  /// How many bytes of zeros a journal file of `size` bytes grows by.
+  static func growthStep(_ size: Int) -> Int {
+    min(max(size, 64 * 1024), 4 * 1024 * 1024)
+  }
+
+  /// The offset past the last byte in `start..<end` that is not zero (`start` if none).
+  private func lastNonZeroEnd(_ descriptor: Int32, from start: Int, to end: Int)
+    throws(POSIXFailure) -> Int
+  {
+    let bytes = try POSIXFile.readBytes(from: descriptor, at: start, count: end - start)
+    guard let last = bytes.lastIndex(where: { $0 != 0 }) else { return start }
+    return start + last + 1
   }
 
   /// Creates the store's files: the initial state as the snapshot at generation 1. A
@@ -807,10 +891,14 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     var loaded = inner.loaded!
     let header = FileFormats.journalHeader(
       version: Schema.version, startsAfter: loaded.generation)
-    let (file, identity) = try replace(journalPath, by: journalTemporaryPath, with: header)
+    // Written with a first step of zeros for the records to come (see `writeRecord`).
+    let size = max(header.count, min(Self.growthStep(0), options.maximumFileBytes))
+    let (file, identity) = try replace(
+      journalPath, by: journalTemporaryPath,
+      with: header + repeatElement(0, count: size - header.count))
     loaded.journal = Journal(
       file: file, identity: identity, version: Schema.version, validEnd: header.count,
-      lines: 1, lastGeneration: loaded.generation)
+      dirtyEnd: header.count, lines: 1, lastGeneration: loaded.generation)
     inner.loaded = loaded
   }
 

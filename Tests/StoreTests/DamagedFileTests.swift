@@ -27,15 +27,18 @@ import Testing
   func aTornLastRecordIsIgnoredAndCutOffByTheNextWrite(tail: [UInt8]) throws {
     try withDirectory { directory in
       _ = try storeWithThreeRecords(directory)
-      let whole = try journal(directory).bytes()
-      try journal(directory).append(tail)
+      // A journal as earlier versions wrote it, without zeros after its records, ending in a
+      // torn line.
+      let whole = try journal(directory).records()
+      try journal(directory).write(whole + tail)
       let reopened = try NotesStore.open(directory)
       #expect(try reopened.notes() == ["first": "1", "a": "x", "b": "y", "c": "z"])
       #expect(try reopened.generation() == 4)
       try reopened.set("d", "w")
-      let after = try journal(directory).bytes()
+      let after = try journal(directory).records()
       #expect(Array(after.prefix(whole.count)) == whole)
       #expect(after.count > whole.count && after.last == UInt8(ascii: "\n"))
+      #expect(after.split(separator: UInt8(ascii: "\n")).count == 5)
       #expect(try NotesStore.open(directory).notes()["d"] == "w")
     }
   }

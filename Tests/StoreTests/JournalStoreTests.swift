@@ -30,7 +30,7 @@ import Testing
       try store.set("b", "y\nz")
       try store.set("a", nil)
       #expect(try paths(directory).snapshot.bytes() == snapshot)
-      let lines = try paths(directory).journal.text().split(separator: "\n")
+      let lines = try paths(directory).journal.recordsText().split(separator: "\n")
       #expect(lines.count == 4)
       #expect(lines[0] == "{\"schemaVersion\": 2, \"startsAfterGeneration\": 1}")
       let change = "{\"key\": \"b\", \"text\": \"y\\nz\"}"

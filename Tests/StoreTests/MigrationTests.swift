@@ -46,7 +46,8 @@ import Testing
       #expect(try store.notes() == ["b": "y"])
       #expect(try store.generation() == 5)
       #expect(
-        try journal(directory).text() == "{\"schemaVersion\": 2, \"startsAfterGeneration\": 5}\n")
+        try journal(directory).recordsText()
+          == "{\"schemaVersion\": 2, \"startsAfterGeneration\": 5}\n")
       #expect(
         try snapshot(directory).text().hasPrefix("{\"schemaVersion\": 2, \"generation\": 5, "))
     }

@@ -161,6 +161,28 @@ extension URL {
     try Data(bytes).write(to: self)
   }
 
+  /// The bytes before the first zero byte: a journal's records, without the zeros written in
+  /// advance after them.
+  func records() throws -> [UInt8] {
+    let bytes = try self.bytes()
+    return Array(bytes.prefix { $0 != 0 })
+  }
+
+  /// The text of ``records()``.
+  func recordsText() throws -> String {
+    String(decoding: try records(), as: UTF8.self)
+  }
+
+  /// Writes `bytes` over the file's first zero byte and those after it, as a write into the
+  /// space a journal has in advance does; the file grows only if they do not fit.
+  func writeAtLogicalEnd(_ bytes: [UInt8]) throws {
+    let offset = try records().count
+    let handle = try FileHandle(forWritingTo: self)
+    defer { try? handle.close() }
+    try handle.seek(toOffset: UInt64(offset))
+    try handle.write(contentsOf: Data(bytes))
+  }
+
   /// Adds bytes at the end of the file.
   func append(_ bytes: [UInt8]) throws {
     let handle = try FileHandle(forWritingTo: self)

@@ -1,0 +1,158 @@
+import Foundation
+import Store
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `array(oneElementALine:)` reads a long array on two threads and gives what reading it in
+/// order gives: the same elements in the same order, the same errors.
+@Suite struct ArrayInPartsTests {
+  /// One record of the test documents.
+  struct Item: Sendable, Equatable {
+    var id: Int
+    var name: String
+  }
+
+  /// A failure naming the element's position, as a schema's decoder says it.
+  struct BadItem: Error, Equatable {
+    var index: Int
+  }
+
+  /// The threads elements were read on.
+  final class Threads: Sendable {
+    let seen = Mutex<Set<UInt>>([])
+    func record() {
+      #if canImport(Darwin)
+        let id = UInt(pthread_mach_thread_np(pthread_self()))
+      #else
+        let id = UInt(pthread_self())
+      #endif
+      seen.withLock { _ = $0.insert(id) }
+    }
+    var count: Int { seen.withLock { $0.count } }
+  }
+
+  /// `{"before": 1, "items": [ …count items, one a line… ], "after": true}`.
+  private func document(count: Int, spread: Bool = false) -> [UInt8] {
+    var text = "{\"before\": 1, \"items\": ["
+    for index in 0..<count {
+      text += index == 0 ? "\n  " : ",\n  "
+      text +=
+        spread
+        ? "{\"id\": \(index),\n   \"name\": \"item \(index)\"}"
+        : "{\"id\": \(index), \"name\": \"item \(index) \(String(repeating: "x", count: 40))\"}"
+    }
+    text += "\n], \"after\": true}"
+    return Array(text.utf8)
+  }
+
+  private static func readItem(_ reader: inout JSONReader) throws -> Item {
+    var id: Int?
+    var name: String?
+    try reader.object { reader, key in
+      switch key {
+      case "id": id = try reader.int()
+      case "name": name = try reader.string()
+      default: try reader.skipValue()
+      }
+    }
+    guard let id, let name else { throw JSONReader(Array("".utf8)).failure("missing field") }
+    return Item(id: id, name: name)
+  }
+
+  /// The items and the `after` field of `bytes`, read with `array(oneElementALine:)` when
+  /// `inParts`, else with `array(_:)`.
+  private func read(
+    _ bytes: [UInt8], inParts: Bool, threads: Threads = Threads(),
+    failAt bad: Int? = nil
+  ) throws -> (items: [Item], after: Bool?) {
+    var reader = JSONReader(bytes)
+    var items: [Item] = []
+    var after: Bool?
+    try reader.object { reader, key in
+      switch key {
+      case "items":
+        if inParts {
+          items = try reader.array(oneElementALine: { index, reader in
+            threads.record()
+            let item = try Self.readItem(&reader)
+            if item.id == bad { throw BadItem(index: index) }
+            return item
+          })
+        } else {
+          try reader.array { reader in
+            let item = try Self.readItem(&reader)
+            if item.id == bad { throw BadItem(index: items.count) }
+            items.append(item)
+          }
+        }
+      case "after": after = try reader.bool()
+      default: try reader.skipValue()
+      }
+    }
+    try reader.end()
+    return (items, after)
+  }
+
+  @Test func aLongArrayIsReadOnTwoThreadsInOrder() throws {
+    let bytes = document(count: 10_000)
+    #expect(bytes.count > 2 * JSONReader.concurrentArrayBytes)
+    let threads = Threads()
+    let inParts = try read(bytes, inParts: true, threads: threads)
+    let inOrder = try read(bytes, inParts: false)
+    #expect(inParts.items.count == 10_000)
+    #expect(inParts.items == inOrder.items)
+    #expect(inParts.items.map(\.id) == Array(0..<10_000))
+    #expect(inParts.after == true)
+    #expect(threads.count == 2)
+  }
+
+  @Test func aShortArrayIsReadOnOneThread() throws {
+    let threads = Threads()
+    let items = try read(document(count: 100), inParts: true, threads: threads).items
+    #expect(items.map(\.id) == Array(0..<100))
+    #expect(threads.count == 1)
+  }
+
+  @Test func elementsOverSeveralLinesAreReadInOrder() throws {
+    let bytes = document(count: 20_000, spread: true)
+    #expect(bytes.count > JSONReader.concurrentArrayBytes)
+    let items = try read(bytes, inParts: true).items
+    #expect(items == (try read(bytes, inParts: false).items))
+    #expect(items.count == 20_000)
+  }
+
+  @Test(arguments: [3, 5_000, 9_998])
+  func anErrorIsTheOneReadingInOrderMeets(at bad: Int) throws {
+    let bytes = document(count: 10_000)
+    #expect(throws: BadItem(index: bad)) { try read(bytes, inParts: true, failAt: bad) }
+    #expect(throws: BadItem(index: bad)) { try read(bytes, inParts: false, failAt: bad) }
+  }
+
+  @Test func brokenTextFailsAsInOrder() throws {
+    var bytes = document(count: 10_000)
+    // Break the 7,000th element: its closing brace becomes a letter.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let range = try #require(text.range(of: "\"item 7000 "))
+    var index = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+    while bytes[index] != UInt8(ascii: "}") { index += 1 }
+    bytes[index] = UInt8(ascii: "q")
+    var inParts: JSONReader.Failure?
+    var inOrder: JSONReader.Failure?
+    do { _ = try read(bytes, inParts: true) } catch let failure as JSONReader.Failure {
+      inParts = failure
+    }
+    do { _ = try read(bytes, inParts: false) } catch let failure as JSONReader.Failure {
+      inOrder = failure
+    }
+    #expect(inParts != nil)
+    #expect(inParts?.description == inOrder?.description)
+  }
+}
