@@ -7,7 +7,7 @@ import Testing
 /// Random chains of operators over two subjects fed from two threads at once. For each chain:
 /// it finishes (every wait is bounded), nothing follows a terminal event, the observer never
 /// gets two calls at once, and once `dispose()` returned (and the chain's queues ran what was
-/// already on them) nothing reaches the observer any more.
+/// already on them) nothing reaches the observer any more and no subject keeps an observer.
 ///
 /// The chains come from a seeded generator: a failure names the seed and the chain. The run
 /// is short by default; `STRESS_CHAINS=10000` runs that many chains, `STRESS_SEED=n` starts
@@ -314,6 +314,11 @@ import Testing
       guard disposer.wait(timeout: .now() + 5) == .success, context.flush() else {
         return (["dispose() after the end did not return (deadlock)"], true, 0)
       }
+    }
+    // Everything was disposed and the queues ran: no subscription to a subject may be left,
+    // or the subject would keep the chain (which refers to the subject) alive for ever.
+    if context.a.hasObservers || context.b.hasObservers {
+      problems.append("a subject still has an observer after the chain was disposed (a leak)")
     }
     let overlaps = observer.overlaps.load(ordering: .relaxed)
     if overlaps > 0 { problems.append("\(overlaps) overlapping deliveries") }

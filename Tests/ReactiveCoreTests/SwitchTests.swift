@@ -169,4 +169,24 @@ import Testing
       #expect(!first.hasObservers)
     }
   }
+
+  /// An inner sequence that ends while the operator is being disposed, after it stopped
+  /// listening to the inner one and before it disposed it (here from the outer sequence's
+  /// disposal; in a program, from another thread), still gets its subscription disposed:
+  /// `take(1)` leaves that to its subscriber, so a subject would otherwise keep the observer,
+  /// and with it the operator, for ever.
+  @Test func anInnerThatEndsWhileTheOperatorIsDisposedIsStillDisposed() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let inner = PublishSubject<Int>()
+      let subscription = outer.do(onDispose: { inner.onNext(1) })
+        .flatMapLatest { _ in inner.take(1) }
+        .subscribe()
+      outer.onNext(0)
+      #expect(inner.hasObservers)
+      subscription.dispose()
+      #expect(!outer.hasObservers)
+      #expect(!inner.hasObservers)
+    }
+  }
 }

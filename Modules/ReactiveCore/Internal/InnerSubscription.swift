@@ -57,8 +57,19 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
     if disposable.isNop {
       // Nothing to dispose later: skip storing it, and say so, so that `dispose()` does not
       // touch `upstream` (which lets an owner recycle this subscription; see `SwitchSink`).
-      state.bitwiseOr(
-        Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .acquiringAndReleasing)
+      let ended = state.load(ordering: .relaxed)
+      if ended & Lifetime.disposedBit != 0 {
+        // The source already ended (a synchronous one, as `just`), or the owner disposed it:
+        // any other thread can now only set `stoppedBit` or `disposedBit`, and losing the
+        // first to this store changes nothing while the second is set. So a store will do,
+        // which saves the atomic read-modify-write that `flatMapLatest { just }` would
+        // otherwise pay for each element.
+        state.store(
+          ended | Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .releasing)
+      } else {
+        state.bitwiseOr(
+          Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .acquiringAndReleasing)
+      }
       return
     }
     upstream = disposable
@@ -78,18 +89,26 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   }
 
   /// `finish()` and `dispose()` in one atomic step, for an owner whose terminal work does not
-  /// need the source's subscription to be disposed first: returns `nil` if the subscription
-  /// was no longer active, and otherwise whether the caller must then call
-  /// `disposeUpstream()` (the source's disposable was stored and does something).
-  @inlinable func finishAndDispose() -> Bool? {
+  /// need the source's subscription to be disposed first. `wasActive` tells whether the
+  /// subscription was still active (not ended, deactivated or disposed before);
+  /// `disposeUpstream`, whether the caller must then call `disposeUpstream()`.
+  ///
+  /// The call that sets `disposedBit` owns the disposal of the source's subscription, also when
+  /// the owner deactivated this subscription just before (its `dispose()` then finds the bit
+  /// set and does nothing): so `disposeUpstream` can be `true` when `wasActive` is `false`, for
+  /// a source that ends between its owner's `deactivate()` and `dispose()`.
+  @inlinable func finishAndDispose() -> (wasActive: Bool, disposeUpstream: Bool) {
     let old = state.bitwiseOr(
       Lifetime.stoppedBit | Lifetime.disposedBit, ordering: .sequentiallyConsistent
     ).oldValue
-    guard old & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0 else { return nil }
-    return old & (Lifetime.assignedBit | InnerSubscription.nopBit) == Lifetime.assignedBit
+    let bits = Lifetime.disposedBit | Lifetime.assignedBit | InnerSubscription.nopBit
+    return (
+      old & (Lifetime.disposedBit | Lifetime.stoppedBit) == 0,
+      old & bits == Lifetime.assignedBit
+    )
   }
 
-  /// Disposes the source's subscription; only after `finishAndDispose()` returned `true`.
+  /// Disposes the source's subscription; only after `finishAndDispose()` said so.
   @inlinable func disposeUpstream() {
     let upstream = self.upstream
     self.upstream = nil

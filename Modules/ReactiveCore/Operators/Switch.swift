@@ -121,7 +121,13 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
 
   @inlinable func innerCompleted(_ inner: InnerSubscription) {
     // `finish()` and `dispose()` in one atomic step.
-    guard let disposeUpstream = inner.finishAndDispose() else { return }  // replaced, or ended
+    let (wasActive, disposeUpstream) = inner.finishAndDispose()
+    guard wasActive else {
+      // Replaced, or the result ended; an owner that deactivated it may not have disposed it
+      // yet, and now never will: this call set the disposed mark.
+      if disposeUpstream { inner.disposeUpstream() }
+      return
+    }
     if outerDone.load(ordering: .sequentiallyConsistent) {
       stateLock.lock()
       let isCurrent = !closed && current === inner
