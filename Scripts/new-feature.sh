@@ -91,7 +91,7 @@ command_test_file=$(find_marker Tests "$command_test_marker")
 home_screen_file="$(dirname "$features_file")/HomeScreen.swift"
 [ -f "$home_screen_file" ] || fail "cannot find the home screen $home_screen_file"
 
-identity=Modules/AppComposition/AppIdentity.swift
+identity=Modules/AppComposition/Support/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 [ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $identity"

@@ -4,16 +4,14 @@ import ReactiveCore
 import Services
 
 /// The embedded backend: every service protocol, answered from the `LocalStore` in the data
-/// directory.
+/// directory; each feature's conformance is an extension in the feature's folder.
 ///
 /// Each call waits the configured latency on the injected scheduler, then reads or writes the
 /// store, so front ends can show their spinners and tests stay on virtual time. Nothing
 /// happens for a request that is never subscribed, and disposing it during the latency cancels
 /// it. Changes, including those made by another process, are noticed by polling the store
 /// every `pollInterval`, and at once for writes made through this backend.
-public final class LocalBackend: AuthenticationService, FriendsService, SearchService,
-  TimelineService, @unchecked Sendable
-{
+public final class LocalBackend: @unchecked Sendable {
   // Immutable after init; `LocalStore` and the relays are thread-safe.
 
   /// What to slow down or break, to try the fronts' loading and error states.
@@ -45,7 +43,7 @@ public final class LocalBackend: AuthenticationService, FriendsService, SearchSe
   public let store: LocalStore
   private let scheduler: SchedulerType
   private let faults: Faults
-  private let changes: Observable<StoreChanges>
+  let changes: Observable<StoreChanges>
   private let localWrites = PublishRelay<Void>()
 
   /// Creates the backend over `store`; `scheduler` times the latency and the polling.
@@ -74,109 +72,15 @@ public final class LocalBackend: AuthenticationService, FriendsService, SearchSe
     .share()
   }
 
-  // MARK: - AuthenticationService
-
-  /// Logs in with the store's account.
-  public func logIn(email: String, password: String) -> Single<Account> {
-    write("logIn") { store in try store.logIn(email: email, password: password) }
-  }
-
-  /// Logs out.
-  public func logOut() -> Completable {
-    write("logOut") { store in try store.logOut() }.asCompletable()
-  }
-
-  /// Accepts a reset request for a valid email and answers ``passwordResetText(email:)``:
-  /// this demo sends nothing, and says so, in the same words whether or not the address has
-  /// an account.
-  public func requestPasswordReset(email: String) -> Single<String> {
-    read("requestPasswordReset") { store in
-      try store.requestPasswordReset(email: email)
-      return Self.passwordResetText(email: email)
-    }
-  }
-
-  /// The confirmation of a reset request for `email` on the embedded data.
-  public static func passwordResetText(email: String) -> String {
-    "This demo sends no email: no reset link was sent to \(email), "
-      + "whether or not it has an account."
-  }
-
-  /// The status now, then each change.
-  public var accountStatus: Observable<AccountStatus> {
-    let store = self.store
-    return Observable.deferred { .just(try store.accountStatus()) }
-      .concat(changes.filter(\.accountChanged).map { $0.snapshot.accountStatus })
-      .distinctUntilChanged()
-  }
-
-  // MARK: - FriendsService
-
-  /// All friends.
-  public func friends() -> Single<[Friend]> {
-    read("friends") { store in try store.friends() }
-  }
-
-  /// One friend.
-  public func friend(id: Int) -> Single<Friend> {
-    read("friend") { store in try store.friend(id: id) }
-  }
-
-  /// Adds a friend.
-  public func add(_ draft: FriendDraft) -> Single<Friend> {
-    write("add") { store in try store.addFriend(draft) }
-  }
-
-  /// Updates a friend.
-  public func update(_ friend: Friend) -> Single<Friend> {
-    write("update") { store in try store.updateFriend(friend) }
-  }
-
-  /// Removes a friend.
-  public func remove(id: Int) -> Completable {
-    write("remove") { store in try store.removeFriend(id: id) }.asCompletable()
-  }
-
-  /// Emits after each change to the friends, here or in another process.
-  public var friendsChanged: Observable<Void> {
-    changes.filter { !$0.friends.isEmpty }.map { _ in () }
-  }
-
-  // MARK: - SearchService
-
-  /// Friends whose names contain `query`.
-  public func search(_ query: String) -> Single<[Friend]> {
-    read("search") { store in try store.searchFriends(matching: query) }
-  }
-
-  // MARK: - TimelineService
-
-  /// Posts newer than the cursor.
-  public func timeline(after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
-    read("timeline") { store in try store.timeline(sinceId: cursor.newestId, limit: limit) }
-  }
-
-  /// A person's posts newer than the cursor.
-  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
-    read("posts") { store in
-      try store.posts(byPerson: person.id, sinceId: cursor.newestId, limit: limit)
-    }
-  }
-
-  /// The people who post.
-  public func people() -> Single<[Person]> {
-    read("people") { store in try store.people() }
-  }
-
   // MARK: - Calls
 
-  private func read<Result>(_ name: String, _ body: @escaping (LocalStore) throws -> Result)
+  func read<Result>(_ name: String, _ body: @escaping (LocalStore) throws -> Result)
     -> Single<Result>
   {
     call(name, body, announce: false)
   }
 
-  private func write<Result>(_ name: String, _ body: @escaping (LocalStore) throws -> Result)
+  func write<Result>(_ name: String, _ body: @escaping (LocalStore) throws -> Result)
     -> Single<Result>
   {
     call(name, body, announce: true)

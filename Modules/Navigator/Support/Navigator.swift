@@ -65,8 +65,7 @@ public final class Navigator {
       stack.append(scene)
     // demo:begin
     case .showPersonTimeline(let person):
-      guard let person, !person.name.isEmpty else { return .failure(.missingPerson) }
-      return next(after: .show(.personTimeline(person)))
+      return personTimelineStack(person)
     // demo:end
     case .back:
       guard stack.count > 1 else { return .failure(.nothingToGoBackTo) }
@@ -82,15 +81,9 @@ public final class Navigator {
 
   private func refusal(toShow scene: Scene) -> NavigationRefusal? {
     if !scene.isPublic, !isLoggedIn { return .requiresAccount(scene) }
-    switch scene {
     // demo:begin
-    case .friendDetail(let id), .editFriend(let id):
-      return id > 0 ? nil : .invalidIdentifier(id)
-    case .personTimeline(let person):
-      return person.name.isEmpty ? .missingPerson : nil
+    if let refusal = scene.friendsRefusal ?? scene.timelineRefusal { return refusal }
     // demo:end
-    default:
-      return nil
-    }
+    return nil
   }
 }

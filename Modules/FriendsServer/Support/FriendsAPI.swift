@@ -5,10 +5,10 @@ import HTTPServer
 import LocalBackend
 import Models
 
-/// The Friends HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
+/// The app's HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
 ///
 /// Every answer is JSON (or empty with 204). Store failures become statuses: a wrong
-/// password 401, too many wrong passwords 429 with `Retry-After`, an unknown friend 404, a
+/// password 401, too many wrong passwords 429 with `Retry-After`, an unknown identifier 404, a
 /// rule broken by the input 400, a problem with the store's file 500 (with a generic message;
 /// the details go to `log`).
 ///
@@ -53,78 +53,21 @@ public struct FriendsAPI: Sendable {
   }
 }
 
-/// The handlers behind ``FriendsAPI``'s routes.
-private struct Endpoints: Sendable {
+/// The handlers behind ``FriendsAPI``'s routes; each feature adds its own from an extension
+/// in the feature's folder.
+struct Endpoints: Sendable {
   let store: LocalStore
   let sessions: SessionStore<Account>
   let log: @Sendable (String) -> Void
 
   var router: HTTPRouter {
     var router = HTTPRouter()
-    router.add(HTTPAPI.logIn) { request in
-      self.answer(request, HTTPAPI.Credentials.self) { credentials in
-        let account = try store.verifyCredentials(
-          email: credentials.email, password: credentials.password)
-        // A client that logs in again gives up the session it had.
-        if let old = Self.token(of: request) { sessions.end(old) }
-        return HTTPAPI.SessionBody(
-          account: account, token: try sessions.start(for: account).text)
-      }
-    }
-    router.add(HTTPAPI.passwordReset) { request in
-      self.answerNoContent(request, HTTPAPI.PasswordResetRequest.self) { body in
-        try store.requestPasswordReset(email: body.email)
-      }
-    }
-    router.add(HTTPAPI.logOut, signedIn: self) { request, _ in
-      if let token = Self.token(of: request) { sessions.end(token) }
-      return .response(.noContent)
-    }
-    router.add(HTTPAPI.account, signedIn: self) { _, account in
-      self.answer { HTTPAPI.AccountBody(account: account) }
-    }
-    router.add(HTTPAPI.friends, signedIn: self) { _, _ in self.answer { try store.friends() } }
-    router.add(HTTPAPI.addFriend, signedIn: self) { request, _ in
-      self.answer(request, FriendDraft.self, status: 201) { draft in
-        try store.addFriend(draft)
-      }
-    }
-    router.add(HTTPAPI.friend, signedIn: self) { request, _ in
-      self.withIdentifier(request) { id in self.answer { try store.friend(id: id) } }
-    }
-    router.add(HTTPAPI.updateFriend, signedIn: self) { request, _ in
-      self.withIdentifier(request) { id in
-        self.answer(request, FriendDraft.self) { draft in
-          try store.updateFriend(Friend(id: id, draft: draft))
-        }
-      }
-    }
-    router.add(HTTPAPI.removeFriend, signedIn: self) { request, _ in
-      self.withIdentifier(request) { id in
-        self.answerNoContent { try store.removeFriend(id: id) }
-      }
-    }
-    router.add(HTTPAPI.search, signedIn: self) { request, _ in
-      self.answer { try store.searchFriends(matching: request.queryValue("q") ?? "") }
-    }
-    router.add(HTTPAPI.timeline, signedIn: self) { request, _ in
-      self.withPage(request) { page in
-        self.answer {
-          try store.timeline(sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
-        }
-      }
-    }
-    router.add(HTTPAPI.people, signedIn: self) { _, _ in self.answer { try store.people() } }
-    router.add(HTTPAPI.personPosts, signedIn: self) { request, _ in
-      self.withIdentifier(request) { id in
-        self.withPage(request) { page in
-          self.answer {
-            try store.posts(
-              byPerson: id, sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
-          }
-        }
-      }
-    }
+    addLoginRoutes(to: &router)
+    // demo:begin
+    addFriendsRoutes(to: &router)
+    addSearchRoutes(to: &router)
+    addTimelineRoutes(to: &router)
+    // demo:end
     return router
   }
 
@@ -162,16 +105,9 @@ private struct Endpoints: Sendable {
 
   // MARK: - Building blocks
 
-  /// A page's parameters read from the query.
-  private struct Page {
-    var sinceId: Int?
-    var maxId: Int?
-    var limit: Int
-  }
-
   /// Answers with the JSON of `body`'s result, or with the status of the store error it
   /// throws.
-  private func answer<Value: Encodable>(
+  func answer<Value: Encodable>(
     status: Int = 200, _ body: () throws -> Value
   ) -> HTTPReply {
     do {
@@ -182,7 +118,7 @@ private struct Endpoints: Sendable {
   }
 
   /// Answers 204 when `body` succeeds, or with the status of the store error it throws.
-  private func answerNoContent(_ body: () throws -> Void) -> HTTPReply {
+  func answerNoContent(_ body: () throws -> Void) -> HTTPReply {
     do {
       try body()
       return .response(.noContent)
@@ -192,7 +128,7 @@ private struct Endpoints: Sendable {
   }
 
   /// Decodes the request's body as `Input`, then answers like `answer(status:_:)`.
-  private func answer<Input: Decodable, Value: Encodable>(
+  func answer<Input: Decodable, Value: Encodable>(
     _ request: HTTPRequest, _ input: Input.Type, status: Int = 200,
     _ body: (Input) throws -> Value
   ) -> HTTPReply {
@@ -203,7 +139,7 @@ private struct Endpoints: Sendable {
   }
 
   /// Decodes the request's body as `Input`, then answers like `answerNoContent(_:)`.
-  private func answerNoContent<Input: Decodable>(
+  func answerNoContent<Input: Decodable>(
     _ request: HTTPRequest, _ input: Input.Type, _ body: (Input) throws -> Void
   ) -> HTTPReply {
     switch decode(input, from: request) {
@@ -213,34 +149,13 @@ private struct Endpoints: Sendable {
   }
 
   /// Reads the `{id}` path parameter as a whole number.
-  private func withIdentifier(
+  func withIdentifier(
     _ request: HTTPRequest, _ body: (Int) -> HTTPReply
   ) -> HTTPReply {
     guard let text = request.pathParameters["id"], let id = Int(text) else {
       return .error(status: 400, message: "the identifier in the path must be a whole number")
     }
     return body(id)
-  }
-
-  /// Reads `since_id`, `max_id` and `limit` from the query.
-  private func withPage(_ request: HTTPRequest, _ body: (Page) -> HTTPReply) -> HTTPReply {
-    var page = Page(limit: HTTPAPI.defaultPageSize)
-    for (name, keyPath) in [("since_id", \Page.sinceId), ("max_id", \Page.maxId)] {
-      guard let text = request.queryValue(name) else { continue }
-      guard let value = Int(text) else {
-        return .error(status: 400, message: "\(name) must be a whole number")
-      }
-      page[keyPath: keyPath] = value
-    }
-    if let text = request.queryValue("limit") {
-      guard let limit = Int(text), (1...HTTPAPI.maximumPageSize).contains(limit) else {
-        return .error(
-          status: 400,
-          message: "limit must be a whole number from 1 to \(HTTPAPI.maximumPageSize)")
-      }
-      page.limit = limit
-    }
-    return body(page)
   }
 
   private func decode<Input: Decodable>(
@@ -307,13 +222,13 @@ private struct Endpoints: Sendable {
 
 extension HTTPRouter {
   /// Routes the requests of `endpoint` to `handler`.
-  fileprivate mutating func add(_ endpoint: Endpoint, handler: @escaping Handler) {
+  mutating func add(_ endpoint: Endpoint, handler: @escaping Handler) {
     add(HTTPMethod(rawValue: endpoint.method), endpoint.pattern, handler: handler)
   }
 
   /// Routes the requests of `endpoint` that carry the token of a live session to `handler`,
   /// with the session's account; the others get 401.
-  fileprivate mutating func add(
+  mutating func add(
     _ endpoint: Endpoint, signedIn endpoints: Endpoints,
     handler: @escaping @Sendable (HTTPRequest, Account) -> HTTPReply
   ) {
@@ -324,6 +239,6 @@ extension HTTPRouter {
 }
 
 /// A reply carried as an error, so that decoding can fail with the answer to send.
-private struct ReplyError: Error {
+struct ReplyError: Error {
   var reply: HTTPReply
 }

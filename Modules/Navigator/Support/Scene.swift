@@ -36,21 +36,17 @@ public enum Scene: Hashable, Sendable {
     }
   }
 
-  /// A short title, for headers and help.
+  /// A short title, for headers and help. Each feature's scenes take theirs from the
+  /// feature's file.
   public var title: String {
     switch self {
     case .login: return "Log in"
     case .forgotPassword: return "Forgot password"
     case .home: return "Home"
     // demo:begin
-    case .friends: return "Friends"
-    case .friendDetail: return "Friend"
-    case .addFriend: return "Add friend"
-    case .editFriend: return "Edit friend"
+    case .friends, .friendDetail, .addFriend, .editFriend: return friendsTitle
     case .search: return "Search"
-    case .timeline: return "Timeline"
-    case .people: return "People"
-    case .personTimeline(let person): return person.name
+    case .timeline, .people, .personTimeline: return timelineTitle
     // demo:end
     // Scripts/new-feature.sh adds the titles of new scenes above this line.
     }
