@@ -32,7 +32,7 @@ Apps/TUI/ShoppingList/ShoppingListScreen.swift
 Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift
 Tests/CLITests/ShoppingListCommandTests.swift
 Tests/TUITests/ShoppingListScreenTests.swift
-Tests/ViewModelsTests/ShoppingListViewModelTests.swift"
+Tests/ViewModelsTests/ShoppingList/ShoppingListViewModelTests.swift"
 changed="Apps/CLI/Program/Program.swift
 Apps/TUI/Home/Features.swift
 Modules/Navigator/Support/Scene.swift

@@ -63,11 +63,9 @@ struct Endpoints: Sendable {
   var router: HTTPRouter {
     var router = HTTPRouter()
     addLoginRoutes(to: &router)
-    // demo:begin
     addFriendsRoutes(to: &router)
     addSearchRoutes(to: &router)
     addTimelineRoutes(to: &router)
-    // demo:end
     return router
   }
 
