@@ -185,41 +185,6 @@ enum FriendsSchema: StoreSchema {
     writer.raw("}")
   }
 
-  private static func write(_ friend: Friend, to writer: inout JSONWriter) {
-    writer.raw("{")
-    writer.key("id")
-    writer.int(friend.id)
-    writer.raw(", ")
-    writer.key("firstName")
-    writer.string(friend.firstName)
-    writer.raw(", ")
-    writer.key("lastName")
-    writer.string(friend.lastName)
-    writer.raw(", ")
-    writer.key("phoneNumber")
-    writer.string(friend.phoneNumber)
-    writer.raw("}")
-  }
-
-  private static func write(_ post: Post, to writer: inout JSONWriter) {
-    writer.raw("{")
-    writer.key("id")
-    writer.int(post.id)
-    writer.raw(", ")
-    writer.key("authorId")
-    writer.int(post.authorId)
-    writer.raw(", ")
-    writer.key("authorName")
-    writer.string(post.authorName)
-    writer.raw(", ")
-    writer.key("date")
-    Timestamp.write(post.date, to: &writer)
-    writer.raw(", ")
-    writer.key("text")
-    writer.string(post.text)
-    writer.raw("}")
-  }
-
   // MARK: - Reading
 
   /// A required field that is absent, with its place in the document.
@@ -236,7 +201,7 @@ enum FriendsSchema: StoreSchema {
   }
 
   /// Reads one field's value, naming the field when the value is of the wrong kind.
-  private static func field<Value>(
+  static func field<Value>(
     _ path: @autoclosure () -> String, _ reader: inout JSONReader,
     _ read: (inout JSONReader) throws -> Value
   ) throws -> Value {
@@ -247,7 +212,7 @@ enum FriendsSchema: StoreSchema {
     }
   }
 
-  private static func required<Value>(_ value: Value?, _ path: @autoclosure () -> String) throws
+  static func required<Value>(_ value: Value?, _ path: @autoclosure () -> String) throws
     -> Value
   {
     guard let value else { throw MissingField(path: path()) }
@@ -342,13 +307,13 @@ enum FriendsSchema: StoreSchema {
 
   /// Where a value is in the document, such as `posts[3]`; said only when something is
   /// wrong with it, so that reading builds no text.
-  private struct Place: CustomStringConvertible {
+  struct Place: CustomStringConvertible {
     var name: String
     var index: Int?
     var description: String { index.map { "\(name)[\($0)]" } ?? name }
   }
 
-  private static func readList<Element>(
+  static func readList<Element>(
     _ name: String, _ reader: inout JSONReader,
     _ element: (_ place: Place, inout JSONReader) throws -> Element
   ) throws -> [Element] {
@@ -361,15 +326,9 @@ enum FriendsSchema: StoreSchema {
     return elements
   }
 
-  /// The fields of a friend and of a post, in the order they are written.
-  private enum FriendField: Int, CaseIterable { case id, firstName, lastName, phoneNumber }
-  private enum PostField: Int, CaseIterable { case id, authorId, authorName, date, text }
-  private static let friendFields = JSONReader.FieldNames(FriendField.allCases.map { "\($0)" })
-  private static let postFields = JSONReader.FieldNames(PostField.allCases.map { "\($0)" })
-
   /// Reads the object at `place`, calling `read` with each field it knows (others are
   /// skipped) and naming the field when its value is of the wrong kind.
-  private static func readFields<Field: RawRepresentable<Int>>(
+  static func readFields<Field: RawRepresentable<Int>>(
     _ names: JSONReader.FieldNames, _ place: Place, _ reader: inout JSONReader,
     _ read: (Field, inout JSONReader) throws -> Void
   ) throws {
@@ -385,62 +344,5 @@ enum FriendsSchema: StoreSchema {
         }
       }
     }
-  }
-
-  private static func readFriend(_ place: Place, _ reader: inout JSONReader) throws -> Friend {
-    var id: Int?
-    var firstName: String?
-    var lastName: String?
-    var phoneNumber: String?
-    try readFields(friendFields, place, &reader) { (field: FriendField, reader) in
-      switch field {
-      case .id: id = try reader.int()
-      case .firstName: firstName = try reader.string()
-      case .lastName: lastName = try reader.string()
-      case .phoneNumber: phoneNumber = try reader.string()
-      }
-    }
-    return Friend(
-      id: try required(id, "\(place).id"),
-      firstName: try required(firstName, "\(place).firstName"),
-      lastName: try required(lastName, "\(place).lastName"),
-      phoneNumber: try required(phoneNumber, "\(place).phoneNumber"))
-  }
-
-  private static func readPost(_ place: Place, _ reader: inout JSONReader) throws -> Post {
-    var id: Int?
-    var authorId: Int?
-    var authorName: String?
-    var date: Date?
-    var text: String?
-    try readFields(postFields, place, &reader) { (field: PostField, reader) in
-      switch field {
-      case .id: id = try reader.int()
-      case .authorId: authorId = try reader.int()
-      case .authorName: authorName = try reader.string()
-      case .text: text = try reader.string()
-      case .date:
-        try reader.string(
-          parsedBy: { utf8 in
-            date = Timestamp.parse(utf8: utf8)
-            return date != nil
-          }, orFail: "expected a date such as 2024-03-01T08:00:00Z")
-      }
-    }
-    return Post(
-      id: try required(id, "\(place).id"),
-      authorId: try required(authorId, "\(place).authorId"),
-      authorName: try required(authorName, "\(place).authorName"),
-      text: try required(text, "\(place).text"),
-      date: try required(date, "\(place).date"))
-  }
-}
-
-extension Post {
-  /// The post with its date at the nearest millisecond, as the store keeps it.
-  var storeRounded: Post {
-    var post = self
-    post.date = Timestamp.rounded(date)
-    return post
   }
 }

@@ -204,6 +204,18 @@ import Testing
     #expect(try FriendsSchema.decodeChange(from: &reader) == change)
     try reader.end()
   }
+
+  /// A journal line of a change this version does not know (a feature's change, once the
+  /// feature is removed) is refused with its type, never skipped.
+  @Test func aChangeOfAnUnknownTypeIsRefusedWithItsType() {
+    var reader = JSONReader(Array(#"{"type": "addIngredient", "ingredient": {"id": 1}}"#.utf8))
+    do {
+      let change = try FriendsSchema.decodeChange(from: &reader)
+      Issue.record("decoded \(change)")
+    } catch {
+      #expect("\(error)" == #"unknown change type "addIngredient""#)
+    }
+  }
 }
 
 @Suite struct TimestampTests {
