@@ -9,7 +9,7 @@ import Testing
 
 /// A `LocalBackend` over a fresh store in its own directory, on a virtual clock where one tick
 /// is a millisecond and nothing is delayed unless asked.
-private struct Fixture {
+struct LocalBackendFixture {
   let directory: URL
   let clock: TestScheduler
   let backend: LocalBackend
@@ -40,22 +40,22 @@ private struct Fixture {
   }
 }
 
-private func withBackend<Result>(
+func withBackend<Result>(
   seed: StoreSeed = .quickDemo, faults: LocalBackend.Faults = .none,
-  pollInterval: RxTimeInterval = .seconds(1), _ body: (Fixture) throws -> Result
+  pollInterval: RxTimeInterval = .seconds(1), _ body: (LocalBackendFixture) throws -> Result
 ) throws -> Result {
   try withTemporaryDirectory { directory in
     let clock = TestScheduler.milliseconds()
     let store = try LocalStore(directory: directory, seed: seed)
     let backend = LocalBackend(
       store: store, scheduler: clock, faults: faults, pollInterval: pollInterval)
-    return try body(Fixture(directory: directory, clock: clock, backend: backend))
+    return try body(LocalBackendFixture(directory: directory, clock: clock, backend: backend))
   }
 }
 
-private let ada = StoreSeed.demoAccount
-private let password = StoreSeed.demoPassword
-private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
+let ada = StoreSeed.demoAccount
+let password = StoreSeed.demoPassword
+let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
 
 /// The embedded backend, on virtual time: what each call answers, when, and what it changes.
 @Suite(.timeLimit(.minutes(1))) struct LocalBackendTests {
@@ -132,108 +132,6 @@ private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNum
   @Test func theStoresNotFoundErrorIsRecognisedAsNotFound() {
     #expect(isNotFound(StoreError.notFound(3)))
     #expect(!isNotFound(StoreError.wrongPassword))
-  }
-
-  // MARK: - Friends, search, timeline
-
-  @Test func friendsAndOneFriendAreWhatTheStoreHolds() throws {
-    try withBackend { fixture in
-      let friends = try fixture.store.friends()
-      #expect(friends.count == 20)
-      #expect(fixture.run(fixture.backend.friends()) == [.next(0, friends), .completed(0)])
-      let seventh = friends[6]
-      #expect(
-        fixture.run(fixture.backend.friend(id: seventh.id)) == [.next(0, seventh), .completed(0)])
-    }
-  }
-
-  @Test func addingUpdatingAndRemovingAFriendChangeTheStore() throws {
-    try withBackend { fixture throws in
-      let backend = fixture.backend
-      let added = Friend(id: 21, draft: grace)
-      #expect(fixture.run(backend.add(grace)) == [.next(0, added), .completed(0)])
-      #expect(try fixture.store.friend(id: 21) == added)
-
-      var changed = added
-      changed.phoneNumber = " +1 555 0199 "
-      var saved = added
-      saved.phoneNumber = "+1 555 0199"
-      #expect(fixture.run(backend.update(changed)) == [.next(0, saved), .completed(0)])
-      #expect(try fixture.store.friend(id: 21) == saved)
-
-      #expect(fixture.run(backend.remove(id: 21)) == [.completed(0)])
-      #expect(try fixture.store.friends().contains { $0.id == 21 } == false)
-      #expect(try fixture.store.friends().count == 20)
-    }
-  }
-
-  @Test func anUnknownIdFailsWithTheStoresErrorForEveryCall() throws {
-    try withBackend { fixture in
-      let backend = fixture.backend
-      let before = try fixture.store.snapshot()
-      let stranger = Friend(id: 999, draft: grace)
-      #expect(fixture.run(backend.friend(id: 999)) == [.error(0, StoreError.notFound(999))])
-      #expect(fixture.run(backend.update(stranger)) == [.error(0, StoreError.notFound(999))])
-      #expect(fixture.run(backend.remove(id: 999)) == [.error(0, StoreError.notFound(999))])
-      #expect(try fixture.store.snapshot() == before)
-    }
-  }
-
-  @Test func anInvalidFriendIsRefusedWithTheRule() throws {
-    try withBackend { fixture in
-      let before = try fixture.store.snapshot()
-      let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
-      let message = try #require(Validation.phoneNumber("12").message)
-      #expect(
-        fixture.run(fixture.backend.add(draft)) == [.error(0, StoreError.invalidInput(message))])
-      #expect(try fixture.store.snapshot() == before)
-    }
-  }
-
-  @Test func searchAnswersTheStoresMatches() throws {
-    try withBackend { fixture in
-      let matches = try fixture.store.searchFriends(matching: "an")
-      #expect(matches.count > 1)
-      #expect(matches.count < 20)
-      #expect(fixture.run(fixture.backend.search("an")) == [.next(0, matches), .completed(0)])
-      #expect(fixture.run(fixture.backend.search("zzzz")) == [.next(0, []), .completed(0)])
-    }
-  }
-
-  @Test func theTimelineAnswersThePostsAfterTheCursor() throws {
-    try withBackend { fixture throws in
-      let newest = fixture.run(fixture.backend.timeline(after: .none, limit: 5))
-      #expect(newest == [.next(0, try fixture.store.timeline(limit: 5)), .completed(0)])
-      #expect(newest.first?.value.element?.map(\.id) == [100, 99, 98, 97, 96])
-
-      let cursor = TimelineCursor(newestId: 97, oldestId: 80)
-      let after = fixture.run(fixture.backend.timeline(after: cursor, limit: 20))
-      #expect(after.first?.value.element?.map(\.id) == [100, 99, 98])
-      #expect(after.last == .completed(0))
-    }
-  }
-
-  @Test func aPersonsPostsAreTheirsAfterTheCursor() throws {
-    try withBackend { fixture in
-      let person = try #require(try fixture.store.people().first)
-      let all = try fixture.store.posts(byPerson: person.id, limit: 100)
-      #expect(all.count > 3)
-      let everything = fixture.run(fixture.backend.posts(of: person, after: .none, limit: 100))
-      #expect(everything == [.next(0, all), .completed(0)])
-      #expect(all.allSatisfy { $0.authorId == person.id })
-
-      let cursor = TimelineCursor(newestId: all[2].id, oldestId: nil)
-      let newer = fixture.run(fixture.backend.posts(of: person, after: cursor, limit: 100))
-      #expect(newer == [.next(0, Array(all.prefix(2))), .completed(0)])
-    }
-  }
-
-  @Test func peopleAreTheStoresAuthors() throws {
-    try withBackend { fixture in
-      let people = try fixture.store.people()
-      #expect(people.count == StoreSeed.demoAuthors.count)
-      #expect(fixture.run(fixture.backend.people()) == [.next(0, people), .completed(0)])
-    }
   }
 
   // MARK: - Laziness, latency, faults
@@ -384,43 +282,6 @@ private let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNum
   }
 
   // MARK: - Friends changes
-
-  @Test func friendsChangedFiresForLocalWritesAtOnceAndOtherProcessesAtThePoll() throws {
-    try withBackend { fixture in
-      let backend = fixture.backend
-      let other = try fixture.otherProcess()
-      let (changed, subscription) = fixture.subscribe(backend.friendsChanged)
-      let (_, _) = fixture.subscribe(backend.add(grace), at: 100)
-      fixture.clock.scheduleAt(1_300) { try? other.removeFriend(id: 4) }
-      // Nothing about friends: the account, posts, a read, a refused write.
-      fixture.clock.scheduleAt(2_300) { _ = try? other.logIn(email: ada.email, password: password) }
-      fixture.clock.scheduleAt(2_400) {
-        _ = try? other.generatePosts(count: 2, date: Date(timeIntervalSince1970: 1_700_000_000))
-      }
-      let (_, _) = fixture.subscribe(backend.logOut(), at: 3_100)
-      let (_, _) = fixture.subscribe(backend.friends(), at: 3_200)
-      let (_, _) = fixture.subscribe(backend.remove(id: 999), at: 3_300)
-      fixture.clock.advanceTo(5_500)
-      subscription.dispose()
-      #expect(changed.events.map(\.time) == [100, 2_000])
-    }
-  }
-
-  @Test func friendsChangedReportsOnlyWhatChangedWhileSubscribed() throws {
-    try withBackend { fixture in
-      let other = try fixture.otherProcess()
-      let (first, firstSubscription) = fixture.subscribe(fixture.backend.friendsChanged)
-      fixture.clock.scheduleAt(500) { firstSubscription.dispose() }
-      fixture.clock.scheduleAt(600) { _ = try? other.addFriend(grace) }
-      let (second, secondSubscription) = fixture.subscribe(
-        fixture.backend.friendsChanged, at: 700)
-      fixture.clock.scheduleAt(2_900) { try? other.removeFriend(id: 1) }
-      fixture.clock.advanceTo(4_000)
-      secondSubscription.dispose()
-      #expect(first.events.isEmpty)
-      #expect(second.events.map(\.time) == [3_700])
-    }
-  }
 
   @Test func twoObserversShareOnePollAndBothSeeEachChange() throws {
     try withBackend { fixture in
