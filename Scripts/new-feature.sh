@@ -8,7 +8,7 @@
 # __phrase__, __key__, __app__, __CLIModule__ and __TUIModule__ where the feature's names go).
 # For ShoppingList it creates
 #   Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift   the view model
-#   Tests/ViewModelsTests/ShoppingListViewModelTests.swift        its timelines, on virtual time
+#   Tests/ViewModelsTests/ShoppingList/ShoppingListViewModelTests.swift  its timelines, on virtual time
 #   Apps/CLI/ShoppingList/ShoppingListCommand.swift               the command `shopping-list`
 #   Tests/CLITests/ShoppingListCommandTests.swift
 #   Apps/TUI/ShoppingList/ShoppingListScreen.swift                the terminal UI screen
@@ -91,7 +91,7 @@ command_test_file=$(find_marker Tests "$command_test_marker")
 home_screen_file="$(dirname "$features_file")/HomeScreen.swift"
 [ -f "$home_screen_file" ] || fail "cannot find the home screen $home_screen_file"
 
-identity=Modules/AppComposition/AppIdentity.swift
+identity=Modules/AppComposition/Support/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
 [ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $identity"
@@ -125,7 +125,7 @@ tui_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' "$tui_tests_dir
 
 feature_dir="Modules/ViewModels/$name"
 viewmodel_file="$feature_dir/${name}ViewModel.swift"
-viewmodel_test_file="Tests/ViewModelsTests/${name}ViewModelTests.swift"
+viewmodel_test_file="Tests/ViewModelsTests/${name}/${name}ViewModelTests.swift"
 changed_files=("$scene_file" "$title_file" "$features_file" "$program_file" "$command_test_file")
 
 # Refuse a feature that exists, in part or whole, or a name that clashes with what is there.

@@ -24,7 +24,7 @@ if ! [[ "$new_name" =~ ^[A-Z][A-Za-z0-9]*$ ]]; then
   exit 64
 fi
 
-identity=Modules/AppComposition/AppIdentity.swift
+identity=Modules/AppComposition/Support/AppIdentity.swift
 current_name=$(sed -nE 's/.*static let name = "([^"]+)".*/\1/p' "$identity")
 current_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity")
 current_prefix=$(sed -nE 's/.*static let dataDirectoryVariable = "([A-Z0-9_]+)_DATA_DIR".*/\1/p' "$identity")

@@ -32,17 +32,17 @@ Apps/TUI/ShoppingList/ShoppingListScreen.swift
 Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift
 Tests/CLITests/ShoppingListCommandTests.swift
 Tests/TUITests/ShoppingListScreenTests.swift
-Tests/ViewModelsTests/ShoppingListViewModelTests.swift"
+Tests/ViewModelsTests/ShoppingList/ShoppingListViewModelTests.swift"
 changed="Apps/CLI/Program/Program.swift
 Apps/TUI/Home/Features.swift
-Modules/Navigator/Scene.swift
+Modules/Navigator/Support/Scene.swift
 Tests/CLITests/ArgumentSpecTests.swift"
 actual=$(git diff --cached --name-only --diff-filter=A | LC_ALL=C sort)
 [ "$actual" = "$(LC_ALL=C sort <<<"$created")" ] || fail "the script created other files than expected:"$'\n'"$actual"
 actual=$(git diff --cached --name-only --diff-filter=DMR | LC_ALL=C sort)
 [ "$actual" = "$(LC_ALL=C sort <<<"$changed")" ] || fail "the script changed other files than expected:"$'\n'"$actual"
-grep -q '^  case shoppingList$' Modules/Navigator/Scene.swift || fail "no scene .shoppingList"
-grep -q 'case .shoppingList: return "Shopping list"' Modules/Navigator/Scene.swift ||
+grep -q '^  case shoppingList$' Modules/Navigator/Support/Scene.swift || fail "no scene .shoppingList"
+grep -q 'case .shoppingList: return "Shopping list"' Modules/Navigator/Support/Scene.swift ||
   fail "the scene has no title"
 grep -q '^    ShoppingListCommand.self,$' Apps/CLI/Program/Program.swift ||
   fail "the command is not in the program"
@@ -86,7 +86,7 @@ grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new feature's t
 swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests'
 
 # The command in the built executable, on fresh data.
-command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/AppComposition/AppIdentity.swift)
+command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/AppComposition/Support/AppIdentity.swift)
 binary="$(swift build --show-bin-path)/$command"
 data="$work/data"
 "$binary" --data-dir "$data" login --email ada@example.com --password "correct horse" >/dev/null

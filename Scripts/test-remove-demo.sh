@@ -31,7 +31,7 @@ second=$(Scripts/remove-demo.sh)
 [ -z "$(git status --porcelain)" ] || fail "a second run changed files: $(git status --porcelain)"
 
 # No demo folder and no demo marker is left.
-for folder in Modules/ViewModels Apps/CLI Apps/TUI; do
+for folder in Modules/ViewModels Modules/Navigator Apps/CLI Apps/TUI Tests/ViewModelsTests; do
   for feature in Friends Search Timeline; do
     [ ! -e "$folder/$feature" ] || fail "$folder/$feature is still there"
   done

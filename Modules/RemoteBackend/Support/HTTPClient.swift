@@ -7,14 +7,15 @@ import Services
   import FoundationNetworking
 #endif
 
-/// The Friends HTTP API (see `Docs/HTTP-API.md`) as async functions, one per endpoint.
+/// The app's HTTP API (see `Docs/HTTP-API.md`) as async functions, one per endpoint, each
+/// feature's in an extension in the feature's folder.
 ///
 /// **Errors.** Every function throws a ``ServiceError``, or `CancellationError` when the
 /// calling task was cancelled:
 /// - a status outside 200–299 gives ``ServiceError/http(status:)``, except 401 from
 ///   ``logIn(email:password:)`` (``ServiceError/wrongCredentials``), 401 from any other call
 ///   (``ServiceError/sessionExpired``, see below), 404 from a call about
-///   one friend (``ServiceError/notFound(id:)``), 400 with an `{"error": …}` body
+///   one item (``ServiceError/notFound(id:)``), 400 with an `{"error": …}` body
 ///   (``ServiceError/invalid(_:)`` with the server's message) and 429 with a `retryAfter`
 ///   in its body (``ServiceError/tooManyAttempts(retryAfter:)``);
 /// - a body that is not the expected JSON gives ``ServiceError/malformedResponse(_:)``;
@@ -65,149 +66,6 @@ public final class HTTPClient: Sendable {
     self.tokens = tokens
   }
 
-  // MARK: - Account
-
-  /// `POST /login`: signs in, and keeps the session's token in ``tokens`` (the server ends
-  /// the session of the token sent with the request, if any).
-  ///
-  /// - Returns: The signed-in account.
-  /// - Throws: ``ServiceError/wrongCredentials`` when the email or the password is wrong,
-  ///   ``ServiceError/storage(_:)`` when the token cannot be kept.
-  public func logIn(email: String, password: String) async throws -> Account {
-    let body = try await call(
-      HTTPAPI.logIn, body: HTTPAPI.Credentials(email: email, password: password),
-      context: .logIn, expecting: HTTPAPI.SessionBody.self, what: "an account and a token")
-    guard isPlausibleSessionToken(body.token) else {
-      throw ServiceError.malformedResponse("the login answer has no valid token")
-    }
-    do {
-      try tokens.save(body.token)
-    } catch {
-      throw ServiceError.storage("\(error)")
-    }
-    return body.account
-  }
-
-  /// `POST /logout`: ends the session and forgets its token. Logging out without a session,
-  /// or with one that already ended, is not an error.
-  public func logOut() async throws {
-    guard let token = tokens.load() else { return }
-    do {
-      try await call(HTTPAPI.logOut)
-    } catch ServiceError.sessionExpired {
-      // Ended already: logged out all the same.
-    }
-    tokens.remove(token)
-  }
-
-  /// `GET /account`: the account of the session, or ``AccountStatus/unavailable`` when the
-  /// client has no session token.
-  ///
-  /// - Throws: ``ServiceError/sessionExpired`` when the server refuses the token.
-  public func accountStatus() async throws -> AccountStatus {
-    let hadToken = tokens.load() != nil
-    do {
-      return try await call(
-        HTTPAPI.account, expecting: HTTPAPI.AccountBody.self, what: "an account status"
-      ).status
-    } catch ServiceError.sessionExpired where !hadToken {
-      return .unavailable
-    }
-  }
-
-  /// `POST /password-reset`: asks for a password reset link for `email`.
-  ///
-  /// - Throws: ``ServiceError/invalid(_:)`` when the server refuses the address.
-  public func requestPasswordReset(email: String) async throws {
-    try await call(HTTPAPI.passwordReset, body: HTTPAPI.PasswordResetRequest(email: email))
-  }
-
-  // MARK: - Friends
-
-  /// `GET /friends`: every friend, in the server's order (by last name, then first name).
-  public func friends() async throws -> [Friend] {
-    try await call(HTTPAPI.friends, expecting: [Friend].self, what: "a list of friends")
-  }
-
-  /// `GET /friends/{id}`: one friend.
-  ///
-  /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend.
-  public func friend(id: Int) async throws -> Friend {
-    try await call(
-      HTTPAPI.friend, ["id": String(id)], context: .friend(id), expecting: Friend.self,
-      what: "a friend")
-  }
-
-  /// `POST /friends`: adds a friend.
-  ///
-  /// - Returns: The friend as saved, with the identifier the server gave it.
-  /// - Throws: ``ServiceError/invalid(_:)`` when a field breaks its rule.
-  public func addFriend(_ draft: FriendDraft) async throws -> Friend {
-    try await call(
-      HTTPAPI.addFriend, body: draft, expecting: Friend.self, what: "the saved friend")
-  }
-
-  /// `PUT /friends/{id}`: replaces the fields of the friend with `friend.id`.
-  ///
-  /// - Returns: The friend as saved.
-  /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend,
-  ///   ``ServiceError/invalid(_:)`` when a field breaks its rule.
-  public func updateFriend(_ friend: Friend) async throws -> Friend {
-    try await call(
-      HTTPAPI.updateFriend, ["id": String(friend.id)], body: friend.draft,
-      context: .friend(friend.id),
-      expecting: Friend.self, what: "the saved friend")
-  }
-
-  /// `DELETE /friends/{id}`: removes a friend.
-  ///
-  /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend.
-  public func removeFriend(id: Int) async throws {
-    try await call(HTTPAPI.removeFriend, ["id": String(id)], context: .friend(id))
-  }
-
-  /// `GET /search?q=…`: the friends whose name contains `query`, ignoring case and accents;
-  /// an empty query matches everyone.
-  public func searchFriends(matching query: String) async throws -> [Friend] {
-    try await call(
-      HTTPAPI.search, query: [("q", query)], expecting: [Friend].self,
-      what: "a list of friends")
-  }
-
-  // MARK: - Posts
-
-  /// `GET /timeline`: one page of the timeline, newest first.
-  ///
-  /// - Parameters:
-  ///   - sinceId: When set, only posts newer than this identifier.
-  ///   - maxId: When set, only posts older than this identifier.
-  ///   - limit: The most posts to return (1 through ``HTTPAPI/maximumPageSize``).
-  public func timeline(
-    sinceId: Int? = nil, maxId: Int? = nil, limit: Int = HTTPAPI.defaultPageSize
-  ) async throws -> [Post] {
-    try await call(
-      HTTPAPI.timeline, query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
-      expecting: [Post].self, what: "a page of posts")
-  }
-
-  /// `GET /people`: everyone who wrote a post, sorted by name.
-  public func people() async throws -> [Person] {
-    try await call(HTTPAPI.people, expecting: [Person].self, what: "a list of people")
-  }
-
-  /// `GET /people/{id}/posts`: one page of one person's posts, newest first; the parameters
-  /// are those of ``timeline(sinceId:maxId:limit:)``. A person without posts has an empty
-  /// page.
-  public func posts(
-    byPerson personId: Int, sinceId: Int? = nil, maxId: Int? = nil,
-    limit: Int = HTTPAPI.defaultPageSize
-  ) async throws -> [Post] {
-    try await call(
-      HTTPAPI.personPosts, ["id": String(personId)],
-      query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
-      expecting: [Post].self, what: "a page of posts")
-  }
-
   // MARK: - Requests
 
   /// What a failed status means for the call that got it.
@@ -216,12 +74,12 @@ public final class HTTPClient: Sendable {
     case general
     /// A 401 means the credentials are wrong.
     case logIn
-    /// A 404 means there is no friend with this identifier.
-    case friend(Int)
+    /// A 404 means there is nothing with this identifier.
+    case item(Int)
   }
 
   /// Sends a request and decodes the answer's body as `Response`.
-  private func call<Response: Decodable>(
+  func call<Response: Decodable>(
     _ endpoint: Endpoint, _ parameters: [String: String] = [:],
     query: [(name: String, value: String)] = [],
     body: (any Encodable)? = nil, context: Context = .general,
@@ -237,7 +95,7 @@ public final class HTTPClient: Sendable {
   }
 
   /// Sends a request whose answer has no body of interest.
-  private func call(
+  func call(
     _ endpoint: Endpoint, _ parameters: [String: String] = [:], body: (any Encodable)? = nil,
     context: Context = .general
   ) async throws {
@@ -264,16 +122,6 @@ public final class HTTPClient: Sendable {
 
   // MARK: - Building blocks
 
-  private static func pageQuery(
-    sinceId: Int?, maxId: Int?, limit: Int
-  ) -> [(name: String, value: String)] {
-    var items: [(name: String, value: String)] = []
-    if let sinceId { items.append(("since_id", String(sinceId))) }
-    if let maxId { items.append(("max_id", String(maxId))) }
-    items.append(("limit", String(limit)))
-    return items
-  }
-
   /// The error a non-2xx answer stands for.
   static func error(status: Int, body: Data, context: Context) -> ServiceError {
     switch (status, context) {
@@ -288,7 +136,7 @@ public final class HTTPClient: Sendable {
         return .tooManyAttempts(retryAfter: seconds)
       }
       return .http(status: status)
-    case (404, .friend(let id)):
+    case (404, .item(let id)):
       return .notFound(id: id)
     case (400, _):
       if let message = try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: body),

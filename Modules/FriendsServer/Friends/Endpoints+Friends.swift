@@ -1,0 +1,31 @@
+import AppAPI
+import HTTPServer
+import LocalBackend
+import Models
+
+extension Endpoints {
+  /// Listing, reading, adding, changing and removing friends.
+  func addFriendsRoutes(to router: inout HTTPRouter) {
+    router.add(HTTPAPI.friends, signedIn: self) { _, _ in self.answer { try store.friends() } }
+    router.add(HTTPAPI.addFriend, signedIn: self) { request, _ in
+      self.answer(request, FriendDraft.self, status: 201) { draft in
+        try store.addFriend(draft)
+      }
+    }
+    router.add(HTTPAPI.friend, signedIn: self) { request, _ in
+      self.withIdentifier(request) { id in self.answer { try store.friend(id: id) } }
+    }
+    router.add(HTTPAPI.updateFriend, signedIn: self) { request, _ in
+      self.withIdentifier(request) { id in
+        self.answer(request, FriendDraft.self) { draft in
+          try store.updateFriend(Friend(id: id, draft: draft))
+        }
+      }
+    }
+    router.add(HTTPAPI.removeFriend, signedIn: self) { request, _ in
+      self.withIdentifier(request) { id in
+        self.answerNoContent { try store.removeFriend(id: id) }
+      }
+    }
+  }
+}

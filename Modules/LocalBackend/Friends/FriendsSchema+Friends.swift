@@ -1,0 +1,46 @@
+import Foundation
+import Models
+import Store
+
+// How a friend is written in the store's snapshot and journal.
+extension FriendsSchema {
+  /// The fields of a friend, in the order they are written.
+  fileprivate enum FriendField: Int, CaseIterable { case id, firstName, lastName, phoneNumber }
+  fileprivate static let friendFields = JSONReader.FieldNames(FriendField.allCases.map { "\($0)" })
+
+  static func write(_ friend: Friend, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("id")
+    writer.int(friend.id)
+    writer.raw(", ")
+    writer.key("firstName")
+    writer.string(friend.firstName)
+    writer.raw(", ")
+    writer.key("lastName")
+    writer.string(friend.lastName)
+    writer.raw(", ")
+    writer.key("phoneNumber")
+    writer.string(friend.phoneNumber)
+    writer.raw("}")
+  }
+
+  static func readFriend(_ place: Place, _ reader: inout JSONReader) throws -> Friend {
+    var id: Int?
+    var firstName: String?
+    var lastName: String?
+    var phoneNumber: String?
+    try readFields(friendFields, place, &reader) { (field: FriendField, reader) in
+      switch field {
+      case .id: id = try reader.int()
+      case .firstName: firstName = try reader.string()
+      case .lastName: lastName = try reader.string()
+      case .phoneNumber: phoneNumber = try reader.string()
+      }
+    }
+    return Friend(
+      id: try required(id, "\(place).id"),
+      firstName: try required(firstName, "\(place).firstName"),
+      lastName: try required(lastName, "\(place).lastName"),
+      phoneNumber: try required(phoneNumber, "\(place).phoneNumber"))
+  }
+}

@@ -1,0 +1,163 @@
+import Authentication
+import Cryptography
+import Foundation
+import Models
+import Store
+import Synchronization
+
+/// The app's embedded backend: account, friends and posts in a ``JournalStore``, shared
+/// safely by every process that opens the same directory.
+///
+/// The directory holds `store.json` (the snapshot: all the data at one generation, see
+/// ``FriendsSchema`` for its text), `store.journal` (one line per change since the snapshot),
+/// `store.lock` (taken by writers), `store.wait` (held by writers waiting for the lock, so
+/// that writers take turns) and, only while the journal is being folded into a new
+/// snapshot, files ending in `.tmp`. A `store.json` of version 1 (the single file of earlier
+/// versions of the app) is migrated when it is opened, as is one of version 2 (which kept
+/// the password in plain text); the old copies are deleted once migrated.
+///
+/// **Writes** (every method that changes data) take an exclusive `flock` on `store.lock`,
+/// catch up with other processes' changes, append the change as one line of the journal,
+/// flush the journal to the disk and release the lock. Two processes therefore never lose
+/// each other's changes, and a write that returned is on the disk even if the process is
+/// killed right after. A write costs the same whatever the store holds; once in a while one
+/// also folds the journal into a new snapshot (see ``StoreOptions``).
+///
+/// **Reads** take no file lock. They notice other processes' writes with one `stat` of each
+/// file and read only the journal's new lines.
+///
+/// **Bad files are kept**: a file that is damaged, cannot be read, or has an unknown
+/// `schemaVersion` makes every read and write throw a ``StoreError`` naming the file and
+/// the problem; the store never writes over it.
+///
+/// **Threads**: every method may be called from any thread. Calls on one instance run one
+/// at a time; they block on disk I/O and on other processes' writes, so call them off the
+/// main thread in an interactive app.
+///
+/// **Changes**: ``reloadIfChanged()`` reports what changed (friends and posts as
+/// ``ChangeSet``s) since its previous call, whoever made the change; ``changes(since:)``
+/// does the same against any earlier ``snapshot()``.
+public final class LocalStore: Sendable {
+  /// The name of the snapshot inside the directory.
+  public static let fileName = "store.json"
+  /// The name of the journal inside the directory.
+  public static let journalFileName = "store.journal"
+  /// The name of the lock file inside the directory.
+  public static let lockFileName = "store.lock"
+  /// The name of the file a new snapshot is prepared in before it replaces the old one.
+  public static let temporaryFileName = "store.json.tmp"
+  /// The version of the file format this code reads and writes.
+  public static let schemaVersion = FriendsSchema.version
+
+  /// The directory holding the store's files.
+  public let directory: URL
+  /// The snapshot, `store.json` in ``directory``.
+  public let fileURL: URL
+  /// The journal, `store.journal` in ``directory``.
+  public let journalURL: URL
+
+  private let store: JournalStore<FriendsSchema>
+  /// Counts wrong passwords per email address (in this process).
+  let throttle: LoginThrottle<String>
+  /// What ``reloadIfChanged()`` reported last.
+  private let reported = Mutex<StoreSnapshot?>(nil)
+
+  /// Opens the store in `directory`, creating the directory and seeding the store with
+  /// `seed` when `store.json` does not exist. `options` say when the journal is folded;
+  /// `throttle` when wrong passwords make ``logIn(email:password:)`` wait (tests pass one
+  /// on a clock they move by hand).
+  ///
+  /// A snapshot of a version that kept the password in plain text is migrated to a password
+  /// hash, and the copies of older versions the migration keeps beside it are deleted, since
+  /// they hold the password too.
+  ///
+  /// - Throws: ``StoreError`` when the directory cannot be created or the files cannot be
+  ///   read as a store. A bad file is left as it is.
+  public init(
+    directory: URL, seed: StoreSeed = .demo, options: StoreOptions = StoreOptions(),
+    throttle: LoginThrottle<String> = LoginThrottle()
+  ) throws(StoreError) {
+    self.throttle = throttle
+    do {
+      store = try JournalStore(
+        directory: directory, name: "store", options: options,
+        initialState: { StoreFile(seed: seed) })
+    } catch {
+      throw StoreError(storage: error)
+    }
+    self.directory = store.directory
+    fileURL = URL(fileURLWithPath: store.snapshotPath, isDirectory: false)
+    journalURL = URL(fileURLWithPath: store.journalPath, isDirectory: false)
+    for version in 1..<FriendsSchema.passwordHashVersion {
+      try? FileManager.default.removeItem(atPath: store.snapshotPath + ".v\(version)")
+    }
+    let opened = try snapshot()
+    reported.withLock { $0 = opened }
+  }
+
+  // MARK: - Changes
+
+  /// The store's contents now.
+  public func snapshot() throws(StoreError) -> StoreSnapshot {
+    try store.read { (file: StoreFile, generation: Int) throws(StoreError) in
+      file.snapshot(generation: generation)
+    }
+  }
+
+  /// What changed since `old` (a ``snapshot()`` or the ``StoreChanges/snapshot`` of an
+  /// earlier report), or `nil` when the generation is the same.
+  public func changes(since old: StoreSnapshot) throws(StoreError) -> StoreChanges? {
+    let new = try snapshot()
+    guard new.generation != old.generation else { return nil }
+    return StoreChanges.between(old, new)
+  }
+
+  /// Loads the file when another process (or instance) replaced it, and reports what
+  /// changed since the previous call (or since the store was opened), including changes
+  /// made through this instance. Returns `nil` when nothing changed.
+  ///
+  /// The check costs one `stat` when nothing changed. A single observer (a screen's
+  /// polling timer) should call it; several observers should each keep a snapshot and use
+  /// ``changes(since:)``.
+  public func reloadIfChanged() throws(StoreError) -> StoreChanges? {
+    let new = try snapshot()
+    let old = reported.withLock { reported in
+      defer { reported = new }
+      return reported
+    }
+    guard let old, old.generation != new.generation else { return nil }
+    return StoreChanges.between(old, new)
+  }
+
+  /// Folds the journal into a new snapshot now, as writes do when it has grown past its
+  /// bound.
+  public func compact() throws(StoreError) {
+    do {
+      try store.compact()
+    } catch {
+      throw StoreError(storage: error)
+    }
+  }
+
+  // MARK: - Reading and writing
+
+  /// Runs `body` with the newest data.
+  func read<Result>(
+    _ body: (StoreFile) throws(StoreError) -> Result
+  ) throws(StoreError) -> Result {
+    try store.read { (file: StoreFile, _: Int) throws(StoreError) -> Result in try body(file) }
+  }
+
+  /// Asks `change` for the change to make to the newest data, and saves it. When `change`
+  /// throws, nothing is written.
+  func modify<Result>(
+    _ change: (StoreFile) throws(StoreError) -> (FriendsSchema.Change, Result)
+  ) throws(StoreError) -> Result {
+    try store.write {
+      (file: StoreFile) throws(StoreError) -> (change: FriendsSchema.Change?, result: Result) in
+      let (made, result) = try change(file)
+      return (made, result)
+    }
+  }
+
+}

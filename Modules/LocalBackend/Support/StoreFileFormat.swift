@@ -1,0 +1,346 @@
+import Cryptography
+import Foundation
+import Models
+import Store
+
+/// The Friends data in a ``JournalStore``: its state (``StoreFile``), its changes, and their
+/// JSON text.
+///
+/// The snapshot's `data` is one JSON object with one friend or post per line, so that it
+/// reads well and compares well line by line:
+///
+/// ```json
+/// {
+///   "account": {"email": "ada@example.com", "displayName": "Ada"},
+///   "passwordHash": "pbkdf2-sha256$600000$<salt, base64>$<hash, base64>",
+///   "loggedIn": false,
+///   "nextFriendId": 21,
+///   "nextPostId": 101,
+///   "friends": [
+///     {"id": 17, "firstName": "Samuel", "lastName": "Adeyemi", "phoneNumber": "+234 803 555 0917"}
+///   ],
+///   "posts": [
+///     {"id": 100, "authorId": 3, "authorName": "Hanna Virtanen", "date": "2024-03-04T10:15:00Z", "text": "…"}
+///   ]
+/// }
+/// ```
+///
+/// A journal change is one object naming its `type`: `{"type": "addFriend", "friend": {…}}`,
+/// `updateFriend` (with `friend`), `removeFriend` (with `id`), `savePosts` (with `posts`),
+/// `logIn` or `logOut`.
+///
+/// Readers accept the fields in any order and ignore fields they do not know; every field
+/// shown is required. The text is written and read by hand rather than with
+/// `JSONEncoder`/`JSONDecoder`, which are several times slower on large files.
+///
+/// Version 1 was the single file of the store before it had a journal: the same object with
+/// `schemaVersion` and `generation` in it. Version 2 moved those two into the snapshot's
+/// envelope; the migration from version 1 removes them from the data. Version 2 kept the
+/// account's password in plain text in `password`; version 3 keeps only `passwordHash`
+/// (see `PasswordHash`), and the migration from version 2 hashes the old password with a
+/// new random salt and the full iteration count.
+enum FriendsSchema: StoreSchema {
+  /// One change to the Friends data.
+  enum Change: Equatable, Sendable {
+    case logIn
+    case logOut
+    case addFriend(Friend)
+    case updateFriend(Friend)
+    case removeFriend(id: Int)
+    /// Posts to add or replace, their dates already at the millisecond.
+    case savePosts([Post])
+  }
+
+  static let version = 3
+  /// The first version that keeps a password hash instead of the password.
+  static let passwordHashVersion = 3
+
+  static var migrations: [StoreMigration] {
+    [
+      StoreMigration(from: 1) { data in
+        data["schemaVersion"] = nil
+        data["generation"] = nil
+      },
+      StoreMigration(from: 2) { data in
+        guard case .string(let password)? = data["password"] else {
+          throw MigrationFailure("missing field password")
+        }
+        let hash: PasswordHash
+        do {
+          hash = try PasswordHash.make(password: password)
+        } catch {
+          throw MigrationFailure("the password could not be hashed: \(error)")
+        }
+        data["password"] = nil
+        data["passwordHash"] = .string(hash.encoded)
+      },
+    ]
+  }
+
+  // MARK: - Applying
+
+  /// A change that does not fit the data (a damaged or edited journal).
+  struct Mismatch: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func apply(_ change: Change, to file: inout StoreFile) throws {
+    switch change {
+    case .logIn: file.loggedIn = true
+    case .logOut: file.loggedIn = false
+    case .addFriend(let friend):
+      guard !file.friends.contains(where: { $0.id == friend.id }) else {
+        throw Mismatch(description: "a friend with the identifier \(friend.id) exists")
+      }
+      file.insertSorted(friend)
+      file.nextFriendId = max(file.nextFriendId, friend.id + 1)
+    case .updateFriend(let friend):
+      guard let index = file.friends.firstIndex(where: { $0.id == friend.id }) else {
+        throw Mismatch(description: "no friend has the identifier \(friend.id)")
+      }
+      file.friends.remove(at: index)
+      file.insertSorted(friend)
+    case .removeFriend(let id):
+      guard let index = file.friends.firstIndex(where: { $0.id == id }) else {
+        throw Mismatch(description: "no friend has the identifier \(id)")
+      }
+      file.friends.remove(at: index)
+    case .savePosts(let posts):
+      LocalStore.merge(posts, into: &file)
+    }
+  }
+
+  static func inconsistency(in file: StoreFile) -> String? {
+    file.inconsistency()
+  }
+
+  // MARK: - Writing
+
+  static func encode(_ file: StoreFile, to writer: inout JSONWriter) {
+    writer.raw("{\n  ")
+    writer.key("account")
+    writer.raw("{")
+    writer.key("email")
+    writer.string(file.account.email)
+    writer.raw(", ")
+    writer.key("displayName")
+    writer.string(file.account.displayName)
+    writer.raw("},\n  ")
+    writer.key("passwordHash")
+    writer.string(file.passwordHash.encoded)
+    writer.raw(",\n  ")
+    writer.key("loggedIn")
+    writer.bool(file.loggedIn)
+    writer.raw(",\n  ")
+    writer.key("nextFriendId")
+    writer.int(file.nextFriendId)
+    writer.raw(",\n  ")
+    writer.key("nextPostId")
+    writer.int(file.nextPostId)
+    writer.raw(",\n  ")
+    writer.key("friends")
+    writer.raw("[")
+    for (index, friend) in file.friends.enumerated() {
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      write(friend, to: &writer)
+    }
+    writer.raw(file.friends.isEmpty ? "],\n  " : "\n  ],\n  ")
+    writer.key("posts")
+    writer.raw("[")
+    for (index, post) in file.posts.enumerated() {
+      writer.raw(index == 0 ? "\n    " : ",\n    ")
+      write(post, to: &writer)
+    }
+    writer.raw(file.posts.isEmpty ? "]\n}" : "\n  ]\n}")
+  }
+
+  static func encode(_ change: Change, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("type")
+    switch change {
+    case .logIn: writer.raw("\"logIn\"")
+    case .logOut: writer.raw("\"logOut\"")
+    case .addFriend(let friend), .updateFriend(let friend):
+      if case .addFriend = change {
+        writer.raw("\"addFriend\", ")
+      } else {
+        writer.raw("\"updateFriend\", ")
+      }
+      writer.key("friend")
+      write(friend, to: &writer)
+    case .removeFriend(let id):
+      writer.raw("\"removeFriend\", ")
+      writer.key("id")
+      writer.int(id)
+    case .savePosts(let posts):
+      writer.raw("\"savePosts\", ")
+      writer.key("posts")
+      writer.raw("[")
+      for (index, post) in posts.enumerated() {
+        if index > 0 { writer.raw(", ") }
+        write(post, to: &writer)
+      }
+      writer.raw("]")
+    }
+    writer.raw("}")
+  }
+
+  // MARK: - Reading
+
+  /// A required field that is absent, with its place in the document.
+  struct MissingField: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "missing field \(path)" }
+  }
+
+  /// A value of the wrong kind or form, with its place in the document.
+  struct BadValue: Error, CustomStringConvertible {
+    var path: String
+    var failure: JSONReader.Failure
+    var description: String { "\(path): \(failure.description)" }
+  }
+
+  /// Reads one field's value, naming the field when the value is of the wrong kind.
+  static func field<Value>(
+    _ path: @autoclosure () -> String, _ reader: inout JSONReader,
+    _ read: (inout JSONReader) throws -> Value
+  ) throws -> Value {
+    do {
+      return try read(&reader)
+    } catch let failure as JSONReader.Failure where failure.isAboutAValue {
+      throw BadValue(path: path(), failure: failure)
+    }
+  }
+
+  static func required<Value>(_ value: Value?, _ path: @autoclosure () -> String) throws
+    -> Value
+  {
+    guard let value else { throw MissingField(path: path()) }
+    return value
+  }
+
+  static func decodeState(from reader: inout JSONReader) throws -> StoreFile {
+    var account: Account?
+    var passwordHash: PasswordHash?
+    var loggedIn: Bool?
+    var nextFriendId: Int?
+    var nextPostId: Int?
+    var friends: [Friend]?
+    var posts: [Post]?
+    try reader.object { reader, key in
+      switch key {
+      case "passwordHash":
+        let text = try field(key, &reader) { try $0.string() }
+        do {
+          passwordHash = try PasswordHash(encoded: text)
+        } catch {
+          throw Mismatch(description: "passwordHash: \(error)")
+        }
+      case "loggedIn": loggedIn = try field(key, &reader) { try $0.bool() }
+      case "nextFriendId": nextFriendId = try field(key, &reader) { try $0.int() }
+      case "nextPostId": nextPostId = try field(key, &reader) { try $0.int() }
+      case "account": account = try readAccount(&reader)
+      case "friends":
+        friends = try readList("friends", &reader) { place, reader in
+          try readFriend(place, &reader)
+        }
+      case "posts":
+        posts = try readList("posts", &reader) { place, reader in try readPost(place, &reader) }
+      default: try reader.skipValue()
+      }
+    }
+    var file = StoreFile(
+      account: try required(account, "account"),
+      passwordHash: try required(passwordHash, "passwordHash"),
+      loggedIn: try required(loggedIn, "loggedIn"),
+      friends: try required(friends, "friends"),
+      nextFriendId: try required(nextFriendId, "nextFriendId"),
+      posts: try required(posts, "posts"),
+      nextPostId: try required(nextPostId, "nextPostId"))
+    file.normalize()
+    return file
+  }
+
+  static func decodeChange(from reader: inout JSONReader) throws -> Change {
+    var type: String?
+    var friend: Friend?
+    var id: Int?
+    var posts: [Post]?
+    try reader.object { reader, key in
+      switch key {
+      case "type": type = try field(key, &reader) { try $0.string() }
+      case "friend": friend = try readFriend(Place(name: "friend"), &reader)
+      case "id": id = try field(key, &reader) { try $0.int() }
+      case "posts":
+        posts = try readList("posts", &reader) { place, reader in try readPost(place, &reader) }
+      default: try reader.skipValue()
+      }
+    }
+    switch try required(type, "type") {
+    case "logIn": return .logIn
+    case "logOut": return .logOut
+    case "addFriend": return .addFriend(try required(friend, "friend"))
+    case "updateFriend": return .updateFriend(try required(friend, "friend"))
+    case "removeFriend": return .removeFriend(id: try required(id, "id"))
+    case "savePosts": return .savePosts(try required(posts, "posts"))
+    case let other: throw Mismatch(description: "unknown change type \"\(other)\"")
+    }
+  }
+
+  private static func readAccount(_ reader: inout JSONReader) throws -> Account {
+    var email: String?
+    var displayName: String?
+    try field("account", &reader) { reader in
+      try reader.object { reader, key in
+        switch key {
+        case "email": email = try field("account.email", &reader) { try $0.string() }
+        case "displayName":
+          displayName = try field("account.displayName", &reader) { try $0.string() }
+        default: try reader.skipValue()
+        }
+      }
+    }
+    return Account(
+      email: try required(email, "account.email"),
+      displayName: try required(displayName, "account.displayName"))
+  }
+
+  /// Where a value is in the document, such as `posts[3]`; said only when something is
+  /// wrong with it, so that reading builds no text.
+  struct Place: CustomStringConvertible {
+    var name: String
+    var index: Int?
+    var description: String { index.map { "\(name)[\($0)]" } ?? name }
+  }
+
+  static func readList<Element: Sendable>(
+    _ name: String, _ reader: inout JSONReader,
+    _ element: @Sendable (_ place: Place, inout JSONReader) throws -> Element
+  ) throws -> [Element] {
+    try field(name, &reader) { reader in
+      try reader.array(oneElementALine: { index, reader in
+        try element(Place(name: name, index: index), &reader)
+      })
+    }
+  }
+
+  /// Reads the object at `place`, calling `read` with each field it knows (others are
+  /// skipped) and naming the field when its value is of the wrong kind.
+  static func readFields<Field: RawRepresentable<Int>>(
+    _ names: JSONReader.FieldNames, _ place: Place, _ reader: inout JSONReader,
+    _ read: (Field, inout JSONReader) throws -> Void
+  ) throws {
+    try field(place.description, &reader) { reader in
+      try reader.object(names) { reader, index in
+        guard let field = index.flatMap(Field.init(rawValue:)) else {
+          return try reader.skipValue()
+        }
+        do {
+          try read(field, &reader)
+        } catch let failure as JSONReader.Failure where failure.isAboutAValue {
+          throw BadValue(path: "\(place).\(field)", failure: failure)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Models
+import Store
+
+// How a post is written in the store's snapshot and journal.
+extension FriendsSchema {
+  /// The fields of a post, in the order they are written.
+  fileprivate enum PostField: Int, CaseIterable { case id, authorId, authorName, date, text }
+  fileprivate static let postFields = JSONReader.FieldNames(PostField.allCases.map { "\($0)" })
+
+  static func write(_ post: Post, to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("id")
+    writer.int(post.id)
+    writer.raw(", ")
+    writer.key("authorId")
+    writer.int(post.authorId)
+    writer.raw(", ")
+    writer.key("authorName")
+    writer.string(post.authorName)
+    writer.raw(", ")
+    writer.key("date")
+    Timestamp.write(post.date, to: &writer)
+    writer.raw(", ")
+    writer.key("text")
+    writer.string(post.text)
+    writer.raw("}")
+  }
+
+  static func readPost(_ place: Place, _ reader: inout JSONReader) throws -> Post {
+    var id: Int?
+    var authorId: Int?
+    var authorName: String?
+    var date: Date?
+    var text: String?
+    try readFields(postFields, place, &reader) { (field: PostField, reader) in
+      switch field {
+      case .id: id = try reader.int()
+      case .authorId: authorId = try reader.int()
+      case .authorName: authorName = try reader.string()
+      case .text: text = try reader.string()
+      case .date:
+        try reader.string(
+          parsedBy: { utf8 in
+            date = Timestamp.parse(utf8: utf8)
+            return date != nil
+          }, orFail: "expected a date such as 2024-03-01T08:00:00Z")
+      }
+    }
+    return Post(
+      id: try required(id, "\(place).id"),
+      authorId: try required(authorId, "\(place).authorId"),
+      authorName: try required(authorName, "\(place).authorName"),
+      text: try required(text, "\(place).text"),
+      date: try required(date, "\(place).date"))
+  }
+}
+
+extension Post {
+  /// The post with its date at the nearest millisecond, as the store keeps it.
+  var storeRounded: Post {
+    var post = self
+    post.date = Timestamp.rounded(date)
+    return post
+  }
+}

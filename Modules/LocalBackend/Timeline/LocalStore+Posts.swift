@@ -1,0 +1,118 @@
+import Foundation
+import Models
+
+extension LocalStore {
+  /// One page of the timeline, newest first.
+  ///
+  /// - Parameters:
+  ///   - sinceId: When set, only posts with a larger identifier (newer than what was seen).
+  ///   - maxId: When set, only posts with a smaller identifier (older than what was seen).
+  ///   - limit: The most posts to return; the newest matching posts are kept.
+  public func timeline(
+    sinceId: Int? = nil, maxId: Int? = nil, limit: Int = 20
+  ) throws(StoreError) -> [Post] {
+    try read { file in
+      Self.page(of: file.posts, sinceId: sinceId, maxId: maxId, limit: limit, authorId: nil)
+    }
+  }
+
+  /// One page of one person's posts, newest first; the parameters are those of
+  /// ``timeline(sinceId:maxId:limit:)``.
+  public func posts(
+    byPerson personId: Int, sinceId: Int? = nil, maxId: Int? = nil, limit: Int = 20
+  ) throws(StoreError) -> [Post] {
+    try read { file in
+      Self.page(
+        of: file.posts, sinceId: sinceId, maxId: maxId, limit: limit, authorId: personId)
+    }
+  }
+
+  /// Everyone who wrote a post, sorted by name, each with the name of their newest post.
+  public func people() throws(StoreError) -> [Person] {
+    try read { file in
+      var seen = Set<Int>()
+      var people: [Person] = []
+      for post in file.posts where seen.insert(post.authorId).inserted {
+        people.append(post.author)
+      }
+      return people.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+    }
+  }
+
+  /// Saves posts: a post whose identifier is new is added, one whose identifier exists
+  /// replaces the stored post. Saving posts that are already stored changes nothing on
+  /// screen, so a fetched page can be saved without checking what is new. Dates are kept
+  /// to the nearest millisecond.
+  public func savePosts(_ posts: [Post]) throws(StoreError) {
+    guard !posts.isEmpty else { return }
+    let posts = posts.map(\.storeRounded)
+    try modify { _ in (.savePosts(posts), ()) }
+  }
+
+  /// Adds `count` new demo posts dated `date`, as if other people had just written them.
+  ///
+  /// Identifiers continue after the largest one in use; the author and text follow from the
+  /// identifier (see ``StoreSeed/demoPost(id:date:)``), so the result depends only on the
+  /// store's contents and `date`.
+  ///
+  /// - Returns: The new posts, newest first.
+  @discardableResult
+  public func generatePosts(count: Int = 1, date: Date) throws(StoreError) -> [Post] {
+    guard count > 0 else { return [] }
+    return try modify { file in
+      let first = file.nextPostId
+      let posts = (first..<first + count).reversed().map { id in
+        StoreSeed.demoPost(id: id, date: date).storeRounded
+      }
+      return (.savePosts(posts), posts)
+    }
+  }
+
+  /// Selects a page from posts sorted newest first.
+  static func page(
+    of posts: [Post], sinceId: Int?, maxId: Int?, limit: Int, authorId: Int?
+  ) -> [Post] {
+    guard limit > 0 else { return [] }
+    var start = posts.startIndex
+    if let maxId {
+      // The first post older than `maxId`: identifiers decrease along the array.
+      var low = posts.startIndex
+      var high = posts.endIndex
+      while low < high {
+        let middle = (low + high) / 2
+        if posts[middle].id < maxId { high = middle } else { low = middle + 1 }
+      }
+      start = low
+    }
+    var page: [Post] = []
+    for post in posts[start...] {
+      if let sinceId, post.id <= sinceId { break }
+      if let authorId, post.authorId != authorId { continue }
+      page.append(post)
+      if page.count == limit { break }
+    }
+    return page
+  }
+
+  /// Adds or replaces posts, keeping the newest-first order.
+  static func merge(_ incoming: [Post], into file: inout StoreFile) {
+    var byId = [Int: Post](minimumCapacity: incoming.count)
+    for post in incoming { byId[post.id] = post.storeRounded }
+    let newestStored = file.posts.first?.id ?? Int.min
+    if byId.keys.allSatisfy({ $0 > newestStored }) {
+      // The common case: only newer posts. Put them in front.
+      file.posts.insert(contentsOf: byId.values.sorted { $0.id > $1.id }, at: 0)
+    } else {
+      for index in file.posts.indices {
+        if let replacement = byId.removeValue(forKey: file.posts[index].id) {
+          file.posts[index] = replacement
+        }
+      }
+      if !byId.isEmpty {
+        file.posts.append(contentsOf: byId.values)
+        file.posts.sort { $0.id > $1.id }
+      }
+    }
+    file.nextPostId = max(file.nextPostId, (file.posts.first?.id ?? 0) + 1)
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Models
+import ReactiveCore
+import Services
+
+extension RemoteBackend: TimelineService {
+  /// Posts newer than the cursor.
+  public func timeline(after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
+    call { client in try await client.timeline(sinceId: cursor.newestId, maxId: nil, limit: limit) }
+  }
+
+  /// A person's posts newer than the cursor.
+  public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
+    call { client in
+      try await client.posts(
+        byPerson: person.id, sinceId: cursor.newestId, maxId: nil, limit: limit)
+    }
+  }
+
+  /// The people who post.
+  public func people() -> Single<[Person]> { call { client in try await client.people() } }
+}

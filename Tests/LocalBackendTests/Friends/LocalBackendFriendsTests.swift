@@ -1,0 +1,101 @@
+import Foundation
+import LocalBackend
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import Testing
+
+/// The embedded backend's friends, on virtual time: what each call answers and changes, and when the changes are seen.
+@Suite(.timeLimit(.minutes(1))) struct LocalBackendFriendsTests {
+  @Test func friendsAndOneFriendAreWhatTheStoreHolds() throws {
+    try withBackend { fixture in
+      let friends = try fixture.store.friends()
+      #expect(friends.count == 20)
+      #expect(fixture.run(fixture.backend.friends()) == [.next(0, friends), .completed(0)])
+      let seventh = friends[6]
+      #expect(
+        fixture.run(fixture.backend.friend(id: seventh.id)) == [.next(0, seventh), .completed(0)])
+    }
+  }
+
+  @Test func addingUpdatingAndRemovingAFriendChangeTheStore() throws {
+    try withBackend { fixture throws in
+      let backend = fixture.backend
+      let added = Friend(id: 21, draft: grace)
+      #expect(fixture.run(backend.add(grace)) == [.next(0, added), .completed(0)])
+      #expect(try fixture.store.friend(id: 21) == added)
+
+      var changed = added
+      changed.phoneNumber = " +1 555 0199 "
+      var saved = added
+      saved.phoneNumber = "+1 555 0199"
+      #expect(fixture.run(backend.update(changed)) == [.next(0, saved), .completed(0)])
+      #expect(try fixture.store.friend(id: 21) == saved)
+
+      #expect(fixture.run(backend.remove(id: 21)) == [.completed(0)])
+      #expect(try fixture.store.friends().contains { $0.id == 21 } == false)
+      #expect(try fixture.store.friends().count == 20)
+    }
+  }
+
+  @Test func anUnknownIdFailsWithTheStoresErrorForEveryCall() throws {
+    try withBackend { fixture in
+      let backend = fixture.backend
+      let before = try fixture.store.snapshot()
+      let stranger = Friend(id: 999, draft: grace)
+      #expect(fixture.run(backend.friend(id: 999)) == [.error(0, StoreError.notFound(999))])
+      #expect(fixture.run(backend.update(stranger)) == [.error(0, StoreError.notFound(999))])
+      #expect(fixture.run(backend.remove(id: 999)) == [.error(0, StoreError.notFound(999))])
+      #expect(try fixture.store.snapshot() == before)
+    }
+  }
+
+  @Test func anInvalidFriendIsRefusedWithTheRule() throws {
+    try withBackend { fixture in
+      let before = try fixture.store.snapshot()
+      let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
+      let message = try #require(Validation.phoneNumber("12").message)
+      #expect(
+        fixture.run(fixture.backend.add(draft)) == [.error(0, StoreError.invalidInput(message))])
+      #expect(try fixture.store.snapshot() == before)
+    }
+  }
+
+  @Test func friendsChangedFiresForLocalWritesAtOnceAndOtherProcessesAtThePoll() throws {
+    try withBackend { fixture in
+      let backend = fixture.backend
+      let other = try fixture.otherProcess()
+      let (changed, subscription) = fixture.subscribe(backend.friendsChanged)
+      let (_, _) = fixture.subscribe(backend.add(grace), at: 100)
+      fixture.clock.scheduleAt(1_300) { try? other.removeFriend(id: 4) }
+      // Nothing about friends: the account, posts, a read, a refused write.
+      fixture.clock.scheduleAt(2_300) { _ = try? other.logIn(email: ada.email, password: password) }
+      fixture.clock.scheduleAt(2_400) {
+        _ = try? other.generatePosts(count: 2, date: Date(timeIntervalSince1970: 1_700_000_000))
+      }
+      let (_, _) = fixture.subscribe(backend.logOut(), at: 3_100)
+      let (_, _) = fixture.subscribe(backend.friends(), at: 3_200)
+      let (_, _) = fixture.subscribe(backend.remove(id: 999), at: 3_300)
+      fixture.clock.advanceTo(5_500)
+      subscription.dispose()
+      #expect(changed.events.map(\.time) == [100, 2_000])
+    }
+  }
+
+  @Test func friendsChangedReportsOnlyWhatChangedWhileSubscribed() throws {
+    try withBackend { fixture in
+      let other = try fixture.otherProcess()
+      let (first, firstSubscription) = fixture.subscribe(fixture.backend.friendsChanged)
+      fixture.clock.scheduleAt(500) { firstSubscription.dispose() }
+      fixture.clock.scheduleAt(600) { _ = try? other.addFriend(grace) }
+      let (second, secondSubscription) = fixture.subscribe(
+        fixture.backend.friendsChanged, at: 700)
+      fixture.clock.scheduleAt(2_900) { try? other.removeFriend(id: 1) }
+      fixture.clock.advanceTo(4_000)
+      secondSubscription.dispose()
+      #expect(first.events.isEmpty)
+      #expect(second.events.map(\.time) == [3_700])
+    }
+  }
+}

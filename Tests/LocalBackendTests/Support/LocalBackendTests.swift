@@ -1,0 +1,378 @@
+import Foundation
+import LocalBackend
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import TestSupport
+import Testing
+
+/// A `LocalBackend` over a fresh store in its own directory, on a virtual clock where one tick
+/// is a millisecond and nothing is delayed unless asked.
+struct LocalBackendFixture {
+  let directory: URL
+  let clock: TestScheduler
+  let backend: LocalBackend
+  var store: LocalStore { backend.store }
+
+  /// Another `LocalStore` on the same directory: writes through it are what another process
+  /// would do.
+  func otherProcess() throws -> LocalStore { try LocalStore(directory: directory) }
+
+  /// Subscribes `source` at `time` with a new recording observer; the clock is not run.
+  func subscribe<Source: ObservableConvertibleType>(
+    _ source: Source, at time: TestTime = 0
+  ) -> (TestableObserver<Source.Element>, SerialDisposable) {
+    let observer = clock.createObserver(Source.Element.self)
+    let subscription = SerialDisposable()
+    clock.scheduleAt(time) { subscription.disposable = source.asObservable().subscribe(observer) }
+    return (observer, subscription)
+  }
+
+  /// Subscribes `source` at `time`, runs the clock until nothing is left, and returns what
+  /// the subscription recorded. Only for sources that end (no polling streams).
+  func run<Source: ObservableConvertibleType>(_ source: Source, at time: TestTime = 0)
+    -> [Recorded<Event<Source.Element>>]
+  {
+    let (observer, _) = subscribe(source, at: time)
+    clock.start()
+    return observer.events
+  }
+}
+
+func withBackend<Result>(
+  seed: StoreSeed = .quickDemo, faults: LocalBackend.Faults = .none,
+  pollInterval: RxTimeInterval = .seconds(1), _ body: (LocalBackendFixture) throws -> Result
+) throws -> Result {
+  try withTemporaryDirectory { directory in
+    let clock = TestScheduler.milliseconds()
+    let store = try LocalStore(directory: directory, seed: seed)
+    let backend = LocalBackend(
+      store: store, scheduler: clock, faults: faults, pollInterval: pollInterval)
+    return try body(LocalBackendFixture(directory: directory, clock: clock, backend: backend))
+  }
+}
+
+let ada = StoreSeed.demoAccount
+let password = StoreSeed.demoPassword
+let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
+
+/// The embedded backend, on virtual time: what each call answers, when, and what it changes.
+@Suite(.timeLimit(.minutes(1))) struct LocalBackendTests {
+  // MARK: - Authentication
+
+  @Test func loggingInAnswersTheAccountAndSignsInTheStore() throws {
+    try withBackend { fixture throws in
+      let events = fixture.run(
+        fixture.backend.logIn(email: " ADA@example.com ", password: password))
+      #expect(events == [.next(0, ada), .completed(0)])
+      #expect(try fixture.store.accountStatus() == .authorized(ada))
+    }
+  }
+
+  @Test func aWrongPasswordFailsWithTheStoresWordsAndChangesNothing() throws {
+    try withBackend { fixture in
+      let before = try fixture.store.snapshot()
+      let events = fixture.run(fixture.backend.logIn(email: "ada@example.com", password: "nope"))
+      #expect(events == [.error(0, StoreError.wrongPassword)])
+      let error = try #require(events.first?.value.error)
+      #expect((error as? LocalizedError)?.errorDescription == StoreError.wrongPassword.description)
+      #expect(try fixture.store.snapshot() == before)
+    }
+  }
+
+  @Test func loggingOutSignsOutTheStore() throws {
+    try withBackend { fixture in
+      try fixture.store.logIn(email: ada.email, password: password)
+      #expect(fixture.run(fixture.backend.logOut()) == [.completed(0)])
+      #expect(try fixture.store.accountStatus() == .unavailable)
+    }
+  }
+
+  @Test func aPasswordResetSaysTheDemoSendsNothingAndRefusesABadAddress() throws {
+    try withBackend { fixture in
+      let before = try fixture.store.snapshot()
+      let stranger = "someone@example.com"
+      #expect(
+        fixture.run(fixture.backend.requestPasswordReset(email: stranger))
+          == [
+            .next(
+              0,
+              "This demo sends no email: no reset link was sent to someone@example.com, "
+                + "whether or not it has an account."),
+            .completed(0),
+          ])
+      let message = try #require(Validation.email("no-at-sign").message)
+      #expect(
+        fixture.run(fixture.backend.requestPasswordReset(email: "no-at-sign"))
+          == [.error(0, StoreError.invalidInput(message))])
+      #expect(try fixture.store.snapshot() == before)
+    }
+  }
+
+  @Test func aPasswordResetAnswersTheSameWithOrWithoutAnAccount() throws {
+    try withBackend { fixture in
+      let account = ada.email
+      let before = try fixture.store.snapshot()
+      let withAccount = fixture.run(fixture.backend.requestPasswordReset(email: account))
+      let without = fixture.run(fixture.backend.requestPasswordReset(email: "nobody@example.org"))
+      let text = { (events: [Recorded<Event<String>>]) in
+        events.compactMap { $0.value.element }.map {
+          $0.replacingOccurrences(of: account, with: "X")
+            .replacingOccurrences(of: "nobody@example.org", with: "X")
+        }
+      }
+      #expect(text(withAccount) == text(without))
+      #expect(text(withAccount).count == 1)
+      #expect(withAccount.map(\.time) == without.map(\.time))
+      #expect(try fixture.store.snapshot() == before)
+    }
+  }
+
+  @Test func theStoresNotFoundErrorIsRecognisedAsNotFound() {
+    #expect(isNotFound(StoreError.notFound(3)))
+    #expect(!isNotFound(StoreError.wrongPassword))
+  }
+
+  // MARK: - Laziness, latency, faults
+
+  @Test func aWriteThatIsNeverSubscribedChangesNothing() throws {
+    try withBackend { fixture in
+      let backend = fixture.backend
+      let before = try fixture.store.fileURL.bytes()
+      _ = backend.logIn(email: ada.email, password: password)
+      _ = backend.add(grace)
+      _ = backend.update(Friend(id: 3, draft: grace))
+      _ = backend.remove(id: 1)
+      _ = backend.logOut()
+      fixture.clock.start()
+      #expect(try fixture.store.fileURL.bytes() == before)
+      #expect(try fixture.store.snapshot().generation == 1)
+    }
+  }
+
+  @Test func latencyDelaysEveryAnswerByExactlyThatVirtualTime() throws {
+    try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
+      let friends = try fixture.store.friends()
+      #expect(
+        fixture.run(fixture.backend.friends(), at: 100) == [.next(400, friends), .completed(400)])
+      #expect(
+        fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
+          == [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
+    }
+  }
+
+  @Test func aDelayedWriteHappensWhenItsLatencyEnds() throws {
+    try withBackend(faults: .init(latency: .milliseconds(300))) { fixture throws in
+      let (observer, _) = fixture.subscribe(fixture.backend.add(grace), at: 100)
+      fixture.clock.advanceTo(399)
+      #expect(observer.events.isEmpty)
+      #expect(try fixture.store.friends().count == 20)
+      fixture.clock.advanceTo(400)
+      #expect(observer.events == [.next(400, Friend(id: 21, draft: grace)), .completed(400)])
+      #expect(try fixture.store.friends().count == 21)
+    }
+  }
+
+  @Test func disposingDuringTheLatencyCancelsTheCall() throws {
+    try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
+      let before = try fixture.store.fileURL.bytes()
+      let (added, addition) = fixture.subscribe(fixture.backend.add(grace), at: 100)
+      let (loggedIn, login) = fixture.subscribe(
+        fixture.backend.logIn(email: ada.email, password: password), at: 100)
+      fixture.clock.scheduleAt(399) {
+        addition.dispose()
+        login.dispose()
+      }
+      fixture.clock.start()
+      #expect(added.events.isEmpty)
+      #expect(loggedIn.events.isEmpty)
+      #expect(fixture.clock.clock == 399)
+      #expect(try fixture.store.fileURL.bytes() == before)
+    }
+  }
+
+  @Test func aFailingCallFailsWithInjectedFailureAndTheOthersWork() throws {
+    try withBackend(faults: .init(latency: .milliseconds(200), failing: ["friends", "add"])) {
+      fixture in
+      let before = try fixture.store.snapshot()
+      let friends = fixture.run(fixture.backend.friends())
+      #expect(friends.map(\.time) == [200])
+      let failure = try #require(friends.first?.value.error as? LocalBackend.InjectedFailure)
+      #expect(failure.call == "friends")
+      #expect("\(failure)" == "the backend was told to fail friends")
+
+      let added = fixture.run(fixture.backend.add(grace), at: 1_000)
+      #expect(added.map(\.time) == [1_200])
+      #expect((added.first?.value.error as? LocalBackend.InjectedFailure)?.call == "add")
+      #expect(try fixture.store.snapshot() == before)
+
+      let people = fixture.run(fixture.backend.people(), at: 2_000)
+      #expect(people == [.next(2_200, try fixture.store.people()), .completed(2_200)])
+      let one = fixture.run(fixture.backend.friend(id: 2), at: 3_000)
+      #expect(one == [.next(3_200, try fixture.store.friend(id: 2)), .completed(3_200)])
+    }
+  }
+
+  // MARK: - Account status
+
+  @Test func accountStatusChangesAtOnceAfterLoggingInAndOutThroughTheBackend() throws {
+    try withBackend { fixture in
+      let backend = fixture.backend
+      let (status, subscription) = fixture.subscribe(backend.accountStatus)
+      let (_, _) = fixture.subscribe(backend.logIn(email: ada.email, password: password), at: 100)
+      let (_, _) = fixture.subscribe(backend.logIn(email: ada.email, password: "wrong"), at: 200)
+      let (_, _) = fixture.subscribe(backend.logOut(), at: 300)
+      let (_, _) = fixture.subscribe(backend.logOut(), at: 400)
+      fixture.clock.advanceTo(2_500)
+      subscription.dispose()
+      #expect(
+        status.events == [
+          .next(0, .unavailable), .next(100, .authorized(ada)), .next(300, .unavailable),
+        ])
+    }
+  }
+
+  @Test func accountStatusSeesAnotherProcessExactlyAtTheNextPoll() throws {
+    try withBackend(pollInterval: .milliseconds(500)) { fixture in
+      let other = try fixture.otherProcess()
+      let (status, subscription) = fixture.subscribe(fixture.backend.accountStatus, at: 100)
+      fixture.clock.scheduleAt(250) { _ = try? other.logIn(email: ada.email, password: password) }
+      fixture.clock.advanceTo(599)
+      #expect(status.events == [.next(100, .unavailable)])
+      fixture.clock.advanceTo(600)
+      #expect(status.events == [.next(100, .unavailable), .next(600, .authorized(ada))])
+      fixture.clock.scheduleAt(1_050) { try? other.logOut() }
+      fixture.clock.advanceTo(2_000)
+      subscription.dispose()
+      #expect(
+        status.events == [
+          .next(100, .unavailable), .next(600, .authorized(ada)), .next(1_100, .unavailable),
+        ])
+    }
+  }
+
+  @Test func accountStatusStartsWithTheStatusAtSubscription() throws {
+    try withBackend { fixture in
+      try fixture.otherProcess().logIn(email: ada.email, password: password)
+      let (status, subscription) = fixture.subscribe(fixture.backend.accountStatus, at: 50)
+      fixture.clock.advanceTo(3_000)
+      subscription.dispose()
+      #expect(status.events == [.next(50, .authorized(ada))])
+    }
+  }
+
+  @Test func aChangeMadeWhileNobodyListenedHidesNoLaterChange() throws {
+    try withBackend { fixture in
+      let backend = fixture.backend
+      // Logged in and a friend added while nothing observes the backend.
+      _ = fixture.run(backend.logIn(email: ada.email, password: password))
+      _ = fixture.run(backend.add(grace))
+      let (status, statusSubscription) = fixture.subscribe(backend.accountStatus, at: 100)
+      let (friends, friendsSubscription) = fixture.subscribe(backend.friendsChanged, at: 100)
+      // Undone while observed: each undo is a change to report.
+      let (_, _) = fixture.subscribe(backend.logOut(), at: 200)
+      let (_, _) = fixture.subscribe(backend.remove(id: 21), at: 300)
+      fixture.clock.advanceTo(2_500)
+      statusSubscription.dispose()
+      friendsSubscription.dispose()
+      #expect(status.events == [.next(100, .authorized(ada)), .next(200, .unavailable)])
+      #expect(friends.events.map(\.time) == [300])
+    }
+  }
+
+  // MARK: - Friends changes
+
+  @Test func twoObserversShareOnePollAndBothSeeEachChange() throws {
+    try withBackend { fixture in
+      let other = try fixture.otherProcess()
+      let (status, statusSubscription) = fixture.subscribe(fixture.backend.accountStatus)
+      let (friends, friendsSubscription) = fixture.subscribe(
+        fixture.backend.friendsChanged, at: 400)
+      fixture.clock.scheduleAt(700) {
+        _ = try? other.logIn(email: ada.email, password: password)
+        _ = try? other.addFriend(grace)
+      }
+      fixture.clock.advanceTo(1_500)
+      statusSubscription.dispose()
+      friendsSubscription.dispose()
+      #expect(status.events == [.next(0, .unavailable), .next(1_000, .authorized(ada))])
+      #expect(friends.events.map(\.time) == [1_000])
+    }
+  }
+
+  // MARK: - Bad files and resources
+
+  @Test func aCorruptStoreFileMakesEveryCallFailWithTheStoresError() throws {
+    try withBackend { fixture in
+      let file = fixture.store.fileURL
+      let garbage = Data("{\"schemaVersion\": 1, \"friends\": [".utf8)
+      try garbage.write(to: file)
+      let expected = try #require(storeError { try LocalStore(directory: fixture.directory) })
+      guard case .corrupt(let path, _) = expected else {
+        Issue.record("expected a corrupt file, got \(expected)")
+        return
+      }
+      #expect(path == file.path)
+      #expect(expected.description.contains(file.path))
+
+      let backend = fixture.backend
+      #expect(fixture.run(backend.friends()) == [.error(0, expected)])
+      #expect(fixture.run(backend.people()) == [.error(0, expected)])
+      #expect(fixture.run(backend.add(grace)) == [.error(0, expected)])
+      #expect(
+        fixture.run(backend.logIn(email: ada.email, password: password))
+          == [.error(0, expected)])
+      #expect(fixture.run(backend.accountStatus.take(1)) == [.error(0, expected)])
+      #expect(try file.bytes() == garbage)
+    }
+  }
+
+  @Test func aStoreFileDamagedWhileObservedEndsTheStatusAtTheNextPoll() throws {
+    try withBackend { fixture in
+      let file = fixture.store.fileURL
+      let garbage = Data("not json".utf8)
+      let (status, _) = fixture.subscribe(fixture.backend.accountStatus)
+      fixture.clock.scheduleAt(300) { try? garbage.write(to: file) }
+      fixture.clock.advanceTo(1_500)
+      let expected = try #require(storeError { try LocalStore(directory: fixture.directory) })
+      #expect(status.events == [.next(0, .unavailable), .error(1_000, expected)])
+      #expect(try file.bytes() == garbage)
+    }
+  }
+
+  @Test func everySubscriptionIsReleasedAfterDisposal() throws {
+    try withBackend(faults: .init(latency: .milliseconds(100))) { fixture in
+      let counter = ResourceCounter()
+      let backend = fixture.backend
+      var liveWhileObserved = 0
+      counter.measure {
+        let (_, status) = fixture.subscribe(backend.accountStatus)
+        let (_, friends) = fixture.subscribe(backend.friendsChanged)
+        let (_, cancelled) = fixture.subscribe(backend.add(grace), at: 10)
+        let (_, _) = fixture.subscribe(backend.logIn(email: ada.email, password: password), at: 20)
+        let (_, _) = fixture.subscribe(backend.friends(), at: 30)
+        fixture.clock.scheduleAt(50) { cancelled.dispose() }
+        fixture.clock.scheduleAt(1_500) {
+          liveWhileObserved = counter.live
+          status.dispose()
+          friends.dispose()
+        }
+        fixture.clock.start()
+      }
+      #expect(liveWhileObserved > 0)
+      #expect(counter.live == 0)
+      #expect(fixture.clock.pendingCount == 0)
+    }
+  }
+}
+
+/// The ``StoreError`` `body` throws, or `nil`.
+private func storeError<Value>(_ body: () throws -> Value) -> StoreError? {
+  do {
+    _ = try body()
+    return nil
+  } catch {
+    return error as? StoreError
+  }
+}

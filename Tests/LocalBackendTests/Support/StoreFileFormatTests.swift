@@ -1,0 +1,273 @@
+import Cryptography
+import Foundation
+import Models
+import Store
+import Testing
+
+@testable import LocalBackend
+
+@Suite struct StoreFileFormatTests {
+  private func sampleFile(friends: [Friend] = [], posts: [Post] = []) -> StoreFile {
+    StoreFile(
+      account: Account(email: "a@b", displayName: "A \"quoted\""),
+      passwordHash: PasswordHash.make(password: "p\\ss\nword", salt: [1, 2, 3], iterations: 2),
+      loggedIn: true, friends: friends, nextFriendId: 50, posts: posts, nextPostId: 60)
+  }
+
+  private func encode(_ file: StoreFile) -> [UInt8] {
+    var writer = JSONWriter(capacity: 1024)
+    FriendsSchema.encode(file, to: &writer)
+    return writer.bytes
+  }
+
+  private func decode(_ text: String) throws(StoreError) -> StoreFile {
+    try decode(Array(text.utf8), path: "/x/store.json")
+  }
+
+  /// Decodes the data of a snapshot, describing problems as the store does.
+  private func decode(_ bytes: [UInt8], path: String) throws(StoreError) -> StoreFile {
+    do {
+      var reader = JSONReader(bytes)
+      let file = try FriendsSchema.decodeState(from: &reader)
+      try reader.end()
+      return file
+    } catch let failure as JSONReader.Failure {
+      throw .corrupt(path: path, reason: "not valid JSON: \(failure)")
+    } catch {
+      throw .corrupt(path: path, reason: "\(error)")
+    }
+  }
+
+  @Test func trickyTextSurvivesARoundTrip() throws {
+    let names = [
+      "quote \" backslash \\ slash /", "line\nbreak\ttab\r", "control \u{01}\u{1F}",
+      "accents éàü", "emoji 🦊👩‍👩‍👧", "CJK 漢字", "",
+    ]
+    let friends = names.enumerated().map {
+      Friend(id: $0.offset + 1, firstName: $0.element, lastName: $0.element, phoneNumber: "1")
+    }
+    let posts = names.enumerated().map {
+      Post(
+        id: 100 - $0.offset, authorId: 1, authorName: $0.element, text: $0.element,
+        date: Date(timeIntervalSince1970: 0))
+    }
+    let file = sampleFile(friends: friends, posts: posts)
+    let bytes = encode(file)
+    var normalized = file
+    normalized.normalize()
+    #expect(try decode(bytes, path: "p") == normalized)
+    // The output is valid JSON for other tools too.
+    #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(bytes)) }
+  }
+
+  @Test func writesOneRecordPerLine() {
+    let file = sampleFile(
+      friends: [Friend(id: 1, firstName: "A", lastName: "B", phoneNumber: "5550100123")],
+      posts: [
+        Post(
+          id: 3, authorId: 2, authorName: "C", text: "Hi",
+          date: Date(timeIntervalSince1970: 86_400.25))
+      ])
+    let text = String(decoding: encode(file), as: UTF8.self)
+    #expect(
+      text.contains(
+        "\n    {\"id\": 1, \"firstName\": \"A\", \"lastName\": \"B\", \"phoneNumber\": \"5550100123\"}\n"
+      ))
+    #expect(
+      text.contains(
+        "\n    {\"id\": 3, \"authorId\": 2, \"authorName\": \"C\", \"date\": \"1970-01-02T00:00:00.250Z\", \"text\": \"Hi\"}\n"
+      ))
+    #expect(text.hasPrefix("{\n  \"account\": {\"email\": \"a@b\", "))
+  }
+
+  @Test func acceptsAnyFieldOrderUnknownFieldsEscapesAndWhiteSpace() throws {
+    let text = """
+      {"posts":[{"text":"\\u00e9\\ud83e\\udd8a","date":"2024-02-29T23:59:59.5+01:00","extra":[1,{"a":null}],
+      "authorName":"N","authorId":4,"id":9}],"nextPostId":10,"friends":[],
+      "comment": "ignored", "nextFriendId":\t1, "loggedIn" : false , "password":"x",
+      "passwordHash": "pbkdf2-sha256$1$AQID$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+      "account":{"displayName":"D","email":"e@f"},"generation":3,"schemaVersion":1}
+      """
+    let file = try decode(text)
+    #expect(file.nextPostId == 10)
+    #expect(file.passwordHash.iterations == 1 && file.passwordHash.salt == [1, 2, 3])
+    #expect(file.posts.first?.text == "é🦊")
+    #expect(file.posts.first?.date == Date(timeIntervalSince1970: 1_709_247_599.5))
+  }
+
+  @Test(arguments: [
+    ("", "not valid JSON: the text ends too early at line 1, column 1"),
+    ("[]", "not valid JSON: expected an object at line 1, column 1"),
+    (
+      "{\"password\": \"x\",\n  \"nextPostId\": 1.5}",
+      "nextPostId: expected a whole number at line 2, column 17"
+    ),
+    ("{\"loggedIn\": true}", "missing field account"),
+    ("{\"account\": {\"email\": \"a\"}}", "missing field account.displayName"),
+    (
+      "{\"nextFriendId\": 99999999999999999999}",
+      "nextFriendId: number out of range at line 1, column 18"
+    ),
+    (
+      "{\"loggedIn\": true, \"passwordHash\": \"a\u{01}\"}",
+      "not valid JSON: control character in a string at line 1, column 38"
+    ),
+    (
+      "{\"loggedIn\": true, \"passwordHash\": \"\\x\"}",
+      "not valid JSON: invalid escape in a string at line 1, column 38"
+    ),
+    (
+      "{\"loggedIn\": true, \"passwordHash\": \"\\ud800\"}",
+      "not valid JSON: unpaired surrogate in a string at line 1, column 43"
+    ),
+    (
+      "{\"loggedIn\": \"yes\"}",
+      "loggedIn: expected true or false at line 1, column 14"
+    ),
+  ])
+  func problemsAreDescribedWithTheirPlace(text: String, reason: String) {
+    #expect(throws: StoreError.corrupt(path: "/x/store.json", reason: reason)) {
+      try decode(text)
+    }
+  }
+
+  @Test func aMalformedPasswordHashIsCorrupt() throws {
+    var text = String(decoding: encode(sampleFile()), as: UTF8.self)
+    text = text.replacingOccurrences(of: "pbkdf2-sha256$2$", with: "md5$2$")
+    #expect(
+      throws: StoreError.corrupt(
+        path: "/x/store.json",
+        reason: "passwordHash: "
+          + PasswordHashError.unknownAlgorithm("md5").description)
+    ) {
+      try decode(text)
+    }
+  }
+
+  @Test func thePasswordIsWrittenOnlyAsItsHash() throws {
+    let file = sampleFile()
+    let text = String(decoding: encode(file), as: UTF8.self)
+    #expect(text.contains("\"passwordHash\": \"\(file.passwordHash.encoded)\""))
+    #expect(!text.contains("\\\\ss"))
+    #expect(try decode(text) == file)
+  }
+
+  @Test func missingFieldInsideAListNamesTheElement() throws {
+    let file = sampleFile(posts: [
+      Post(id: 2, authorId: 1, authorName: "A", text: "t", date: Date(timeIntervalSince1970: 0)),
+      Post(id: 1, authorId: 1, authorName: "A", text: "t", date: Date(timeIntervalSince1970: 0)),
+    ])
+    var text = String(decoding: encode(file), as: UTF8.self)
+    text = text.replacingOccurrences(of: "{\"id\": 1, \"authorId\": 1, ", with: "{\"id\": 1, ")
+    #expect(
+      throws: StoreError.corrupt(path: "/x/store.json", reason: "missing field posts[1].authorId")
+    ) {
+      try decode(text)
+    }
+    text = text.replacingOccurrences(of: "1970-01-01T00:00:00Z", with: "yesterday")
+    #expect(
+      throws: StoreError.corrupt(
+        path: "/x/store.json",
+        reason: "posts[0].date: expected a date such as 2024-03-01T08:00:00Z at line 9, column 57")
+    ) {
+      try decode(text)
+    }
+  }
+
+  @Test func invalidUTF8IsCorrupt() {
+    var bytes = Array("{\"loggedIn\": true, \"passwordHash\": \"".utf8)
+    bytes += [0xFF, 0xFE]
+    bytes += Array("\"}".utf8)
+    #expect(
+      throws: StoreError.corrupt(
+        path: "p", reason: "not valid JSON: invalid UTF-8 in a string at line 1, column 39")
+    ) {
+      try decode(bytes, path: "p")
+    }
+  }
+
+  @Test(arguments: [
+    FriendsSchema.Change.logIn, .logOut,
+    .addFriend(Friend(id: 4, firstName: "A \"b\"", lastName: "C\nD", phoneNumber: "1")),
+    .updateFriend(Friend(id: 5, firstName: "É", lastName: "🦊", phoneNumber: "2")),
+    .removeFriend(id: 6),
+    .savePosts([
+      Post(id: 9, authorId: 1, authorName: "N", text: "a\nb", date: Date(timeIntervalSince1970: 1)),
+      Post(id: 8, authorId: 2, authorName: "M", text: "", date: Date(timeIntervalSince1970: 2.5)),
+    ]),
+  ])
+  func changesSurviveARoundTripOnOneLine(change: FriendsSchema.Change) throws {
+    var writer = JSONWriter(capacity: 64)
+    FriendsSchema.encode(change, to: &writer)
+    #expect(!writer.bytes.contains(UInt8(ascii: "\n")))
+    var reader = JSONReader(writer.bytes)
+    #expect(try FriendsSchema.decodeChange(from: &reader) == change)
+    try reader.end()
+  }
+
+  /// A journal line of a change this version does not know (a feature's change, once the
+  /// feature is removed) is refused with its type, never skipped.
+  @Test func aChangeOfAnUnknownTypeIsRefusedWithItsType() {
+    var reader = JSONReader(Array(#"{"type": "addIngredient", "ingredient": {"id": 1}}"#.utf8))
+    do {
+      let change = try FriendsSchema.decodeChange(from: &reader)
+      Issue.record("decoded \(change)")
+    } catch {
+      #expect("\(error)" == #"unknown change type "addIngredient""#)
+    }
+  }
+}
+
+@Suite struct TimestampTests {
+  private func text(_ date: Date) -> String {
+    var writer = JSONWriter(capacity: 32)
+    Timestamp.write(date, to: &writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  @Test func writesUTCWithMillisecondsOnlyWhenNeeded() {
+    #expect(text(Date(timeIntervalSince1970: 0)) == "\"1970-01-01T00:00:00Z\"")
+    #expect(text(Date(timeIntervalSince1970: 1_709_280_000)) == "\"2024-03-01T08:00:00Z\"")
+    #expect(text(Date(timeIntervalSince1970: 1_709_164_799.123)) == "\"2024-02-28T23:59:59.123Z\"")
+    #expect(text(Date(timeIntervalSince1970: -1)) == "\"1969-12-31T23:59:59Z\"")
+    #expect(text(Date(timeIntervalSince1970: 951_782_400)) == "\"2000-02-29T00:00:00Z\"")
+  }
+
+  @Test func parsesWhatItWritesAndOffsets() {
+    for seconds in [0, -1, 951_782_400, 1_709_164_799.123, 4_102_444_800.5, -2_208_988_800] {
+      let date = Date(timeIntervalSince1970: seconds)
+      let written = text(date)
+      #expect(Timestamp.parse(String(written.dropFirst().dropLast())) == date, "\(written)")
+    }
+    #expect(
+      Timestamp.parse("2024-03-01T10:00:00+02:00") == Date(timeIntervalSince1970: 1_709_280_000))
+    #expect(
+      Timestamp.parse("2024-03-01T07:30:00-00:30") == Date(timeIntervalSince1970: 1_709_280_000))
+    #expect(
+      Timestamp.parse("2024-03-01T08:00:00.1234Z") == Date(timeIntervalSince1970: 1_709_280_000.123)
+    )
+    #expect(
+      Timestamp.parse("2024-03-01T08:00:00.250Z") == Date(timeIntervalSince1970: 1_709_280_000.25))
+    #expect(
+      Timestamp.parse("2024-02-29T23:59:60Z") == Date(timeIntervalSince1970: 1_709_251_200))
+  }
+
+  @Test(arguments: [
+    "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z",
+    "2024-03-01T24:00:00Z", "2024-03-01T08:00:00", "2024-03-01T08:00:00.Z",
+    "2024-03-01", "24-03-01T08:00:00Z", "2024-03-01T08:00:00Zjunk",
+    // The shape of a written date, with something wrong in it.
+    "2024-03-01T08:60:00Z", "2024-03-01T08:00:0xZ", "+024-03-01T08:00:00Z",
+    "2024-03-01T08:00:00.abcZ", "2024-03-01T08:00:00,250Z", "2024-00-01T08:00:00.250Z",
+    "2024-03-01X08:00:00Z", "2024-03-01T08:00:00z0",
+  ])
+  func rejectsMalformedDates(_ text: String) {
+    #expect(Timestamp.parse(text) == nil)
+  }
+
+  @Test func roundsToTheNearestMillisecond() {
+    let date = Date(timeIntervalSince1970: 1_700_000_000.123_6)
+    #expect(Timestamp.rounded(date) == Date(timeIntervalSince1970: 1_700_000_000.124))
+    #expect(Timestamp.rounded(Timestamp.rounded(date)) == Timestamp.rounded(date))
+  }
+}

@@ -1,0 +1,75 @@
+import AppAPI
+import Foundation
+import FriendsServer
+import HTTPServer
+import LocalBackend
+import Models
+import RemoteBackend
+import TestSupport
+import Testing
+
+/// The friends' endpoints end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientFriendsTests {
+  @Test func friendsListAndOneFriendMatchTheStore() async throws {
+    try await withFriendsServer { fixture in
+      let friends = try await fixture.client.friends()
+      #expect(friends == (try fixture.store.friends()))
+      #expect(friends.count == 20)
+      let third = friends[2]
+      #expect(try await fixture.client.friend(id: third.id) == third)
+      #expect(await serviceError { try await fixture.client.friend(id: 999) } == .notFound(id: 999))
+    }
+  }
+
+  @Test func addingAFriendSavesItTrimmedWithANewIdentifier() async throws {
+    try await withFriendsServer(seed: .empty) { fixture in
+      let draft = FriendDraft(firstName: " Grace ", lastName: "Hopper", phoneNumber: "555 0100")
+      let saved = try await fixture.client.addFriend(draft)
+      #expect(
+        saved == Friend(id: 1, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
+      #expect(try fixture.store.friends() == [saved])
+      #expect(
+        await fixture.log.contains(.responded(connection: 1, status: 201), within: .seconds(10)))
+    }
+  }
+
+  @Test func anInvalidFriendIsRefusedWithTheRuleAndNothingChanges() async throws {
+    try await withFriendsServer(seed: .empty) { fixture in
+      let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
+      let failure = await serviceError { try await fixture.client.addFriend(draft) }
+      #expect(failure == .invalid(Validation.phoneNumber("12").message!))
+      let friends = try fixture.store.friends()
+      #expect(friends.isEmpty)
+    }
+  }
+
+  @Test func updatingAFriendReplacesItsFields() async throws {
+    try await withFriendsServer { fixture in
+      var friend = try fixture.store.friend(id: 5)
+      friend.phoneNumber = "+1 555 0199 "
+      let saved = try await fixture.client.updateFriend(friend)
+      #expect(saved.phoneNumber == "+1 555 0199")
+      #expect(try fixture.store.friend(id: 5) == saved)
+
+      let missing = Friend(id: 404, firstName: "No", lastName: "One", phoneNumber: "5550100")
+      #expect(
+        await serviceError { try await fixture.client.updateFriend(missing) } == .notFound(id: 404))
+      friend.firstName = "  "
+      #expect(
+        await serviceError { try await fixture.client.updateFriend(friend) }
+          == .invalid(Validation.firstName("").message!))
+      #expect(try fixture.store.friend(id: 5) == saved)
+    }
+  }
+
+  @Test func removingAFriendDeletesItOnce() async throws {
+    try await withFriendsServer { fixture in
+      try await fixture.client.removeFriend(id: 7)
+      #expect(try fixture.store.friends().contains { $0.id == 7 } == false)
+      #expect(
+        await fixture.log.contains(.responded(connection: 1, status: 204), within: .seconds(10)))
+      #expect(
+        await serviceError { try await fixture.client.removeFriend(id: 7) } == .notFound(id: 7))
+    }
+  }
+}

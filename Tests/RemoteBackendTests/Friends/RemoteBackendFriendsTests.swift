@@ -1,0 +1,81 @@
+import Foundation
+import HTTPServer
+import LocalBackend
+import Models
+import ReactiveCore
+import ReactiveTesting
+import RemoteBackend
+import Testing
+
+/// The backend's friends over a real server (see `withFriendsServer`), end to end.
+@Suite(.timeLimit(.minutes(1))) struct RemoteBackendFriendsTests {
+  @Test func friendsCallsRoundTrip() async throws {
+    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
+      let store = fixture.store
+      let friends = try await backend.friends().value
+      #expect(friends == (try store.friends()))
+      #expect(friends.count == 20)
+      #expect(try await backend.friend(id: 4).value == (try store.friend(id: 4)))
+      #expect(await serviceError { try await backend.friend(id: 999).value } == .notFound(id: 999))
+
+      let added = try await backend.add(grace).value
+      #expect(added == Friend(id: 21, draft: grace))
+      #expect(try store.friend(id: 21) == added)
+      var changed = added
+      changed.phoneNumber = "+1 555 0199"
+      #expect(try await backend.update(changed).value == changed)
+      #expect(try store.friend(id: 21) == changed)
+      try await backend.remove(id: 21).value
+      #expect(try store.friends() == friends)
+      #expect(await serviceError { try await backend.remove(id: 21).value } == .notFound(id: 21))
+    }
+  }
+
+  @Test func friendsChangedFiresAfterEachWriteAndAtEachPollThatSeesAChange() async throws {
+    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+      let (backend, clock) = pollingBackend(fixture.client)
+      let store = fixture.store
+      // Each change, as the number of friends in the store when it arrives: a change reported
+      // too early, or one that is not a change, shows as a wrong count.
+      var changes = elements(backend.friendsChanged.map { try store.friends().count })
+      #expect(
+        await fixture.log.contains(.responded(connection: 1, status: 200), within: .seconds(10)))
+      let added = try await backend.add(grace).value
+      #expect(try await changes.next() == 21)
+      // Another client removes the friend; the next poll sees it.
+      try store.removeFriend(id: added.id)
+      clock.advanceTo(2_000)
+      #expect(try await changes.next() == 20)
+      // A poll that finds nothing new reports nothing.
+      clock.advanceTo(4_000)
+      let quietPoll = await fixture.log.firstEvent(timeout: .seconds(10)) {
+        if case .responded(let connection, 200) = $0 { return connection > 4 }
+        return false
+      }
+      #expect(quietPoll != nil)
+      _ = try await backend.add(grace).value
+      #expect(try await changes.next() == 21)
+    }
+  }
+
+  @Test func aWriteMadeWhileTheFirstReadOfTheFriendsRunsIsStillAChange() async throws {
+    let gate = AnswerGate { $0.method == .get && $0.path == "/friends" }
+    try await withFriendsServer(timeout: .seconds(10), wrapping: gate.wrap) { fixture in
+      defer { gate.open() }
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
+      var changes = elements(backend.friendsChanged)
+      let firstRead = await fixture.log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
+      #expect(firstRead == .received(connection: 1, method: .get, target: "/friends"))
+      // The write's own read replaces the first one, which the gate still holds; its result
+      // must count as a change, or a list loaded before the write would stay stale.
+      _ = try await backend.add(grace).value
+      #expect(try await changes.next() != nil)
+      let events = fixture.log.events
+      #expect(events.contains(.received(connection: 3, method: .get, target: "/friends")))
+      #expect(!events.contains(.responded(connection: 1, status: 200)))
+    }
+  }
+}

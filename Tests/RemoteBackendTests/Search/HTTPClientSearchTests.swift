@@ -1,0 +1,26 @@
+import AppAPI
+import Foundation
+import FriendsServer
+import HTTPServer
+import LocalBackend
+import Models
+import RemoteBackend
+import TestSupport
+import Testing
+
+/// The search endpoint end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientSearchTests {
+  @Test func searchSendsTheQueryIntactAndMatchesLikeTheStore() async throws {
+    try await withFriendsServer { fixture in
+      let odd = try fixture.store.addFriend(
+        FriendDraft(firstName: "Ann+Marie", lastName: "Ø'Neil & Co=1", phoneNumber: "5550100"))
+      #expect(try await fixture.client.searchFriends(matching: "ann+marie") == [odd])
+      #expect(try await fixture.client.searchFriends(matching: "neil & co=") == [odd])
+      #expect(try await fixture.client.searchFriends(matching: "") == (try fixture.store.friends()))
+      #expect(try await fixture.client.searchFriends(matching: "zzzz").isEmpty)
+      let store = try fixture.store.searchFriends(matching: "an")
+      #expect(try await fixture.client.searchFriends(matching: "an") == store)
+      #expect(store.count > 1)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import AppAPI
+import Foundation
+import FriendsServer
+import HTTPServer
+import LocalBackend
+import Models
+import RemoteBackend
+import TestSupport
+import Testing
+
+/// Every endpoint end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+@Suite(.timeLimit(.minutes(1))) struct HTTPClientEndpointTests {
+  private let demoPassword = StoreSeed.demoPassword
+
+  @Test func logInLogOutAndAccountStatusFollowTheSession() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
+      let client = fixture.client
+      #expect(try await client.accountStatus() == .unavailable)
+      let account = try await client.logIn(email: " ADA@example.com ", password: demoPassword)
+      #expect(account == StoreSeed.demoAccount)
+      #expect(try await client.accountStatus() == .authorized(StoreSeed.demoAccount))
+      // The server's sessions leave the store's own "signed in" flag alone.
+      #expect(try fixture.store.accountStatus() == .unavailable)
+      try await client.logOut()
+      #expect(try await client.accountStatus() == .unavailable)
+      try await client.logOut()
+      #expect(fixture.sessions.records.isEmpty)
+    }
+  }
+
+  @Test func aWrongPasswordIsWrongCredentials() async throws {
+    try await withFriendsServer { fixture in
+      let failure = await serviceError {
+        try await fixture.client.logIn(email: "ada@example.com", password: "not the password")
+      }
+      #expect(failure == .wrongCredentials)
+      let status = try fixture.store.accountStatus()
+      #expect(status == .unavailable)
+    }
+  }
+
+  @Test func passwordResetAcceptsValidAddressesAndExplainsBadOnes() async throws {
+    try await withFriendsServer { fixture in
+      try await fixture.client.requestPasswordReset(email: "someone@example.com")
+      let failure = await serviceError {
+        try await fixture.client.requestPasswordReset(email: "no-at-sign")
+      }
+      #expect(failure == .invalid(Validation.email("no-at-sign").message!))
+    }
+  }
+
+  @Test func aBaseURLWithAPathPrefixesEveryEndpoint() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory, seed: .demo)
+      let api = FriendsAPI(store: store)
+      let token = try api.sessions.start(for: StoreSeed.demoAccount).text
+      var router = HTTPRouter()
+      router.get("/api/v1/friends") { request in
+        var inner = request
+        inner.pathSegments = ["friends"]
+        return api.handle(inner)
+      }
+      let server = try HTTPServer(router: router)
+      defer { server.stop() }
+      let client = HTTPClient(
+        baseURL: server.url.appendingPathComponent("api/v1"), tokens: MemorySessionTokens(token))
+      #expect(try await client.friends() == (try store.friends()))
+    }
+  }
+
+  @Test func concurrentCallsAreIndependent() async throws {
+    try await withFriendsServer { fixture in
+      let client = fixture.client
+      let names = try await withThrowingTaskGroup(of: String.self) { group in
+        for id in 1...10 {
+          group.addTask { try await client.friend(id: id).firstName }
+        }
+        return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+      }
+      #expect(names == Set(try (1...10).map { try fixture.store.friend(id: $0).firstName }))
+    }
+  }
+}

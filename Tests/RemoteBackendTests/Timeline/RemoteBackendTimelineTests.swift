@@ -1,0 +1,38 @@
+import Foundation
+import HTTPServer
+import LocalBackend
+import Models
+import ReactiveCore
+import ReactiveTesting
+import RemoteBackend
+import Testing
+
+/// The backend's search and posts over a real server (see `withFriendsServer`), end to end.
+@Suite(.timeLimit(.minutes(1))) struct RemoteBackendTimelineTests {
+  @Test func searchAndTimelineCallsRoundTrip() async throws {
+    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
+      let store = fixture.store
+      let matches = try await backend.search("an").value
+      #expect(matches == (try store.searchFriends(matching: "an")))
+      #expect(matches.count > 1)
+
+      let cursor = TimelineCursor(newestId: 95, oldestId: 60)
+      let newer = try await backend.timeline(after: cursor, limit: 3).value
+      #expect(newer.map(\.id) == [100, 99, 98])
+      #expect(newer == (try store.timeline(sinceId: 95, limit: 3)))
+      #expect(try await backend.timeline(after: .none, limit: 20).value == (try store.timeline()))
+
+      let people = try await backend.people().value
+      #expect(people == (try store.people()))
+      #expect(people.count == StoreSeed.demoAuthors.count)
+      let person = people[1]
+      let theirs = try await backend.posts(of: person, after: .none, limit: 100).value
+      #expect(theirs == (try store.posts(byPerson: person.id, limit: 100)))
+      #expect(!theirs.isEmpty && theirs.allSatisfy { $0.authorId == person.id })
+      let after = TimelineCursor(newestId: theirs[1].id, oldestId: nil)
+      #expect(try await backend.posts(of: person, after: after, limit: 100).value == [theirs[0]])
+    }
+  }
+}
