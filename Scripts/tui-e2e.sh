@@ -162,14 +162,19 @@ wait_for "22 friends" "the list after another process added a friend"
 screen | grep -qE "Outsider n1 +555 0000001" || fail "the friend added elsewhere is not listed"
 echo "ok: a friend added by another process appeared"
 
-# 3b. The mouse is reported while the app runs; a click is read as a click, never as keys.
+# 3b. The mouse is reported while the app runs. tmux cannot click, so the terminal's report
+# of a left click on row 6 (the list's second row) is written as the terminal would send it:
+# the row is selected, and the report is never read as keys.
 [ "$(tmux_ display -p -t "$session" '#{mouse_any_flag}')" = "1" ] ||
   fail "mouse reporting is not on"
 type_text $'\e[<0;10;6M\e[<0;10;6m'
-sleep 0.3
-screen | grep -qF "22 friends" || fail "a click changed the screen"
+wait_for "22 friends  ·  2/22" "the second friend selected by a click"
+screen | sed -n 6p | grep -qF " › " || fail "the clicked row is not drawn selected"
 screen | grep -qF "[<0" && fail "a click was typed as text"
-echo "ok: mouse reporting on; a click read as a mouse event"
+# The wheel moves the selection down.
+type_text $'\e[<65;10;6M'
+wait_for "22 friends  ·  3/22" "the third friend selected by the wheel"
+echo "ok: mouse reporting on; a click selected a row, the wheel moved it"
 
 # 3c. Ctrl-Z gives the terminal back and raises SIGTSTP, then takes the terminal again and
 # redraws in full once continued. The runs here have no job control (the process group is

@@ -1,6 +1,7 @@
 import Models
 import ReactiveTesting
 import Services
+import TerminalUI
 import Testing
 
 @testable import FriendsTUI
@@ -157,6 +158,51 @@ import Testing
           ],
           count: "   2 friends"))
       #expect(h.friends.calls == [.friends, .remove(id: 2), .friends])
+    }
+  }
+
+  @Test func aClickSelectsARowTheWheelMovesAndADialogButtonIsClicked() {
+    Harness.run { h in
+      h.friends.friendsResponse = { call in
+        [
+          .next(
+            100,
+            call == 0
+              ? [Fixtures.ada, Fixtures.grace, Fixtures.alan] : [Fixtures.ada, Fixtures.alan]),
+          .completed(100),
+        ]
+      }
+      h.friends.removeResponse = { _ in [.completed(100)] }
+      h.startLoggedIn()
+      h.advance(by: 100)
+      // A click on Alan's row, at its far end, selects him.
+      h.press(MouseTests.click(70, 6))
+      let rows = [
+        "   Ada Lovelace                  555 0101",
+        "   Grace Hopper                  +1 555 0102",
+        " › Alan Turing                   555 0103",
+      ]
+      expectScreen(h, Self.listScreen(rows, count: "   3 friends"))
+      // Below the last row, or on the column names, a click selects nothing.
+      h.press(MouseTests.click(10, 8))
+      h.press(MouseTests.click(10, 3))
+      expectScreen(h, Self.listScreen(rows, count: "   3 friends"))
+      // The wheel moves the selection, and stops at the ends.
+      h.press(.mouse(MouseEvent(.scrollUp, x: 10, y: 5)))
+      #expect(h.line(5) == " › Grace Hopper                  +1 555 0102")
+      h.press(.mouse(MouseEvent(.scrollUp, x: 10, y: 5)), times: 3)
+      #expect(h.line(4) == " › Ada Lovelace                  555 0101")
+      h.press(.mouse(MouseEvent(.scrollDown, x: 10, y: 5)))
+      // A click on the dialog's "Delete" deletes; a click beside its buttons does nothing.
+      h.press(.character("d"))
+      h.press(MouseTests.click(40, 11))
+      h.press(MouseTests.click(28, 13))
+      #expect(h.line(13) == "                │            [ Delete ]  [ Keep ]             │")
+      #expect(h.friends.calls == [.friends])
+      h.press(MouseTests.click(29, 13))
+      #expect(h.friends.calls == [.friends, .remove(id: 2)])
+      h.advance(by: 200)
+      #expect(h.line(5) == " › Alan Turing                   555 0103")
     }
   }
 

@@ -49,13 +49,15 @@ final class Harness {
   }
 
   /// Starts the app, with `features` on its home, and lets it draw its first frame.
-  func start(colorMode: ColorMode = .color, features: [Feature] = Feature.all) {
+  func start(
+    colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all
+  ) {
     let services = AppServices(
       auth: auth, friends: friends, search: search, timeline: timeline, postCache: cache,
       scheduler: clock, origin: "test")
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
-      timeZone: TimeZone(identifier: "UTC")!, features: features,
+      timeZone: TimeZone(identifier: "UTC")!, mouseReporting: mouseReporting, features: features,
       onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()

@@ -147,6 +147,9 @@ final class FriendFormScreen: Screen {
       field.render(
         into: &buffer, rect: Rect(x: row.x, y: row.y, width: fieldWidth, height: 1),
         labelWidth: labelWidth, isFocused: focus.current == item, theme: theme)
+      onClick(Rect(x: row.x, y: row.y, width: fieldWidth, height: 1)) { [unowned self] in
+        focus.focus(item)
+      }
       if let message = field.message {
         buffer.write(
           message, in: rows[index * 2 + 1].inset(left: labelWidth), style: theme.secondary)
@@ -155,6 +158,11 @@ final class FriendFormScreen: Screen {
     let save = Button("Save", isEnabled: isSaveEnabled, isFocused: focus.current == .save)
     let buttonRow = rows[7].inset(left: labelWidth)
     save.render(into: &buffer, rect: buttonRow, theme: theme)
+    onClick(Rect(x: buttonRow.x, y: buttonRow.y, width: save.width, height: 1)) {
+      [unowned self] in
+      focus.focus(.save)
+      if isSaveEnabled { saveTaps.accept(()) }
+    }
     if isLoading {
       Spinner(label: hasInitialValues ? "Saving…" : "Loading…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: buttonRow.inset(left: save.width + 3), theme: theme)

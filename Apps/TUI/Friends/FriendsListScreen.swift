@@ -106,6 +106,12 @@ final class FriendsListScreen: Screen {
     }
   }
 
+  override func scroll(by rows: Int) -> Bool {
+    guard !list.items.isEmpty else { return false }
+    list.move(by: rows, visibleRows: visibleRows)
+    return true
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
@@ -139,6 +145,7 @@ final class FriendsListScreen: Screen {
       let header = "  " + Rows.padded("Name", to: Rows.nameWidth) + "  Phone"
       buffer.write(header, in: rows[2], style: theme.secondary.bold())
       list.render(into: &buffer, rect: rows[3], theme: theme)
+      onClickRows(of: list, in: rows[3]) { [unowned self] in list.selectedIndex = $0 }
     case nil:
       break
     }

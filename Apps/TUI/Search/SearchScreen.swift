@@ -68,6 +68,12 @@ final class SearchScreen: Screen {
     return query.handle(key)
   }
 
+  override func scroll(by rows: Int) -> Bool {
+    guard !list.items.isEmpty else { return false }
+    list.move(by: rows, visibleRows: visibleRows)
+    return true
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.inset(top: 1).rows([.fixed(1), .fixed(1), .fixed(1), .fill])
@@ -89,6 +95,7 @@ final class SearchScreen: Screen {
       let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
       buffer.write("  " + count, in: rows[2], style: theme.title)
       list.render(into: &buffer, rect: rows[3], theme: theme)
+      onClickRows(of: list, in: rows[3]) { [unowned self] in list.selectedIndex = $0 }
     case .failed(let message):
       buffer.write("  " + message, in: rows[2], style: theme.failure)
     case .tooShort, .noMatches:
