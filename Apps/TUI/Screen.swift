@@ -27,6 +27,8 @@ protocol ScreenHost: AnyObject {
   func didLogIn(as name: String)
   /// Asks to log out.
   func logOut()
+  /// The screen under `screen` on the navigation stack (the one Esc goes back to), if any.
+  func screen(below screen: Screen) -> Screen?
 }
 
 /// What screens draw with, besides the buffer.

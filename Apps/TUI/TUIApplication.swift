@@ -178,6 +178,13 @@ final class TUIApplication: ScreenHost {
     logoutTaps.accept(())
   }
 
+  func screen(below screen: Screen) -> Screen? {
+    guard let index = screens.firstIndex(where: { $0.screen === screen }), index > 0 else {
+      return nil
+    }
+    return screens[index - 1].screen
+  }
+
   // MARK: - Session
 
   private func bindSession() {

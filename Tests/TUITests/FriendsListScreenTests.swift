@@ -9,7 +9,7 @@ import Testing
 /// The friends list: its rows, the empty and error states, deleting, refreshing, and changes
 /// made elsewhere.
 @MainActor @Suite struct FriendsListScreenTests {
-  static let hints = " ↑↓ move  Enter edit  a add  d delete  / search  t timeline  ? help  q quit"
+  static let hints = " ↑↓ move  Enter open  a add  d delete  / search  t timeline  ? help  q quit"
 
   /// The list screen showing `rows` under the count and the column names.
   static func listScreen(_ rows: [String], count: String, status: String = hints) -> [String] {
@@ -156,7 +156,7 @@ import Testing
             "   Ada Lovelace                  555 0101",
             " › Alan Turing                   555 0103",
           ],
-          count: "   2 friends"))
+          count: "   2 friends", status: " Deleted Grace Hopper"))
       #expect(h.friends.calls == [.friends, .remove(id: 2), .friends])
     }
   }
@@ -227,7 +227,7 @@ import Testing
     }
   }
 
-  @Test func enterEditsTheSelectedFriendAndSlashTOpenSearchAndTimeline() {
+  @Test func enterOpensTheDetailsWhereEEditsAndSlashTOpenSearchAndTimeline() {
     Harness.run { h in
       h.friends.friendsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
@@ -238,9 +238,26 @@ import Testing
       h.advance(by: 10)
       h.press(.end)
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .friendDetail(id: 2)])
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        [
+          " Home › Friends › Friend                                                    Ada",
+          "",
+          "   Name        Grace Hopper",
+          "   Phone       +1 555 0102",
+        ] + Array(repeating: "", count: 19) + [" e edit  d delete  Esc back  ? help  q quit"])
+      h.press(.character("e"))
+      #expect(
+        h.app.navigator.currentStack == [.home, .friends, .friendDetail(id: 2), .editFriend(id: 2)])
       h.advance(by: 10)
       #expect(h.line(2) == "   First name  Grace")
+      h.press(.escape, times: 3)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      // `e` on the list edits at once.
+      h.press(.character("e"))
+      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
       h.press(.escape, times: 2)
       h.press(.character("/"))
       #expect(h.app.navigator.currentStack == [.home, .friends, .search])

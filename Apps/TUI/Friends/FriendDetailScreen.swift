@@ -3,7 +3,7 @@ import ReactiveCore
 import TerminalUI
 import ViewModels
 
-/// One friend's details, opened from search: `e` edits, `d` deletes after a confirmation.
+/// One friend's details, opened from the list or from search: `e` edits, `d` deletes after a confirmation.
 /// The details load again whenever the friends change (after an edit, or in another program).
 /// A friend that no longer exists goes back, saying so in the status bar.
 @MainActor

@@ -49,6 +49,8 @@ final class FriendFormScreen: Screen {
     // The list the form goes back to says what happened.
     bind(output.saved) { [unowned self] friend in
       self.host?.showMessage(mode == .add ? "Added \(friend.fullName)" : "Saved \(friend.fullName)")
+      // The list shows whom it was about.
+      (self.host?.screen(below: self) as? FriendsListScreen)?.select(id: friend.id)
     }
     forward(output.route)
   }

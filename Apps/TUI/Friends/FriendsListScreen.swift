@@ -5,13 +5,15 @@ import TerminalUI
 import ViewModels
 
 /// The friends list: rows from the view model's cells (friends, "No data available", or the
-/// error), with keys to add, edit, delete (after a confirmation), refresh, search, open the
-/// timeline and log out. Alerts show as dialogs.
+/// error), with keys to open a friend's details, edit, add, delete (after a confirmation, then
+/// saying whom), refresh, search, open the timeline and log out. Alerts show as dialogs. A
+/// friend just added is selected once the list shows it.
 @MainActor
 final class FriendsListScreen: Screen {
   private let refresh = PublishRelay<Void>()
   private let delete = PublishRelay<FriendCellViewModel>()
   private let select = PublishRelay<FriendCellViewModel>()
+  private let open = PublishRelay<FriendCellViewModel>()
   private let addTaps = PublishRelay<Void>()
   private let searchTaps = PublishRelay<Void>()
   private let timelineTaps = PublishRelay<Void>()
@@ -21,19 +23,22 @@ final class FriendsListScreen: Screen {
   private var isLoading = false
   private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
+  /// A friend to select as soon as the list shows them (one just added).
+  private var pendingSelection: Int?
 
   override init(host: ScreenHost) {
     super.init(host: host)
     let output = FriendsListViewModel(service: host.services.friends).transform(
       .init(
         refresh: refresh.asObservable(), delete: delete.asObservable(),
-        select: select.asObservable(), addTaps: addTaps.asObservable(),
+        select: select.asObservable(), open: open.asObservable(), addTaps: addTaps.asObservable(),
         searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
     bind(output.alert) { [unowned self] alert in
       presentAlert(title: alert.title, message: alert.message, button: alert.button)
     }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     bind(output.cells) { [unowned self] in show($0) }
+    bind(output.deleted) { [weak host] name in host?.showMessage("Deleted \(name)") }
     forward(output.route)
   }
 
@@ -55,13 +60,29 @@ final class FriendsListScreen: Screen {
     if let selectedId, let index = friends.firstIndex(where: { $0.friend.id == selectedId }) {
       list.selectedIndex = index
     }
+    selectPending()
+  }
+
+  /// Selects the friend with `id` now if the list shows them, else once it does.
+  func select(id: Int) {
+    pendingSelection = id
+    selectPending()
+  }
+
+  private func selectPending() {
+    guard let id = pendingSelection,
+      let index = friends.firstIndex(where: { $0.friend.id == id })
+    else { return }
+    pendingSelection = nil
+    list.selectedIndex = index
+    list.scrollToSelection(visibleRows: visibleRows)
   }
 
   override var isBusy: Bool { isLoading }
 
   override var hints: [KeyHint] {
     [
-      KeyHint("↑↓", "move"), KeyHint("Enter", "edit"), KeyHint("a", "add"),
+      KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("a", "add"),
       KeyHint("d", "delete"), KeyHint("/", "search"), KeyHint("t", "timeline"),
       KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
@@ -69,7 +90,8 @@ final class FriendsListScreen: Screen {
 
   override var helpKeys: [KeyHint] {
     [
-      KeyHint("Enter", "edit the selected friend"), KeyHint("a", "add a friend"),
+      KeyHint("Enter", "open the selected friend"),
+      KeyHint("e", "edit the selected friend"), KeyHint("a", "add a friend"),
       KeyHint("d", "delete the selected friend"), KeyHint("r", "refresh"),
       KeyHint("/", "search"), KeyHint("t", "timeline"), KeyHint("L", "log out"),
     ]
@@ -84,6 +106,8 @@ final class FriendsListScreen: Screen {
     if list.handle(aliases[key] ?? key, visibleRows: visibleRows) { return true }
     switch key {
     case .enter:
+      if let friend = selectedFriend { open.accept(friend) }
+    case .character("e"):
       if let friend = selectedFriend { select.accept(friend) }
     case .character("a"): addTaps.accept(())
     case .character("d"), .delete: confirmDeletion()
