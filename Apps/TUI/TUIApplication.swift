@@ -169,9 +169,10 @@ final class TUIApplication: ScreenHost {
   }
 
   func didLogIn(as name: String) {
+    // The home says "Logged in as …" and the title bar names the account: no welcome in the
+    // status bar, so its key hints show at once.
     accountName = name
     navigator.setLoggedIn(true)
-    showFlash("Welcome, \(name)!")
   }
 
   func logOut() {
@@ -236,7 +237,6 @@ final class TUIApplication: ScreenHost {
       navigator.setLoggedIn(true)
       if navigator.currentStack.allSatisfy(\.isPublic) {
         navigator.navigate(.replaceRoot(.home))
-        if previous == false, let accountName { showFlash("Welcome, \(accountName)!") }
       }
     } else if previous == true {
       accountName = nil
