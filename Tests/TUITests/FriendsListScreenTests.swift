@@ -54,53 +54,83 @@ import Testing
     }
   }
 
-  @Test func aFailedLoadShowsTheErrorAndAnAlertThenRefreshShowsTheEmptyList() {
+  @Test func anOutageShowsOneMessageKeepsTheListAndLoadsAgainByItself() {
+    let refused = ServiceError.unreachable("connection refused")
     Harness.run { h in
       h.friends.friendsResponse = { call in
-        call == 0
-          ? [.error(100, ServiceError.unreachable("connection refused"))]
-          : [.next(100, []), .completed(100)]
+        call == 0 || call == 2
+          ? [.error(100, refused)]
+          : [.next(100, [Fixtures.ada, Fixtures.grace]), .completed(100)]
       }
       h.startLoggedIn()
       expectScreen(
         h,
         [" Home › Friends                                                             Ada"]
           + ["   ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
+      // The first load fails: the message once, whole, and no dialog repeating it.
       h.advance(by: 100)
       expectScreen(
         h,
         [
           " Home › Friends                                                             Ada",
           "",
-          "",
-          "   Could not load the friends: the server could not be reached: connection ref…",
-          "   Press r to try again.",
-          "", "", "", "",
-          "            ┌─ Could not load friends ────────────────────────────┐",
-          "            │                                                     │",
-          "            │ the server could not be reached: connection refused │",
-          "            │                                                     │",
-          "            │                       [ OK ]                        │",
-          "            └─────────────────────────────────────────────────────┘",
-          "", "", "", "", "", "", "", "",
-          " Enter close",
-        ])
-      // Keys other than the dialog's do nothing while it shows.
-      h.press(.character("r"))
-      #expect(h.friends.calls == [.friends])
-      h.press(.enter)
-      #expect(h.line(9) == "")
-      h.press(.character("r"))
-      h.advance(by: 100)
-      expectScreen(
-        h,
-        [
-          " Home › Friends                                                             Ada",
-          "",
-          "",
-          "   No friends yet. Press a to add one.",
+          "   Could not load the friends: the server could not be reached: connection",
+          "   refused. Trying again every 5 s; r tries now.",
         ] + Array(repeating: "", count: 19) + [Self.hints])
+      // Five seconds later it loads again by itself, and the friends show.
+      h.advance(by: 5_000)
       #expect(h.friends.calls == [.friends, .friends])
+      h.advance(by: 100)
+      let rows = [
+        " › Ada Lovelace                  555 0101",
+        "   Grace Hopper                  +1 555 0102",
+      ]
+      expectScreen(h, Self.listScreen(rows, count: "   2 friends"))
+      // A refresh that fails keeps the friends shown, under the message.
+      h.press(.character("r"))
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        [
+          " Home › Friends                                                             Ada",
+          "   2 friends",
+          "   Could not refresh: the server could not be reached: connection refused.",
+          "   Trying again every 5 s; r tries now.",
+          "",
+          "   Name                          Phone",
+        ] + rows + Array(repeating: "", count: 15) + [Self.hints])
+      h.advance(by: 5_100)
+      expectScreen(h, Self.listScreen(rows, count: "   2 friends"))
+      // Once it works, it no longer loads by itself.
+      h.advance(by: 20_000)
+      #expect(h.friends.calls == [.friends, .friends, .friends, .friends])
+    }
+  }
+
+  @Test func belowEightyColumnsTheNamesAreCutBeforeThePhoneNumbers() {
+    let samuel = Friend(
+      id: 4, firstName: "Samuel", lastName: "Adeyemi-Okonkwo", phoneNumber: "+234 803 555 0917")
+    Harness.run(width: 40, height: 10) { h in
+      h.friends.friendsResponse = { _ in [.next(10, [samuel, Fixtures.ada]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        [
+          " Home › Friends                     Ada",
+          "   2 friends",
+          "",
+          "   Name               Phone",
+          " › Samuel Adeyemi-O…  +234 803 555 0917",
+          "   Ada Lovelace       555 0101",
+          "", "", "",
+          " ↑↓ move  Enter open  ? help  q quit",
+        ])
+      // Wider again, the column is back to its full width.
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(h.line(3) == "   Name                          Phone")
+      #expect(h.line(4) == " › Samuel Adeyemi-Okonkwo        +234 803 555 0917")
     }
   }
 

@@ -56,6 +56,10 @@ public struct FriendsListViewModel: ViewModelType {
     public var route: Signal<Route>
   }
 
+  /// The title of the alert for a failed load (the error row carries the same message, so a
+  /// front that shows the row may leave this alert out).
+  public static let loadFailureTitle = "Could not load friends"
+
   private let service: FriendsService
 
   /// Creates the view model over a friends service.
@@ -94,7 +98,7 @@ public struct FriendsListViewModel: ViewModelType {
     }
     let alerts = Observable.merge(
       deletions.failures(),
-      loads.failures().map { Alert(title: "Could not load friends", message: $0) })
+      loads.failures().map { Alert(title: Self.loadFailureTitle, message: $0) })
 
     let route = Observable.merge(
       input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
