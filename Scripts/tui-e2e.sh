@@ -128,7 +128,8 @@ type_text "correct horse"
 wait_for "[ Log in ]" "the login button after typing"
 press Enter
 wait_for "3 features" "the home after logging in"
-screen | grep -qF "Welcome, Ada!" || fail "the welcome message is missing"
+screen | grep -qF "Logged in as Ada." || fail "the home does not say who is logged in"
+screen | tail -1 | grep -qF "q quit" || fail "the key hints are not shown after logging in"
 press f
 wait_for "20 friends" "the friends list, opened from the home"
 echo "ok: logged in, the home listed the features, 20 friends listed"
@@ -154,7 +155,8 @@ wait_for "[ Save ]" "Save enabled once the form is valid"
 press Enter
 wait_for "21 friends" "the list after saving"
 screen | grep -qE "Zoe Quinn +555 0142" || fail "the new friend is not listed"
-echo "ok: added Zoe Quinn"
+screen | grep -qE " › Zoe Quinn" || fail "the new friend is not selected"
+echo "ok: added Zoe Quinn, selected in the list"
 
 # 3. Another process writes to the same data (as the command line would): it shows by itself.
 "$writer" add-friends "$data/friends" 1 Outsider >/dev/null
