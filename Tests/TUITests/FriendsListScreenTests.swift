@@ -134,6 +134,44 @@ import Testing
     }
   }
 
+  @Test func deletingFromTheDetailsGoesBackToTheListSayingSo() {
+    Harness.run { h in
+      var deleted = false
+      h.friends.friendsResponse = { _ in
+        [.next(10, deleted ? [Fixtures.ada] : [Fixtures.ada, Fixtures.grace]), .completed(10)]
+      }
+      h.friends.friendResponse = { id in
+        deleted
+          ? [.error(1, ServiceError.notFound(id: id))]
+          : [.next(10, Fixtures.grace), .completed(10)]
+      }
+      h.friends.removeResponse = { _ in
+        // The backend announces its own writes, so the details and the list load again: here
+        // before the deletion reports back, so the details find the friend gone first.
+        h.clock.scheduleAt(h.clock.clock + 5) {
+          deleted = true
+          h.friends.changes.accept(())
+        }
+        return [.completed(50)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.down)
+      h.press(.enter)
+      h.advance(by: 10)
+      h.press(.character("d"))
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 100)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectScreen(
+        h,
+        Self.listScreen(
+          [" › Ada Lovelace                  555 0101"], count: "   1 friend",
+          status: " Deleted Grace Hopper"))
+    }
+  }
+
   @Test func deletingAsksFirstAndThenReloads() {
     Harness.run { h in
       h.friends.friendsResponse = { call in
