@@ -129,7 +129,8 @@ let package = Package(
       path: "Apps/CLI"),
     // The HTTP server of the Friends API, over the embedded store.
     .executableTarget(
-      name: "FriendsServerApp", dependencies: ["FriendsServer", "AppComposition"],
+      name: "FriendsServerApp",
+      dependencies: ["FriendsServer", "AppComposition", "CommandLineKit"],
       path: "Apps/Server"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
@@ -141,7 +142,7 @@ let package = Package(
       name: "FriendsTUI",
       dependencies: [
         "ViewModels", "Navigator", "Services", "AppComposition", "LocalBackend", "Models",
-        "ReactiveCore", "TerminalUI",
+        "ReactiveCore", "TerminalUI", "CommandLineKit",
       ],
       path: "Apps/TUI"),
 
@@ -232,7 +233,8 @@ let package = Package(
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "FriendsTUI", "TerminalUI", "TerminalUITesting", "ViewModels", "Navigator", "Services",
+        "FriendsTUI", "TerminalUI", "TerminalUITesting", "CommandLineKit", "ViewModels",
+        "Navigator", "Services",
         "ServicesTesting", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/TUITests"),

@@ -9,7 +9,8 @@
 # neither close the form nor quit), see a friend that another process adds, click, suspend
 # with Ctrl-Z and continue, resize the window, quit with q, and check the terminal came back
 # (alternate screen off, echo and canonical mode on); then start again, end it with SIGTERM
-# and check the same; then with Ctrl-C (status 130); then with NO_COLOR (dim kept).
+# and check the same; then with Ctrl-C (status 130); then Ctrl-Z and `fg` under a shell with
+# job control; then with NO_COLOR (dim kept).
 # Set FRIENDS_TUI and STORE_STRESS to test other binaries. Exits non-zero with the screen as
 # it was when a step fails.
 set -euo pipefail
@@ -128,7 +129,8 @@ type_text "correct horse"
 wait_for "[ Log in ]" "the login button after typing"
 press Enter
 wait_for "3 features" "the home after logging in"
-screen | grep -qF "Welcome, Ada!" || fail "the welcome message is missing"
+screen | grep -qF "Logged in as Ada." || fail "the home does not say who is logged in"
+screen | tail -1 | grep -qF "q quit" || fail "the key hints are not shown after logging in"
 press f
 wait_for "20 friends" "the friends list, opened from the home"
 echo "ok: logged in, the home listed the features, 20 friends listed"
@@ -154,7 +156,8 @@ wait_for "[ Save ]" "Save enabled once the form is valid"
 press Enter
 wait_for "21 friends" "the list after saving"
 screen | grep -qE "Zoe Quinn +555 0142" || fail "the new friend is not listed"
-echo "ok: added Zoe Quinn"
+screen | grep -qE " › Zoe Quinn" || fail "the new friend is not selected"
+echo "ok: added Zoe Quinn, selected in the list"
 
 # 3. Another process writes to the same data (as the command line would): it shows by itself.
 "$writer" add-friends "$data/friends" 1 Outsider >/dev/null
@@ -162,20 +165,25 @@ wait_for "22 friends" "the list after another process added a friend"
 screen | grep -qE "Outsider n1 +555 0000001" || fail "the friend added elsewhere is not listed"
 echo "ok: a friend added by another process appeared"
 
-# 3b. The mouse is reported while the app runs; a click is read as a click, never as keys.
+# 3b. The mouse is reported while the app runs. tmux cannot click, so the terminal's report
+# of a left click on row 6 (the list's second row) is written as the terminal would send it:
+# the row is selected, and the report is never read as keys.
 [ "$(tmux_ display -p -t "$session" '#{mouse_any_flag}')" = "1" ] ||
   fail "mouse reporting is not on"
 type_text $'\e[<0;10;6M\e[<0;10;6m'
-sleep 0.3
-screen | grep -qF "22 friends" || fail "a click changed the screen"
+wait_for "22 friends  ·  2/22" "the second friend selected by a click"
+screen | sed -n 6p | grep -qF " › " || fail "the clicked row is not drawn selected"
 screen | grep -qF "[<0" && fail "a click was typed as text"
-echo "ok: mouse reporting on; a click read as a mouse event"
+# The wheel moves the selection down.
+type_text $'\e[<65;10;6M'
+wait_for "22 friends  ·  3/22" "the third friend selected by the wheel"
+echo "ok: mouse reporting on; a click selected a row, the wheel moved it"
 
 # 3c. Ctrl-Z gives the terminal back and raises SIGTSTP, then takes the terminal again and
 # redraws in full once continued. The runs here have no job control (the process group is
 # orphaned, so the kernel discards the stop): the program continues at once and must come
-# back drawn in full, on the alternate screen, with the mouse on. Stopping and `fg` are
-# checked in the toolkit's tests.
+# back drawn in full, on the alternate screen, with the mouse on. Stopping and `fg` under a
+# shell with job control are step 7b.
 press C-z
 sleep 0.3
 wait_for "22 friends" "the list after Ctrl-Z"
@@ -214,6 +222,37 @@ launch third
 wait_for "3 features" "the home on the third start"
 press C-c
 check_restored "Ctrl-C" 130
+
+# 7b. Ctrl-Z under a shell with job control: the shell gets the terminal back (main screen,
+# mouse off, echo on), and `fg` gives it to the program again, drawn in full with the mouse on.
+session=jobs
+tmux_ -f /dev/null new-session -d -s "$session" -x 80 -y 24 \
+  "env -i PATH='$PATH' TERM=xterm-256color HOME='$data' PS1='jobs\$ ' bash --norc --noprofile -i"
+tmux_ set-option -t "$session" status off >/dev/null
+wait_for "jobs$" "the shell prompt"
+type_text "'$binary' --data-dir '$data/friends'"
+press Enter
+wait_for "3 features" "the home under a shell with job control"
+press C-z
+wait_for "Stopped" "the shell's report that the program stopped"
+[ "$(tmux_ display -p -t "$session" '#{alternate_on}')" = "0" ] ||
+  fail "the alternate screen stayed on after Ctrl-Z"
+[ "$(tmux_ display -p -t "$session" '#{mouse_any_flag}')" = "0" ] ||
+  fail "mouse reporting stayed on after Ctrl-Z"
+# (The quotes keep the typed command from matching the answer.)
+type_text "stty -a | grep -q -- ' -echo ' && echo 'ra''w' || echo 'echo o''n'"
+press Enter
+wait_for "echo on" "the shell's terminal with echo on while the program is stopped"
+type_text "fg"
+press Enter
+wait_for "3 features" "the home after fg"
+[ "$(tmux_ display -p -t "$session" '#{alternate_on}')" = "1" ] ||
+  fail "the alternate screen did not come back after fg"
+[ "$(tmux_ display -p -t "$session" '#{mouse_any_flag}')" = "1" ] ||
+  fail "mouse reporting did not come back after fg"
+press q
+wait_for "jobs$" "the shell prompt after quitting"
+echo "ok: Ctrl-Z stopped the program and gave the shell the terminal; fg took it back"
 
 # 8. NO_COLOR: no colour codes, but dim (the hints, placeholders) and reverse are kept.
 launch fourth NO_COLOR=1

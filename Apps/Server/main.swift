@@ -1,4 +1,5 @@
 import AppComposition
+import CommandLineKit
 import Dispatch
 import Foundation
 import FriendsServer
@@ -11,7 +12,8 @@ import HTTPServer
 // Prints the URL it listens on as the only line on standard output, messages on standard
 // error. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open
 // connections and exits 0. Exits 1 when the store cannot be opened or the port cannot be
-// listened on, 64 on a usage error.
+// listened on, 64 on a usage error. The command line is read with CommandLineKit
+// (ServerCommandLine.swift), as `friends` reads its own.
 import LocalBackend
 
 #if canImport(Glibc)
@@ -24,20 +26,20 @@ func printError(_ message: String) {
   FileHandle.standardError.write(Data("friends-server: \(message)\n".utf8))
 }
 
+let console = Console.standard()
 let options: ServerOptions
-do {
-  options = try ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  printError("\(error)\n\n\(ServerOptions.usage)")
-  exit(64)
-}
-if options.showsHelp {
-  print(ServerOptions.usage)
-  exit(0)
-}
-if options.showsVersion {
-  print("\(AppIdentity.serverCommand) \(AppIdentity.version)")
-  exit(0)
+// Help, the version and usage errors are printed as `friends` prints them, with status 0 or 64.
+switch ServerCommandLine.program.prepare(Array(CommandLine.arguments.dropFirst()), console: console)
+{
+case .finished(let code):
+  exit(code.rawValue)
+case .run(let parsed, _):
+  do {
+    options = try ServerCommandLine.options(parsed)
+  } catch {
+    ServerCommandLine.program.report(error, console: console)
+    exit(ExitCode.usage.rawValue)
+  }
 }
 
 let directory = DataDirectory.resolve(
@@ -49,8 +51,8 @@ do {
   server = try HTTPServer(
     configuration: HTTPServerConfiguration(port: options.port), router: api.router)
 } catch {
-  printError("\(error)")
-  exit(1)
+  console.errors.writeLine("\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(error)")
+  exit(ExitCode.failure.rawValue)
 }
 
 // Signals are handled on the main queue instead of interrupting whatever runs.

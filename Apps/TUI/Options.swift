@@ -1,4 +1,5 @@
 import AppComposition
+import CommandLineKit
 import Foundation
 import LocalBackend
 import ReactiveCore
@@ -39,89 +40,98 @@ struct Options: Equatable {
   /// Whether `--no-mouse` was given.
   var noMouse = false
 
+  /// The command line, declared as `friends` declares its own: the same help layout, usage
+  /// line and `error:` messages.
+  static let program = ProgramSpec(
+    name: programName, version: "\(programName) \(version)",
+    abstract: "The Friends app, full screen in the terminal.",
+    discussion: """
+      Log in, browse and edit your friends, search them, and follow the timeline. Press ?
+      (or F1) inside the app for its keys. The demo account is ada@example.com with the
+      password "correct horse".
+      """,
+    options: [
+      OptionSpec(
+        "data-dir", valueName: "path",
+        help:
+          "Use the data in <path> (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, "
+          + "else ~/.local/share/friends)."),
+      OptionSpec(
+        "server", valueName: "url",
+        help:
+          "Use a Friends server instead of the data on this machine (the login is kept in "
+          + "the data directory)."),
+      OptionSpec(
+        "latency", valueName: "ms",
+        help: "Make every call to the data take <ms> milliseconds, to see the spinners "
+          + "(embedded data only)."),
+    ],
+    flags: [
+      FlagSpec("no-color", help: "Do not use colour (also when NO_COLOR is set)."),
+      FlagSpec("no-mouse", help: "Leave the mouse to the terminal (to select text without Shift)."),
+    ])
+
   /// The help text.
-  static let helpText = """
-    Usage: friends-tui [options]
+  static var helpText: String { program.helpText() }
 
-    The Friends app, full screen in the terminal: log in, browse and edit your friends,
-    search them, and follow the timeline. Press ? inside the app for its keys.
-
-    Options:
-      --data-dir PATH   Use the data in PATH (default: $FRIENDS_DATA_DIR, else
-                        $XDG_DATA_HOME/friends, else ~/.local/share/friends).
-      --server URL      Use a Friends server instead of the data on this machine (the
-                        login is kept in the data directory).
-      --latency MS      Make every call to the data take MS milliseconds, to see the
-                        spinners (embedded data only).
-      --no-color        Do not use colour (also when NO_COLOR is set).
-      --no-mouse        Leave the mouse to the terminal (to select text without Shift).
-      -h, --help        Show this help.
-      --version         Show the version.
-
-    The demo account is ada@example.com with the password "correct horse".
-    """
-
-  /// Parses the words after the program's name.
+  /// Parses the words after the program's name, as `program` declares them.
   ///
   /// `-h`/`--help` wins over everything else, then `--version`. An option's value follows it
   /// or is joined with `=`.
   ///
-  /// - Throws: `OptionsError` naming the first bad word.
-  static func parse(_ words: [String]) throws(OptionsError) -> Options {
-    if words.contains(where: { $0 == "-h" || $0 == "--help" }) {
-      return Options(action: .help)
+  /// - Throws: `UsageError` naming the first bad word or value.
+  static func parse(_ words: [String]) throws(UsageError) -> Options {
+    switch try program.parse(words) {
+    case .help: return Options(action: .help)
+    case .version: return Options(action: .version)
+    case .command(let parsed): return try Options(parsed)
     }
-    var options = Options()
-    var index = words.startIndex
-    func value(of name: String, inline: String?) throws(OptionsError) -> String {
-      if let inline { return inline }
-      guard index < words.endIndex, !words[index].hasPrefix("--") else {
-        throw OptionsError("\(name) needs a value")
+  }
+
+  /// The options of a command line that `program` parsed, with their values checked.
+  ///
+  /// - Throws: `UsageError` for a value out of range or of the wrong form.
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    noColor = parsed.isSet("no-color")
+    noMouse = parsed.isSet("no-mouse")
+    if let path = parsed.value("data-dir") {
+      guard !path.isEmpty else { throw UsageError("option '--data-dir' needs a path") }
+      dataDirectory = path
+    }
+    if let text = parsed.value("server") {
+      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host != nil
+      else {
+        throw UsageError(
+          "option '--server' needs an http or https URL, like http://127.0.0.1:8080, "
+            + "got '\(text)'")
       }
-      defer { index += 1 }
-      return words[index]
+      server = url
     }
-    while index < words.endIndex {
-      let word = words[index]
-      index += 1
-      let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-      let name = parts[0]
-      let inline = word.contains("=") ? (parts.count > 1 ? parts[1] : "") : nil
-      switch name {
-      case "--version" where inline == nil:
-        options.action = .version
-      case "--no-color" where inline == nil:
-        options.noColor = true
-      case "--no-mouse" where inline == nil:
-        options.noMouse = true
-      case "--data-dir":
-        let path = try value(of: name, inline: inline)
-        guard !path.isEmpty else { throw OptionsError("--data-dir needs a path") }
-        options.dataDirectory = path
-      case "--server":
-        let text = try value(of: name, inline: inline)
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-          scheme == "http" || scheme == "https", url.host != nil
-        else {
-          throw OptionsError("--server needs an http or https URL, like http://127.0.0.1:8080")
-        }
-        options.server = url
-      case "--latency":
-        let text = try value(of: name, inline: inline)
-        guard let milliseconds = Int(text), milliseconds >= 0, milliseconds <= 60_000 else {
-          throw OptionsError(
-            "--latency needs a number of milliseconds from 0 to 60000, not '\(text)'")
-        }
-        options.latencyMilliseconds = milliseconds
-      default:
-        if word.hasPrefix("-") { throw OptionsError("unknown option '\(word)'") }
-        throw OptionsError("unexpected argument '\(word)'")
+    if let text = parsed.value("latency") {
+      guard let milliseconds = Int(text), milliseconds >= 0, milliseconds <= 60_000 else {
+        throw UsageError(
+          "option '--latency' needs a number of milliseconds from 0 to 60000, got '\(text)'")
       }
+      latencyMilliseconds = milliseconds
     }
-    if options.server != nil, options.latencyMilliseconds != nil {
-      throw OptionsError("--latency works only with the data on this machine, not with --server")
+    if server != nil, latencyMilliseconds != nil {
+      throw UsageError(
+        "option '--latency' works only with the data on this machine, not with '--server'")
     }
-    return options
+  }
+
+  /// Creates options; every value defaults to the program's default.
+  init(
+    action: Action = .run, dataDirectory: String? = nil, server: URL? = nil,
+    latencyMilliseconds: Int? = nil, noColor: Bool = false, noMouse: Bool = false
+  ) {
+    self.action = action
+    self.dataDirectory = dataDirectory
+    self.server = server
+    self.latencyMilliseconds = latencyMilliseconds
+    self.noColor = noColor
+    self.noMouse = noMouse
   }
 
   /// Where the embedded data lives for these options and `environment`.
@@ -143,18 +153,4 @@ struct Options: Equatable {
     return try .local(
       directory: dataDirectory(environment: environment).url, scheduler: scheduler, faults: faults)
   }
-}
-
-/// A mistake on the command line.
-struct OptionsError: Error, Equatable, CustomStringConvertible {
-  /// What is wrong, naming the word.
-  var message: String
-
-  /// Creates the error.
-  init(_ message: String) {
-    self.message = message
-  }
-
-  /// The message.
-  var description: String { message }
 }

@@ -27,6 +27,8 @@ protocol ScreenHost: AnyObject {
   func didLogIn(as name: String)
   /// Asks to log out.
   func logOut()
+  /// The screen under `screen` on the navigation stack (the one Esc goes back to), if any.
+  func screen(below screen: Screen) -> Screen?
 }
 
 /// What screens draw with, besides the buffer.
@@ -49,6 +51,8 @@ class Screen {
   private(set) weak var host: ScreenHost?
   /// The subscriptions of the screen's bindings.
   private(set) var bag = DisposeBag()
+  /// What a click does, by where it falls: recorded by the last `render` with `onClick`.
+  private var clickTargets: [(rect: Rect, action: @MainActor (_ x: Int, _ y: Int) -> Void)] = []
 
   /// Creates the screen for `host`.
   init(host: ScreenHost) {
@@ -72,12 +76,54 @@ class Screen {
   /// returns whether focus moved. A screen that returns `false` goes back on Esc instead.
   func leaveTextField() -> Bool { false }
 
-  /// Draws the screen within `rect`.
+  /// Draws the screen within `rect`, recording with `onClick` what a click on each part does.
   func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {}
+
+  /// Follows the mouse wheel: `rows` down (up when negative); returns whether anything moved.
+  func scroll(by rows: Int) -> Bool { false }
+
+  /// Forgets the click targets of the last frame; the application calls it before `render`.
+  func prepareForRender() {
+    clickTargets.removeAll()
+  }
+
+  /// Records, while rendering, that a click in `rect` runs `action` (the last one recorded
+  /// wins where targets overlap). Capture `self` unowned: the target lives as long as the
+  /// frame.
+  func onClick(_ rect: Rect, _ action: @escaping @MainActor () -> Void) {
+    onClick(rect) { _, _ in action() }
+  }
+
+  /// Records, while rendering, that a click in `rect` runs `action` with the cell clicked.
+  func onClick(_ rect: Rect, _ action: @escaping @MainActor (_ x: Int, _ y: Int) -> Void) {
+    guard !rect.isEmpty else { return }
+    clickTargets.append((rect, action))
+  }
+
+  /// Records, while rendering, that a click on a row of `list` as drawn in `rect` passes that
+  /// row's item index to `select`.
+  func onClickRows(
+    of list: ListView, in rect: Rect, _ select: @escaping @MainActor (_ index: Int) -> Void
+  ) {
+    onClick(rect) { _, y in
+      if let index = list.itemIndex(atRow: y, in: rect) { select(index) }
+    }
+  }
+
+  /// Runs what a click at column `x`, row `y` of the last frame does; returns whether the
+  /// click fell on a target.
+  func click(x: Int, y: Int) -> Bool {
+    guard let target = clickTargets.last(where: { $0.rect.contains(x: x, y: y) }) else {
+      return false
+    }
+    target.action(x, y)
+    return true
+  }
 
   /// Ends the screen's bindings.
   func close() {
     bag = DisposeBag()
+    clickTargets.removeAll()
   }
 
   /// Applies each value of `driver` with `apply`, then asks for a frame.

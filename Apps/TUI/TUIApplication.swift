@@ -171,13 +171,21 @@ final class TUIApplication: ScreenHost {
   }
 
   func didLogIn(as name: String) {
+    // The home says "Logged in as …" and the title bar names the account: no welcome in the
+    // status bar, so its key hints show at once.
     accountName = name
     navigator.setLoggedIn(true)
-    showFlash(SessionViewModel.welcomeMessage(name: name))
   }
 
   func logOut() {
     logoutTaps.accept(())
+  }
+
+  func screen(below screen: Screen) -> Screen? {
+    guard let index = screens.firstIndex(where: { $0.screen === screen }), index > 0 else {
+      return nil
+    }
+    return screens[index - 1].screen
   }
 
   // MARK: - Session
@@ -254,6 +262,7 @@ final class TUIApplication: ScreenHost {
       isHandlingKey = false
       renderIfNeeded()
     }
+    if case .mouse(let event) = key { return handle(event) }
     if flash != nil, key.isKnown {
       flash = nil
       needsDisplay = true
@@ -304,7 +313,46 @@ final class TUIApplication: ScreenHost {
     }
   }
 
-  /// Esc: in a text field it leaves the field; elsewhere it goes back.
+  /// Handles a mouse report: a left click on the help closes it, on a dialog's button presses
+  /// it, elsewhere acts on what the screen drew there (focuses a field or button, presses the
+  /// button, selects a row); the wheel scrolls the help, or the screen's list. Releases, drags
+  /// and other buttons do nothing, and a report never reaches a screen as a key.
+  private func handle(_ event: MouseEvent) {
+    let wheel: Int? =
+      switch event.action {
+      case .scrollUp: -1
+      case .scrollDown: 1
+      default: nil
+      }
+    guard event.action == .press(.left) || wheel != nil else { return }
+    if flash != nil {
+      flash = nil
+      needsDisplay = true
+    }
+    if isTooSmall { return }
+    if isHelpVisible {
+      needsDisplay = true
+      if let wheel { helpScroll = max(0, helpScroll + wheel) } else { isHelpVisible = false }
+      return
+    }
+    if let dialog = dialogs.last?.dialog {
+      guard wheel == nil, let outcome = dialog.click(x: event.x, y: event.y, in: contentRect)
+      else { return }
+      needsDisplay = true
+      dialogs.removeLast().onOutcome(outcome)
+      return
+    }
+    guard let screen = topScreen else { return }
+    let used =
+      if let wheel { screen.scroll(by: wheel) } else { screen.click(x: event.x, y: event.y) }
+    if used { needsDisplay = true }
+  }
+
+  /// The area between the title bar and the status bar, where screens and dialogs are drawn.
+  private var contentRect: Rect {
+    Rect(size: session.size).rows([.fixed(1), .fill, .fixed(1)])[1]
+  }
+
   /// Whether the terminal is below the smallest size, so the "Too small" message is shown.
   private var isTooSmall: Bool {
     let size = session.size
@@ -317,6 +365,7 @@ final class TUIApplication: ScreenHost {
     needsDisplay = true
   }
 
+  /// Esc: in a text field it leaves the field; elsewhere it goes back.
   private func goBack(from screen: Screen) {
     let isRoot = if case .failure = navigator.next(after: .back) { true } else { false }
     if screen.isEditingText, screen.leaveTextField() {
@@ -396,6 +445,7 @@ final class TUIApplication: ScreenHost {
     let rows = bounds.rows([.fixed(1), .fill, .fixed(1)])
     drawTitleBar(into: &buffer, rect: rows[0])
     let context = RenderContext(theme: theme, spinnerFrame: spinnerFrame)
+    topScreen?.prepareForRender()
     topScreen?.render(into: &buffer, rect: rows[1].inset(left: 1, right: 1), context: context)
     if let flash {
       // A message replaces the hints until the next key, so it is never cut off.

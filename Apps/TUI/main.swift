@@ -2,9 +2,11 @@
 //
 // Wires the real terminal, the main scheduler and the services chosen on the command line
 // into a `TUIApplication`, then hands the main queue to Dispatch. The terminal is given back
-// on every way out: `q` and Ctrl-C (through the app, which exits 130 after Ctrl-C), SIGTERM, SIGHUP, SIGINT and crashes
-// (through the toolkit's handlers), and before any fatal message is printed here.
+// on every way out: `q` and Ctrl-C (through the app, which exits 130 after Ctrl-C), SIGTERM,
+// SIGHUP, SIGINT and crashes (through the toolkit's handlers), and before any fatal message
+// is printed here. The command line is read with CommandLineKit, as `friends` reads its own.
 import AppComposition
+import CommandLineKit
 import Dispatch
 import Foundation
 import ReactiveCore
@@ -16,10 +18,12 @@ import TerminalUI
   import Darwin
 #endif
 
-/// Prints `message` on standard error, after giving the terminal back, and exits with `code`.
+/// Prints `error: message` on standard error, after giving the terminal back, and exits with
+/// `code`.
 func fail(_ message: String, code: Int32) -> Never {
   TTYTerminal.restore()
-  FileHandle.standardError.write(Data("\(Options.programName): \(message)\n".utf8))
+  console.errors.writeLine(
+    "\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(message)")
   exit(code)
 }
 
@@ -27,22 +31,19 @@ func fail(_ message: String, code: Int32) -> Never {
 @MainActor func exitStatus() -> Int32 { app.exitStatus }
 
 let environment = ProcessInfo.processInfo.environment
+let console = Console.standard(environment: environment)
 let options: Options
-do {
-  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  fail("\(error)\nTry '\(Options.programName) --help'.", code: 64)
-}
-
-switch options.action {
-case .help:
-  print(Options.helpText)
-  exit(0)
-case .version:
-  print("\(Options.programName) \(Options.version)")
-  exit(0)
-case .run:
-  break
+// Help, the version and usage errors are printed as `friends` prints them, with status 0 or 64.
+switch Options.program.prepare(Array(CommandLine.arguments.dropFirst()), console: console) {
+case .finished(let code):
+  exit(code.rawValue)
+case .run(let parsed, _):
+  do {
+    options = try Options(parsed)
+  } catch {
+    Options.program.report(error, console: console)
+    exit(ExitCode.usage.rawValue)
+  }
 }
 
 if let refusal = TerminalCapabilities.refusal(

@@ -57,7 +57,11 @@ struct CommandLineParser {
 
   init(program: ProgramSpec) {
     self.program = program
+    self.command = program.main
   }
+
+  /// Whether no command was named yet (`--version` is accepted only then).
+  private var isBeforeCommand: Bool { command == nil || command == program.main }
 
   /// An option or flag the user may type at this point.
   private enum Declared {
@@ -80,7 +84,7 @@ struct CommandLineParser {
         optionsEnded = true
       case "-h", "--help":
         continue
-      case "--version" where command == nil:
+      case "--version" where isBeforeCommand:
         versionRequested = true
       default:
         let (name, inlineValue) = Self.split(word)
@@ -133,7 +137,7 @@ struct CommandLineParser {
       let takes =
         count == 0
         ? "takes no arguments" : "takes at most \(count) argument\(count == 1 ? "" : "s")"
-      throw error("unexpected argument '\(word)': '\(program.name) \(command.name)' \(takes)")
+      throw error("unexpected argument '\(word)': '\(program.invocation(of: command))' \(takes)")
     }
     let argument = command.arguments[positionals.count]
     guard argument.kind.accepts(word) else {
@@ -172,7 +176,7 @@ struct CommandLineParser {
   private func unknownOption(_ name: String) -> UsageError {
     var candidates = scopes.flatMap { $0.options.map(\.longForm) + $0.flags.map(\.longForm) }
     candidates.append("--help")
-    if command == nil { candidates.append("--version") }
+    if isBeforeCommand { candidates.append("--version") }
     return error("unknown option '\(name)'" + hint(Suggestion.closest(to: name, among: candidates)))
   }
 
@@ -181,7 +185,8 @@ struct CommandLineParser {
   }
 
   private func error(_ message: String) -> UsageError {
-    UsageError(message, command: command?.name)
+    // A program without commands is named by no command: its errors are the program's.
+    UsageError(message, command: command == program.main ? nil : command?.name)
   }
 
   /// Whether `word` is an option rather than a value: it starts with `-`, is longer than

@@ -5,11 +5,14 @@ import Synchronization
 public final class BufferOutput: OutputSink {
   /// What this buffer answers when asked whether it is a terminal.
   public let isTerminal: Bool
+  /// The terminal width this buffer claims (only while it claims to be a terminal).
+  public let columns: Int?
   private let buffer = Mutex("")
 
-  /// An empty buffer that claims to be a terminal when `isTerminal` is true.
-  public init(isTerminal: Bool = false) {
+  /// An empty buffer that claims to be a terminal when `isTerminal` is true, `columns` wide.
+  public init(isTerminal: Bool = false, columns: Int? = nil) {
     self.isTerminal = isTerminal
+    self.columns = isTerminal ? columns : nil
   }
 
   /// Everything written so far.

@@ -53,15 +53,18 @@ extension ProgramSpec {
   }
 
   /// What is left to do once the words are parsed.
-  private enum Preparation {
+  public enum Preparation {
     /// Help, the version or a usage error was printed: exit with this status.
     case finished(ExitCode)
     /// Run the command, printing on this console.
     case run(ParsedCommand, Console)
   }
 
-  /// Applies `--no-color`, parses `arguments`, and prints help, the version or a usage error.
-  private func prepare(_ arguments: [String], console: Console) -> Preparation {
+  /// Applies `--no-color`, parses `arguments`, and prints help, the version or a usage error,
+  /// as `run(_:console:execute:)` does before it runs a command: for a program that runs on
+  /// its own terms (a full-screen app, a server), which then calls `report(_:console:)` for
+  /// a usage error it finds in the values.
+  public func prepare(_ arguments: [String], console: Console) -> Preparation {
     let noColor =
       globalFlags.contains(FlagSpec.noColor)
       && arguments.prefix { $0 != "--" }.contains(FlagSpec.noColor.longForm)
@@ -103,10 +106,10 @@ extension ProgramSpec {
   }
 
   /// Prints a usage error, the usage line it concerns, and where to read more.
-  private func report(_ error: UsageError, console: Console) {
-    let command = error.command.flatMap { self.command(named: $0) }
+  public func report(_ error: UsageError, console: Console) {
+    let command = error.command.flatMap { self.command(named: $0) } ?? main
     let synopsis = command.map(usage(of:)) ?? "\(name) [<options>] <command>"
-    let helpCommand = command.map { "\(name) \($0.name) --help" } ?? "\(name) --help"
+    let helpCommand = command.map { "\(invocation(of: $0)) --help" } ?? "\(name) --help"
     console.errors.writeLine("\(errorLabel(console)) \(error.message)")
     console.errors.writeLine("Usage: \(synopsis)")
     console.errors.writeLine("See '\(helpCommand)' for more information.")

@@ -34,6 +34,11 @@ public struct FileOutput: OutputSink {
     }
   }
 
+  /// The terminal's width now, when the descriptor is a terminal that reports one.
+  public var columns: Int? {
+    isTerminal ? Terminal.columns(of: descriptor) : nil
+  }
+
   /// The system's sentence for the first failed write, such as "No space left on device".
   public var writeFailure: String? {
     let code = failure.code.load(ordering: .relaxed)

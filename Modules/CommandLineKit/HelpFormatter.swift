@@ -6,6 +6,7 @@ extension ProgramSpec {
 
   /// The program's help: overview, usage, global options, and the list of commands.
   public func helpText() -> String {
+    if let main { return helpText(for: main) }
     var sections = ["OVERVIEW: \(abstract)"]
     if !discussion.isEmpty { sections.append(discussion) }
     sections.append("USAGE: \(name) [<options>] <command>")
@@ -30,7 +31,8 @@ extension ProgramSpec {
       sections.append(
         Self.list("ARGUMENTS", rows: command.arguments.map { ($0.placeholder, $0.help) }))
     }
-    let help = [("-h, --help", "Show help information.")]
+    var help = [("-h, --help", "Show help information.")]
+    if command == main { help.insert(("--version", "Show the version."), at: 0) }
     sections.append(
       Self.list("OPTIONS", rows: Self.rows(command.options, command.flags) + help))
     if !globalOptions.isEmpty || !globalFlags.isEmpty {
@@ -42,7 +44,7 @@ extension ProgramSpec {
   /// The one-line synopsis of `command`:
   /// `friends show [--email <email>] [--tag <tag> ...] [--json] <id> [<field>]`.
   public func usage(of command: CommandSpec) -> String {
-    var words = [name, command.name]
+    var words = [invocation(of: command)]
     for option in command.options {
       let repeatMark = option.isRepeatable ? " ..." : ""
       words.append("[\(option.longForm) <\(option.valueName)>\(repeatMark)]")

@@ -1,7 +1,10 @@
 /// A whole command-line program: its name, version, global options and commands.
 ///
 /// The program answers `--version`, `-h`/`--help` and `help COMMAND` by itself; see
-/// `parse(_:)` and `run(_:console:execute:)`.
+/// `parse(_:)` and `run(_:console:execute:)`. A program without commands (`friends-server
+/// [--port N]`) declares its options, flags and arguments as its `main` command instead,
+/// with `init(name:version:abstract:discussion:options:flags:arguments:)`; its help, usage
+/// line and errors have the same layout, naming the program alone.
 public struct ProgramSpec: Sendable, Equatable {
   /// The executable's name, as typed: `friends`.
   public var name: String
@@ -17,6 +20,9 @@ public struct ProgramSpec: Sendable, Equatable {
   public var globalFlags: [FlagSpec]
   /// The commands, in the order help lists them.
   public var commands: [CommandSpec]
+  /// For a program without commands: its options, flags and arguments, parsed from the first
+  /// word on. `nil` for a program of commands.
+  public var main: CommandSpec?
 
   /// Declares a program.
   public init(
@@ -30,6 +36,25 @@ public struct ProgramSpec: Sendable, Equatable {
     self.globalOptions = globalOptions
     self.globalFlags = globalFlags
     self.commands = commands
+    self.main = nil
+  }
+
+  /// Declares a program without commands: every word is one of its options, flags or
+  /// arguments, as a command's would be.
+  public init(
+    name: String, version: String, abstract: String, discussion: String = "",
+    options: [OptionSpec] = [], flags: [FlagSpec] = [], arguments: [ArgumentSpec] = []
+  ) {
+    self.name = name
+    self.version = version
+    self.abstract = abstract
+    self.discussion = discussion
+    self.globalOptions = []
+    self.globalFlags = []
+    self.commands = []
+    self.main = CommandSpec(
+      name: name, abstract: abstract, discussion: discussion, arguments: arguments,
+      options: options, flags: flags)
   }
 
   /// The built-in `help [COMMAND]` command, listed after the program's own commands.
@@ -39,12 +64,20 @@ public struct ProgramSpec: Sendable, Equatable {
 
   /// The commands a user can type: the declared ones, then `help` unless declared.
   public var allCommands: [CommandSpec] {
-    commands.contains { $0.name == Self.helpCommand.name }
+    if main != nil { return [] }
+    return commands.contains { $0.name == Self.helpCommand.name }
       ? commands : commands + [Self.helpCommand]
   }
 
-  /// The command called `name`, including the built-in `help`.
+  /// The command called `name`, including the built-in `help` (and `main`, by the
+  /// program's name).
   public func command(named name: String) -> CommandSpec? {
-    allCommands.first { $0.name == name }
+    if let main, main.name == name { return main }
+    return allCommands.first { $0.name == name }
+  }
+
+  /// How messages name `command`: `friends show`, or the program's name for `main`.
+  func invocation(of command: CommandSpec) -> String {
+    command == main ? name : "\(name) \(command.name)"
   }
 }

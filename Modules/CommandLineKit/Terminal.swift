@@ -12,6 +12,13 @@ enum Terminal {
     isatty(descriptor) == 1
   }
 
+  /// The width in columns of the terminal on `descriptor`, or `nil` when it reports none.
+  static func columns(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   /// Writes all of `text` to `descriptor`, retrying short writes and interruptions. Returns
   /// the `errno` of a write that failed (the disk is full, the reader has gone away), else
   /// `nil`.

@@ -1,7 +1,8 @@
 /// A modal box centred over the screen: an alert with one button, or a confirmation with two.
 ///
 /// Keys: Tab, Shift-Tab, Left and Right move between buttons; Enter (or Space) presses the
-/// focused one; Esc cancels a confirmation and dismisses an alert. The message is wrapped at
+/// focused one; Esc cancels a confirmation and dismisses an alert; a click on a button
+/// (`click(x:y:in:)`) presses it. The message is wrapped at
 /// spaces to the box's width; what still does not fit is cut with "…".
 public struct Dialog: Widget, Sendable, Hashable {
   /// What the user chose.
@@ -55,6 +56,30 @@ public struct Dialog: Widget, Sendable, Hashable {
     }
   }
 
+  /// The outcome of a click at column `x`, row `y` when the dialog is drawn in `rect`: a
+  /// click on a button presses it; anywhere else it does nothing (`nil`).
+  public func click(x: Int, y: Int, in rect: Rect) -> Outcome? {
+    guard let index = buttonFrames(in: rect).firstIndex(where: { $0.contains(x: x, y: y) })
+    else { return nil }
+    if !isConfirmation { return .dismissed }
+    return index == 0 ? .confirmed : .cancelled
+  }
+
+  /// Where each button is drawn when the dialog is drawn in `rect`.
+  private func buttonFrames(in rect: Rect) -> [Rect] {
+    let inside = frame(in: rect).inset(by: 1).inset(left: 1, right: 1)
+    let labels = buttonLabels
+    let total = labels.map(\.displayWidth).reduce(0, +) + 2 * (labels.count - 1)
+    var x = inside.x + max(0, (inside.width - total) / 2)
+    var frames: [Rect] = []
+    for label in labels {
+      let width = min(label.displayWidth, max(0, inside.maxX - x))
+      frames.append(Rect(x: x, y: inside.maxY - 1, width: width, height: 1))
+      x += width + 2
+    }
+    return frames
+  }
+
   /// The box drawn for a screen area `rect`: wide enough for the text (at most the area less
   /// two columns each side), centred.
   public func frame(in rect: Rect) -> Rect {
@@ -80,13 +105,9 @@ public struct Dialog: Widget, Sendable, Hashable {
       let text = index == messageRows - 1 && lines.count > messageRows ? line + " …" : line
       buffer.write(text, in: inside.row(1 + index), style: theme.text)
     }
-    let labels = buttonLabels
-    let total = labels.map(\.displayWidth).reduce(0, +) + 2 * (labels.count - 1)
-    var x = inside.x + max(0, (inside.width - total) / 2)
-    for (index, label) in labels.enumerated() {
+    for (index, (label, button)) in zip(buttonLabels, buttonFrames(in: rect)).enumerated() {
       let style = index == focusedButton ? theme.focusedButton : theme.button
-      x += buffer.write(label, x: x, y: inside.maxY - 1, maxWidth: inside.maxX - x, style: style)
-      x += 2
+      buffer.write(label, x: button.x, y: button.y, maxWidth: button.width, style: style)
     }
   }
 

@@ -1,6 +1,7 @@
 /// A scrolling list of one-line rows with a selection.
 ///
-/// Keys: Up, Down, Home, End, Page Up, Page Down. The caller passes the number of visible
+/// Keys: Up, Down, Home, End, Page Up, Page Down; `itemIndex(atRow:in:)` finds the row a
+/// click fell on and `move(by:visibleRows:)` follows the wheel. The caller passes the number of visible
 /// rows to `handle`, so paging and scrolling match what is drawn; `render` also keeps the
 /// selection visible on its own (after a resize) without changing the state.
 public struct ListView: Widget, Sendable, Hashable {
@@ -63,6 +64,22 @@ public struct ListView: Widget, Sendable, Hashable {
   /// Adjusts `scrollOffset` as little as possible so the selection is among `visibleRows`.
   public mutating func scrollToSelection(visibleRows: Int) {
     scrollOffset = offset(visibleRows: visibleRows)
+  }
+
+  /// The item drawn on row `y` by `render(into:rect:theme:)` in `rect`, for a click there;
+  /// `nil` when no item is drawn on that row.
+  public func itemIndex(atRow y: Int, in rect: Rect) -> Int? {
+    guard y >= rect.y, y < rect.maxY, !items.isEmpty else { return nil }
+    let index = offset(visibleRows: rect.height) + (y - rect.y)
+    return items.indices.contains(index) ? index : nil
+  }
+
+  /// Moves the selection `rows` rows down (up when negative), as the mouse wheel does, and
+  /// scrolls it into view.
+  public mutating func move(by rows: Int, visibleRows: Int) {
+    guard let current = selectedIndex else { return }
+    selectedIndex = min(max(0, current + rows), items.count - 1)
+    scrollToSelection(visibleRows: visibleRows)
   }
 
   /// Draws the visible rows (or the placeholder), the selection highlighted across the width.

@@ -29,6 +29,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   /// Whether the rectangle holds no cell.
   public var isEmpty: Bool { width == 0 || height == 0 }
 
+  /// Whether the cell at column `x`, row `y` lies inside the rectangle.
+  public func contains(x: Int, y: Int) -> Bool {
+    x >= self.x && x < maxX && y >= self.y && y < maxY
+  }
+
   /// `(x,y widthxheight)`.
   public var description: String { "(\(x),\(y) \(width)x\(height))" }
 

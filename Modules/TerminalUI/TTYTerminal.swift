@@ -116,7 +116,16 @@ public final class TTYTerminal: Terminal, Sendable {
   /// Stops the process with SIGTSTP, as Ctrl-Z does in a shell, and returns when it is
   /// continued. When SIGTSTP is ignored (a shell without job control) it returns at once.
   public func suspendProcess() {
+    // The caller may run on a Dispatch worker thread, which blocks every signal: a SIGTSTP
+    // raised there would stay pending and stop nothing. Unblocked for the call, it is
+    // delivered before `raise` returns, and the whole process stops until SIGCONT.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
     _ = raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 
   /// Starts reading input (delivered in chunks as read) and watching SIGWINCH, both on the

@@ -61,6 +61,35 @@ import Testing
     #expect(harness.auth.passwordsTried == ["correct horse"])
   }
 
+  @Test func onATerminalABadEmailIsAskedAgainBeforeThePassword() {
+    let harness = Harness(
+      loggedIn: false, terminal: true,
+      answers: ["ada", "ada@example.com", "short", "correct horse"])
+    harness.auth.logInResponse = { _, _ in [.next(10, Harness.ada), .completed(10)] }
+    #expect(harness.run("login") == .success)
+    // The email's hint comes before any password is asked; a short password is asked again.
+    #expect(
+      harness.stderr == """
+        Email: error: An email address needs text on both sides of "@", like ada@example.com.
+        Email: Password: 
+        error: The password needs at least 8 characters.
+        Password: 
+
+        """)
+    #expect(harness.auth.passwordsTried == ["correct horse"])
+    #expect(harness.stdout == "Logged in as Ada.\n")
+  }
+
+  @Test func onATerminalTheEmailIsAskedThreeTimesAtMost() {
+    let harness = Harness(
+      loggedIn: false, terminal: true, answers: ["ada", "ada@", "@example.com", "ada@example.com"])
+    #expect(harness.run("login") == .failure)
+    #expect(harness.input.reads == 3)
+    #expect(harness.stderr.components(separatedBy: "Email: ").count == 4)
+    #expect(!harness.stderr.contains("Password"))
+    #expect(harness.auth.passwordsTried.isEmpty)
+  }
+
   @Test func withoutATerminalAMissingValueIsAUsageError() {
     let harness = Harness(loggedIn: false)
     #expect(harness.run(["login", "--email", "ada@example.com"]) == .usage)

@@ -42,6 +42,19 @@ import ViewModels
     #expect(harness.clock.clock == 200)
   }
 
+  @Test func onANarrowTerminalTheTableFitsAndPipedItIsNeverCut() {
+    let narrow = Harness(outputColumns: 24)
+    narrow.friends.friendsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
+    #expect(narrow.run("list") == .success)
+    #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.displayWidth <= 24 })
+    #expect(narrow.stdout.contains("…"))
+    let piped = Harness()
+    piped.friends.friendsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
+    #expect(piped.run("list") == .success)
+    #expect(!piped.stdout.contains("…"))
+    #expect(piped.stdout.contains("Ada Lovelace  +44 20 7946 0001"))
+  }
+
   @Test func colourIsForHeadersAndErrorsAndOffWithNoColor() {
     let coloured = Harness(colour: true)
     coloured.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }

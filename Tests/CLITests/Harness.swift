@@ -21,7 +21,7 @@ final class Harness {
   let search: FakeSearchService
   let timeline: FakeTimelineService
   let postCache = InMemoryPostCache()
-  let output = BufferOutput()
+  let output: BufferOutput
   let errors: BufferOutput
   /// What prompts read.
   let input: ScriptedInput
@@ -40,10 +40,13 @@ final class Harness {
   /// Whether both streams use colour (as on a terminal without `NO_COLOR`).
   let colour: Bool
 
+  /// `outputColumns` makes standard output a terminal that many columns wide.
   init(
-    loggedIn: Bool = true, terminal: Bool = false, answers: [String] = [], colour: Bool = false
+    loggedIn: Bool = true, terminal: Bool = false, answers: [String] = [], colour: Bool = false,
+    outputColumns: Int? = nil
   ) {
     self.colour = colour
+    output = BufferOutput(isTerminal: outputColumns != nil, columns: outputColumns)
     auth = FakeAuthenticationService(scheduler: clock)
     friends = FakeFriendsService(scheduler: clock)
     search = FakeSearchService(scheduler: clock)

@@ -19,6 +19,35 @@ import Testing
       ])
   }
 
+  @Test func onATerminalTheWidestColumnIsCutToFitAndOtherwiseNothingIs() {
+    let table = Table(
+      columns: [
+        .init(title: "ID", alignment: .right), .init(title: "NAME"), .init(title: "PHONE"),
+      ],
+      rows: [
+        ["1", "Augusta Ada King, Countess of Lovelace", "+44 20 7946 0001"], ["12", "Ada", "5"],
+      ])
+    let full = [
+      "ID  NAME                                    PHONE",
+      " 1  Augusta Ada King, Countess of Lovelace  +44 20 7946 0001",
+      "12  Ada                                     5",
+    ]
+    #expect(table.lines() == full)
+    #expect(table.lines(maxWidth: 200) == full)
+    #expect(
+      table.lines(maxWidth: 40) == [
+        "ID  NAME                PHONE",
+        " 1  Augusta Ada King,…  +44 20 7946 0001",
+        "12  Ada                 5",
+      ])
+    // Narrower still, the phone is cut too once it is the widest.
+    #expect(
+      table.lines(maxWidth: 20) == ["ID  NAME     PHONE", " 1  August…  +44 20…", "12  Ada      5"])
+    // No column is cut below four: what cannot fit is as narrow as it gets.
+    #expect(table.lines(maxWidth: 5) == ["ID  NAME  PHO…", " 1  Aug…  +44…", "12  Ada   5"])
+    #expect(table.lines(maxWidth: 40).allSatisfy { $0.displayWidth <= 40 })
+  }
+
   @Test func controlCharactersInDataAreEscaped() {
     let table = Table(columns: [.init(title: "NAME")], rows: [["Ada\u{1B}[2J"]])
     #expect(table.lines(header: false) == ["Ada\\u{1B}[2J"])

@@ -92,7 +92,9 @@ import Testing
       h.press(.escape)
       h.press(.character("?"))
       let keys = [
-        "│ Friends ", "│   Enter  edit the selected friend ", "│   a      add a friend ",
+        "│ Friends ", "│   Enter  open the selected friend ",
+        "│   e      edit the selected friend ",
+        "│   a      add a friend ",
         "│   d      delete the selected friend ", "│   r      refresh ", "│   /      search ",
         "│   t      timeline ", "│   L      log out ",
       ]
@@ -129,11 +131,11 @@ import Testing
           " Home › Friends                     Ada",
           "┌─ Keys ───────────────────────────────┐",
           "│ Friends                              │",
-          "│   Enter  edit the selected friend    │",
+          "│   Enter  open the selected friend    │",
+          "│   e      edit the selected friend    │",
           "│   a      add a friend                │",
           "│   d      delete the selected friend  │",
           "│   r      refresh                     │",
-          "│   /      search                      │",
           "└───────────────────────────── ↓ more ─┘",
           " ↑↓ scroll  any key close help",
         ])

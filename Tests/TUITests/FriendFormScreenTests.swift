@@ -81,8 +81,8 @@ import Testing
         h,
         FriendsListScreenTests.listScreen(
           [
-            " › Ada Lovelace                  555 0101",
-            "   Alan Turing                   555 0103",
+            "   Ada Lovelace                  555 0101",
+            " › Alan Turing                   555 0103",
           ],
           count: "   2 friends", status: " Added Alan Turing"))
       // The message goes with the next key, and the list's hints come back.
@@ -94,6 +94,37 @@ import Testing
           .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
           .friends,
         ])
+    }
+  }
+
+  @Test func aClickFocusesAFieldAndSaveSaves() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.addResponse = { draft in [.next(10, Friend(id: 3, draft: draft)), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      // The phone first, then the last name, then the first name: each click focuses a field.
+      h.press(MouseTests.click(20, 6))
+      h.type("555 0103")
+      h.press(MouseTests.click(40, 4))
+      h.type("Turing")
+      h.press(MouseTests.click(3, 2))
+      h.type("Alan")
+      expectScreen(
+        h,
+        Self.formScreen(
+          fields: [
+            "   First name  Alan", "", "   Last name   Turing", "", "   Phone       555 0103", "",
+          ], save: "               [ Save ]", status: Self.editingStatus))
+      h.press(MouseTests.click(16, 9))
+      h.advance(by: 10)
+      #expect(
+        h.friends.calls == [
+          .friends,
+          .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
+        ])
+      #expect(h.app.navigator.currentStack == [.home, .friends])
     }
   }
 
@@ -175,7 +206,7 @@ import Testing
       h.friends.friendResponse = { _ in [.next(300, Fixtures.grace), .completed(300)] }
       h.startLoggedIn()
       h.advance(by: 10)
-      h.press(.enter)
+      h.press(.character("e"))
       #expect(h.line(9) == "               ( Save )   ⠋ Loading…")
       h.advance(by: 300)
       expectScreen(

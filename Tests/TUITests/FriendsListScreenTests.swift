@@ -1,6 +1,7 @@
 import Models
 import ReactiveTesting
 import Services
+import TerminalUI
 import Testing
 
 @testable import FriendsTUI
@@ -8,7 +9,7 @@ import Testing
 /// The friends list: its rows, the empty and error states, deleting, refreshing, and changes
 /// made elsewhere.
 @MainActor @Suite struct FriendsListScreenTests {
-  static let hints = " ↑↓ move  Enter edit  a add  d delete  / search  t timeline  ? help  q quit"
+  static let hints = " ↑↓ move  Enter open  a add  d delete  / search  t timeline  ? help  q quit"
 
   /// The list screen showing `rows` under the count and the column names.
   static func listScreen(_ rows: [String], count: String, status: String = hints) -> [String] {
@@ -53,53 +54,121 @@ import Testing
     }
   }
 
-  @Test func aFailedLoadShowsTheErrorAndAnAlertThenRefreshShowsTheEmptyList() {
+  @Test func anOutageShowsOneMessageKeepsTheListAndLoadsAgainByItself() {
+    let refused = ServiceError.unreachable("connection refused")
     Harness.run { h in
       h.friends.friendsResponse = { call in
-        call == 0
-          ? [.error(100, ServiceError.unreachable("connection refused"))]
-          : [.next(100, []), .completed(100)]
+        call == 0 || call == 2
+          ? [.error(100, refused)]
+          : [.next(100, [Fixtures.ada, Fixtures.grace]), .completed(100)]
       }
       h.startLoggedIn()
       expectScreen(
         h,
         [" Home › Friends                                                             Ada"]
           + ["   ⠋ Loading friends…"] + Array(repeating: "", count: 21) + [Self.hints])
+      // The first load fails: the message once, whole, and no dialog repeating it.
       h.advance(by: 100)
       expectScreen(
         h,
         [
           " Home › Friends                                                             Ada",
           "",
-          "",
-          "   Could not load the friends: the server could not be reached: connection ref…",
-          "   Press r to try again.",
-          "", "", "", "",
-          "            ┌─ Could not load friends ────────────────────────────┐",
-          "            │                                                     │",
-          "            │ the server could not be reached: connection refused │",
-          "            │                                                     │",
-          "            │                       [ OK ]                        │",
-          "            └─────────────────────────────────────────────────────┘",
-          "", "", "", "", "", "", "", "",
-          " Enter close",
-        ])
-      // Keys other than the dialog's do nothing while it shows.
-      h.press(.character("r"))
-      #expect(h.friends.calls == [.friends])
-      h.press(.enter)
-      #expect(h.line(9) == "")
-      h.press(.character("r"))
-      h.advance(by: 100)
-      expectScreen(
-        h,
-        [
-          " Home › Friends                                                             Ada",
-          "",
-          "",
-          "   No friends yet. Press a to add one.",
+          "   Could not load the friends: the server could not be reached: connection",
+          "   refused. Trying again every 5 s; r tries now.",
         ] + Array(repeating: "", count: 19) + [Self.hints])
+      // Five seconds later it loads again by itself, and the friends show.
+      h.advance(by: 5_000)
       #expect(h.friends.calls == [.friends, .friends])
+      h.advance(by: 100)
+      let rows = [
+        " › Ada Lovelace                  555 0101",
+        "   Grace Hopper                  +1 555 0102",
+      ]
+      expectScreen(h, Self.listScreen(rows, count: "   2 friends"))
+      // A refresh that fails keeps the friends shown, under the message.
+      h.press(.character("r"))
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        [
+          " Home › Friends                                                             Ada",
+          "   2 friends",
+          "   Could not refresh: the server could not be reached: connection refused.",
+          "   Trying again every 5 s; r tries now.",
+          "",
+          "   Name                          Phone",
+        ] + rows + Array(repeating: "", count: 15) + [Self.hints])
+      h.advance(by: 5_100)
+      expectScreen(h, Self.listScreen(rows, count: "   2 friends"))
+      // Once it works, it no longer loads by itself.
+      h.advance(by: 20_000)
+      #expect(h.friends.calls == [.friends, .friends, .friends, .friends])
+    }
+  }
+
+  @Test func belowEightyColumnsTheNamesAreCutBeforeThePhoneNumbers() {
+    let samuel = Friend(
+      id: 4, firstName: "Samuel", lastName: "Adeyemi-Okonkwo", phoneNumber: "+234 803 555 0917")
+    Harness.run(width: 40, height: 10) { h in
+      h.friends.friendsResponse = { _ in [.next(10, [samuel, Fixtures.ada]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        [
+          " Home › Friends                     Ada",
+          "   2 friends",
+          "",
+          "   Name               Phone",
+          " › Samuel Adeyemi-O…  +234 803 555 0917",
+          "   Ada Lovelace       555 0101",
+          "", "", "",
+          " ↑↓ move  Enter open  ? help  q quit",
+        ])
+      // Wider again, the column is back to its full width.
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(h.line(3) == "   Name                          Phone")
+      #expect(h.line(4) == " › Samuel Adeyemi-Okonkwo        +234 803 555 0917")
+    }
+  }
+
+  @Test func deletingFromTheDetailsGoesBackToTheListSayingSo() {
+    Harness.run { h in
+      var deleted = false
+      h.friends.friendsResponse = { _ in
+        [.next(10, deleted ? [Fixtures.ada] : [Fixtures.ada, Fixtures.grace]), .completed(10)]
+      }
+      h.friends.friendResponse = { id in
+        deleted
+          ? [.error(1, ServiceError.notFound(id: id))]
+          : [.next(10, Fixtures.grace), .completed(10)]
+      }
+      h.friends.removeResponse = { _ in
+        // The backend announces its own writes, so the details and the list load again: here
+        // before the deletion reports back, so the details find the friend gone first.
+        h.clock.scheduleAt(h.clock.clock + 5) {
+          deleted = true
+          h.friends.changes.accept(())
+        }
+        return [.completed(50)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.down)
+      h.press(.enter)
+      h.advance(by: 10)
+      h.press(.character("d"))
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 100)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectScreen(
+        h,
+        Self.listScreen(
+          [" › Ada Lovelace                  555 0101"], count: "   1 friend",
+          status: " Deleted Grace Hopper"))
     }
   }
 
@@ -155,8 +224,53 @@ import Testing
             "   Ada Lovelace                  555 0101",
             " › Alan Turing                   555 0103",
           ],
-          count: "   2 friends"))
+          count: "   2 friends", status: " Deleted Grace Hopper"))
       #expect(h.friends.calls == [.friends, .remove(id: 2), .friends])
+    }
+  }
+
+  @Test func aClickSelectsARowTheWheelMovesAndADialogButtonIsClicked() {
+    Harness.run { h in
+      h.friends.friendsResponse = { call in
+        [
+          .next(
+            100,
+            call == 0
+              ? [Fixtures.ada, Fixtures.grace, Fixtures.alan] : [Fixtures.ada, Fixtures.alan]),
+          .completed(100),
+        ]
+      }
+      h.friends.removeResponse = { _ in [.completed(100)] }
+      h.startLoggedIn()
+      h.advance(by: 100)
+      // A click on Alan's row, at its far end, selects him.
+      h.press(MouseTests.click(70, 6))
+      let rows = [
+        "   Ada Lovelace                  555 0101",
+        "   Grace Hopper                  +1 555 0102",
+        " › Alan Turing                   555 0103",
+      ]
+      expectScreen(h, Self.listScreen(rows, count: "   3 friends"))
+      // Below the last row, or on the column names, a click selects nothing.
+      h.press(MouseTests.click(10, 8))
+      h.press(MouseTests.click(10, 3))
+      expectScreen(h, Self.listScreen(rows, count: "   3 friends"))
+      // The wheel moves the selection, and stops at the ends.
+      h.press(.mouse(MouseEvent(.scrollUp, x: 10, y: 5)))
+      #expect(h.line(5) == " › Grace Hopper                  +1 555 0102")
+      h.press(.mouse(MouseEvent(.scrollUp, x: 10, y: 5)), times: 3)
+      #expect(h.line(4) == " › Ada Lovelace                  555 0101")
+      h.press(.mouse(MouseEvent(.scrollDown, x: 10, y: 5)))
+      // A click on the dialog's "Delete" deletes; a click beside its buttons does nothing.
+      h.press(.character("d"))
+      h.press(MouseTests.click(40, 11))
+      h.press(MouseTests.click(28, 13))
+      #expect(h.line(13) == "                │            [ Delete ]  [ Keep ]             │")
+      #expect(h.friends.calls == [.friends])
+      h.press(MouseTests.click(29, 13))
+      #expect(h.friends.calls == [.friends, .remove(id: 2)])
+      h.advance(by: 200)
+      #expect(h.line(5) == " › Alan Turing                   555 0103")
     }
   }
 
@@ -181,7 +295,7 @@ import Testing
     }
   }
 
-  @Test func enterEditsTheSelectedFriendAndSlashTOpenSearchAndTimeline() {
+  @Test func enterOpensTheDetailsWhereEEditsAndSlashTOpenSearchAndTimeline() {
     Harness.run { h in
       h.friends.friendsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
@@ -192,9 +306,26 @@ import Testing
       h.advance(by: 10)
       h.press(.end)
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
+      #expect(h.app.navigator.currentStack == [.home, .friends, .friendDetail(id: 2)])
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        [
+          " Home › Friends › Friend                                                    Ada",
+          "",
+          "   Name        Grace Hopper",
+          "   Phone       +1 555 0102",
+        ] + Array(repeating: "", count: 19) + [" e edit  d delete  Esc back  ? help  q quit"])
+      h.press(.character("e"))
+      #expect(
+        h.app.navigator.currentStack == [.home, .friends, .friendDetail(id: 2), .editFriend(id: 2)])
       h.advance(by: 10)
       #expect(h.line(2) == "   First name  Grace")
+      h.press(.escape, times: 3)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      // `e` on the list edits at once.
+      h.press(.character("e"))
+      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
       h.press(.escape, times: 2)
       h.press(.character("/"))
       #expect(h.app.navigator.currentStack == [.home, .friends, .search])

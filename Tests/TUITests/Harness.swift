@@ -52,7 +52,9 @@ final class Harness {
   }
 
   /// Starts the app, with `features` on its home, and lets it draw its first frame.
-  func start(colorMode: ColorMode = .color, features: [Feature] = Feature.all) {
+  func start(
+    colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all
+  ) {
     let services = AppServices(
       auth: auth, friends: friends, search: search, timeline: timeline, postCache: cache,
       scheduler: clock, origin: "test")
@@ -60,7 +62,7 @@ final class Harness {
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
       timeZone: TimeZone(identifier: "UTC")!,
       now: { [clock] in Self.today + clock.now.timeIntervalSince1970 },
-      features: features,
+      mouseReporting: mouseReporting, features: features,
       onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()

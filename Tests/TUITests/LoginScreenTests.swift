@@ -45,22 +45,37 @@ import Testing
     }
   }
 
-  @Test func theWelcomeGoesAfterFourSecondsWithoutAKey() {
+  @Test func aStatusMessageGoesAfterFourSecondsWithoutAKey() {
+    Harness.run { h in
+      h.start()
+      // Esc leaves the email field; on the first screen that says how to quit.
+      h.press(.escape)
+      let shown = h.clock.clock
+      #expect(h.line(23) == " Press q to quit, Tab to edit again.")
+      h.advance(to: shown + 3_999)
+      #expect(h.line(23) == " Press q to quit, Tab to edit again.")
+      h.advance(to: shown + 4_000)
+      #expect(h.line(23) == " Tab next  Enter press  ? help  q quit")
+    }
+  }
+
+  @Test func afterLoggingInTheHomeSaysWhoAndTheKeysShowAtOnce() {
     Harness.run { h in
       Self.scriptLogin(h)
-      h.start()
+      h.start(features: [])
       h.type("ada@example.com")
       h.press(.tab)
       h.type("correct horse")
       h.press(.enter)
-      let loggedIn = h.clock.clock + 300
-      h.advance(to: loggedIn)
-      #expect(h.line(23) == " Welcome, Ada!")
-      h.advance(to: loggedIn + 3_999)
-      #expect(h.line(23) == " Welcome, Ada!")
-      h.advance(to: loggedIn + 4_000)
-      #expect(h.line(23) != " Welcome, Ada!")
-      #expect(h.line(23).hasSuffix("q quit"), "\(h.line(23))")
+      h.advance(by: 300)
+      // The service reports the new status, as the backends do after a login.
+      h.auth.status.accept(.authorized(Harness.ada))
+      h.settle()
+      // One greeting: the home's line; the status bar keeps its hints (no "Welcome, Ada!").
+      expectScreen(
+        h,
+        HomeScreenTests.homeScreen(
+          ["   No features yet.", "   Logged in as Ada."], status: " L log out  ? help  q quit"))
     }
   }
 
@@ -117,10 +132,11 @@ import Testing
       h.advance(to: 600)
       h.press(.enter)
       h.advance(to: 800)
-      // Logged in: the home, with a welcome.
+      // Logged in: the home, which says who is logged in.
       #expect(h.app.navigator.currentStack == [.home])
       #expect(h.line(0).hasPrefix(" Home "))
-      #expect(h.line(23) == " Welcome, Ada!")
+      // No welcome in the status bar: its key hints show at once.
+      #expect(h.line(23).hasSuffix("? help  q quit"), "\(h.line(23))")
       // demo:begin
       // The friends list is a key away.
       h.press(.character("f"))

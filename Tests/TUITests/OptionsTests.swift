@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -22,29 +23,73 @@ import Testing
     #expect(try Options.parse(["--bogus", "-h"]).action == .help)
     #expect(try Options.parse(["--help"]).action == .help)
     #expect(try Options.parse(["--version"]).action == .version)
-    #expect(Options.helpText.contains("--data-dir PATH"))
+    #expect(Options.program.version == "friends-tui 0.1.0")
+  }
+
+  @Test func theHelpHasTheLayoutOfTheOtherPrograms() {
+    let help = Options.helpText
+    #expect(help.hasPrefix("OVERVIEW: The Friends app, full screen in the terminal.\n\n"))
+    #expect(
+      help.contains(
+        "\nUSAGE: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--no-color]"
+          + " [--no-mouse]\n"))
+    #expect(help.contains("\nOPTIONS:\n  --data-dir <path>       Use the data in <path>"))
+    #expect(help.contains("\n  --no-mouse              Leave the mouse to the terminal"))
+    #expect(
+      help.hasSuffix(
+        "  --version               Show the version.\n  -h, --help              Show help information."
+      ))
   }
 
   @Test(arguments: [
     (
-      ["--latency", "soon"], "--latency needs a number of milliseconds from 0 to 60000, not 'soon'"
+      ["--latency", "soon"],
+      "option '--latency' needs a number of milliseconds from 0 to 60000, got 'soon'"
     ),
-    (["--latency", "-5"], "--latency needs a number of milliseconds from 0 to 60000, not '-5'"),
-    (["--data-dir"], "--data-dir needs a value"),
-    (["--data-dir", "--no-color"], "--data-dir needs a value"),
+    (
+      ["--latency", "-5"],
+      "option '--latency' needs a number of milliseconds from 0 to 60000, got '-5'"
+    ),
+    (
+      ["--latency", "1e16"],
+      "option '--latency' needs a number of milliseconds from 0 to 60000, got '1e16'"
+    ),
+    (["--data-dir"], "option '--data-dir' needs a value"),
+    (["--data-dir", "--no-color"], "option '--data-dir' needs a value"),
+    (["--data-dir="], "option '--data-dir' needs a path"),
     (
       ["--server", "ftp://example.com"],
-      "--server needs an http or https URL, like http://127.0.0.1:8080"
+      "option '--server' needs an http or https URL, like http://127.0.0.1:8080, got 'ftp://example.com'"
     ),
     (["--frobnicate"], "unknown option '--frobnicate'"),
-    (["list"], "unexpected argument 'list'"),
+    (["--no-mose"], "unknown option '--no-mose'; did you mean '--no-mouse'?"),
+    (["list"], "unexpected argument 'list': 'friends-tui' takes no arguments"),
     (
       ["--server", "http://h", "--latency", "5"],
-      "--latency works only with the data on this machine, not with --server"
+      "option '--latency' works only with the data on this machine, not with '--server'"
     ),
   ])
   func mistakesAreNamed(words: [String], message: String) {
-    #expect(throws: OptionsError(message)) { try Options.parse(words) }
+    #expect(throws: UsageError(message)) { try Options.parse(words) }
+  }
+
+  @Test func aMistakeIsReportedAsTheOtherProgramsReportIt() throws {
+    let output = BufferOutput()
+    let errors = BufferOutput()
+    let console = Console(output: output, errors: errors)
+    guard case .finished(let code) = Options.program.prepare(["--nope"], console: console) else {
+      Issue.record("a bad option was accepted")
+      return
+    }
+    #expect(code == .usage)
+    #expect(output.text.isEmpty)
+    #expect(
+      errors.text == """
+        error: unknown option '--nope'
+        Usage: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--no-color] [--no-mouse]
+        See 'friends-tui --help' for more information.
+
+        """)
   }
 
   @Test func theDataDirectoryFollowsTheOptionThenTheEnvironment() {

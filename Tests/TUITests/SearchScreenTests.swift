@@ -82,6 +82,21 @@ import Testing
     }
   }
 
+  @Test func belowEightyColumnsTheResultsCutNamesBeforePhoneNumbers() {
+    let samuel = Friend(
+      id: 4, firstName: "Samuel", lastName: "Adeyemi-Okonkwo", phoneNumber: "+234 803 555 0917")
+    Harness.run(width: 40, height: 10) { h in
+      h.friends.friendsResponse = { _ in [.next(10, [samuel]), .completed(10)] }
+      h.search.response = { _ in [.next(10, [samuel]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("/"))
+      h.type("sam")
+      h.advance(by: 400)
+      #expect(h.line(5) == " › Samuel Adeyemi-O…  +234 803 555 0917")
+    }
+  }
+
   @Test func aFailedSearchIsRetriedThenReported() {
     Harness.run { h in
       h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }

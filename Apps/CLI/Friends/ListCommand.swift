@@ -37,7 +37,9 @@ struct ListCommand: Command {
     } else if isEmpty {
       context.printer.note(FriendCellType.emptyText)
     } else {
-      context.printer.result(lines: TextFormat.friends(friends, style: context.printer.style))
+      context.printer.result(
+        lines: TextFormat.friends(
+          friends, style: context.printer.style, maxWidth: context.printer.width))
     }
     return .success
   }

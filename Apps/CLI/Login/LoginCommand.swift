@@ -1,4 +1,5 @@
 import CommandLineKit
+import Models
 import ReactiveCore
 import ViewModels
 
@@ -8,7 +9,8 @@ struct LoginCommand: Command {
     name: "login", abstract: "Log in to your account.",
     discussion: """
       Asks for the email and the password when they are not given and standard input is a
-      terminal (the password is not shown as you type). The demo account is ada@example.com
+      terminal (the password is not shown as you type), and asks again, up to three times,
+      for a value that is not valid. The demo account is ada@example.com
       with the password "correct horse".
       """,
     options: [
@@ -28,10 +30,38 @@ struct LoginCommand: Command {
     password = parsed.value("password")
   }
 
+  /// How many times a prompt asks for a value the login screen does not accept.
+  static let attempts = 3
+
   func run(_ context: CommandContext) throws -> ExitCode {
-    let email = try self.email ?? context.prompt.required("Email", hint: "pass --email")
-    let password =
-      try self.password ?? context.prompt.requiredSecret("Password", hint: "pass --password")
+    // On a terminal each prompt asks again, as the screen keeps its fields, with the view
+    // model's hint: the email until it is valid (before any password is asked), then the
+    // password, each up to `attempts` times.
+    var typedEmail = self.email
+    var typedPassword = self.password
+    for attempt in 1...Self.attempts where typedEmail == nil {
+      let typed = try context.prompt.required("Email", hint: "pass --email")
+      let check = Validation.email(typed)
+      if check.isValid {
+        typedEmail = typed
+      } else {
+        context.printer.error(check.message ?? "The email is not valid.")
+        if attempt == Self.attempts { return .failure }
+      }
+    }
+    for attempt in 1...Self.attempts where typedPassword == nil {
+      let typed = try context.prompt.requiredSecret("Password", hint: "pass --password")
+      let check = LoginViewModel.validate(email: typedEmail ?? "", password: typed)
+      if check.isValid || self.email != nil {
+        // An email given as an option is checked below, with the button.
+        typedPassword = typed
+      } else {
+        context.printer.error(check.message ?? "The password is not valid.")
+        if attempt == Self.attempts { return .failure }
+      }
+    }
+    let email = typedEmail ?? ""
+    let password = typedPassword ?? ""
 
     let emailField = BehaviorRelay(value: email)
     let passwordField = BehaviorRelay(value: password)

@@ -32,6 +32,10 @@ final class Printer {
   /// Styling for results.
   var style: OutputStyle { console.outputStyle }
 
+  /// The width tables are cut to: the terminal's when results go to one, else `nil`, so
+  /// piped results are never cut.
+  var width: Int? { console.output.columns }
+
   /// Prints a line of results on standard output.
   func result(_ line: String) {
     stopSpinner()

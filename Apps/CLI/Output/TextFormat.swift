@@ -5,9 +5,10 @@ import Models
 /// How results read as text: friends and people in aligned columns, one friend as fields,
 /// posts one per line.
 enum TextFormat {
-  /// Friends as a table: ID, NAME and PHONE.
+  /// Friends as a table: ID, NAME and PHONE, cut to `maxWidth` columns when it is given.
   static func friends(
-    _ friends: [Friend], style: OutputStyle, header: Bool = true, indent: String = ""
+    _ friends: [Friend], style: OutputStyle, header: Bool = true, indent: String = "",
+    maxWidth: Int? = nil
   )
     -> [String]
   {
@@ -16,7 +17,7 @@ enum TextFormat {
         .init(title: "ID", alignment: .right), .init(title: "NAME"), .init(title: "PHONE"),
       ],
       rows: friends.map { [String($0.id), $0.fullName, $0.phoneNumber] }
-    ).lines(style: style, header: header, indent: indent)
+    ).lines(style: style, header: header, indent: indent, maxWidth: maxWidth)
   }
 
   /// One friend, a field per line, the labels aligned.
@@ -38,12 +39,12 @@ enum TextFormat {
     "\(friend.fullName) (id \(friend.id))"
   }
 
-  /// People as a table: ID and NAME.
-  static func people(_ people: [Person], style: OutputStyle) -> [String] {
+  /// People as a table: ID and NAME, cut to `maxWidth` columns when it is given.
+  static func people(_ people: [Person], style: OutputStyle, maxWidth: Int? = nil) -> [String] {
     Table(
       columns: [.init(title: "ID", alignment: .right), .init(title: "NAME")],
       rows: people.map { [String($0.id), $0.name] }
-    ).lines(style: style)
+    ).lines(style: style, maxWidth: maxWidth)
   }
 
   /// Posts, one per line in the order given: date (in `timeZone`), author (padded to

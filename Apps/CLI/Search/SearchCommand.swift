@@ -73,7 +73,8 @@ struct SearchCommand: Command {
       } else if results.friends.isEmpty {
         printer.note("No friends match \"\(results.query)\".")
       } else {
-        printer.result(lines: TextFormat.friends(results.friends, style: printer.style))
+        printer.result(
+          lines: TextFormat.friends(results.friends, style: printer.style, maxWidth: printer.width))
       }
     case (false, true):
       let heading = printer.style.bold("\"\(results.query)\"")
@@ -86,7 +87,8 @@ struct SearchCommand: Command {
         printer.result(
           lines: ["\(heading): \(count) friend\(count == 1 ? "" : "s")"]
             + TextFormat.friends(
-              results.friends, style: printer.style, header: false, indent: "  "))
+              results.friends, style: printer.style, header: false, indent: "  ",
+              maxWidth: printer.width))
       }
     }
   }

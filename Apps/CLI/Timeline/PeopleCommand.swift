@@ -31,7 +31,9 @@ struct PeopleCommand: Command {
     if context.json {
       context.printer.document(people.map(PersonRecord.init))
     } else {
-      context.printer.result(lines: TextFormat.people(people, style: context.printer.style))
+      context.printer.result(
+        lines: TextFormat.people(
+          people, style: context.printer.style, maxWidth: context.printer.width))
     }
     return .success
   }

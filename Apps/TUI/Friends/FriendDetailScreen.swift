@@ -3,7 +3,7 @@ import ReactiveCore
 import TerminalUI
 import ViewModels
 
-/// One friend's details, opened from search: `e` edits, `d` deletes after a confirmation.
+/// One friend's details, opened from the list or from search: `e` edits, `d` deletes after a confirmation.
 /// The details load again whenever the friends change (after an edit, or in another program).
 /// A friend that no longer exists goes back, saying so in the status bar.
 @MainActor
@@ -23,15 +23,23 @@ final class FriendDetailScreen: Screen {
         refresh: host.services.friends.friendsChanged))
     bind(output.friend) { [unowned self] in friend = $0 }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
+    // The list this goes back to says what happened: "Deleted …" once the deletion ends, or
+    // when the reload it causes finds the friend gone first (then this screen closes before
+    // the deletion reports back).
+    bind(output.deleted) { [unowned self] _ in sayDeleted() }
     bind(output.errorMessage) { [unowned self] message in
       if message == FriendDetailViewModel.noLongerExistsText {
-        self.host?.showMessage(message)
+        if isDeleting { sayDeleted() } else { self.host?.showMessage(message) }
         return
       }
       failure = message
       isDeleting = false
     }
     forward(output.route)
+  }
+
+  private func sayDeleted() {
+    if let friend { host?.showMessage("Deleted \(friend.fullName)") }
   }
 
   override var isBusy: Bool { isLoading }

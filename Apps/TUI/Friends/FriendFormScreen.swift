@@ -49,6 +49,8 @@ final class FriendFormScreen: Screen {
     // The list the form goes back to says what happened.
     bind(output.saved) { [unowned self] friend in
       self.host?.showMessage(mode == .add ? "Added \(friend.fullName)" : "Saved \(friend.fullName)")
+      // The list shows whom it was about.
+      (self.host?.screen(below: self) as? FriendsListScreen)?.select(id: friend.id)
     }
     forward(output.route)
   }
@@ -147,6 +149,9 @@ final class FriendFormScreen: Screen {
       field.render(
         into: &buffer, rect: Rect(x: row.x, y: row.y, width: fieldWidth, height: 1),
         labelWidth: labelWidth, isFocused: focus.current == item, theme: theme)
+      onClick(Rect(x: row.x, y: row.y, width: fieldWidth, height: 1)) { [unowned self] in
+        focus.focus(item)
+      }
       if let message = field.message {
         buffer.write(
           message, in: rows[index * 2 + 1].inset(left: labelWidth), style: theme.secondary)
@@ -155,6 +160,11 @@ final class FriendFormScreen: Screen {
     let save = Button("Save", isEnabled: isSaveEnabled, isFocused: focus.current == .save)
     let buttonRow = rows[7].inset(left: labelWidth)
     save.render(into: &buffer, rect: buttonRow, theme: theme)
+    onClick(Rect(x: buttonRow.x, y: buttonRow.y, width: save.width, height: 1)) {
+      [unowned self] in
+      focus.focus(.save)
+      if isSaveEnabled { saveTaps.accept(()) }
+    }
     if isLoading {
       Spinner(label: hasInitialValues ? "Saving…" : "Loading…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: buttonRow.inset(left: save.width + 3), theme: theme)

@@ -5,13 +5,19 @@ import TerminalUI
 import ViewModels
 
 /// The friends list: rows from the view model's cells (friends, "No data available", or the
-/// error), with keys to add, edit, delete (after a confirmation), refresh, search, open the
-/// timeline and log out. Alerts show as dialogs.
+/// error), with keys to open a friend's details, edit, add, delete (after a confirmation, then
+/// saying whom), refresh, search, open the timeline and log out. Alerts show as dialogs. A
+/// friend just added is selected once the list shows it.
+///
+/// A failed load shows its message once, wrapped, above the friends already shown (which stay),
+/// and the list loads again by itself every ``retryInterval`` until it succeeds (a server
+/// back from an outage shows the list again without a key).
 @MainActor
 final class FriendsListScreen: Screen {
   private let refresh = PublishRelay<Void>()
   private let delete = PublishRelay<FriendCellViewModel>()
   private let select = PublishRelay<FriendCellViewModel>()
+  private let open = PublishRelay<FriendCellViewModel>()
   private let addTaps = PublishRelay<Void>()
   private let searchTaps = PublishRelay<Void>()
   private let timelineTaps = PublishRelay<Void>()
@@ -21,19 +27,33 @@ final class FriendsListScreen: Screen {
   private var isLoading = false
   private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
+  /// A friend to select as soon as the list shows them (one just added).
+  private var pendingSelection: Int?
+  /// The name column's width, fitted to the width last drawn in.
+  private var nameWidth = Rows.nameWidth
+  /// Why the last load failed, while it is not followed by a good one.
+  private var loadFailure: String?
+  /// The next automatic load after a failure.
+  private var retry: Disposable?
+
+  /// How long after a failed load the list loads again by itself.
+  static let retryInterval: RxTimeInterval = .seconds(5)
 
   override init(host: ScreenHost) {
     super.init(host: host)
     let output = FriendsListViewModel(service: host.services.friends).transform(
       .init(
         refresh: refresh.asObservable(), delete: delete.asObservable(),
-        select: select.asObservable(), addTaps: addTaps.asObservable(),
+        select: select.asObservable(), open: open.asObservable(), addTaps: addTaps.asObservable(),
         searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
     bind(output.alert) { [unowned self] alert in
+      // A failed load is shown on the screen itself, once.
+      guard alert.title != FriendsListViewModel.loadFailureTitle else { return }
       presentAlert(title: alert.title, message: alert.message, button: alert.button)
     }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     bind(output.cells) { [unowned self] in show($0) }
+    bind(output.deleted) { [weak host] name in host?.showMessage("Deleted \(name)") }
     forward(output.route)
   }
 
@@ -48,20 +68,60 @@ final class FriendsListScreen: Screen {
   }
 
   private func show(_ newCells: [FriendCellType]) {
+    if case .error(let message) = newCells.first {
+      loadFailure = message
+      scheduleRetry()
+      // The friends already shown stay, under the message.
+      if !friends.isEmpty { return }
+    } else {
+      loadFailure = nil
+      retry?.dispose()
+      retry = nil
+    }
     let selectedId = selectedFriend?.friend.id
     cells = newCells
     hasLoaded = true
-    list.items = friends.map { Rows.friend($0.friend) }
+    list.items = friends.map { Rows.friend($0.friend, nameWidth: nameWidth) }
     if let selectedId, let index = friends.firstIndex(where: { $0.friend.id == selectedId }) {
       list.selectedIndex = index
     }
+    selectPending()
+  }
+
+  private func scheduleRetry() {
+    retry?.dispose()
+    retry = host?.scheduler.scheduleRelative(after: Self.retryInterval) { [weak self] in
+      MainActor.assumeIsolated { self?.refresh.accept(()) }
+      return Disposables.create()
+    }
+  }
+
+  override func close() {
+    retry?.dispose()
+    retry = nil
+    super.close()
+  }
+
+  /// Selects the friend with `id` now if the list shows them, else once it does.
+  func select(id: Int) {
+    pendingSelection = id
+    selectPending()
+  }
+
+  private func selectPending() {
+    guard let id = pendingSelection,
+      let index = friends.firstIndex(where: { $0.friend.id == id })
+    else { return }
+    pendingSelection = nil
+    list.selectedIndex = index
+    list.scrollToSelection(visibleRows: visibleRows)
   }
 
   override var isBusy: Bool { isLoading }
 
   override var hints: [KeyHint] {
     [
-      KeyHint("↑↓", "move"), KeyHint("Enter", "edit"), KeyHint("a", "add"),
+      KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("a", "add"),
       KeyHint("d", "delete"), KeyHint("/", "search"), KeyHint("t", "timeline"),
       KeyHint("?", "help"), KeyHint("q", "quit"),
     ]
@@ -69,7 +129,8 @@ final class FriendsListScreen: Screen {
 
   override var helpKeys: [KeyHint] {
     [
-      KeyHint("Enter", "edit the selected friend"), KeyHint("a", "add a friend"),
+      KeyHint("Enter", "open the selected friend"),
+      KeyHint("e", "edit the selected friend"), KeyHint("a", "add a friend"),
       KeyHint("d", "delete the selected friend"), KeyHint("r", "refresh"),
       KeyHint("/", "search"), KeyHint("t", "timeline"), KeyHint("L", "log out"),
     ]
@@ -84,6 +145,8 @@ final class FriendsListScreen: Screen {
     if list.handle(aliases[key] ?? key, visibleRows: visibleRows) { return true }
     switch key {
     case .enter:
+      if let friend = selectedFriend { open.accept(friend) }
+    case .character("e"):
       if let friend = selectedFriend { select.accept(friend) }
     case .character("a"): addTaps.accept(())
     case .character("d"), .delete: confirmDeletion()
@@ -106,10 +169,37 @@ final class FriendsListScreen: Screen {
     }
   }
 
+  override func scroll(by rows: Int) -> Bool {
+    guard !list.items.isEmpty else { return false }
+    list.move(by: rows, visibleRows: visibleRows)
+    return true
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
-    let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
-    visibleRows = max(1, rows[3].height)
+    let retrying = "Trying again every \(Int(Self.retryInterval.seconds)) s; r tries now."
+    var failureLines: [String] = []
+    if let loadFailure {
+      let lead = friends.isEmpty ? "Could not load the friends" : "Could not refresh"
+      failureLines = "\(lead): \(loadFailure). \(retrying)".wrapped(toWidth: max(1, rect.width - 2))
+    }
+    // The count, the failure (with a blank row after it) or a blank row, the column names,
+    // the friends.
+    let rows = rect.rows([
+      .fixed(1), .fixed(failureLines.isEmpty ? 1 : failureLines.count + 1), .fixed(1), .fill,
+    ])
+    for (index, line) in failureLines.enumerated() {
+      buffer.write("  " + line, in: rows[1].row(index), style: theme.failure)
+    }
+    let listRect = rows[3]
+    visibleRows = max(1, listRect.height)
+    // Below 80 columns the names are cut before the phone numbers.
+    let fitted = Rows.nameWidth(
+      fitting: listRect.width - list.marker.displayWidth, friends: friends.map(\.friend))
+    if fitted != nameWidth {
+      nameWidth = fitted
+      list.items = friends.map { Rows.friend($0.friend, nameWidth: nameWidth) }
+    }
     if hasLoaded, !friends.isEmpty {
       var count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
       if friends.count > visibleRows, let index = list.selectedIndex {
@@ -127,18 +217,17 @@ final class FriendsListScreen: Screen {
       Spinner(label: hasLoaded ? "Refreshing…" : "Loading friends…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[0].inset(left: 2), theme: theme)
     }
-    visibleRows = max(1, rows[3].height)
     switch cells.first {
-    case .error(let message):
-      buffer.write("  Could not load the friends: \(message)", in: rows[2], style: theme.failure)
-      buffer.write("  Press r to try again.", in: rows[3], style: theme.secondary)
+    case .error:
+      break  // The message is above.
     case .empty:
       // The cell says "No data available" (as the seed's list does); the screen can say more.
       buffer.write("  No friends yet. Press a to add one.", in: rows[2], style: theme.secondary)
     case .normal:
-      let header = "  " + Rows.padded("Name", to: Rows.nameWidth) + "  Phone"
+      let header = "  " + Rows.padded("Name", to: nameWidth) + "  Phone"
       buffer.write(header, in: rows[2], style: theme.secondary.bold())
-      list.render(into: &buffer, rect: rows[3], theme: theme)
+      list.render(into: &buffer, rect: listRect, theme: theme)
+      onClickRows(of: list, in: listRect) { [unowned self] in list.selectedIndex = $0 }
     case nil:
       break
     }

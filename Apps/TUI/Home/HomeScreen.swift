@@ -62,6 +62,12 @@ final class HomeScreen: Screen {
     return true
   }
 
+  override func scroll(by rows: Int) -> Bool {
+    guard !list.items.isEmpty else { return false }
+    list.move(by: rows, visibleRows: visibleRows)
+    return true
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fixed(1), .fill])
@@ -69,5 +75,6 @@ final class HomeScreen: Screen {
     buffer.write(greeting, in: rows[1].inset(left: 2), style: theme.secondary)
     visibleRows = max(1, rows[3].height)
     list.render(into: &buffer, rect: rows[3], theme: theme)
+    onClickRows(of: list, in: rows[3]) { [unowned self] in list.selectedIndex = $0 }
   }
 }

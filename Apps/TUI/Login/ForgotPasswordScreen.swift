@@ -72,8 +72,14 @@ final class ForgotPasswordScreen: Screen {
     email.render(
       into: &buffer, rect: rows[2], labelWidth: labelWidth, isFocused: focus.current == .email,
       theme: theme)
-    Button("Send reset link", isFocused: focus.current == .send)
-      .render(into: &buffer, rect: rows[4].inset(left: labelWidth), theme: theme)
+    let send = Button("Send reset link", isFocused: focus.current == .send)
+    let sendRect = rows[4].inset(left: labelWidth)
+    send.render(into: &buffer, rect: sendRect, theme: theme)
+    onClick(rows[2]) { [unowned self] in focus.focus(.email) }
+    onClick(Rect(x: sendRect.x, y: sendRect.y, width: send.width, height: 1)) { [unowned self] in
+      focus.focus(.send)
+      resetTaps.accept(())
+    }
     if isSending {
       Spinner(label: "Sending…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[6], theme: theme)

@@ -123,14 +123,27 @@ final class LoginScreen: Screen {
     email.render(
       into: &buffer, rect: rows[1], labelWidth: labelWidth, isFocused: focus.current == .email,
       theme: theme)
+    onClick(rows[1]) { [unowned self] in focus.focus(.email) }
+    onClick(rows[2]) { [unowned self] in focus.focus(.password) }
     password.render(
       into: &buffer, rect: rows[2], labelWidth: labelWidth,
       isFocused: focus.current == .password, theme: theme)
     let buttons = rows[4].inset(left: labelWidth)
     let logIn = Button("Log in", isEnabled: isLoginEnabled, isFocused: focus.current == .logIn)
     logIn.render(into: &buffer, rect: buttons, theme: theme)
-    Button("Forgot password?", isFocused: focus.current == .forgotPassword)
-      .render(into: &buffer, rect: buttons.inset(left: logIn.width + 3), theme: theme)
+    let forgot = Button("Forgot password?", isFocused: focus.current == .forgotPassword)
+    let forgotRect = buttons.inset(left: logIn.width + 3)
+    forgot.render(into: &buffer, rect: forgotRect, theme: theme)
+    // A click on a button focuses and presses it.
+    onClick(Rect(x: buttons.x, y: buttons.y, width: logIn.width, height: 1)) { [unowned self] in
+      focus.focus(.logIn)
+      tapLogIn()
+    }
+    onClick(Rect(x: forgotRect.x, y: forgotRect.y, width: forgot.width, height: 1)) {
+      [unowned self] in
+      focus.focus(.forgotPassword)
+      forgotPasswordTaps.accept(())
+    }
     if isLoading {
       Spinner(label: "Logging in…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[6], theme: theme)

@@ -17,6 +17,8 @@ final class SearchScreen: Screen {
   private var isSearching = false
   private var list = ListView(isFocused: true, marker: "› ")
   private var visibleRows = 1
+  /// The name column's width, fitted to the width last drawn in.
+  private var nameWidth = Rows.nameWidth
 
   override init(host: ScreenHost) {
     super.init(host: host)
@@ -32,7 +34,7 @@ final class SearchScreen: Screen {
       if case .found(let friends) = status { found = friends } else { found = [] }
       if found != results {
         results = found
-        list.items = found.map { Rows.friend($0) }
+        list.items = found.map { Rows.friend($0, nameWidth: nameWidth) }
       }
     }
     bind(output.isSearching) { [unowned self] in isSearching = $0 }
@@ -68,6 +70,12 @@ final class SearchScreen: Screen {
     return query.handle(key)
   }
 
+  override func scroll(by rows: Int) -> Bool {
+    guard !list.items.isEmpty else { return false }
+    list.move(by: rows, visibleRows: visibleRows)
+    return true
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.inset(top: 1).rows([.fixed(1), .fixed(1), .fixed(1), .fill])
@@ -77,6 +85,13 @@ final class SearchScreen: Screen {
       into: &buffer, rect: Rect(x: fieldRow.x, y: fieldRow.y, width: fieldWidth, height: 1),
       labelWidth: 8, isFocused: true, theme: theme)
     visibleRows = max(1, rows[3].height)
+    // Below 80 columns the names are cut before the phone numbers.
+    let fitted = Rows.nameWidth(
+      fitting: rows[3].width - list.marker.displayWidth, friends: results)
+    if fitted != nameWidth {
+      nameWidth = fitted
+      list.items = results.map { Rows.friend($0, nameWidth: nameWidth) }
+    }
     switch status {
     case .searching:
       Spinner(label: SearchViewModel.searchingText, frames: [context.spinnerFrame])
@@ -89,6 +104,7 @@ final class SearchScreen: Screen {
       let count = friends.count == 1 ? "1 friend" : "\(friends.count) friends"
       buffer.write("  " + count, in: rows[2], style: theme.title)
       list.render(into: &buffer, rect: rows[3], theme: theme)
+      onClickRows(of: list, in: rows[3]) { [unowned self] in list.selectedIndex = $0 }
     case .failed(let message):
       buffer.write("  " + message, in: rows[2], style: theme.failure)
     case .tooShort, .noMatches:

@@ -9,9 +9,20 @@ enum Rows {
   /// The width of the author column of post rows.
   static let authorWidth = 16
 
-  /// `Ada Lovelace                555 0101`.
-  static func friend(_ friend: Friend) -> String {
+  /// The narrowest the name column gets on a narrow terminal.
+  static let minimumNameWidth = 10
+
+  /// `Ada Lovelace                555 0101`, the name in `nameWidth` columns.
+  static func friend(_ friend: Friend, nameWidth: Int = nameWidth) -> String {
     padded(friend.fullName, to: nameWidth) + "  " + friend.phoneNumber
+  }
+
+  /// The name column's width for friend rows drawn in `width` columns: ``nameWidth`` when
+  /// the longest phone number fits beside it, else narrower (down to ``minimumNameWidth``),
+  /// so the names are cut before any phone number is.
+  static func nameWidth(fitting width: Int, friends: [Friend]) -> Int {
+    let phone = friends.map { $0.phoneNumber.escapingControlCharacters().displayWidth }.max() ?? 0
+    return min(nameWidth, max(minimumNameWidth, width - 2 - phone))
   }
 
   /// `Nov 30 06:48  Grace Hopper      The text…`.

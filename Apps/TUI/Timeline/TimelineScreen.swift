@@ -82,6 +82,12 @@ final class TimelineScreen: Screen {
     return true
   }
 
+  override func scroll(by rows: Int) -> Bool {
+    guard !list.items.isEmpty else { return false }
+    list.move(by: rows, visibleRows: visibleRows)
+    return true
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let rows = rect.rows([.fixed(1), .fixed(1), .fill])
@@ -107,5 +113,6 @@ final class TimelineScreen: Screen {
     }
     visibleRows = max(1, rows[2].height)
     list.render(into: &buffer, rect: rows[2], theme: theme)
+    onClickRows(of: list, in: rows[2]) { [unowned self] in list.selectedIndex = $0 }
   }
 }

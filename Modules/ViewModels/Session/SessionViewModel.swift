@@ -10,9 +10,8 @@ import Services
 /// tell the navigator whether someone is logged in, follow the route, show the message. So
 /// the rules live here once:
 /// - a login (here or in another program) while only public scenes show (the login, the
-///   password reset) opens the home, and a login made while the app runs says "Welcome, Ada!"
-///   (a session saved from an earlier run opens the home without it; a login screen that
-///   follows its own login opens the home and welcomes with ``welcomeMessage(name:)``);
+///   password reset) opens the home, which says who is logged in (a login screen that follows
+///   its own login has opened the home already);
 /// - logging out says "Logged out." and goes back to the login screen; so does a logout made
 ///   in another program, without the message;
 /// - when the backend reports that the server ended the session (`sessionExpirations`, for a
@@ -70,11 +69,6 @@ public struct SessionViewModel: ViewModelType {
   /// What a transition says once logging out finished.
   public static let loggedOutMessage = "Logged out."
 
-  /// What a transition says after a login: "Welcome, Ada!".
-  public static func welcomeMessage(name: String) -> String {
-    "Welcome, \(name)!"
-  }
-
   private let auth: AuthenticationService
 
   /// Creates the view model over an authentication service.
@@ -127,28 +121,25 @@ public struct SessionViewModel: ViewModelType {
   }
 
   /// One transition each time the status says someone logged in or no one is: the home after
-  /// a login while only public scenes show, with a welcome when the login happened while the
-  /// app ran; the login screen after a logout seen while someone was logged in.
+  /// a login while only public scenes show; the login screen after a logout seen while someone
+  /// was logged in.
   private static func statusTransitions(
     _ status: Driver<AccountStatus>, shownScenes: Observable<[Scene]>
   ) -> Signal<AccountTransition> {
-    typealias Step = (previous: Bool?, status: AccountStatus)
+    typealias Step = (previous: Bool?, isLoggedIn: Bool)
     let shown = shownScenes.startWith([.login])
     return status.asObservable()
-      .distinctUntilChanged { $0.isAuthorized == $1.isAuthorized }
-      .scan(nil) { (last: Step?, status) -> Step? in (last?.status.isAuthorized, status) }
+      .map(\.isAuthorized)
+      .distinctUntilChanged()
+      .scan(nil) { (last: Step?, isLoggedIn) -> Step? in (last?.isLoggedIn, isLoggedIn) }
       .compactMap { $0 }
       .withLatestFrom(shown) { step, scenes -> AccountTransition in
-        guard let account = step.status.account, step.status.isAuthorized else {
-          return AccountTransition(
-            isLoggedIn: false, route: step.previous == true ? .replaceRoot(.login) : nil)
+        if step.isLoggedIn {
+          let onlyPublic = scenes.allSatisfy(\.isPublic)
+          return AccountTransition(isLoggedIn: true, route: onlyPublic ? .replaceRoot(.home) : nil)
         }
-        // A login screen that saw its own login through has opened the home and welcomed
-        // the user already (with `welcomeMessage(name:)`).
-        guard scenes.allSatisfy(\.isPublic) else { return AccountTransition(isLoggedIn: true) }
         return AccountTransition(
-          isLoggedIn: true, route: .replaceRoot(.home),
-          message: step.previous == false ? welcomeMessage(name: account.displayName) : nil)
+          isLoggedIn: false, route: step.previous == true ? .replaceRoot(.login) : nil)
       }
       .asSignal(onErrorSignalWith: .empty())
   }

@@ -37,7 +37,7 @@ import ViewModels
     return (transitions, names)
   }
 
-  @Test func aLoginOnTheLoginScreenOpensTheHomeWithAWelcome() {
+  @Test func aLoginOnTheLoginScreenOpensTheHome() {
     let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
     let recorded = record(clock, auth) {
@@ -46,14 +46,12 @@ import ViewModels
     #expect(
       recorded.transitions.events == [
         .next(0, AccountTransition(isLoggedIn: false)),
-        .next(
-          300,
-          AccountTransition(isLoggedIn: true, route: .replaceRoot(.home), message: "Welcome, Ada!")),
+        .next(300, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
       ])
     #expect(recorded.names.events == [.next(0, nil), .next(300, "Ada")])
   }
 
-  @Test func aSessionSavedFromAnEarlierRunOpensTheHomeWithoutAWelcome() {
+  @Test func aSessionSavedFromAnEarlierRunOpensTheHome() {
     let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
     auth.status.accept(.authorized(ada))
