@@ -72,24 +72,14 @@ struct LoginCommand: Command {
         loginTaps: loginTaps.asObservable()))
 
     let bag = DisposeBag()
-    var isEnabled: Bool?
-    var hint: String??
     var user: String?
     var failure: String?
     output.loggedInUser.emit(onNext: { user = $0 }).disposed(by: bag)
     output.errorMessage.emit(onNext: { failure = $0 }).disposed(by: bag)
+    // Fields that are not valid: the view model refuses the tap and says why.
+    output.refusal.emit(onNext: { failure = $0 }).disposed(by: bag)
     context.printer.spinner(while: output.isLoading, message: "Logging in…").disposed(by: bag)
-    output.isLoginEnabled.drive(onNext: { isEnabled = $0 }).disposed(by: bag)
-    output.hint.drive(onNext: { hint = $0 }).disposed(by: bag)
 
-    // The button: tap it only if the screen enables it, as a person would.
-    guard context.waiter.wait(until: { isEnabled != nil && hint != nil }) == .done else {
-      return .interrupted
-    }
-    guard isEnabled == true else {
-      context.printer.error((hint ?? nil) ?? "The email or the password is not valid.")
-      return .failure
-    }
     loginTaps.accept(())
     guard context.waiter.wait(until: { user != nil || failure != nil }) == .done else {
       return .interrupted
