@@ -6,6 +6,9 @@ public protocol TimelineService: AnyObject {
   /// Up to `limit` posts newer than `cursor.newestId` (all recent ones for `.none`), newest
   /// first.
   func timeline(after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  /// Up to `limit` posts older than `cursor.oldestId` (the newest ones for `nil`), newest
+  /// first: the page before the oldest post seen, to page back in history.
+  func timeline(before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
   /// Up to `limit` posts of `person` newer than `cursor.newestId`, newest first.
   func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
   /// The people whose posts make the timeline.
