@@ -13,4 +13,13 @@ public protocol TimelineService: AnyObject {
   func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
   /// The people whose posts make the timeline.
   func people() -> Single<[Person]>
+  /// Tells the service, while subscribed, that a timeline is being watched; it never emits.
+  /// A service with a live demo writes its posts only while some watch lasts; the others
+  /// ignore it.
+  func watchTimeline() -> Observable<Never>
+}
+
+extension TimelineService {
+  /// Nothing to do while a timeline is watched.
+  public func watchTimeline() -> Observable<Never> { .never() }
 }

@@ -25,10 +25,18 @@ public final class FakeTimelineService: TimelineService {
   /// The `people()` requests, in order, to inspect their subscriptions.
   public private(set) var peopleRequests: [TestableObservable<[Person]>] = []
 
+  /// What `watchTimeline()` answers: it never emits; its `subscriptions` are the times a
+  /// timeline was watched.
+  public let watches: TestableObservable<Never>
+
   /// Creates a fake that answers on `scheduler`.
   public init(scheduler: TestScheduler) {
     self.scheduler = scheduler
+    watches = scheduler.createColdObservable([])
   }
+
+  /// Answers with ``watches``.
+  public func watchTimeline() -> Observable<Never> { watches.asObservable() }
 
   /// Answers with the scripted `timelineResponse`.
   public func timeline(after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {

@@ -9,7 +9,8 @@ import Services
 /// a failed fetch shows why, keeps the posts shown, and the next good fetch clears it.
 ///
 /// Every output works on its own: each one subscribed starts the one shared fetcher, which
-/// runs while any output is subscribed.
+/// runs while any output is subscribed; meanwhile the service is told that the timeline is
+/// watched (`watchTimeline()`), so a live demo can write posts.
 public struct TimelineViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -107,6 +108,8 @@ public struct TimelineViewModel: ViewModelType {
           })
         let session = FetchSession(fetcher)
         input.paused.bind(to: fetcher.paused).disposed(by: session.bag)
+        // The timeline is watched as long as the fetcher runs.
+        service.watchTimeline().subscribe().disposed(by: session.bag)
         fetcher.timeline
           .concatMap { cache.save($0).asObservable() }
           .subscribe()

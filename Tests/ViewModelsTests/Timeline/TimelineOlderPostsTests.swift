@@ -114,4 +114,28 @@ import ViewModels
         "nil@0", "Could not load older posts: the server is down@600", "nil@1100",
       ])
   }
+
+  @Test func theTimelineIsWatchedWhileAnyOutputIsSubscribed() {
+    let clock = TestScheduler.milliseconds()
+    let service = Self.service(clock)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(60)
+      ).transform(.init())
+      let posts = SerialDisposable()
+      let errors = SerialDisposable()
+      clock.scheduleAt(1_000) { posts.disposable = output.posts.drive() }
+      clock.scheduleAt(2_000) { errors.disposable = output.errorMessage.drive() }
+      clock.scheduleAt(3_000) { posts.dispose() }
+      clock.scheduleAt(4_000) { errors.dispose() }
+      let later = SerialDisposable()
+      clock.scheduleAt(5_000) { later.disposable = output.isLoadingOlder.drive() }
+      clock.scheduleAt(6_000) { later.dispose() }
+      clock.start()
+    }
+    // One watch for the overlapping outputs, then another.
+    #expect(
+      service.watches.subscriptions == [Subscription(1_000, 4_000), Subscription(5_000, 6_000)])
+  }
 }
