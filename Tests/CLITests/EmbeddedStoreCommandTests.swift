@@ -68,3 +68,30 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
   }
 }
+
+/// The embedded store's live demo: `timeline --follow` shows the posts it writes.
+@Suite @MainActor struct LiveDemoCommandTests {
+  @Test func followingTheTimelineShowsTheDemosNewPosts() throws {
+    let directory = try TemporaryDirectory()
+    let store = try LocalStore(directory: directory.url)
+    _ = try store.logIn(email: "ada@example.com", password: "correct horse")
+    let harness = Harness()
+    harness.storeDirectory = directory.url
+    // Posts are written at 36.9 s and 74.9 s (the demo's pace) and printed at the next
+    // fetches, at 40 s and 75 s.
+    #expect(harness.run("timeline --follow --json", limit: 80_000) == .interrupted)
+    let ids = harness.stdout.split(separator: "\n").compactMap { line -> Int? in
+      guard let range = line.range(of: "\"id\":") else { return nil }
+      return Int(
+        line[range.upperBound...].prefix { $0.isNumber || $0 == " " }.trimmingCharacters(
+          in: .whitespaces))
+    }
+    #expect(ids == Array(81...102))
+    let written = try store.timeline(sinceId: 100).map(\.authorName)
+    #expect(written == ["Tomás Ibarra", "Hanna Virtanen"])
+    // Nothing is written once no one watches.
+    #expect(harness.run("whoami") == .success)
+    harness.clock.advanceTo(harness.clock.clock + 200_000)
+    #expect(try store.timeline(sinceId: 102).isEmpty)
+  }
+}

@@ -261,3 +261,71 @@ import ViewModels
         == "error: Could not load people: the server could not be reached: connection refused\n")
   }
 }
+
+/// `timeline --older N` and `--all`: the newest page, then pages before the oldest post.
+@Suite @MainActor struct TimelineOlderCommandTests {
+  /// Posts 1–45 (authors alternate), 20 to a page; each page takes 100 ms.
+  static func answer(_ harness: Harness) {
+    let all = (1...45).reversed().map {
+      Sample.post($0, by: $0 % 2 == 0 ? Sample.rosa : Sample.tomas, "Post \($0).")
+    }
+    harness.timeline.timelineResponse = { cursor in
+      let page = all.filter { $0.id > (cursor.newestId ?? 0) }.prefix(20)
+      return [.next(100, Array(page)), .completed(100)]
+    }
+    harness.timeline.olderResponse = { cursor in
+      let page = all.filter { $0.id < (cursor.oldestId ?? Int.max) }.prefix(20)
+      return [.next(100, Array(page)), .completed(100)]
+    }
+  }
+
+  /// The post ids printed, in order.
+  static func ids(_ stdout: String) -> [Int] {
+    stdout.split(separator: "\n").compactMap { line in
+      line.split(separator: " ").last.flatMap { Int($0.dropLast()) }
+    }
+  }
+
+  @Test func olderFetchesThatManyPagesBeforeTheNewestOneAfterTheOther() {
+    let harness = Harness()
+    Self.answer(harness)
+    #expect(harness.run("timeline --older 1") == .success)
+    #expect(Self.ids(harness.stdout) == Array(6...45))
+    #expect(harness.stdout.hasPrefix("2024-03-01 08:06  Rosa Delgado  Post 6.\n"))
+    #expect(harness.timeline.olderCursors == [TimelineCursor(newestId: 45, oldestId: 26)])
+    #expect(harness.clock.clock == 200)
+  }
+
+  @Test func allFetchesUntilNothingIsOlder() {
+    let harness = Harness()
+    Self.answer(harness)
+    #expect(harness.run("timeline --all") == .success)
+    #expect(Self.ids(harness.stdout) == Array(1...45))
+    // The third page has 5 posts: fewer than a page, so nothing is asked after it.
+    #expect(harness.timeline.olderCursors.map(\.oldestId) == [26, 6])
+    #expect(harness.clock.clock == 300)
+  }
+
+  @Test func olderZeroIsTheNewestPageAndBadValuesAreRefused() {
+    let harness = Harness()
+    Self.answer(harness)
+    #expect(harness.run("timeline --older 0") == .success)
+    #expect(Self.ids(harness.stdout) == Array(26...45))
+    #expect(harness.timeline.olderCursors.isEmpty)
+    for bad in ["-1", "10001", "two", ""] {
+      let refused = Harness()
+      #expect(refused.run(["timeline", "--older", bad]) == .usage)
+      #expect(
+        refused.stderr.contains(
+          "option '--older' must be a whole number from 0 to 10000, got '\(bad)'"))
+    }
+    for (arguments, message) in [
+      (["timeline", "--older", "2", "--all"], "give either --older or --all, not both"),
+      (["timeline", "--all", "--follow"], "--older and --all print a fixed list"),
+    ] {
+      let refused = Harness()
+      #expect(refused.run(arguments) == .usage)
+      #expect(refused.stderr.contains(message))
+    }
+  }
+}

@@ -75,6 +75,58 @@ import Testing
     }
   }
 
+  @Test func movingPastTheLastPostLoadsOlderPostsUntilThereAreNone() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      let author = { (id: Int) in id % 2 == 0 ? Fixtures.jonah : Fixtures.hanna }
+      h.timeline.timelineResponse = { cursor in
+        let page = [5, 4, 3].filter { $0 > (cursor.newestId ?? 0) }
+        return [.next(100, page.map { Fixtures.post($0, by: author($0)) }), .completed(100)]
+      }
+      h.timeline.olderResponse = { cursor in
+        let page = [2, 1].filter { $0 < (cursor.oldestId ?? Int.max) }
+        return [.next(100, page.map { Fixtures.post($0, by: author($0)) }), .completed(100)]
+      }
+      h.startLoggedIn()
+      h.advance(to: 1_000)
+      h.press(.character("t"))
+      h.advance(to: 1_100)
+      let title = "   ▶ Live: new posts every 5 s  ·  "
+      let rows3 = [
+        "   Mar 1 09:05   Hanna Virtanen    Post number 5",
+        "   Mar 1 09:04   Jonah Price       Post number 4",
+        " › Mar 1 09:03   Hanna Virtanen    Post number 3",
+      ]
+      h.press(.down, times: 2)
+      expectScreen(h, Self.timelineScreen([title + "3 posts", ""] + rows3))
+      #expect(h.timeline.olderCursors.isEmpty)
+      // ↓ on the last post asks for the page before it.
+      h.press(.down)
+      expectScreen(h, Self.timelineScreen([title + "3 posts", "   Loading older posts…"] + rows3))
+      #expect(h.timeline.olderCursors == [TimelineCursor(newestId: 5, oldestId: 3)])
+      h.advance(by: 100)
+      let rows5 =
+        rows3 + [
+          "   Mar 1 09:02   Jonah Price       Post number 2",
+          "   Mar 1 09:01   Hanna Virtanen    Post number 1",
+        ]
+      expectScreen(h, Self.timelineScreen([title + "5 posts", ""] + rows5))
+      // G goes to the last post and asks again: nothing is older.
+      h.press(.character("G"))
+      #expect(h.line(2) == "   Loading older posts…")
+      h.advance(by: 100)
+      let selectedLast =
+        rows5.dropLast().map { $0.replacingOccurrences(of: " › ", with: "   ") }
+        + [" › Mar 1 09:01   Hanna Virtanen    Post number 1"]
+      expectScreen(
+        h, Self.timelineScreen([title + "5 posts", "   No older posts."] + selectedLast))
+      #expect(h.timeline.olderCursors.count == 2)
+      // Leaving the last post hides the note.
+      h.press(.up)
+      #expect(h.line(2) == "")
+    }
+  }
+
   @Test func aPostFromAnotherYearShowsItsYearInPlaceOfTheTime() {
     Harness.run { h in
       h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }

@@ -4,7 +4,8 @@ import Models
 import ReactiveCore
 import ViewModels
 
-/// `friends timeline [--follow]`: the timeline screen: one page, or new posts as they arrive.
+/// `friends timeline [--follow | --older N | --all]`: the timeline screen: one page, or new
+/// posts as they arrive, or the newest page and older ones.
 struct TimelineCommand: Command {
   static let spec = CommandSpec(
     name: "timeline", abstract: "Show the newest posts.",
@@ -13,21 +14,54 @@ struct TimelineCommand: Command {
       With --follow, keeps fetching and prints new posts as they arrive, until Ctrl-C; a failed
       fetch is reported on standard error and the next one tries again. With --json, prints the page as one JSON array
       (newest first), or with --follow one JSON object per post and line.
+      With --older N, also fetches the N pages before the newest page (up to \(maximumOlderPages)),
+      and with --all every older page, until there is nothing older.
       """,
     options: [
       OptionSpec(
         "interval", valueName: "seconds",
-        help: "With --follow, the time between two fetches (default: 5).")
+        help: "With --follow, the time between two fetches (default: 5)."),
+      OptionSpec(
+        "older", valueName: "pages",
+        help: "Also fetch this many pages before the newest (0 to \(maximumOlderPages))."),
     ],
-    flags: [FlagSpec("follow", short: "f", help: "Keep printing new posts until Ctrl-C.")])
+    flags: [
+      FlagSpec("follow", short: "f", help: "Keep printing new posts until Ctrl-C."),
+      FlagSpec("all", help: "Fetch every post, page by page."),
+    ])
+
+  /// The most pages `--older` fetches.
+  static let maximumOlderPages = 10_000
 
   /// Whether to keep printing new posts.
   var follow: Bool
   /// The time between two fetches.
   var interval: RxTimeInterval
+  /// How many pages before the newest to fetch: `nil` for all of them.
+  var olderPages: Int?
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     follow = parsed.isSet("follow")
+    olderPages = 0
+    if let text = parsed.value("older") {
+      guard let pages = Int(text), (0...Self.maximumOlderPages).contains(pages) else {
+        throw UsageError(
+          "option '--older' must be a whole number from 0 to \(Self.maximumOlderPages), got '\(text)'",
+          command: Self.spec.name)
+      }
+      olderPages = pages
+    }
+    if parsed.isSet("all") {
+      guard parsed.value("older") == nil else {
+        throw UsageError("give either --older or --all, not both", command: Self.spec.name)
+      }
+      olderPages = nil
+    }
+    if follow, olderPages != 0 {
+      throw UsageError(
+        "--older and --all print a fixed list; they do not go with --follow",
+        command: Self.spec.name)
+    }
     interval = TimelineViewModel.defaultInterval
     if let text = parsed.value("interval") {
       guard let seconds = Double(text), seconds.isFinite, seconds >= 0.05, seconds <= 86_400
@@ -43,10 +77,11 @@ struct TimelineCommand: Command {
   func run(_ context: CommandContext) throws -> ExitCode {
     if let refused = context.open(.timeline) { return refused }
     let services = context.services
+    let loadOlder = PublishRelay<Void>()
     let output = TimelineViewModel(
       account: services.auth.accountStatus, service: services.timeline,
       cache: services.postCache, scheduler: context.scheduler, interval: interval
-    ).transform(.init())
+    ).transform(.init(loadOlder: loadOlder.asObservable()))
 
     let bag = DisposeBag()
     var latest: [Post] = []
@@ -74,13 +109,33 @@ struct TimelineCommand: Command {
       authorWidth = max(authorWidth, posts.map(\.authorName.count).max() ?? 0)
       printStream(posts, authorWidth: authorWidth, printer: context.printer)
     }).disposed(by: bag)
+    var olderLoads = 0
+    var wasLoadingOlder = false
+    var reachedOldest = false
+    output.isLoadingOlder.drive(onNext: { loading in
+      if wasLoadingOlder, !loading { olderLoads += 1 }
+      wasLoadingOlder = loading
+    }).disposed(by: bag)
+    output.reachedOldest.drive(onNext: { reachedOldest = $0 }).disposed(by: bag)
     if !follow {
       context.printer.spinner(while: output.isFetching, message: "Loading posts…")
+        .disposed(by: bag)
+      context.printer.spinner(while: output.isLoadingOlder, message: "Loading older posts…")
         .disposed(by: bag)
     }
 
     let outcome = context.waiter.wait(until: { loggedOut || (!follow && fetches > 0) })
     guard outcome == .done else { return .interrupted }
+    // The older pages, one after the other, until enough or nothing older (or a failure).
+    var requested = 0
+    while !loggedOut, failure == nil, !latest.isEmpty, !reachedOldest,
+      requested < olderPages ?? Int.max
+    {
+      requested += 1
+      loadOlder.accept(())
+      let loaded = context.waiter.wait(until: { loggedOut || olderLoads == requested })
+      guard loaded == .done else { return .interrupted }
+    }
     if loggedOut {
       context.printer.error(CommandContext.notLoggedIn)
       return .failure

@@ -6,11 +6,16 @@ import ViewModels
 /// The timeline: posts from the post cache, refreshed on the view model's timer while not
 /// paused (`p`), with a banner while no one is logged in or when the latest fetch failed;
 /// "Loading…" until the first fetch ends; Enter opens the selected post whole, `P` the people.
+/// Moving past the last post (↓ on it, or End/`G`) fetches the page before it, saying
+/// "Loading older posts…" meanwhile and "No older posts." once there is nothing older.
 @MainActor
 final class TimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
   private let peopleTaps = PublishRelay<Void>()
   private let openedPosts = PublishRelay<Post>()
+  private let loadOlder = PublishRelay<Void>()
+  private var isLoadingOlder = false
+  private var reachedOldest = false
   private var posts: [Post] = []
   private var isLoggedIn = true
   private var isFetching = false
@@ -28,7 +33,7 @@ final class TimelineScreen: Screen {
     ).transform(
       .init(
         paused: paused.asObservable(), peopleTaps: peopleTaps.asObservable(),
-        openedPosts: openedPosts.asObservable()))
+        openedPosts: openedPosts.asObservable(), loadOlder: loadOlder.asObservable()))
     bind(output.posts) { [unowned self] snapshot in show(snapshot.elements) }
     bind(output.loggedIn) { [unowned self] in isLoggedIn = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
@@ -36,6 +41,8 @@ final class TimelineScreen: Screen {
       list.placeholder = loading ? "  " + TimelineViewModel.loadingText : Self.noPosts
     }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
+    bind(output.isLoadingOlder) { [unowned self] in isLoadingOlder = $0 }
+    bind(output.reachedOldest) { [unowned self] in reachedOldest = $0 }
     forward(output.route)
   }
 
@@ -65,12 +72,18 @@ final class TimelineScreen: Screen {
   override var helpKeys: [KeyHint] {
     [
       KeyHint("Enter", "read the selected post whole"), KeyHint("p", "pause or resume the refresh"),
-      KeyHint("P", "people who post"),
+      KeyHint("P", "people who post"), KeyHint("End", "fetch older posts"),
     ]
   }
 
   override func handle(_ key: Key) -> Bool {
-    if list.handle(key, visibleRows: visibleRows) { return true }
+    let key = key == .character("G") ? Key.end : key
+    let wasOnLast = list.selectedIndex == posts.count - 1
+    if list.handle(key, visibleRows: visibleRows) {
+      // Moving past the last post asks for the page before it.
+      if !posts.isEmpty, key == .end || (key == .down && wasOnLast) { loadOlder.accept(()) }
+      return true
+    }
     switch key {
     case .character("p"): paused.accept(!paused.value)
     case .character("P"): peopleTaps.accept(())
@@ -110,6 +123,11 @@ final class TimelineScreen: Screen {
         .render(into: &buffer, rect: rows[1], theme: theme)
     } else if let failure {
       Banner(failure, kind: .error).render(into: &buffer, rect: rows[1], theme: theme)
+    } else if isLoadingOlder {
+      buffer.write(
+        "  " + TimelineViewModel.loadingOlderText, in: rows[1], style: theme.secondary)
+    } else if reachedOldest, !posts.isEmpty, list.selectedIndex == posts.count - 1 {
+      buffer.write("  " + TimelineViewModel.noOlderText, in: rows[1], style: theme.secondary)
     }
     visibleRows = max(1, rows[2].height)
     list.render(into: &buffer, rect: rows[2], theme: theme)

@@ -1,5 +1,6 @@
 extension HTTPAPI {
-  /// `GET /timeline?since_id=…&max_id=…&limit=…`: one page of posts, newest first.
+  /// `GET /timeline?since_id=…&max_id=…&limit=…`: one page of posts, newest first;
+  /// `before=…` is another name for `max_id` (the page before a post).
   public static let timeline = Endpoint("GET", "/timeline")
   /// `GET /people`: everyone who wrote a post.
   public static let people = Endpoint("GET", "/people")

@@ -41,14 +41,19 @@ public struct AppServices {
   }
 
   /// Services on the embedded store in `directory`, created and seeded with demo data if it
-  /// does not exist yet.
+  /// does not exist yet. While a timeline is watched, the demo writes a post now and then at
+  /// `livePosts`' pace; `nil` writes none.
   public static func local(
-    directory: URL, scheduler: SchedulerType, faults: LocalBackend.Faults = .none
+    directory: URL, scheduler: SchedulerType, faults: LocalBackend.Faults = .none,
+    livePosts: LiveDemoTimeline.Pace? = .demo
   ) throws -> AppServices {
     let store = try LocalStore(directory: directory)
     let backend = LocalBackend(store: store, scheduler: scheduler, faults: faults)
+    let timeline: TimelineService =
+      livePosts.map { LiveDemoTimeline(backend: backend, scheduler: scheduler, pace: $0) }
+      ?? backend
     return AppServices(
-      auth: backend, friends: backend, search: backend, timeline: backend,
+      auth: backend, friends: backend, search: backend, timeline: timeline,
       postCache: InMemoryPostCache(), scheduler: scheduler, origin: store.fileURL.path)
   }
 

@@ -33,10 +33,15 @@ extension Endpoints {
     var limit: Int
   }
 
-  /// Reads `since_id`, `max_id` and `limit` from the query.
+  /// Reads `since_id`, `max_id` (or its other name `before`) and `limit` from the query.
   fileprivate func withPage(_ request: HTTPRequest, _ body: (Page) -> HTTPReply) -> HTTPReply {
     var page = Page(limit: HTTPAPI.defaultPageSize)
-    for (name, keyPath) in [("since_id", \Page.sinceId), ("max_id", \Page.maxId)] {
+    if request.queryValue("max_id") != nil, request.queryValue("before") != nil {
+      return .error(status: 400, message: "give either before or max_id, not both")
+    }
+    for (name, keyPath) in [
+      ("since_id", \Page.sinceId), ("max_id", \Page.maxId), ("before", \Page.maxId),
+    ] {
       guard let text = request.queryValue(name) else { continue }
       guard let value = Int(text) else {
         return .error(status: 400, message: "\(name) must be a whole number")

@@ -9,6 +9,11 @@ extension LocalBackend: TimelineService {
     read("timeline") { store in try store.timeline(sinceId: cursor.newestId, limit: limit) }
   }
 
+  /// Posts older than the cursor.
+  public func timeline(before cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
+    read("timeline") { store in try store.timeline(maxId: cursor.oldestId, limit: limit) }
+  }
+
   /// A person's posts newer than the cursor.
   public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
     read("posts") { store in

@@ -18,6 +18,18 @@ extension HTTPClient {
       expecting: [Post].self, what: "a page of posts")
   }
 
+  /// `GET /timeline?before=…`: the page before a post, newest first: up to `limit` posts
+  /// older than `before` (the newest ones when `before` is `nil`).
+  public func timeline(
+    before: Int?, limit: Int = HTTPAPI.defaultPageSize
+  ) async throws -> [Post] {
+    var query: [(name: String, value: String)] = []
+    if let before { query.append(("before", String(before))) }
+    query.append(("limit", String(limit)))
+    return try await call(
+      HTTPAPI.timeline, query: query, expecting: [Post].self, what: "a page of posts")
+  }
+
   /// `GET /people`: everyone who wrote a post, sorted by name.
   public func people() async throws -> [Person] {
     try await call(HTTPAPI.people, expecting: [Person].self, what: "a list of people")

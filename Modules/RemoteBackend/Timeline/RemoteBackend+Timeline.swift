@@ -9,6 +9,11 @@ extension RemoteBackend: TimelineService {
     call { client in try await client.timeline(sinceId: cursor.newestId, maxId: nil, limit: limit) }
   }
 
+  /// Posts older than the cursor, asked with the `before` query parameter.
+  public func timeline(before cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
+    call { client in try await client.timeline(before: cursor.oldestId, limit: limit) }
+  }
+
   /// A person's posts newer than the cursor.
   public func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]> {
     call { client in

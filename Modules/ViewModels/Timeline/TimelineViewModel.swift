@@ -9,7 +9,8 @@ import Services
 /// a failed fetch shows why, keeps the posts shown, and the next good fetch clears it.
 ///
 /// Every output works on its own: each one subscribed starts the one shared fetcher, which
-/// runs while any output is subscribed.
+/// runs while any output is subscribed; meanwhile the service is told that the timeline is
+/// watched (`watchTimeline()`), so a live demo can write posts.
 public struct TimelineViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -19,15 +20,19 @@ public struct TimelineViewModel: ViewModelType {
     public var peopleTaps: Observable<Void>
     /// The posts the user opens, to read them whole.
     public var openedPosts: Observable<Post>
+    /// Requests for the page before the oldest post shown (the user scrolled past the last
+    /// post). A request while one runs, or while no post is shown, is ignored.
+    public var loadOlder: Observable<Void>
 
     /// Creates the input.
     public init(
       paused: Observable<Bool> = .just(false), peopleTaps: Observable<Void> = .never(),
-      openedPosts: Observable<Post> = .never()
+      openedPosts: Observable<Post> = .never(), loadOlder: Observable<Void> = .never()
     ) {
       self.paused = paused
       self.peopleTaps = peopleTaps
       self.openedPosts = openedPosts
+      self.loadOlder = loadOlder
     }
   }
 
@@ -43,7 +48,14 @@ public struct TimelineViewModel: ViewModelType {
     /// `true` while logged in and no fetch has ended yet: the screen says ``loadingText``
     /// instead of "No posts yet.".
     public var isLoading: Driver<Bool>
-    /// Why the latest fetch failed, or `nil` when it succeeded (and before the first ends).
+    /// Whether the page before the oldest post shown is being fetched: the screen says
+    /// ``loadingOlderText``.
+    public var isLoadingOlder: Driver<Bool>
+    /// `true` once a request for older posts found fewer than a page: there is nothing older,
+    /// and the screen says ``noOlderText``. `false` at first.
+    public var reachedOldest: Driver<Bool>
+    /// Why the latest fetch (of new or of older posts) failed, or `nil` when it succeeded
+    /// (and before the first ends).
     public var errorMessage: Driver<String?>
     /// Where to go next: the people list, or a post opened to read it whole.
     public var route: Signal<Route>
@@ -55,6 +67,10 @@ public struct TimelineViewModel: ViewModelType {
   public static let pageSize = 20
   /// What the screen shows until the first fetch ends.
   public static let loadingText = "Loading…"
+  /// What the screen shows while older posts are fetched.
+  public static let loadingOlderText = "Loading older posts…"
+  /// What the screen shows once there is nothing older.
+  public static let noOlderText = "No older posts."
 
   private let account: Observable<AccountStatus>
   private let service: TimelineService
@@ -92,33 +108,114 @@ public struct TimelineViewModel: ViewModelType {
           })
         let session = FetchSession(fetcher)
         input.paused.bind(to: fetcher.paused).disposed(by: session.bag)
+        // The timeline is watched as long as the fetcher runs.
+        service.watchTimeline().subscribe().disposed(by: session.bag)
         fetcher.timeline
           .concatMap { cache.save($0).asObservable() }
           .subscribe()
           .disposed(by: session.bag)
         return session
       },
-      observableFactory: { session in session.fetcher?.results ?? .empty() }
+      observableFactory: { session -> Observable<Outcome> in
+        guard let fetcher = session.fetcher else { return .empty() }
+        return Observable.merge(
+          fetcher.results.map(Outcome.newer),
+          Self.olderPages(requests: input.loadOlder, service: service, cache: cache))
+      }
     )
     .share(replay: 1)
 
+    let newer = results.compactMap(\.newer)
+    let older = results.compactMap(\.older)
     let loggedIn = account.map { $0.isAuthorized }.distinctUntilChanged()
-    let firstFetchEnded = results.map { _ in true }.startWith(false).distinctUntilChanged()
+    let firstFetchEnded = newer.map { _ in true }.startWith(false).distinctUntilChanged()
     let isLoading = Observable.combineLatest(loggedIn, firstFetchEnded) { $0 && !$1 }
       .distinctUntilChanged()
-    let errorMessage = results.failureMessages()
+    let errorMessage =
+      results
+      .compactMap { outcome -> String?? in
+        switch outcome {
+        case .newer(.success), .older(.success): return .some(nil)
+        case .newer(.failure(let error)): return "Could not load posts: \(describe(error))"
+        case .older(.failure(let error)):
+          return "Could not load older posts: \(describe(error))"
+        case .olderStarted: return nil
+        }
+      }
+      .startWith(nil)
+      .distinctUntilChanged()
+    let isLoadingOlder =
+      results
+      .compactMap { outcome -> Bool? in
+        switch outcome {
+        case .newer: return nil
+        case .olderStarted: return true
+        case .older: return false
+        }
+      }
+      .startWith(false)
+      .distinctUntilChanged()
+    let reachedOldest =
+      older
+      .compactMap { result -> Bool? in
+        guard case .success(let page) = result else { return nil }
+        return page.count < Self.pageSize
+      }
+      .startWith(false)
+      .distinctUntilChanged()
 
     return Output(
       posts: cache.contents.keepingRunning(results).asDriver(onErrorDriveWith: .empty()),
       loggedIn: loggedIn.asDriver(onErrorJustReturn: false),
       isFetching: activity.isActive,
       isLoading: isLoading.asDriver(onErrorJustReturn: false),
+      isLoadingOlder: isLoadingOlder.asDriver(onErrorJustReturn: false),
+      reachedOldest: reachedOldest.asDriver(onErrorJustReturn: false),
       errorMessage: errorMessage.asDriver(onErrorJustReturn: nil),
       route: Observable.merge(
         input.peopleTaps.map { Route.show(.people) },
         input.openedPosts.map { Route.show(.post($0)) }
       )
       .asSignal(onErrorSignalWith: .empty()))
+  }
+
+  /// For each request, while none runs, the page before the oldest cached post, saved to the
+  /// cache before its outcome is told.
+  private static func olderPages(
+    requests: Observable<Void>, service: TimelineService, cache: PostCache
+  ) -> Observable<Outcome> {
+    requests
+      .withLatestFrom(cache.contents)
+      .flatMapFirst { snapshot -> Observable<Outcome> in
+        let cursor = TimelineCursor.none.advanced(with: snapshot.elements)
+        guard cursor.oldestId != nil else { return .empty() }
+        return service.timeline(before: cursor, limit: pageSize)
+          .flatMap { page in cache.save(page).andThen(Single.just(page)) }
+          .asObservable()
+          .map { Outcome.older(.success($0)) }
+          .catch { .just(.older(.failure($0))) }
+          .startWith(.olderStarted)
+      }
+  }
+
+  /// What one of the screen's fetches told.
+  private enum Outcome {
+    /// A fetch of new posts ended.
+    case newer(Result<[Post], any Error>)
+    /// A fetch of older posts started.
+    case olderStarted
+    /// A fetch of older posts ended.
+    case older(Result<[Post], any Error>)
+
+    var newer: Result<[Post], any Error>? {
+      if case .newer(let result) = self { return result }
+      return nil
+    }
+
+    var older: Result<[Post], any Error>? {
+      if case .older(let result) = self { return result }
+      return nil
+    }
   }
 }
 

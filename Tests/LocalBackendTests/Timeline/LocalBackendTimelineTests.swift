@@ -21,6 +21,24 @@ import Testing
     }
   }
 
+  @Test func theTimelineAnswersThePageBeforeTheCursorsOldestPost() throws {
+    try withBackend { fixture in
+      let cursor = TimelineCursor(newestId: 100, oldestId: 81)
+      let older = fixture.run(fixture.backend.timeline(before: cursor, limit: 20))
+      #expect(older.first?.value.element?.map(\.id) == Array((61...80).reversed()))
+      #expect(older.last == .completed(0))
+      let last = TimelineCursor(newestId: 100, oldestId: 3)
+      #expect(
+        fixture.run(fixture.backend.timeline(before: last, limit: 20)).first?.value.element?
+          .map(\.id) == [2, 1])
+      let oldest = TimelineCursor(newestId: 100, oldestId: 1)
+      #expect(
+        fixture.run(fixture.backend.timeline(before: oldest, limit: 20)) == [
+          .next(0, []), .completed(0),
+        ])
+    }
+  }
+
   @Test func aPersonsPostsAreTheirsAfterTheCursor() throws {
     try withBackend { fixture in
       let person = try #require(try fixture.store.people().first)

@@ -23,6 +23,11 @@ import Testing
       #expect(newer.map(\.id) == [100, 99, 98])
       #expect(newer == (try store.timeline(sinceId: 95, limit: 3)))
       #expect(try await backend.timeline(after: .none, limit: 20).value == (try store.timeline()))
+      let older = try await backend.timeline(before: cursor, limit: 5).value
+      #expect(older.map(\.id) == [59, 58, 57, 56, 55])
+      #expect(older == (try store.timeline(maxId: 60, limit: 5)))
+      let oldest = TimelineCursor(newestId: 100, oldestId: 1)
+      #expect(try await backend.timeline(before: oldest, limit: 5).value == [])
 
       let people = try await backend.people().value
       #expect(people == (try store.people()))

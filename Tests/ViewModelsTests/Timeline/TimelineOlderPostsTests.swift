@@ -1,0 +1,141 @@
+import Foundation
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import Testing
+import ViewModels
+
+/// Paging back: "load older" fetches the page before the oldest post shown.
+@Suite @MainActor struct TimelineOlderPostsTests {
+  static let ada = Person(id: 1, name: "Ada")
+  static let ready = AccountStatus.authorized(Account(email: "ada@example.com", displayName: "Ada"))
+
+  static func post(_ id: Int) -> Post {
+    Post(id: id, author: ada, text: "Post \(id)", date: Date(timeIntervalSince1970: Double(id)))
+  }
+
+  /// A server with posts 1–45; each page takes 100 ms; older pages fail while `failing`.
+  static func service(_ clock: TestScheduler, failing: @escaping () -> Bool = { false })
+    -> FakeTimelineService
+  {
+    let service = FakeTimelineService(scheduler: clock)
+    let all = (1...45).reversed().map(post)
+    service.timelineResponse = { cursor in
+      let page = all.filter { $0.id > (cursor.newestId ?? 0) }.prefix(20)
+      return [.next(100, Array(page)), .completed(100)]
+    }
+    service.olderResponse = { cursor in
+      if failing() { return [.error(100, TestError.boom)] }
+      let page = all.filter { $0.id < (cursor.oldestId ?? Int.max) }.prefix(20)
+      return [.next(100, Array(page)), .completed(100)]
+    }
+    return service
+  }
+
+  enum TestError: Error, CustomStringConvertible {
+    case boom
+    var description: String { "the server is down" }
+  }
+
+  /// The posts shown, as "newest–oldest (count)".
+  static func describe(_ snapshot: CollectionSnapshot<Post>) -> String {
+    guard let first = snapshot.elements.first, let last = snapshot.elements.last else {
+      return "none"
+    }
+    return "\(first.id)–\(last.id) (\(snapshot.elements.count))"
+  }
+
+  @Test func loadsOlderPagesNewestFirstIgnoresRequestsWhileOneRunsAndSaysWhenNothingIsOlder() {
+    let clock = TestScheduler.milliseconds()
+    let service = Self.service(clock)
+    let posts = clock.createObserver(String.self)
+    let loadingOlder = clock.createObserver(Bool.self)
+    let reachedOldest = clock.createObserver(Bool.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let requests = clock.createHotObservable([
+        .next(50, ()),  // nothing shown yet: ignored
+        .next(500, ()), .next(550, ()),  // the second comes while the first runs: ignored
+        .next(1_000, ()), .next(1_500, ()), .next(2_000, ()),
+      ])
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(60)
+      ).transform(.init(loadOlder: requests.asObservable()))
+      let bag = CompositeDisposable()
+      clock.scheduleAt(0) {
+        _ = bag.insert(output.posts.map(Self.describe).drive(posts))
+        _ = bag.insert(output.isLoadingOlder.drive(loadingOlder))
+        _ = bag.insert(output.reachedOldest.drive(reachedOldest))
+      }
+      clock.scheduleAt(3_000) { bag.dispose() }
+      clock.start()
+    }
+    #expect(
+      timeline(posts.events) == [
+        "none@0", "45–26 (20)@100", "45–6 (40)@600", "45–1 (45)@1100",
+      ])
+    #expect(
+      timeline(loadingOlder.events) == [
+        "false@0", "true@500", "false@600", "true@1000", "false@1100", "true@1500", "false@1600",
+        "true@2000", "false@2100",
+      ])
+    #expect(timeline(reachedOldest.events) == ["false@0", "true@1100"])
+    #expect(
+      service.olderCursors == [
+        TimelineCursor(newestId: 45, oldestId: 26), TimelineCursor(newestId: 45, oldestId: 6),
+        TimelineCursor(newestId: 45, oldestId: 1), TimelineCursor(newestId: 45, oldestId: 1),
+      ])
+  }
+
+  @Test func aFailedOlderPageSaysSoKeepsThePostsAndTheNextGoodOneClearsIt() {
+    let clock = TestScheduler.milliseconds()
+    let service = Self.service(clock, failing: { clock.clock < 1_000 })
+    let posts = clock.createObserver(String.self)
+    let errors = clock.createObserver(String?.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let requests = clock.createHotObservable([.next(500, ()), .next(1_000, ())])
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(60)
+      ).transform(.init(loadOlder: requests.asObservable()))
+      let bag = CompositeDisposable()
+      clock.scheduleAt(0) {
+        _ = bag.insert(output.posts.map(Self.describe).drive(posts))
+        _ = bag.insert(output.errorMessage.drive(errors))
+      }
+      clock.scheduleAt(2_000) { bag.dispose() }
+      clock.start()
+    }
+    #expect(timeline(posts.events) == ["none@0", "45–26 (20)@100", "45–6 (40)@1100"])
+    #expect(
+      errors.events.map { "\($0.value.element.map { $0 ?? "nil" } ?? "end")@\($0.time)" } == [
+        "nil@0", "Could not load older posts: the server is down@600", "nil@1100",
+      ])
+  }
+
+  @Test func theTimelineIsWatchedWhileAnyOutputIsSubscribed() {
+    let clock = TestScheduler.milliseconds()
+    let service = Self.service(clock)
+    SharingScheduler.mock(scheduler: clock) {
+      let output = TimelineViewModel(
+        account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(60)
+      ).transform(.init())
+      let posts = SerialDisposable()
+      let errors = SerialDisposable()
+      clock.scheduleAt(1_000) { posts.disposable = output.posts.drive() }
+      clock.scheduleAt(2_000) { errors.disposable = output.errorMessage.drive() }
+      clock.scheduleAt(3_000) { posts.dispose() }
+      clock.scheduleAt(4_000) { errors.dispose() }
+      let later = SerialDisposable()
+      clock.scheduleAt(5_000) { later.disposable = output.isLoadingOlder.drive() }
+      clock.scheduleAt(6_000) { later.dispose() }
+      clock.start()
+    }
+    // One watch for the overlapping outputs, then another.
+    #expect(
+      service.watches.subscriptions == [Subscription(1_000, 4_000), Subscription(5_000, 6_000)])
+  }
+}
