@@ -30,9 +30,10 @@ import Store
 /// `logIn` or `logOut`.
 ///
 /// Readers accept the fields in any order and ignore fields they do not know; every field
-/// shown is required except a friend's `revision` (how many times it was written; files from
-/// before revisions lack it), which reads as 1 when absent. The text is written and read by hand rather than with
-/// `JSONEncoder`/`JSONDecoder`, which are several times slower on large files.
+/// shown is required except a friend's `revision` (how many times it was written; files
+/// from before revisions lack it), which reads as 1 when absent. The text is written and
+/// read by hand rather than with `JSONEncoder`/`JSONDecoder`, which are several times slower
+/// on large files.
 ///
 /// Version 1 was the single file of the store before it had a journal: the same object with
 /// `schemaVersion` and `generation` in it. Version 2 moved those two into the snapshot's
