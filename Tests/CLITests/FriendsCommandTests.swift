@@ -245,6 +245,21 @@ import ViewModels
     #expect(harness.stderr == "error: Could not save: disk full\n")
   }
 
+  @Test func aFriendChangedBetweenTheReadAndTheWriteIsNotOverwritten() {
+    let harness = Harness()
+    harness.friends.friendResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
+    // The store refuses the revision read: someone saved the friend in between.
+    harness.friends.updateResponse = { friend in
+      [.error(1, ServiceError.changedElsewhere(id: friend.id))]
+    }
+    #expect(harness.run("edit 3 --first Augusta") == .failure)
+    #expect(harness.stderr == "error: Ada Lovelace was changed elsewhere\n")
+    #expect(harness.stdout == "")
+    var mine = Sample.ada
+    mine.firstName = "Augusta"
+    #expect(harness.friends.calls == [.friend(id: 3), .update(mine)])
+  }
+
   @Test func removeLoadsTheFriendThenDeletesIt() {
     let harness = Harness()
     harness.friends.friendResponse = { _ in [.next(10, Sample.ada), .completed(10)] }

@@ -248,4 +248,104 @@ import Testing
       #expect(h.line(9) == "               [ Save ]")
     }
   }
+
+  @Test func aStaleSaveAsksToReloadOrOverwrite() {
+    Harness.run { h in
+      var elsewhere = Fixtures.grace
+      elsewhere.phoneNumber = "+1 555 0999"
+      elsewhere.revision += 1
+      var loads = 0
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
+      h.friends.friendResponse = { _ in
+        loads += 1
+        return [.next(10, loads == 1 ? Fixtures.grace : elsewhere), .completed(10)]
+      }
+      h.friends.updateResponse = { friend in
+        guard friend.revision == elsewhere.revision else {
+          return [.error(10, ServiceError.changedElsewhere(id: friend.id))]
+        }
+        return [.next(10, friend), .completed(10)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.enter)
+      h.advance(by: 10)
+      h.type("a")
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 10)
+      expectScreen(
+        h,
+        [
+          " Home › Friends › Edit friend                                               Ada",
+          "", "   First name  Gracea", "", "   Last name   Hopper", "",
+          "   Phone       +1 555 0102", "",
+          "          ┌─ Changed elsewhere ──────────────────────────────────────┐",
+          "          │                                                          │",
+          "          │ Grace Hopper was changed elsewhere. Reload it, or        │",
+          "          │ overwrite it with your changes?                          │",
+          "          │                                                          │",
+          "          │                [ Overwrite ]  [ Reload ]                 │",
+          "          └──────────────────────────────────────────────────────────┘",
+        ] + Array(repeating: "", count: 8) + [" Tab switch  Enter choose  Esc cancel"])
+      #expect(
+        h.app.navigator.currentStack == [.home, .friends, .editFriend(id: Fixtures.grace.id)])
+      // "Reload" is focused: Enter fills the form with the friend as saved elsewhere.
+      h.press(.enter)
+      h.advance(by: 10)
+      #expect(h.line(2) == "   First name  Grace")
+      #expect(h.line(6) == "   Phone       +1 555 0999")
+      #expect(h.line(9) == "               [ Save ]")
+      // Changed again and saved from the reloaded revision: saved.
+      h.press(.tab)
+      h.type("a")
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 10)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      #expect(h.line(23) == " Saved Gracea Hopper")
+    }
+  }
+
+  @Test func overwriteSavesTheFormOverTheCurrentRevision() {
+    Harness.run { h in
+      var elsewhere = Fixtures.grace
+      elsewhere.phoneNumber = "+1 555 0999"
+      elsewhere.revision += 1
+      var loads = 0
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
+      h.friends.friendResponse = { _ in
+        loads += 1
+        return [.next(10, loads == 1 ? Fixtures.grace : elsewhere), .completed(10)]
+      }
+      h.friends.updateResponse = { friend in
+        guard friend.revision == elsewhere.revision else {
+          return [.error(10, ServiceError.changedElsewhere(id: friend.id))]
+        }
+        return [.next(10, friend), .completed(10)]
+      }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.enter)
+      h.advance(by: 10)
+      h.type("a")
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 10)
+      h.press(.tab)  // Overwrite
+      h.press(.enter)
+      h.advance(by: 20)
+      #expect(h.app.navigator.currentStack == [.home, .friends])
+      #expect(h.line(23) == " Saved Gracea Hopper")
+      var over = Fixtures.grace
+      over.firstName = "Gracea"
+      over.revision = elsewhere.revision
+      #expect(h.friends.calls.last == .update(over))
+    }
+  }
 }

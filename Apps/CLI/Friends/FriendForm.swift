@@ -34,7 +34,12 @@ struct FriendForm {
     var initial: FriendDraft?
     var failure: String?
     var saved: Friend?
+    var conflict: String?
     output.errorMessage.emit(onNext: { failure = $0 }).disposed(by: bag)
+    // The save carries the revision the form read, and the store (or the server) checks it
+    // at the moment it writes: a friend changed between this command's read and its write
+    // is refused with "Ada Lovelace was changed elsewhere", and nothing is written.
+    output.conflict.drive(onNext: { conflict = $0 }).disposed(by: bag)
     output.saved.emit(onNext: { saved = $0 }).disposed(by: bag)
     context.printer.spinner(while: output.isLoading, message: "Saving…").disposed(by: bag)
     var isLoading = true
@@ -71,10 +76,13 @@ struct FriendForm {
     }
 
     saveTaps.accept(())
-    guard context.waiter.wait(until: { saved != nil || failure != nil }) == .done else {
+    guard
+      context.waiter.wait(until: { saved != nil || failure != nil || conflict != nil })
+        == .done
+    else {
       return .failure(Failed(code: .interrupted))
     }
-    guard let saved else { return fail(failure) }
+    guard let saved else { return fail(conflict ?? failure) }
     return .success(saved)
   }
 

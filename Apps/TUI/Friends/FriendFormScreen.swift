@@ -16,25 +16,27 @@ final class FriendFormScreen: Screen {
   private let lastName = FormField(label: "Last name", placeholder: "last name")
   private let phoneNumber = FormField(label: "Phone", placeholder: "digits, spaces, + - ( )")
   private let saveTaps = PublishRelay<Void>()
+  private let reloadTaps = PublishRelay<Void>()
+  private let overwriteTaps = PublishRelay<Void>()
   private var isSaveEnabled = false
   private var isLoading = false
   private var failure: String?
   /// Whether the fields hold their first values (at once to add; once loaded to edit).
   private var hasInitialValues = false
-  /// The texts the fields started with, to tell whether the user changed anything.
-  private var initialTexts: [String] = ["", "", ""]
+  /// Whether the fields differ from what was loaded or saved, as the view model says.
+  private var isDirty = false
 
   init(host: ScreenHost, mode: FriendFormViewModel.Mode) {
     super.init(host: host)
     let output = FriendFormViewModel(service: host.services.friends, mode: mode).transform(
       .init(
         firstName: firstName.text.asObservable(), lastName: lastName.text.asObservable(),
-        phoneNumber: phoneNumber.text.asObservable(), saveTaps: saveTaps.asObservable()))
+        phoneNumber: phoneNumber.text.asObservable(), saveTaps: saveTaps.asObservable(),
+        reloadTaps: reloadTaps.asObservable(), overwriteTaps: overwriteTaps.asObservable()))
     bind(output.initialValues) { [unowned self] draft in
       firstName.set(draft.firstName)
       lastName.set(draft.lastName)
       phoneNumber.set(draft.phoneNumber)
-      initialTexts = [draft.firstName, draft.lastName, draft.phoneNumber]
       hasInitialValues = true
     }
     bind(output.firstNameMessage) { [unowned self] in firstName.message = $0 }
@@ -46,6 +48,10 @@ final class FriendFormScreen: Screen {
       if loading { failure = nil }
     }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
+    bind(output.isDirty) { [unowned self] in isDirty = $0 }
+    bind(output.conflict) { [unowned self] message in
+      if let message { askReloadOrOverwrite(message) }
+    }
     // The list the form goes back to says what happened.
     bind(output.saved) { [unowned self] friend in
       self.host?.showMessage(mode == .add ? "Added \(friend.fullName)" : "Saved \(friend.fullName)")
@@ -65,7 +71,7 @@ final class FriendFormScreen: Screen {
 
   /// Whether the fields differ from what they started with.
   private var hasUnsavedChanges: Bool {
-    hasInitialValues && fields.map(\.1.value) != initialTexts
+    hasInitialValues && isDirty
   }
 
   /// Whether a save is under way.
@@ -135,6 +141,22 @@ final class FriendFormScreen: Screen {
       confirm: "Discard", cancel: "Keep editing")
     host?.present(dialog, from: self) { [weak self] outcome in
       if outcome == .confirmed { self?.host?.navigate(.back) }
+    }
+  }
+
+  /// A save found the friend changed elsewhere: reload it (focused first, and Esc, so that
+  /// a stray key never overwrites someone else's change) or overwrite it.
+  private func askReloadOrOverwrite(_ message: String) {
+    let dialog = Dialog.confirm(
+      title: "Changed elsewhere",
+      message: "\(message). Reload it, or overwrite it with your changes?",
+      confirm: "Overwrite", cancel: "Reload")
+    host?.present(dialog, from: self) { [weak self] outcome in
+      if outcome == .confirmed {
+        self?.overwriteTaps.accept(())
+      } else {
+        self?.reloadTaps.accept(())
+      }
     }
   }
 

@@ -17,8 +17,10 @@ extension Endpoints {
     }
     router.add(HTTPAPI.updateFriend, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
-        self.answer(request, FriendDraft.self) { draft in
-          try store.updateFriend(Friend(id: id, draft: draft))
+        self.answer(request, HTTPAPI.FriendChange.self) { change in
+          try store.updateFriend(
+            Friend(id: id, draft: change.draft, revision: change.revision ?? 0),
+            overwriting: change.revision == nil)
         }
       }
     }

@@ -186,6 +186,8 @@ struct Endpoints: Sendable {
       return .error(status: 404, message: error.description)
     case .invalidInput:
       return .error(status: 400, message: error.description)
+    case .changedElsewhere:
+      return .error(status: 409, message: error.description)
     case .wrongPassword:
       return .error(status: 401, message: error.description)
     case .tooManyAttempts(let seconds):

@@ -5,7 +5,9 @@ import Store
 // How a friend is written in the store's snapshot and journal.
 extension FriendsSchema {
   /// The fields of a friend, in the order they are written.
-  fileprivate enum FriendField: Int, CaseIterable { case id, firstName, lastName, phoneNumber }
+  fileprivate enum FriendField: Int, CaseIterable {
+    case id, firstName, lastName, phoneNumber, revision
+  }
   fileprivate static let friendFields = JSONReader.FieldNames(FriendField.allCases.map { "\($0)" })
 
   static func write(_ friend: Friend, to writer: inout JSONWriter) {
@@ -21,6 +23,9 @@ extension FriendsSchema {
     writer.raw(", ")
     writer.key("phoneNumber")
     writer.string(friend.phoneNumber)
+    writer.raw(", ")
+    writer.key("revision")
+    writer.int(friend.revision)
     writer.raw("}")
   }
 
@@ -29,18 +34,22 @@ extension FriendsSchema {
     var firstName: String?
     var lastName: String?
     var phoneNumber: String?
+    var revision: Int?
     try readFields(friendFields, place, &reader) { (field: FriendField, reader) in
       switch field {
       case .id: id = try reader.int()
       case .firstName: firstName = try reader.string()
       case .lastName: lastName = try reader.string()
       case .phoneNumber: phoneNumber = try reader.string()
+      case .revision: revision = try reader.int()
       }
     }
     return Friend(
       id: try required(id, "\(place).id"),
       firstName: try required(firstName, "\(place).firstName"),
       lastName: try required(lastName, "\(place).lastName"),
-      phoneNumber: try required(phoneNumber, "\(place).phoneNumber"))
+      phoneNumber: try required(phoneNumber, "\(place).phoneNumber"),
+      // Written before friends had revisions: the first one.
+      revision: revision ?? Friend.firstRevision)
   }
 }

@@ -19,9 +19,15 @@ extension LocalBackend: FriendsService {
     write("add") { store in try store.addFriend(draft) }
   }
 
-  /// Updates a friend.
+  /// Updates a friend; a stale revision fails with ``ServiceError/changedElsewhere(id:)``.
   public func update(_ friend: Friend) -> Single<Friend> {
-    write("update") { store in try store.updateFriend(friend) }
+    write("update") { store in
+      do {
+        return try store.updateFriend(friend)
+      } catch StoreError.changedElsewhere(let id) {
+        throw ServiceError.changedElsewhere(id: id)
+      }
+    }
   }
 
   /// Removes a friend.

@@ -33,18 +33,28 @@ extension LocalStore {
     }
   }
 
-  /// Replaces the fields of the friend with `friend.id`, trimming surrounding spaces.
+  /// Replaces the fields of the friend with `friend.id`, trimming surrounding spaces, and
+  /// gives it the next revision.
   ///
-  /// - Returns: The friend as saved.
+  /// - Parameter overwriting: Whether to save even when `friend.revision` is not the stored
+  ///   one; by default such a save is refused.
+  /// - Returns: The friend as saved, with its new revision.
   /// - Throws: ``StoreError/notFound(_:)`` when there is no such friend,
+  ///   ``StoreError/changedElsewhere(_:)`` when `friend.revision` is not the stored one,
   ///   ``StoreError/invalidInput(_:)`` when a field breaks its rule; nothing changes.
   @discardableResult
-  public func updateFriend(_ friend: Friend) throws(StoreError) -> Friend {
-    let saved = Friend(id: friend.id, draft: try Self.validated(friend.draft))
+  public func updateFriend(_ friend: Friend, overwriting: Bool = false) throws(StoreError)
+    -> Friend
+  {
+    let draft = try Self.validated(friend.draft)
     return try modify { (file: StoreFile) throws(StoreError) in
-      guard file.friends.contains(where: { $0.id == saved.id }) else {
-        throw .notFound(saved.id)
+      guard let stored = file.friends.first(where: { $0.id == friend.id }) else {
+        throw .notFound(friend.id)
       }
+      guard overwriting || stored.revision == friend.revision else {
+        throw .changedElsewhere(friend.id)
+      }
+      let saved = Friend(id: friend.id, draft: draft, revision: stored.revision + 1)
       return (.updateFriend(saved), saved)
     }
   }

@@ -28,6 +28,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case tooManyAttempts(retryAfter: Int)
   /// The input breaks a rule; the message says which and is meant for the user.
   case invalidInput(String)
+  /// The friend with this identifier was changed since the revision the change started from.
+  case changedElsewhere(Int)
 
   /// A sentence for the user saying what went wrong and, for file problems, where.
   public var description: String {
@@ -54,6 +56,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
       return "Too many attempts: try again in \(seconds) s"
     case .invalidInput(let message):
       return message
+    case .changedElsewhere(let id):
+      return ServiceError.changedElsewhere(id: id).description
     }
   }
 
@@ -64,7 +68,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   public var isFileProblem: Bool {
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory: return true
-    case .notFound, .wrongPassword, .tooManyAttempts, .invalidInput: return false
+    case .notFound, .wrongPassword, .tooManyAttempts, .invalidInput, .changedElsewhere:
+      return false
     }
   }
 }

@@ -17,7 +17,7 @@ import Store
 ///   "nextFriendId": 21,
 ///   "nextPostId": 101,
 ///   "friends": [
-///     {"id": 17, "firstName": "Samuel", "lastName": "Adeyemi", "phoneNumber": "+234 803 555 0917"}
+///     {"id": 17, "firstName": "Samuel", "lastName": "Adeyemi", "phoneNumber": "+234 803 555 0917", "revision": 2}
 ///   ],
 ///   "posts": [
 ///     {"id": 100, "authorId": 3, "authorName": "Hanna Virtanen", "date": "2024-03-04T10:15:00Z", "text": "…"}
@@ -30,8 +30,10 @@ import Store
 /// `logIn` or `logOut`.
 ///
 /// Readers accept the fields in any order and ignore fields they do not know; every field
-/// shown is required. The text is written and read by hand rather than with
-/// `JSONEncoder`/`JSONDecoder`, which are several times slower on large files.
+/// shown is required except a friend's `revision` (how many times it was written; files
+/// from before revisions lack it), which reads as 1 when absent. The text is written and
+/// read by hand rather than with `JSONEncoder`/`JSONDecoder`, which are several times slower
+/// on large files.
 ///
 /// Version 1 was the single file of the store before it had a journal: the same object with
 /// `schemaVersion` and `generation` in it. Version 2 moved those two into the snapshot's

@@ -29,12 +29,13 @@ extension HTTPClient {
 
   /// `PUT /friends/{id}`: replaces the fields of the friend with `friend.id`.
   ///
-  /// - Returns: The friend as saved.
+  /// - Returns: The friend as saved, at its new revision.
   /// - Throws: ``ServiceError/notFound(id:)`` when there is no such friend,
+  ///   ``ServiceError/changedElsewhere(id:)`` when `friend.revision` is not the stored one,
   ///   ``ServiceError/invalid(_:)`` when a field breaks its rule.
   public func updateFriend(_ friend: Friend) async throws -> Friend {
     try await call(
-      HTTPAPI.updateFriend, ["id": String(friend.id)], body: friend.draft,
+      HTTPAPI.updateFriend, ["id": String(friend.id)], body: HTTPAPI.FriendChange(friend),
       context: .item(friend.id),
       expecting: Friend.self, what: "the saved friend")
   }

@@ -138,6 +138,8 @@ public final class HTTPClient: Sendable {
       return .http(status: status)
     case (404, .item(let id)):
       return .notFound(id: id)
+    case (409, .item(let id)):
+      return .changedElsewhere(id: id)
     case (400, _):
       if let message = try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: body),
         !message.error.isEmpty

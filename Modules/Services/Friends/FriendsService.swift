@@ -10,7 +10,9 @@ public protocol FriendsService: AnyObject {
   func friend(id: Int) -> Single<Friend>
   /// Adds a friend and returns it with its new id.
   func add(_ draft: FriendDraft) -> Single<Friend>
-  /// Replaces the friend with the same id.
+  /// Replaces the fields of the friend with the same id and returns it at its next revision.
+  /// Fails with `ServiceError.changedElsewhere` and writes nothing when `friend.revision`
+  /// (the revision the change was made from) is not the stored one.
   func update(_ friend: Friend) -> Single<Friend>
   /// Removes the friend with `id`.
   func remove(id: Int) -> Completable

@@ -8,6 +8,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   case tooManyAttempts(retryAfter: Int)
   /// No record has this id.
   case notFound(id: Int)
+  /// A change was refused because the record with this id changed since the revision the
+  /// change started from; nothing was written.
+  case changedElsewhere(id: Int)
   /// The request was refused because something in it is not valid.
   case invalid(String)
   /// The call needs a logged-in account.
@@ -32,6 +35,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     case .wrongCredentials: return "wrong email or password"
     case .tooManyAttempts(let seconds): return "Too many attempts: try again in \(seconds) s"
     case .notFound(let id): return "no friend has id \(id)"
+    case .changedElsewhere(let id): return "friend \(id) was changed elsewhere"
     case .invalid(let message): return message
     case .notLoggedIn: return "you are not logged in"
     case .sessionExpired: return Self.sessionExpiredMessage

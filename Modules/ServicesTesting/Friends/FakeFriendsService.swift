@@ -22,7 +22,8 @@ public final class FakeFriendsService: FriendsService {
   public var friendResponse: ((Int) -> [Recorded<Event<Friend>>])?
   /// The answer to `add(_:)`.
   public var addResponse: ((FriendDraft) -> [Recorded<Event<Friend>>])?
-  /// The answer to `update(_:)`.
+  /// The answer to `update(_:)`. A real service refuses a stale `revision` with
+  /// `ServiceError.changedElsewhere(id:)`: script that error to test what a form does then.
   public var updateResponse: ((Friend) -> [Recorded<Event<Friend>>])?
   /// The answer to `remove(id:)`.
   public var removeResponse: ((Int) -> [Recorded<Event<Never>>])?

@@ -30,6 +30,7 @@ import Testing
       changed.phoneNumber = " +1 555 0199 "
       var saved = added
       saved.phoneNumber = "+1 555 0199"
+      saved.revision = 2
       #expect(fixture.run(backend.update(changed)) == [.next(0, saved), .completed(0)])
       #expect(try fixture.store.friend(id: 21) == saved)
 

@@ -68,6 +68,7 @@ import Testing
       friend.lastName = "Zimmermann"
       friend.phoneNumber = "+49 30 5550 0000"
       let saved = try store.updateFriend(friend)
+      friend.revision += 1
       #expect(saved == friend)
       #expect(try store.friends().last == friend)
       #expect(try store.friend(id: friend.id) == friend)

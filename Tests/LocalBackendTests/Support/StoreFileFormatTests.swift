@@ -71,7 +71,7 @@ import Testing
     let text = String(decoding: encode(file), as: UTF8.self)
     #expect(
       text.contains(
-        "\n    {\"id\": 1, \"firstName\": \"A\", \"lastName\": \"B\", \"phoneNumber\": \"5550100123\"}\n"
+        "\n    {\"id\": 1, \"firstName\": \"A\", \"lastName\": \"B\", \"phoneNumber\": \"5550100123\", \"revision\": 1}\n"
       ))
     #expect(
       text.contains(

@@ -25,11 +25,45 @@ import Testing
       #expect(try store.friend(id: 21) == added)
       var changed = added
       changed.phoneNumber = "+1 555 0199"
-      #expect(try await backend.update(changed).value == changed)
-      #expect(try store.friend(id: 21) == changed)
+      var saved = changed
+      saved.revision = 2
+      #expect(try await backend.update(changed).value == saved)
+      #expect(try store.friend(id: 21) == saved)
+      // A change made from the revision before fails, over HTTP as on the embedded store.
+      #expect(
+        await serviceError { try await backend.update(changed).value }
+          == .changedElsewhere(id: 21))
+      #expect(try store.friend(id: 21) == saved)
       try await backend.remove(id: 21).value
       #expect(try store.friends() == friends)
       #expect(await serviceError { try await backend.remove(id: 21).value } == .notFound(id: 21))
+    }
+  }
+
+  @Test func aStaleRevisionIsAnsweredWith409AndChangesNothing() async throws {
+    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
+      let store = fixture.store
+      let loaded = try await backend.friend(id: 4).value
+      // Another client saves the friend after this one loaded it.
+      var meanwhile = loaded
+      meanwhile.firstName = "Meanwhile"
+      try store.updateFriend(meanwhile)
+      let before = try store.friend(id: 4)
+      var mine = loaded
+      mine.lastName = "Mine"
+      #expect(
+        await serviceError { try await backend.update(mine).value } == .changedElsewhere(id: 4))
+      let conflict = await fixture.log.firstEvent(timeout: .seconds(10)) {
+        if case .responded(_, 409) = $0 { return true }
+        return false
+      }
+      #expect(conflict != nil)
+      #expect(try store.friend(id: 4) == before)
+      // From the current revision, the same change is saved.
+      mine.revision = before.revision
+      #expect(try await backend.update(mine).value.revision == before.revision + 1)
     }
   }
 
