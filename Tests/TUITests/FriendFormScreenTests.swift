@@ -268,7 +268,7 @@ import Testing
       }
       h.startLoggedIn()
       h.advance(by: 10)
-      h.press(.enter)
+      h.press(.character("e"))
       h.advance(by: 10)
       h.type("a")
       h.press(.tab)
@@ -329,7 +329,7 @@ import Testing
       }
       h.startLoggedIn()
       h.advance(by: 10)
-      h.press(.enter)
+      h.press(.character("e"))
       h.advance(by: 10)
       h.type("a")
       h.press(.tab)
