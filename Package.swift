@@ -35,7 +35,9 @@ let package = Package(
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
+    // demo:begin
     .executable(name: "store-stress", targets: ["StoreStress"]),
+    // demo:end
   ],
   targets: [
     // Libraries
@@ -132,11 +134,13 @@ let package = Package(
       name: "FriendsServerApp",
       dependencies: ["FriendsServer", "AppComposition", "CommandLineKit"],
       path: "Apps/Server"),
+    // demo:begin
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
     .executableTarget(
       name: "StoreStress", dependencies: ["LocalBackend", "Models", "Store"],
       path: "Apps/StoreStress"),
+    // demo:end
     // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
     .executableTarget(
       name: "FriendsTUI",
@@ -170,7 +174,10 @@ let package = Package(
       name: "LocalBackendTests",
       dependencies: [
         "LocalBackend", "Services", "Store", "Models", "ReactiveCore", "ReactiveTesting",
-        "StoreStress", "TestSupport", "Authentication",
+        "TestSupport", "Authentication",
+        // demo:begin
+        "StoreStress",
+        // demo:end
       ],
       path: "Tests/LocalBackendTests"),
     .testTarget(

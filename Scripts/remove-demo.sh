@@ -33,21 +33,28 @@ demo_paths=(
   Modules/ViewModels/Friends Modules/ViewModels/Search Modules/ViewModels/Timeline
   Apps/CLI/Friends Apps/CLI/Search Apps/CLI/Timeline
   Apps/TUI/Friends Apps/TUI/Search Apps/TUI/Timeline
+  # The store's tools that write the demo's friends and posts: the store workloads of the
+  # benchmarks and the store-stress executable.
+  Apps/Benchmarks/StoreWorkloads.swift Apps/StoreStress
   # The navigator's rules for the demo's scenes (the scenes themselves are marked lines).
   Modules/Navigator/Friends Modules/Navigator/Timeline
   # Their tests.
   Tests/ViewModelsTests/Friends Tests/ViewModelsTests/Search Tests/ViewModelsTests/Timeline
   Tests/NavigatorTests/Demo
+  Tests/CLITests/DemoSamples.swift
   Tests/CLITests/FriendsCommandTests.swift
   Tests/CLITests/StreamCommandTests.swift
   Tests/CLITests/EmbeddedStoreCommandTests.swift
   Tests/TUITests/ApplicationTests.swift
+  Tests/TUITests/DemoFixtures.swift
   Tests/TUITests/FriendFormScreenTests.swift
   Tests/TUITests/FriendsListScreenTests.swift
   Tests/TUITests/SearchScreenTests.swift
   Tests/TUITests/TimelineScreenTests.swift
   Tests/TUITests/HomeDemoScreenTests.swift
   Tests/FrontsTests/AddFriendParityTests.swift
+  Tests/BenchmarksTests/StoreWorkloadsTests.swift
+  Tests/LocalBackendTests/Support/MultiProcessTests.swift
 )
 
 if [ "$force" = no ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
@@ -69,7 +76,8 @@ edited=()
 while IFS= read -r file; do
   perl -0pi -e 's{^[ \t]*// demo:begin\n.*?^[ \t]*// demo:end\n}{}gms' "$file"
   edited+=("$file")
-done < <(grep -rlE --include='*.swift' '^[[:space:]]*// demo:begin' Modules Apps Tests 2>/dev/null |
+done < <(grep -rlE --include='*.swift' '^[[:space:]]*// demo:begin' Package.swift Modules Apps Tests \
+  2>/dev/null |
   LC_ALL=C sort || true)
 
 if [ ${#removed[@]} -eq 0 ] && [ ${#edited[@]} -eq 0 ]; then

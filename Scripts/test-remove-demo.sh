@@ -36,7 +36,7 @@ for folder in Modules/ViewModels Modules/Navigator Apps/CLI Apps/TUI Tests/ViewM
     [ ! -e "$folder/$feature" ] || fail "$folder/$feature is still there"
   done
 done
-markers=$(grep -rnE '// demo:(begin|end)' Modules Apps Tests || true)
+markers=$(grep -rnE '// demo:(begin|end)' Package.swift Modules Apps Tests || true)
 [ -z "$markers" ] || fail "demo markers are left:"$'\n'"$markers"
 
 Scripts/format.sh --lint

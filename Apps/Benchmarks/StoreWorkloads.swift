@@ -167,3 +167,27 @@ final class TemporaryDirectory: Sendable {
     }
   }
 }
+
+/// For each size, the store workloads S-load, S-add, S-changes and S-compact.
+func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] {
+  sizes.map { size in
+    Workload.prepared(
+      "S-load-\(size.label)", size: size.posts, unit: "load",
+      "open a LocalStore of n posts and read its posts", prepare: storeLoad)
+  }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-add-\(size.label)", size: size.posts, unit: "write",
+        "one acknowledged addFriend on a store of n posts", prepare: storeAddFriend)
+    }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-changes-\(size.label)", size: size.posts, unit: "diff",
+        "posts change set: 1 insertion, 1 edit among n posts", prepare: storeChanges)
+    }
+    + sizes.map { size in
+      Workload.prepared(
+        "S-compact-\(size.label)", size: size.posts, unit: "fold",
+        "fold the journal into a new snapshot of n posts", prepare: storeCompact)
+    }
+}

@@ -1,8 +1,14 @@
-import LocalBackend
-
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
 /// store's, the password hash, then the HTTP server under slow clients.
 let allWorkloads: [Workload] =
+  reactiveCoreWorkloads
+  // demo:begin
+  + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
+  // demo:end
+  + passwordAndServerWorkloads
+
+/// The reactive core's workloads, W1 to W7 and MEM.
+private let reactiveCoreWorkloads: [Workload] =
   [
     .timed(
       "W1s", size: 10_000_000, unit: "event",
@@ -35,8 +41,11 @@ let allWorkloads: [Workload] =
       id: "MEM", size: 100_000,
       summary: "live subject.map { }.filter { } subscriptions: bytes and times each",
       execute: runMemoryWorkload),
-  ] + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
-  + [
+  ]
+
+/// The password hash's workload, then the HTTP server's under slow clients.
+private let passwordAndServerWorkloads: [Workload] =
+  [
     .timed(
       "PBKDF2-600k", size: 600_000, unit: "derivation",
       "one PBKDF2-HMAC-SHA256 password hash of n iterations", body: hashOnePassword),
@@ -45,27 +54,3 @@ let allWorkloads: [Workload] =
       summary: "HTTPServer: latency of 300 requests while n clients send a byte a second",
       execute: runSlowClientsWorkload),
   ]
-
-/// For each size, the store workloads S-load, S-add, S-changes and S-compact.
-private func storeWorkloads(sizes: [(label: String, posts: Int)]) -> [Workload] {
-  sizes.map { size in
-    Workload.prepared(
-      "S-load-\(size.label)", size: size.posts, unit: "load",
-      "open a LocalStore of n posts and read its posts", prepare: storeLoad)
-  }
-    + sizes.map { size in
-      Workload.prepared(
-        "S-add-\(size.label)", size: size.posts, unit: "write",
-        "one acknowledged addFriend on a store of n posts", prepare: storeAddFriend)
-    }
-    + sizes.map { size in
-      Workload.prepared(
-        "S-changes-\(size.label)", size: size.posts, unit: "diff",
-        "posts change set: 1 insertion, 1 edit among n posts", prepare: storeChanges)
-    }
-    + sizes.map { size in
-      Workload.prepared(
-        "S-compact-\(size.label)", size: size.posts, unit: "fold",
-        "fold the journal into a new snapshot of n posts", prepare: storeCompact)
-    }
-}

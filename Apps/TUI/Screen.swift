@@ -11,8 +11,8 @@ protocol ScreenHost: AnyObject {
   var services: AppServices { get }
   /// The scheduler the view models' timers and debounces run on.
   var scheduler: SchedulerType { get }
-  /// Formats post dates.
-  var dates: PostDates { get }
+  /// Formats the dates shown in lists and pages.
+  var dates: DateLabels { get }
   /// Forwards a route to the navigator.
   func navigate(_ route: Route)
   /// Asks for a new frame once the current work is done.

@@ -32,8 +32,8 @@ final class TUIApplication: ScreenHost {
   /// The features the home lists and whose screens the app makes, in order.
   let features: [Feature]
 
-  /// Formats post dates in the app's time zone.
-  let dates: PostDates
+  /// Formats dates in the app's time zone.
+  let dates: DateLabels
   private let session: TerminalSession
   private let onQuit: @MainActor () -> Void
   private var bag = DisposeBag()
@@ -71,8 +71,8 @@ final class TUIApplication: ScreenHost {
   ///   - services: The services the view models use.
   ///   - scheduler: The scheduler of the view models, the spinners and the Esc timeout.
   ///   - colorMode: Whether colours are drawn.
-  ///   - timeZone: The time zone post dates are shown in.
-  ///   - now: The date and time now, which decides whether a post date shows its year: the
+  ///   - timeZone: The time zone dates are shown in.
+  ///   - now: The date and time now, which decides whether a date shows its year: the
   ///     scheduler's `now` unless a test chooses.
   ///   - mouseReporting: Whether the terminal reports the mouse.
   ///   - features: The features the home lists, in order: `Feature.all` unless a test
@@ -88,7 +88,7 @@ final class TUIApplication: ScreenHost {
     self.features = features
     self.scheduler = scheduler
     self.theme = .standard
-    self.dates = PostDates(timeZone: timeZone, now: now ?? { scheduler.now })
+    self.dates = DateLabels(timeZone: timeZone, now: now ?? { scheduler.now })
     self.onQuit = onQuit
     navigator = Navigator(root: .login, isLoggedIn: false)
     session = TerminalSession(

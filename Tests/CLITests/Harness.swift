@@ -17,10 +17,12 @@ import Synchronization
 final class Harness {
   let clock = TestScheduler.milliseconds()
   let auth: FakeAuthenticationService
+  // demo:begin
   let friends: FakeFriendsService
   let search: FakeSearchService
   let timeline: FakeTimelineService
   let postCache = InMemoryPostCache()
+  // demo:end
   let output: BufferOutput
   let errors: BufferOutput
   /// What prompts read.
@@ -48,9 +50,11 @@ final class Harness {
     self.colour = colour
     output = BufferOutput(isTerminal: outputColumns != nil, columns: outputColumns)
     auth = FakeAuthenticationService(scheduler: clock)
+    // demo:begin
     friends = FakeFriendsService(scheduler: clock)
     search = FakeSearchService(scheduler: clock)
     timeline = FakeTimelineService(scheduler: clock)
+    // demo:end
     errors = BufferOutput(isTerminal: terminal)
     input = ScriptedInput(isTerminal: terminal, lines: answers)
     if loggedIn { auth.status.accept(.authorized(Self.ada)) }
@@ -76,8 +80,11 @@ final class Harness {
             faults: LocalBackend.Faults(latency: latency))
         }
         return AppServices(
-          auth: replacingAuth ?? auth, friends: friends, search: search, timeline: timeline,
-          postCache: postCache, scheduler: clock, origin: "the test")
+          auth: replacingAuth ?? auth,
+          // demo:begin
+          friends: friends, search: search, timeline: timeline, postCache: postCache,
+          // demo:end
+          scheduler: clock, origin: "the test")
       })
     return SharingScheduler.mock(scheduler: clock) { Program.run(words, runtime: runtime) }
   }
@@ -129,26 +136,6 @@ final class ScriptedInput: LineInput {
 
   func readSecretLine() throws -> String? {
     readLine()
-  }
-}
-
-/// Friends and posts for the fakes to answer with.
-enum Sample {
-  static let ada = Friend(
-    id: 3, firstName: "Ada", lastName: "Lovelace", phoneNumber: "+44 20 7946 0001")
-  static let grace = Friend(
-    id: 12, firstName: "Grace", lastName: "Hopper", phoneNumber: "+1 555 010 2841")
-  static let alan = Friend(
-    id: 7, firstName: "Alan", lastName: "Turing", phoneNumber: "+44 161 555 0100")
-
-  static let rosa = Person(id: 1, name: "Rosa Delgado")
-  static let tomas = Person(id: 2, name: "Tomás Ibarra")
-
-  /// Post `id` by `author`, `id` minutes after 2024-03-01 08:00 UTC.
-  static func post(_ id: Int, by author: Person, _ text: String) -> Post {
-    Post(
-      id: id, author: author, text: text,
-      date: Date(timeIntervalSince1970: 1_709_280_000 + Double(id) * 60))
   }
 }
 

@@ -44,7 +44,11 @@ import Testing
         ? [.error(200, ServiceError.invalid("that name is taken"))]
         : [.next(200, Friend(id: 3, draft: draft)), .completed(200)]
     }
-    return (fakeServices(auth: auth, friends: friends, clock), friends)
+    let services = AppServices(
+      auth: auth, friends: friends, search: FakeSearchService(scheduler: clock),
+      timeline: FakeTimelineService(scheduler: clock), postCache: InMemoryPostCache(),
+      scheduler: clock, origin: "the test")
+    return (services, friends)
   }
 
   struct Outcome {

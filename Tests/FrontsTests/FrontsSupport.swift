@@ -18,12 +18,13 @@ func makeClock() -> TestScheduler {
 }
 
 /// The app's services over fakes, all on `clock`.
-func fakeServices(
-  auth: FakeAuthenticationService, friends: FakeFriendsService, _ clock: TestScheduler
-) -> AppServices {
+func fakeServices(auth: FakeAuthenticationService, _ clock: TestScheduler) -> AppServices {
   AppServices(
-    auth: auth, friends: friends, search: FakeSearchService(scheduler: clock),
+    auth: auth,
+    // demo:begin
+    friends: FakeFriendsService(scheduler: clock), search: FakeSearchService(scheduler: clock),
     timeline: FakeTimelineService(scheduler: clock), postCache: InMemoryPostCache(),
+    // demo:end
     scheduler: clock, origin: "the test")
 }
 

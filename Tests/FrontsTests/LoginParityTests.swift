@@ -63,7 +63,7 @@ import Testing
   func commandLineStory() -> Outcome {
     let clock = makeClock()
     let auth = Self.scriptedAuth(clock)
-    let services = fakeServices(auth: auth, friends: FakeFriendsService(scheduler: clock), clock)
+    let services = fakeServices(auth: auth, clock)
     var messages: [String] = []
     var lastStatus = ExitCode.failure
     for attempt in Self.attempts {
@@ -82,10 +82,7 @@ import Testing
   func terminalStory() -> Outcome {
     let clock = makeClock()
     let auth = Self.scriptedAuth(clock)
-    // Logged in, the app opens the friends list, which loads.
-    let friends = FakeFriendsService(scheduler: clock)
-    friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
-    let services = fakeServices(auth: auth, friends: friends, clock)
+    let services = fakeServices(auth: auth, clock)
     var messages: [String] = []
     let loggedIn = SharingScheduler.mock(scheduler: clock) {
       let front = TerminalFront(services: services, clock: clock)

@@ -19,25 +19,28 @@ final class Harness {
   let clock = TestScheduler.milliseconds()
   let terminal: MemoryTerminal
   let auth: FakeAuthenticationService
+  // demo:begin
   let friends: FakeFriendsService
   let search: FakeSearchService
   let timeline: FakeTimelineService
   let cache = InMemoryPostCache()
+  // demo:end
   private(set) var app: TUIApplication!
   private(set) var quitCount = 0
 
   static let ada = Account(email: "ada@example.com", displayName: "Ada")
-  /// The date the app takes as now when the virtual clock is at 0: 1 March 2026 09:00 UTC, the
-  /// day of the posts (`Fixtures.post`).
+  /// The date the app takes as now when the virtual clock is at 0: 1 March 2026 09:00 UTC.
   static let today = Date(timeIntervalSince1970: 1_772_355_600)
 
   /// Creates the harness; call `start()` inside `SharingScheduler.mock` (see `run`).
   init(size: TerminalSize) {
     terminal = MemoryTerminal(size: size)
     auth = FakeAuthenticationService(scheduler: clock)
+    // demo:begin
     friends = FakeFriendsService(scheduler: clock)
     search = FakeSearchService(scheduler: clock)
     timeline = FakeTimelineService(scheduler: clock)
+    // demo:end
   }
 
   /// Runs `body` with a new harness, every Driver and Signal delivering on its clock.
@@ -56,7 +59,10 @@ final class Harness {
     colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all
   ) {
     let services = AppServices(
-      auth: auth, friends: friends, search: search, timeline: timeline, postCache: cache,
+      auth: auth,
+      // demo:begin
+      friends: friends, search: search, timeline: timeline, postCache: cache,
+      // demo:end
       scheduler: clock, origin: "test")
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
@@ -66,13 +72,6 @@ final class Harness {
       onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()
-  }
-
-  /// Starts logged in as Ada, on the friends list (opened with its key from the home).
-  func startLoggedIn() {
-    auth.status.accept(.authorized(Self.ada))
-    start()
-    press(.character("f"))
   }
 
   /// Runs what is due now.
@@ -196,22 +195,4 @@ func dump(_ harness: Harness) -> String {
     while trimmed.last == " " { trimmed.removeLast() }
     return "      \"\(trimmed)\","
   }.joined(separator: "\n")
-}
-
-/// Scripted data.
-enum Fixtures {
-  static let ada = Friend(id: 1, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0101")
-  static let grace = Friend(
-    id: 2, firstName: "Grace", lastName: "Hopper", phoneNumber: "+1 555 0102")
-  static let alan = Friend(id: 3, firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")
-
-  static let hanna = Person(id: 7, name: "Hanna Virtanen")
-  static let jonah = Person(id: 8, name: "Jonah Price")
-
-  /// A post by `author`, `id` minutes after 1 March 2026 09:00 UTC.
-  static func post(_ id: Int, by author: Person = hanna, _ text: String? = nil) -> Post {
-    Post(
-      id: id, author: author, text: text ?? "Post number \(id)",
-      date: Date(timeIntervalSince1970: 1_772_355_600 + Double(id) * 60))
-  }
 }

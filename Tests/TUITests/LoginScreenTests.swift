@@ -82,9 +82,11 @@ import Testing
   @Test func theLoginStoryPlaysOutOnScreen() {
     Harness.run { h in
       Self.scriptLogin(h)
+      // demo:begin
       h.friends.friendsResponse = { _ in
         [.next(50, [Fixtures.ada, Fixtures.grace]), .completed(50)]
       }
+      // demo:end
       h.start()
       expectScreen(h, Self.loginScreen(message: "Enter an email address."))
 

@@ -13,6 +13,7 @@ import Services
 public struct AppServices {
   /// Logging in and out.
   public let auth: AuthenticationService
+  // demo:begin
   /// The friends list.
   public let friends: FriendsService
   /// Searching friends.
@@ -21,6 +22,7 @@ public struct AppServices {
   public let timeline: TimelineService
   /// The posts fetched in this session.
   public let postCache: PostCache
+  // demo:end
   /// The scheduler for debounces, timers and latency.
   public let scheduler: SchedulerType
   /// Where the data comes from, for messages such as "Using data in …".
@@ -28,14 +30,20 @@ public struct AppServices {
 
   /// Assembles services from parts, for tests and custom setups.
   public init(
-    auth: AuthenticationService, friends: FriendsService, search: SearchService,
-    timeline: TimelineService, postCache: PostCache, scheduler: SchedulerType, origin: String
+    auth: AuthenticationService,
+    // demo:begin
+    friends: FriendsService, search: SearchService, timeline: TimelineService,
+    postCache: PostCache,
+    // demo:end
+    scheduler: SchedulerType, origin: String
   ) {
     self.auth = auth
+    // demo:begin
     self.friends = friends
     self.search = search
     self.timeline = timeline
     self.postCache = postCache
+    // demo:end
     self.scheduler = scheduler
     self.origin = origin
   }
@@ -45,16 +53,23 @@ public struct AppServices {
   /// `livePosts`' pace; `nil` writes none.
   public static func local(
     directory: URL, scheduler: SchedulerType, faults: LocalBackend.Faults = .none,
-    livePosts: LiveDemoTimeline.Pace? = .demo
+    // demo:begin
+    livePosts: LiveDemoTimeline.Pace? = .demo,
+    // demo:end
   ) throws -> AppServices {
     let store = try LocalStore(directory: directory)
     let backend = LocalBackend(store: store, scheduler: scheduler, faults: faults)
+    // demo:begin
     let timeline: TimelineService =
       livePosts.map { LiveDemoTimeline(backend: backend, scheduler: scheduler, pace: $0) }
       ?? backend
+    // demo:end
     return AppServices(
-      auth: backend, friends: backend, search: backend, timeline: timeline,
-      postCache: InMemoryPostCache(), scheduler: scheduler, origin: store.fileURL.path)
+      auth: backend,
+      // demo:begin
+      friends: backend, search: backend, timeline: timeline, postCache: InMemoryPostCache(),
+      // demo:end
+      scheduler: scheduler, origin: store.fileURL.path)
   }
 
   /// Services on the Friends server at `url`, with the session token kept in `directory` (the
@@ -64,7 +79,10 @@ public struct AppServices {
       baseURL: url, tokens: SessionTokenFile(directory: directory, server: url))
     let backend = RemoteBackend(client: client, scheduler: scheduler)
     return AppServices(
-      auth: backend, friends: backend, search: backend, timeline: backend,
-      postCache: InMemoryPostCache(), scheduler: scheduler, origin: url.absoluteString)
+      auth: backend,
+      // demo:begin
+      friends: backend, search: backend, timeline: backend, postCache: InMemoryPostCache(),
+      // demo:end
+      scheduler: scheduler, origin: url.absoluteString)
   }
 }

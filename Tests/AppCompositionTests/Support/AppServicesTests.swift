@@ -25,23 +25,26 @@ import Testing
       #expect(try LocalStore(directory: directory).snapshot().generation == 1)
 
       // Every service is the one backend over that file.
-      let backend = try #require(services.friends as? LocalBackend)
+      let backend = try #require(services.auth as? LocalBackend)
       #expect(backend.store.fileURL.path == file.path)
-      #expect(services.auth === backend)
+      #expect(services.scheduler as? TestScheduler === scheduler)
+      // demo:begin
+      #expect(services.friends === backend)
       #expect(services.search === backend)
       // The timeline's live demo writes through the same backend; without it, the backend.
       #expect((services.timeline as? LiveDemoTimeline)?.backend === backend)
       let quiet = try AppServices.local(directory: directory, scheduler: scheduler, livePosts: nil)
       #expect(quiet.timeline === quiet.friends)
-      #expect(services.scheduler as? TestScheduler === scheduler)
 
       let friends = scheduler.createObserver([Friend].self)
       _ = services.friends.friends().asObservable().subscribe(friends)
       scheduler.start()
       #expect(friends.events.first?.value.element?.count == 20)
+      // demo:end
     }
   }
 
+  // demo:begin
   @Test func localKeepsTheDataAlreadyInTheDirectory() throws {
     try withTemporaryDirectory { directory in
       try LocalStore(directory: directory).removeFriend(id: 1)
@@ -50,11 +53,12 @@ import Testing
       #expect(try backend.store.friends().count == 19)
     }
   }
+  // demo:end
 
   @Test func localOnACorruptFileThrowsTheStoresErrorAndLeavesTheFile() throws {
     try withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("store.json")
-      let garbage = Data("{\"schemaVersion\": 1, \"friends\": [".utf8)
+      let garbage = Data("{\"schemaVersion\": 1, \"account\": [".utf8)
       try garbage.write(to: file)
       let reason = "not valid JSON: the text ends too early at line 1, column 34"
       #expect(throws: StoreError.corrupt(path: file.path, reason: reason)) {
@@ -83,9 +87,11 @@ import Testing
     let tokens = try #require(backend.client.tokens as? SessionTokenFile)
     #expect(tokens.url.path == "/tmp/friends-data/server-session.json")
     #expect(tokens.server == "http://127.0.0.1:8080")
+    #expect(services.scheduler as? TestScheduler === scheduler)
+    // demo:begin
     #expect(services.friends === backend)
     #expect(services.search === backend)
     #expect(services.timeline === backend)
-    #expect(services.scheduler as? TestScheduler === scheduler)
+    // demo:end
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import LocalBackend
 import Models
 import RemoteBackend
 import Testing
@@ -9,66 +8,59 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientFailureTests {
   @Test func aServerErrorIsItsStatus() async throws {
     try await withFixtureServer(replying: .error(status: 500, message: "boom")) { client, _ in
-      #expect(await serviceError { try await client.friends() } == .http(status: 500))
+      #expect(await serviceError { try await client.accountStatus() } == .http(status: 500))
       #expect(await serviceError { try await client.logOut() } == .http(status: 500))
     }
   }
 
   @Test func statusesWithoutSpecialMeaningStayStatuses() async throws {
     try await withFixtureServer(replying: .error(status: 404, message: "gone")) { client, _ in
-      #expect(await serviceError { try await client.people() } == .http(status: 404))
-      #expect(await serviceError { try await client.friend(id: 3) } == .notFound(id: 3))
+      #expect(await serviceError { try await client.accountStatus() } == .http(status: 404))
     }
     try await withFixtureServer(replying: .error(status: 401, message: "who?")) { client, _ in
-      #expect(await serviceError { try await client.friends() } == .sessionExpired)
+      #expect(await serviceError { try await client.accountStatus() } == .sessionExpired)
       #expect(
         await serviceError { try await client.logIn(email: "a@b.c", password: "12345678") }
           == .wrongCredentials)
     }
     try await withFixtureServer(replying: .response(HTTPResponse(status: 302))) { client, _ in
-      #expect(await serviceError { try await client.friends() } == .http(status: 302))
+      #expect(await serviceError { try await client.accountStatus() } == .http(status: 302))
     }
   }
 
   @Test func a400CarriesTheServersMessageWhenItHasOne() async throws {
     try await withFixtureServer(replying: .error(status: 400, message: "say please")) { client, _ in
-      #expect(await serviceError { try await client.people() } == .invalid("say please"))
+      #expect(await serviceError { try await client.accountStatus() } == .invalid("say please"))
     }
     try await withFixtureServer(replying: .response(.text("nope", status: 400))) { client, _ in
-      #expect(await serviceError { try await client.people() } == .http(status: 400))
+      #expect(await serviceError { try await client.accountStatus() } == .http(status: 400))
     }
   }
 
   @Test func garbageJSONIsAMalformedResponse() async throws {
     try await withFixtureServer(replying: .garbageJSON) { client, _ in
       #expect(
-        await serviceError { try await client.friends() }
-          == .malformedResponse("expected a list of friends, but the body is not valid JSON"))
+        await serviceError { try await client.accountStatus() }
+          == .malformedResponse("expected an account status, but the body is not valid JSON"))
     }
   }
 
   @Test func jsonOfTheWrongShapeNamesTheField() async throws {
-    let wrongType = HTTPReply.response(.json(Data(#"[{"id": "seven", "name": "x"}]"#.utf8)))
+    let wrongType = HTTPReply.response(
+      .json(Data(#"{"account": {"email": 7, "displayName": "Ada"}}"#.utf8)))
     try await withFixtureServer(replying: wrongType) { client, _ in
       #expect(
-        await serviceError { try await client.people() }
-          == .malformedResponse("expected a list of people, but \"[0].id\" is not of type Int"))
+        await serviceError { try await client.accountStatus() }
+          == .malformedResponse(
+            "expected an account status, but \"account.email\" is not of type String"))
     }
-    let missing = HTTPReply.response(.json(Data(#"{"id": 1, "firstName": "A"}"#.utf8)))
+    let missing = HTTPReply.response(
+      .json(Data(#"{"account": {"email": "ada@example.com"}}"#.utf8)))
     try await withFixtureServer(replying: missing) { client, _ in
       #expect(
-        await serviceError { try await client.friend(id: 1) }
-          == .malformedResponse("expected a friend, but \"lastName\" is missing"))
-    }
-    let badDate = HTTPReply.response(
-      .json(Data(#"[{"id":1,"authorId":1,"authorName":"A","text":"t","date":"yesterday"}]"#.utf8)))
-    try await withFixtureServer(replying: badDate) { client, _ in
-      let failure = await serviceError { try await client.timeline() }
-      #expect(
-        failure
+        await serviceError { try await client.accountStatus() }
           == .malformedResponse(
-            "expected a page of posts, but \"[0].date\" is not valid: "
-              + "\"yesterday\" is not an ISO 8601 date"))
+            "expected an account status, but \"account.displayName\" is missing"))
     }
   }
 
@@ -107,7 +99,7 @@ import Testing
       client, log in
       let clock = ContinuousClock()
       let start = clock.now
-      let failure = await serviceError { try await client.friends() }
+      let failure = await serviceError { try await client.accountStatus() }
       let elapsed = clock.now - start
       #expect(failure == .timedOut)
       #expect(elapsed >= .milliseconds(300))
@@ -118,8 +110,8 @@ import Testing
   @Test func aShortTimeoutDoesNotFireOnAFastAnswer() async throws {
     try await withFriendsServer(timeout: .milliseconds(300)) { fixture in
       for _ in 0..<3 {
-        let people = try await fixture.client.people()
-        #expect(people.count == StoreSeed.demoAuthors.count)
+        let status = try await fixture.client.accountStatus()
+        #expect(status.account != nil)
       }
     }
   }
@@ -131,7 +123,7 @@ import Testing
     server.stop()
     let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
     #expect(
-      await serviceError { try await client.friends() }
+      await serviceError { try await client.accountStatus() }
         == .unreachable("nothing accepted the connection at 127.0.0.1:\(port)"))
   }
 
@@ -140,14 +132,14 @@ import Testing
     let client = HTTPClient(
       baseURL: URL(string: "http://friends.invalid:8080")!, timeout: .seconds(2))
     #expect(
-      await serviceError { try await client.friends() }
+      await serviceError { try await client.accountStatus() }
         == .unreachable("no host is known by the name in friends.invalid:8080"))
   }
 
   @Test func aConnectionClosedWithoutAnAnswerIsAMalformedResponse() async throws {
     try await withFixtureServer(replying: .closeWithoutAnswer) { client, _ in
       #expect(
-        await serviceError { try await client.friends() }
+        await serviceError { try await client.accountStatus() }
           == .malformedResponse("the server did not send a valid HTTP answer"))
     }
   }
@@ -155,7 +147,7 @@ import Testing
   @Test func anAnswerCutShortIsAnUnreachableServerNamingIt() async throws {
     try await withFixtureServer(replying: .truncated(body: "[{\"id\"", promised: 500)) {
       client, _ in
-      let failure = await serviceError { try await client.friends() }
+      let failure = await serviceError { try await client.accountStatus() }
       // The wording comes from the platform's networking library ("transfer closed with 494
       // bytes remaining to read" with libcurl); the server it names comes from the client.
       guard case .unreachable(let detail) = failure else {
@@ -168,9 +160,9 @@ import Testing
 
   @Test func cancellingTheCallerCancelsTheRequestAndClosesTheConnection() async throws {
     try await withFixtureServer(replying: .neverAnswer, timeout: .seconds(10)) { client, log in
-      let call = Task { try await client.friends() }
+      let call = Task { try await client.accountStatus() }
       let arrived = await log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
-      #expect(arrived == .received(connection: 1, method: .get, target: "/friends"))
+      #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
       call.cancel()
       let failure = await thrownError { try await call.value }
       #expect(failure is CancellationError)
@@ -183,7 +175,7 @@ import Testing
       let client = fixture.client
       let call = Task {
         withUnsafeCurrentTask { $0?.cancel() }
-        return try await client.friends()
+        return try await client.accountStatus()
       }
       #expect(await thrownError { try await call.value } is CancellationError)
     }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Formats post dates the same way on every machine of a time zone: `Nov 30 06:48` for a post
+/// Formats dates the same way on every machine of a time zone: `Nov 30 06:48` for a date
 /// of this year, `Nov 30 2025` for an older one (as `ls -l` drops the time for old files).
 @MainActor
-final class PostDates {
+final class DateLabels {
   private let thisYear: DateFormatter
   private let otherYear: DateFormatter
   private let long: DateFormatter
@@ -34,7 +34,7 @@ final class PostDates {
     return (isThisYear ? thisYear : otherYear).string(from: date)
   }
 
-  /// `date` in full, for a post read whole: `Sunday 1 March 2026, 09:01`.
+  /// `date` in full, for a page that shows it whole: `Sunday 1 March 2026, 09:01`.
   func longString(from date: Date) -> String {
     long.string(from: date)
   }
