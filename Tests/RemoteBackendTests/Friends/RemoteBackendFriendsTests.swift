@@ -7,6 +7,9 @@ import ReactiveTesting
 import RemoteBackend
 import Testing
 
+/// The friend the tests add.
+let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
+
 /// The backend's friends over a real server (see `withFriendsServer`), end to end.
 @Suite(.timeLimit(.minutes(1))) struct RemoteBackendFriendsTests {
   @Test func friendsCallsRoundTrip() async throws {

@@ -20,12 +20,16 @@ import Testing
 
   /// Every endpoint that needs a session, with a body where it takes one.
   private static let guarded: [(method: String, path: String, body: String?)] = [
-    ("GET", "/account", nil), ("POST", "/logout", nil), ("GET", "/friends", nil),
-    ("GET", "/friends/1", nil), ("POST", "/friends", draft), ("PUT", "/friends/1", draft),
-    ("DELETE", "/friends/2", nil), ("GET", "/search?q=a", nil), ("GET", "/timeline", nil),
-    ("GET", "/people", nil), ("GET", "/people/1/posts", nil),
+    ("GET", "/account", nil), ("POST", "/logout", nil),
+    // demo:begin
+    ("GET", "/friends", nil), ("GET", "/friends/1", nil), ("POST", "/friends", draft),
+    ("PUT", "/friends/1", draft), ("DELETE", "/friends/2", nil), ("GET", "/search?q=a", nil),
+    ("GET", "/timeline", nil), ("GET", "/people", nil), ("GET", "/people/1/posts", nil),
+    // demo:end
   ]
+  // demo:begin
   private static let draft = #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100"}"#
+  // demo:end
 
   @Test func withoutAValidTokenEveryEndpointButLoginAndPasswordResetAnswers401() async throws {
     try await withFriendsServer(signedIn: false) { fixture in
@@ -39,7 +43,9 @@ import Testing
           #expect(answer.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
         }
       }
+      // demo:begin
       #expect(try fixture.store.friends().count == 20)
+      // demo:end
       let reset = try await send(
         fixture.server.url, "POST", "/password-reset", body: #"{"email": "a@b.co"}"#)
       #expect(reset.status == 204)
@@ -69,7 +75,7 @@ import Testing
         fixture.server.url, "POST", "/logout", authorization: "bearer  \(session.token)")
       #expect(logout.status == 204)
       let after = try await send(
-        fixture.server.url, "GET", "/friends", authorization: "Bearer \(session.token)")
+        fixture.server.url, "GET", "/account", authorization: "Bearer \(session.token)")
       #expect(after.status == 401)
     }
   }
@@ -79,12 +85,15 @@ import Testing
       let first = fixture.newClient()
       let second = fixture.newClient()
       _ = try await first.logIn(email: ada.email, password: password)
-      #expect(try await first.friends().count == 20)
+      #expect(try await first.accountStatus() == .authorized(ada))
       // The other client is still logged out.
       #expect(try await second.accountStatus() == .unavailable)
+      // demo:begin
+      #expect(try await first.friends().count == 20)
       #expect(await serviceError { try await second.friends() } == .sessionExpired)
       #expect(await serviceError { try await second.removeFriend(id: 1) } == .sessionExpired)
       #expect(try fixture.store.friends().count == 20)
+      // demo:end
 
       _ = try await second.logIn(email: ada.email, password: password)
       #expect(first.tokens.load() != second.tokens.load())
@@ -93,7 +102,9 @@ import Testing
       #expect(try await first.accountStatus() == .unavailable)
       // Logging one client out leaves the other logged in.
       #expect(try await second.accountStatus() == .authorized(ada))
+      // demo:begin
       #expect(try await second.friends().count == 20)
+      // demo:end
     }
   }
 
@@ -120,19 +131,19 @@ import Testing
       // Each request keeps the session alive: 29 days apart, twice, is still inside the limit.
       for _ in 1...2 {
         clock.advance(29 * 24 * 3600)
-        #expect(try await client.friends().count == 20)
+        #expect(try await client.accountStatus() == .authorized(ada))
       }
       let token = try #require(client.tokens.load())
       clock.advance(30 * 24 * 3600)
       let expired = try await send(
-        fixture.server.url, "GET", "/friends", authorization: "Bearer \(token)")
+        fixture.server.url, "GET", "/account", authorization: "Bearer \(token)")
       #expect(expired.status == 401)
       #expect(expired.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
       #expect(
         (try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: expired.body))?.error
           == "Your session has expired; log in again.")
       // The client says so, and forgets the token: its status is then logged out.
-      #expect(await serviceError { try await client.friends() } == .sessionExpired)
+      #expect(await serviceError { try await client.accountStatus() } == .sessionExpired)
       #expect(client.tokens.load() == nil)
       #expect(try await client.accountStatus() == .unavailable)
     }

@@ -55,19 +55,40 @@ import Testing
       let api = FriendsAPI(store: store)
       let token = try api.sessions.start(for: StoreSeed.demoAccount).text
       var router = HTTPRouter()
-      router.get("/api/v1/friends") { request in
+      router.get("/api/v1/account") { request in
         var inner = request
-        inner.pathSegments = ["friends"]
+        inner.pathSegments = ["account"]
         return api.handle(inner)
       }
       let server = try HTTPServer(router: router)
       defer { server.stop() }
       let client = HTTPClient(
         baseURL: server.url.appendingPathComponent("api/v1"), tokens: MemorySessionTokens(token))
-      #expect(try await client.friends() == (try store.friends()))
+      #expect(try await client.accountStatus() == .authorized(StoreSeed.demoAccount))
     }
   }
 
+  @Test func concurrentLoginsAreIndependent() async throws {
+    try await withFriendsServer(signedIn: false) { fixture in
+      let password = demoPassword
+      let clients = (1...10).map { _ in fixture.newClient() }
+      let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
+        for client in clients {
+          group.addTask {
+            _ = try await client.logIn(email: "ada@example.com", password: password)
+            return try await client.accountStatus() == .authorized(StoreSeed.demoAccount)
+              ? client.tokens.load() : nil
+          }
+        }
+        return try await group.reduce(into: [String?]()) { $0.append($1) }
+      }
+      // Each client its own session, each session its own token.
+      #expect(Set(tokens.compactMap { $0 }).count == 10)
+      #expect(fixture.sessions.records.count == 10)
+    }
+  }
+
+  // demo:begin
   @Test func concurrentCallsAreIndependent() async throws {
     try await withFriendsServer { fixture in
       let client = fixture.client
@@ -80,4 +101,5 @@ import Testing
       #expect(names == Set(try (1...10).map { try fixture.store.friend(id: $0).firstName }))
     }
   }
+  // demo:end
 }

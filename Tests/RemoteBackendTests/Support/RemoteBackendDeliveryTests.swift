@@ -21,12 +21,17 @@ import Testing
     try await withFriendsServer { fixture in
       let (scheduler, key) = Self.recognisableScheduler()
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
+      let statusQueue = try await backend.currentAccountStatus()
+        .map { _ in DispatchQueue.getSpecific(key: key) }.value
+      #expect(statusQueue == "the scheduler")
+      // demo:begin
       let friendsQueue = try await backend.friends()
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
       #expect(friendsQueue == "the scheduler")
       let searchQueue = try await backend.search("ken")
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
       #expect(searchQueue == "the scheduler")
+      // demo:end
     }
   }
 
@@ -34,7 +39,8 @@ import Testing
     try await withFriendsServer { fixture in
       let (scheduler, key) = Self.recognisableScheduler()
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
-      let failureQueue = try await backend.friend(id: 999).map { _ in "answered" }
+      let failureQueue = try await backend.logIn(email: "ada@example.com", password: "not the one")
+        .map { _ in "answered" }
         .catch { _ in .just(DispatchQueue.getSpecific(key: key) ?? "elsewhere") }.value
       #expect(failureQueue == "the scheduler")
       let statusQueue = try await backend.accountStatus.take(1)

@@ -9,7 +9,6 @@ import Testing
 
 let ada = StoreSeed.demoAccount
 let password = StoreSeed.demoPassword
-let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
 
 /// A virtual clock for the polling that no test advances unless it says so: a change seen
 /// without advancing it came from a write made through the backend, not from a poll.
@@ -89,17 +88,23 @@ final class Received: @unchecked Sendable {
     try await withFriendsServer(timeout: .seconds(10)) { fixture async throws in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
+      // demo:begin
       let add = backend.add(grace)
       _ = backend.remove(id: 1)
-      _ = backend.logIn(email: ada.email, password: password)
+      // demo:end
+      let login = backend.logIn(email: ada.email, password: password)
+      _ = backend.logOut()
       // One round trip after them: had they been sent, they would have arrived first.
-      #expect(try await backend.people().value.count == StoreSeed.demoAuthors.count)
+      #expect(try await backend.currentAccountStatus().value == .authorized(ada))
       #expect(
         fixture.log.events.filter(\.isReceived) == [
-          .received(connection: 1, method: .get, target: "/people")
+          .received(connection: 1, method: .get, target: "/account")
         ])
+      // demo:begin
       #expect(try fixture.store.friends().count == 20)
       #expect(try await add.value == Friend(id: 21, draft: grace))
+      // demo:end
+      #expect(try await login.value == ada)
     }
   }
 
@@ -107,19 +112,19 @@ final class Received: @unchecked Sendable {
     try await withFixtureServer(replying: .neverAnswer, timeout: .seconds(10)) { client, log in
       let backend = RemoteBackend(client: client, scheduler: deliveries, pollScheduler: pollClock())
       let received = Received()
-      let subscription = backend.friends().subscribe(
-        onSuccess: { received.record("success \($0.count)") },
+      let subscription = backend.currentAccountStatus().subscribe(
+        onSuccess: { received.record("success \($0)") },
         onFailure: { received.record("failure \($0)") })
       let arrived = await log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
-      #expect(arrived == .received(connection: 1, method: .get, target: "/friends"))
+      #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
       subscription.dispose()
       #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(10)))
 
-      let write = backend.add(grace).subscribe(
+      let write = backend.logIn(email: ada.email, password: password).subscribe(
         onSuccess: { received.record("success \($0)") },
         onFailure: { received.record("failure \($0)") })
       let posted = await log.firstEvent(timeout: .seconds(10)) {
-        $0 == .received(connection: 2, method: .post, target: "/friends")
+        $0 == .received(connection: 2, method: .post, target: "/login")
       }
       #expect(posted != nil)
       write.dispose()
