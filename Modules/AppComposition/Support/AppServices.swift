@@ -49,8 +49,12 @@ public struct AppServices {
   }
 
   /// Services on the embedded store in `directory`, created and seeded with demo data if it
-  /// does not exist yet. While a timeline is watched, the demo writes a post now and then at
-  /// `livePosts`' pace; `nil` writes none.
+  /// does not exist yet; `faults` slows down or breaks its calls, to try the loading and error
+  /// states.
+  // demo:begin
+  // While a timeline is watched, the demo writes a post now and then at `livePosts`' pace;
+  // `nil` writes none.
+  // demo:end
   public static func local(
     directory: URL, scheduler: SchedulerType, faults: LocalBackend.Faults = .none,
     // demo:begin
