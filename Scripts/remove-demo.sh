@@ -6,10 +6,10 @@
 #   Scripts/remove-demo.sh            then: swift build && swift test
 #
 # It deletes the folders and files listed below, then every block of lines between a
-# `// demo:begin` and a `// demo:end` comment (the demo's registration lines in files that
-# stay). Both lists are the whole of it, so the same can be done by hand. It refuses to run
-# when the tree has uncommitted changes (so `git checkout .` undoes it), unless given --force,
-# and changes nothing when run again.
+# `// demo:begin` and a `// demo:end` comment (the demo's lines in files that stay; in .ci/run,
+# `# demo:begin` and `# demo:end`). Both lists are the whole of it, so the same can be done by
+# hand. It refuses to run when the tree has uncommitted changes (so `git checkout .` undoes
+# it), unless given --force, and changes nothing when run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -79,6 +79,13 @@ while IFS= read -r file; do
 done < <(grep -rlE --include='*.swift' '^[[:space:]]*// demo:begin' Package.swift Modules Apps Tests \
   2>/dev/null |
   LC_ALL=C sort || true)
+
+# The demo's steps in CI (its end-to-end run of the friends screens, and removing the demo),
+# between `# demo:begin` and `# demo:end` lines.
+if [ -f .ci/run ] && grep -qE '^[[:space:]]*# demo:begin' .ci/run; then
+  perl -0pi -e 's{^[ \t]*# demo:begin\n.*?^[ \t]*# demo:end\n}{}gms' .ci/run
+  edited+=(.ci/run)
+fi
 
 if [ ${#removed[@]} -eq 0 ] && [ ${#edited[@]} -eq 0 ]; then
   echo "The demo is already removed; nothing to change."
