@@ -99,7 +99,11 @@ let package = Package(
     // characters shown escaped so that data never writes to the terminal.
     .target(name: "TerminalText", path: "Modules/TerminalText"),
     .target(name: "CommandLineKit", dependencies: ["TerminalText"], path: "Modules/CommandLineKit"),
-    .target(name: "TerminalUI", dependencies: ["TerminalText"], path: "Modules/TerminalUI"),
+    // The terminal toolkit. Built optimised in debug builds too (`swift run friends-tui` is one),
+    // so that a 1 MiB paste is read and typed into a field in milliseconds there as well.
+    .target(
+      name: "TerminalUI", dependencies: ["TerminalText"], path: "Modules/TerminalUI",
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // SHA-256, HMAC, PBKDF2, secure random bytes and password hashes. Built optimised in debug
     // builds too, so that a 600,000-iteration password hash stays well under a second there.
     .target(
