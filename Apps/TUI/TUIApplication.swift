@@ -204,7 +204,6 @@ final class TUIApplication: ScreenHost {
       .emit(onNext: { [weak self] transition in
         guard let self else { return }
         navigator.setLoggedIn(transition.isLoggedIn)
-        if !transition.isLoggedIn { accountName = nil }
         if let route = transition.route { navigate(route) }
         if let message = transition.message { showFlash(message) }
       })

@@ -46,7 +46,8 @@ public struct SessionViewModel: ViewModelType {
     public var status: Driver<AccountStatus>
     /// Whether someone is logged in.
     public var isLoggedIn: Driver<Bool>
-    /// The logged-in account's display name, `nil` while no one is logged in.
+    /// The logged-in account's display name, `nil` while no one is logged in (from the moment
+    /// logging out finished or the session expired).
     public var accountName: Driver<String?>
     /// What the front does each time the account comes or goes (see ``AccountTransition``).
     public var transitions: Signal<AccountTransition>
@@ -102,7 +103,14 @@ public struct SessionViewModel: ViewModelType {
     return Output(
       status: status,
       isLoggedIn: isLoggedIn,
-      accountName: status.map { $0.account?.displayName }.distinctUntilChanged(),
+      accountName: Driver.merge(
+        status.map { $0.account?.displayName },
+        // Gone at once when logging out finished or the session expired, before the status
+        // catches up.
+        Signal.merge(loggedOut, expired.map { _ in () }).map { String?.none }
+          .asDriver(onErrorDriveWith: .empty())
+      )
+      .distinctUntilChanged(),
       transitions: Signal.merge(
         Self.statusTransitions(status, shownScenes: input.shownScenes),
         loggedOut.map {

@@ -84,14 +84,15 @@ import ViewModels
     let recorded = record(
       clock, auth, scenes: [.next(100, [.home])], taps: [.next(400, ())]
     ) {
-      clock.scheduleAt(450) { auth.status.accept(.unavailable) }
+      // The status catches up later: the name is gone once logging out finished.
+      clock.scheduleAt(600) { auth.status.accept(.unavailable) }
     }
     let back = Route.replaceRoot(.login)
     #expect(
       recorded.transitions.events == [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
         .next(450, AccountTransition(isLoggedIn: false, route: back, message: "Logged out.")),
-        .next(450, AccountTransition(isLoggedIn: false, route: back)),
+        .next(600, AccountTransition(isLoggedIn: false, route: back)),
       ])
     #expect(recorded.names.events == [.next(0, "Ada"), .next(450, nil)])
   }
