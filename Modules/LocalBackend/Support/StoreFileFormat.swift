@@ -141,19 +141,24 @@ enum FriendsSchema: StoreSchema {
     writer.int(file.nextPostId)
     writer.raw(",\n  ")
     writer.key("friends")
-    writer.raw("[")
-    for (index, friend) in file.friends.enumerated() {
-      writer.raw(index == 0 ? "\n    " : ",\n    ")
-      write(friend, to: &writer)
-    }
-    writer.raw(file.friends.isEmpty ? "],\n  " : "\n  ],\n  ")
+    writeList(file.friends, to: &writer, write)
+    writer.raw(",\n  ")
     writer.key("posts")
+    writeList(file.posts, to: &writer, write)
+    writer.raw("\n}")
+  }
+
+  /// `elements` as an array of one element a line (as the two-thread reader expects), or `[]`.
+  private static func writeList<Element>(
+    _ elements: [Element], to writer: inout JSONWriter,
+    _ write: (Element, inout JSONWriter) -> Void
+  ) {
     writer.raw("[")
-    for (index, post) in file.posts.enumerated() {
+    for (index, element) in elements.enumerated() {
       writer.raw(index == 0 ? "\n    " : ",\n    ")
-      write(post, to: &writer)
+      write(element, &writer)
     }
-    writer.raw(file.posts.isEmpty ? "]\n}" : "\n  ]\n}")
+    writer.raw(elements.isEmpty ? "]" : "\n  ]")
   }
 
   static func encode(_ change: Change, to writer: inout JSONWriter) {
