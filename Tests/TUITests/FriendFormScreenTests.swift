@@ -249,33 +249,47 @@ import Testing
     }
   }
 
+  /// Grace as another program saved her meanwhile: a new phone number, the next revision.
+  static var graceChangedElsewhere: Friend {
+    var elsewhere = Fixtures.grace
+    elsewhere.phoneNumber = "+1 555 0999"
+    elsewhere.revision += 1
+    return elsewhere
+  }
+
+  /// Opens Grace's form (loaded before another program changed her), types "a" into the first
+  /// name and saves: the service refuses every save whose revision is not the one saved
+  /// elsewhere, and a second load answers with that friend. Returns her as saved elsewhere.
+  @discardableResult static func saveOverAChangeMadeElsewhere(_ h: Harness) -> Friend {
+    let elsewhere = graceChangedElsewhere
+    var loads = 0
+    h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
+    h.friends.friendResponse = { _ in
+      loads += 1
+      return [.next(10, loads == 1 ? Fixtures.grace : elsewhere), .completed(10)]
+    }
+    h.friends.updateResponse = { friend in
+      guard friend.revision == elsewhere.revision else {
+        return [.error(10, ServiceError.changedElsewhere(id: friend.id))]
+      }
+      return [.next(10, friend), .completed(10)]
+    }
+    h.startLoggedIn()
+    h.advance(by: 10)
+    h.press(.character("e"))
+    h.advance(by: 10)
+    h.type("a")
+    h.press(.tab)
+    h.press(.tab)
+    h.press(.tab)
+    h.press(.enter)
+    h.advance(by: 10)
+    return elsewhere
+  }
+
   @Test func aStaleSaveAsksToReloadOrOverwrite() {
     Harness.run { h in
-      var elsewhere = Fixtures.grace
-      elsewhere.phoneNumber = "+1 555 0999"
-      elsewhere.revision += 1
-      var loads = 0
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
-      h.friends.friendResponse = { _ in
-        loads += 1
-        return [.next(10, loads == 1 ? Fixtures.grace : elsewhere), .completed(10)]
-      }
-      h.friends.updateResponse = { friend in
-        guard friend.revision == elsewhere.revision else {
-          return [.error(10, ServiceError.changedElsewhere(id: friend.id))]
-        }
-        return [.next(10, friend), .completed(10)]
-      }
-      h.startLoggedIn()
-      h.advance(by: 10)
-      h.press(.character("e"))
-      h.advance(by: 10)
-      h.type("a")
-      h.press(.tab)
-      h.press(.tab)
-      h.press(.tab)
-      h.press(.enter)
-      h.advance(by: 10)
+      Self.saveOverAChangeMadeElsewhere(h)
       expectScreen(
         h,
         [
@@ -312,31 +326,7 @@ import Testing
 
   @Test func overwriteSavesTheFormOverTheCurrentRevision() {
     Harness.run { h in
-      var elsewhere = Fixtures.grace
-      elsewhere.phoneNumber = "+1 555 0999"
-      elsewhere.revision += 1
-      var loads = 0
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
-      h.friends.friendResponse = { _ in
-        loads += 1
-        return [.next(10, loads == 1 ? Fixtures.grace : elsewhere), .completed(10)]
-      }
-      h.friends.updateResponse = { friend in
-        guard friend.revision == elsewhere.revision else {
-          return [.error(10, ServiceError.changedElsewhere(id: friend.id))]
-        }
-        return [.next(10, friend), .completed(10)]
-      }
-      h.startLoggedIn()
-      h.advance(by: 10)
-      h.press(.character("e"))
-      h.advance(by: 10)
-      h.type("a")
-      h.press(.tab)
-      h.press(.tab)
-      h.press(.tab)
-      h.press(.enter)
-      h.advance(by: 10)
+      let elsewhere = Self.saveOverAChangeMadeElsewhere(h)
       h.press(.tab)  // Overwrite
       h.press(.enter)
       h.advance(by: 20)
