@@ -291,4 +291,56 @@ import Testing
       #expect(h.timeline.postsRequests.map(\.person) == [Fixtures.jonah])
     }
   }
+
+  @Test func movingPastAPersonsLastPostLoadsTheirOlderPosts() {
+    Harness.run { h in
+      Self.scriptTimeline(h)
+      h.timeline.postsResponse = { person, cursor in
+        let page = cursor.newestId == nil ? [4, 3].map { Fixtures.post($0, by: person) } : []
+        return [.next(100, page), .completed(100)]
+      }
+      h.timeline.olderPostsResponse = { person, cursor in
+        let page = [2, 1].filter { $0 < (cursor.oldestId ?? Int.max) }
+        return [.next(100, page.map { Fixtures.post($0, by: person) }), .completed(100)]
+      }
+      h.timeline.peopleResponse = { [.next(100, [Fixtures.jonah]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(by: 100)
+      h.press(.character("P"))
+      h.advance(by: 100)
+      h.press(.enter)
+      h.advance(by: 100)
+      let title = " Home › Friends › Timeline › People › Jonah Price                           Ada"
+      let hints = " ↑↓ scroll  Enter read  p pause  Esc back  ? help  q quit"
+      let screen = { (rows: [String]) in
+        [title] + rows + Array(repeating: "", count: 22 - rows.count) + [hints]
+      }
+      let rows2 = [" › Mar 1 09:04   Post number 4", "   Mar 1 09:03   Post number 3"]
+      expectScreen(h, screen(["   Jonah Price", ""] + rows2))
+      h.press(.down)
+      #expect(h.timeline.olderPostsRequests.isEmpty)
+      // ↓ on the last post asks for the page before it.
+      h.press(.down)
+      #expect(h.line(2) == "   Loading older posts…")
+      #expect(
+        h.timeline.olderPostsRequests.map(\.cursor) == [TimelineCursor(newestId: 4, oldestId: 3)])
+      h.advance(by: 100)
+      let rows4 = [
+        "   Mar 1 09:04   Post number 4", " › Mar 1 09:03   Post number 3",
+        "   Mar 1 09:02   Post number 2", "   Mar 1 09:01   Post number 1",
+      ]
+      expectScreen(h, screen(["   Jonah Price", ""] + rows4))
+      // End goes to the last post and asks again: nothing is older.
+      h.press(.end)
+      h.advance(by: 100)
+      expectScreen(
+        h,
+        screen(
+          ["   Jonah Price", "   No older posts."]
+            + rows4.map { $0.replacingOccurrences(of: " › ", with: "   ") }.dropLast()
+            + [" › Mar 1 09:01   Post number 1"]))
+      #expect(h.timeline.olderPostsRequests.count == 2)
+    }
+  }
 }

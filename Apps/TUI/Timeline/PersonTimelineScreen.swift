@@ -5,7 +5,7 @@ import ViewModels
 
 /// One person's posts, newest first, accumulating while the screen is shown; the title is
 /// "None found" until posts arrive; a banner says when the latest fetch failed; Enter reads the
-/// selected post whole.
+/// selected post whole; moving past the last post fetches older ones (see ``OlderPosts``).
 @MainActor
 final class PersonTimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
@@ -15,6 +15,7 @@ final class PersonTimelineScreen: Screen {
   private var isFetching = false
   private var failure: String?
   private var list = ListView(isFocused: true, marker: "› ")
+  private var older = OlderPosts()
   private var visibleRows = 1
 
   init(host: ScreenHost, person: Person) {
@@ -22,7 +23,10 @@ final class PersonTimelineScreen: Screen {
     let output = PersonTimelineViewModel(
       person: person, account: host.services.auth.accountStatus,
       service: host.services.timeline, scheduler: host.scheduler
-    ).transform(.init(paused: paused.asObservable(), openedPosts: openedPosts.asObservable()))
+    ).transform(
+      .init(
+        paused: paused.asObservable(), openedPosts: openedPosts.asObservable(),
+        loadOlder: older.requests.asObservable()))
     bind(output.posts) { [unowned self] newPosts in
       posts = newPosts
       let dates = self.host?.dates
@@ -33,6 +37,8 @@ final class PersonTimelineScreen: Screen {
     bind(output.title) { [unowned self] in title = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
+    bind(output.isLoadingOlder) { [unowned self] in older.isLoading = $0 }
+    bind(output.reachedOldest) { [unowned self] in older.reachedOldest = $0 }
     forward(output.route)
   }
 
@@ -49,11 +55,12 @@ final class PersonTimelineScreen: Screen {
   override var helpKeys: [KeyHint] {
     [
       KeyHint("Enter", "read the selected post whole"), KeyHint("p", "pause or resume the refresh"),
+      KeyHint("End", "fetch older posts"),
     ]
   }
 
   override func handle(_ key: Key) -> Bool {
-    if list.handle(key, visibleRows: visibleRows) { return true }
+    if older.handle(key, list: &list, visibleRows: visibleRows) { return true }
     switch key {
     case .character("p"): paused.accept(!paused.value)
     case .enter:
@@ -84,6 +91,8 @@ final class PersonTimelineScreen: Screen {
     }
     if let failure {
       Banner(failure, kind: .error).render(into: &buffer, rect: rows[1], theme: theme)
+    } else if let note = older.note(for: list) {
+      buffer.write(note, in: rows[1], style: theme.secondary)
     }
     visibleRows = max(1, rows[2].height)
     if !posts.isEmpty { list.render(into: &buffer, rect: rows[2], theme: theme) }

@@ -13,9 +13,7 @@ final class TimelineScreen: Screen {
   private let paused = BehaviorRelay(value: false)
   private let peopleTaps = PublishRelay<Void>()
   private let openedPosts = PublishRelay<Post>()
-  private let loadOlder = PublishRelay<Void>()
-  private var isLoadingOlder = false
-  private var reachedOldest = false
+  private var older = OlderPosts()
   private var posts: [Post] = []
   private var isLoggedIn = true
   private var isFetching = false
@@ -33,7 +31,7 @@ final class TimelineScreen: Screen {
     ).transform(
       .init(
         paused: paused.asObservable(), peopleTaps: peopleTaps.asObservable(),
-        openedPosts: openedPosts.asObservable(), loadOlder: loadOlder.asObservable()))
+        openedPosts: openedPosts.asObservable(), loadOlder: older.requests.asObservable()))
     bind(output.posts) { [unowned self] snapshot in show(snapshot.elements) }
     bind(output.loggedIn) { [unowned self] in isLoggedIn = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
@@ -41,8 +39,8 @@ final class TimelineScreen: Screen {
       list.placeholder = loading ? "  " + TimelineViewModel.loadingText : Self.noPosts
     }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
-    bind(output.isLoadingOlder) { [unowned self] in isLoadingOlder = $0 }
-    bind(output.reachedOldest) { [unowned self] in reachedOldest = $0 }
+    bind(output.isLoadingOlder) { [unowned self] in older.isLoading = $0 }
+    bind(output.reachedOldest) { [unowned self] in older.reachedOldest = $0 }
     forward(output.route)
   }
 
@@ -77,13 +75,7 @@ final class TimelineScreen: Screen {
   }
 
   override func handle(_ key: Key) -> Bool {
-    let key = key == .character("G") ? Key.end : key
-    let wasOnLast = list.selectedIndex == posts.count - 1
-    if list.handle(key, visibleRows: visibleRows) {
-      // Moving past the last post asks for the page before it.
-      if !posts.isEmpty, key == .end || (key == .down && wasOnLast) { loadOlder.accept(()) }
-      return true
-    }
+    if older.handle(key, list: &list, visibleRows: visibleRows) { return true }
     switch key {
     case .character("p"): paused.accept(!paused.value)
     case .character("P"): peopleTaps.accept(())
@@ -123,11 +115,8 @@ final class TimelineScreen: Screen {
         .render(into: &buffer, rect: rows[1], theme: theme)
     } else if let failure {
       Banner(failure, kind: .error).render(into: &buffer, rect: rows[1], theme: theme)
-    } else if isLoadingOlder {
-      buffer.write(
-        "  " + TimelineViewModel.loadingOlderText, in: rows[1], style: theme.secondary)
-    } else if reachedOldest, !posts.isEmpty, list.selectedIndex == posts.count - 1 {
-      buffer.write("  " + TimelineViewModel.noOlderText, in: rows[1], style: theme.secondary)
+    } else if let note = older.note(for: list) {
+      buffer.write(note, in: rows[1], style: theme.secondary)
     }
     visibleRows = max(1, rows[2].height)
     list.render(into: &buffer, rect: rows[2], theme: theme)

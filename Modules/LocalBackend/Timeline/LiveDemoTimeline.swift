@@ -77,6 +77,12 @@ public final class LiveDemoTimeline: TimelineService, @unchecked Sendable {
     backend.posts(of: person, after: cursor, limit: limit)
   }
 
+  /// A person's older posts, from the backend.
+  public func posts(of person: Person, before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  {
+    backend.posts(of: person, before: cursor, limit: limit)
+  }
+
   /// The people who post, from the backend.
   public func people() -> Single<[Person]> { backend.people() }
 

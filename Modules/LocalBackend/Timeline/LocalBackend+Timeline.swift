@@ -21,6 +21,14 @@ extension LocalBackend: TimelineService {
     }
   }
 
+  /// A person's posts older than the cursor.
+  public func posts(of person: Person, before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  {
+    read("posts") { store in
+      try store.posts(byPerson: person.id, maxId: cursor.oldestId, limit: limit)
+    }
+  }
+
   /// The people who post.
   public func people() -> Single<[Person]> {
     read("people") { store in try store.people() }

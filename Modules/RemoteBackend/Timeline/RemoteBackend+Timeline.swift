@@ -22,6 +22,14 @@ extension RemoteBackend: TimelineService {
     }
   }
 
+  /// A person's posts older than the cursor, asked with the `max_id` query parameter.
+  public func posts(of person: Person, before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  {
+    call { client in
+      try await client.posts(byPerson: person.id, maxId: cursor.oldestId, limit: limit)
+    }
+  }
+
   /// The people who post.
   public func people() -> Single<[Person]> { call { client in try await client.people() } }
 }

@@ -11,6 +11,9 @@ public protocol TimelineService: AnyObject {
   func timeline(before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
   /// Up to `limit` posts of `person` newer than `cursor.newestId`, newest first.
   func posts(of person: Person, after cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  /// Up to `limit` posts of `person` older than `cursor.oldestId` (the newest ones for `nil`),
+  /// newest first: the page before the oldest of their posts seen.
+  func posts(of person: Person, before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
   /// The people whose posts make the timeline.
   func people() -> Single<[Person]>
   /// Tells the service, while subscribed, that a timeline is being watched; it never emits.

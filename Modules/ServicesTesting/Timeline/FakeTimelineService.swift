@@ -13,6 +13,8 @@ public final class FakeTimelineService: TimelineService {
   public var olderResponse: ((TimelineCursor) -> [Recorded<Event<[Post]>>])?
   /// The answer to `posts(of:after:limit:)`.
   public var postsResponse: ((Person, TimelineCursor) -> [Recorded<Event<[Post]>>])?
+  /// The answer to `posts(of:before:limit:)`.
+  public var olderPostsResponse: ((Person, TimelineCursor) -> [Recorded<Event<[Post]>>])?
   /// The answer to `people()`.
   public var peopleResponse: (() -> [Recorded<Event<[Person]>>])?
 
@@ -22,6 +24,8 @@ public final class FakeTimelineService: TimelineService {
   public private(set) var olderCursors: [TimelineCursor] = []
   /// The people and cursors posts were asked for, in order.
   public private(set) var postsRequests: [(person: Person, cursor: TimelineCursor)] = []
+  /// The people and cursors older posts were asked before, in order.
+  public private(set) var olderPostsRequests: [(person: Person, cursor: TimelineCursor)] = []
   /// The `people()` requests, in order, to inspect their subscriptions.
   public private(set) var peopleRequests: [TestableObservable<[Person]>] = []
 
@@ -57,6 +61,17 @@ public final class FakeTimelineService: TimelineService {
     postsRequests.append((person, cursor))
     guard let postsResponse else { return .error(unscripted("posts(of: \(person.name))")) }
     return scheduler.createColdObservable(postsResponse(person, cursor)).asObservable()
+      .asSingle()
+  }
+
+  /// Answers with the scripted `olderPostsResponse`.
+  public func posts(of person: Person, before cursor: TimelineCursor, limit: Int) -> Single<[Post]>
+  {
+    olderPostsRequests.append((person, cursor))
+    guard let olderPostsResponse else {
+      return .error(unscripted("posts(of: \(person.name), before: \(cursor))"))
+    }
+    return scheduler.createColdObservable(olderPostsResponse(person, cursor)).asObservable()
       .asSingle()
   }
 

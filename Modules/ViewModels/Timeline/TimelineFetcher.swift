@@ -68,15 +68,3 @@ public final class TimelineFetcher {
       .disposed(by: bag)
   }
 }
-
-extension ObservableType where Element == Result<[Post], any Error> {
-  /// Why the latest fetch failed, or `nil` once one succeeds; `nil` at first.
-  func failureMessages() -> Observable<String?> {
-    map { result -> String? in
-      guard case .failure(let error) = result else { return nil }
-      return "Could not load posts: \(describe(error))"
-    }
-    .startWith(nil)
-    .distinctUntilChanged()
-  }
-}

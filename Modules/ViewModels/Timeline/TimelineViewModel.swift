@@ -116,53 +116,23 @@ public struct TimelineViewModel: ViewModelType {
           .disposed(by: session.bag)
         return session
       },
-      observableFactory: { session -> Observable<Outcome> in
+      observableFactory: { session -> Observable<PageOutcome> in
         guard let fetcher = session.fetcher else { return .empty() }
         return Observable.merge(
-          fetcher.results.map(Outcome.newer),
+          fetcher.results.map(PageOutcome.newer),
           Self.olderPages(requests: input.loadOlder, service: service, cache: cache))
       }
     )
     .share(replay: 1)
 
     let newer = results.compactMap(\.newer)
-    let older = results.compactMap(\.older)
     let loggedIn = account.map { $0.isAuthorized }.distinctUntilChanged()
     let firstFetchEnded = newer.map { _ in true }.startWith(false).distinctUntilChanged()
     let isLoading = Observable.combineLatest(loggedIn, firstFetchEnded) { $0 && !$1 }
       .distinctUntilChanged()
-    let errorMessage =
-      results
-      .compactMap { outcome -> String?? in
-        switch outcome {
-        case .newer(.success), .older(.success): return .some(nil)
-        case .newer(.failure(let error)): return "Could not load posts: \(describe(error))"
-        case .older(.failure(let error)):
-          return "Could not load older posts: \(describe(error))"
-        case .olderStarted: return nil
-        }
-      }
-      .startWith(nil)
-      .distinctUntilChanged()
-    let isLoadingOlder =
-      results
-      .compactMap { outcome -> Bool? in
-        switch outcome {
-        case .newer: return nil
-        case .olderStarted: return true
-        case .older: return false
-        }
-      }
-      .startWith(false)
-      .distinctUntilChanged()
-    let reachedOldest =
-      older
-      .compactMap { result -> Bool? in
-        guard case .success(let page) = result else { return nil }
-        return page.count < Self.pageSize
-      }
-      .startWith(false)
-      .distinctUntilChanged()
+    let errorMessage = results.failureMessages()
+    let isLoadingOlder = results.isLoadingOlder()
+    let reachedOldest = results.reachedOldest(pageSize: Self.pageSize)
 
     return Output(
       posts: cache.contents.keepingRunning(results).asDriver(onErrorDriveWith: .empty()),
@@ -183,38 +153,12 @@ public struct TimelineViewModel: ViewModelType {
   /// cache before its outcome is told.
   private static func olderPages(
     requests: Observable<Void>, service: TimelineService, cache: PostCache
-  ) -> Observable<Outcome> {
-    requests
-      .withLatestFrom(cache.contents)
-      .flatMapFirst { snapshot -> Observable<Outcome> in
-        let cursor = TimelineCursor.none.advanced(with: snapshot.elements)
-        guard cursor.oldestId != nil else { return .empty() }
-        return service.timeline(before: cursor, limit: pageSize)
-          .flatMap { page in cache.save(page).andThen(Single.just(page)) }
-          .asObservable()
-          .map { Outcome.older(.success($0)) }
-          .catch { .just(.older(.failure($0))) }
-          .startWith(.olderStarted)
-      }
-  }
-
-  /// What one of the screen's fetches told.
-  private enum Outcome {
-    /// A fetch of new posts ended.
-    case newer(Result<[Post], any Error>)
-    /// A fetch of older posts started.
-    case olderStarted
-    /// A fetch of older posts ended.
-    case older(Result<[Post], any Error>)
-
-    var newer: Result<[Post], any Error>? {
-      if case .newer(let result) = self { return result }
-      return nil
-    }
-
-    var older: Result<[Post], any Error>? {
-      if case .older(let result) = self { return result }
-      return nil
+  ) -> Observable<PageOutcome> {
+    PageOutcome.olderPages(requests: requests.withLatestFrom(cache.contents)) { snapshot in
+      let cursor = TimelineCursor.none.advanced(with: snapshot.elements)
+      guard cursor.oldestId != nil else { return nil }
+      return service.timeline(before: cursor, limit: pageSize)
+        .flatMap { page in cache.save(page).andThen(Single.just(page)) }
     }
   }
 }

@@ -51,6 +51,15 @@ import Testing
       let cursor = TimelineCursor(newestId: all[2].id, oldestId: nil)
       let newer = fixture.run(fixture.backend.posts(of: person, after: cursor, limit: 100))
       #expect(newer == [.next(0, Array(all.prefix(2))), .completed(0)])
+
+      let seen = TimelineCursor(newestId: all[0].id, oldestId: all[1].id)
+      let older = fixture.run(fixture.backend.posts(of: person, before: seen, limit: 2))
+      #expect(older == [.next(0, Array(all[2...3])), .completed(0)])
+      let oldest = TimelineCursor(newestId: all[0].id, oldestId: all.last?.id)
+      #expect(
+        fixture.run(fixture.backend.posts(of: person, before: oldest, limit: 2)) == [
+          .next(0, []), .completed(0),
+        ])
     }
   }
 

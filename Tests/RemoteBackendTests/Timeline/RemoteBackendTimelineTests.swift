@@ -38,6 +38,9 @@ import Testing
       #expect(!theirs.isEmpty && theirs.allSatisfy { $0.authorId == person.id })
       let after = TimelineCursor(newestId: theirs[1].id, oldestId: nil)
       #expect(try await backend.posts(of: person, after: after, limit: 100).value == [theirs[0]])
+      let seen = TimelineCursor(newestId: theirs[0].id, oldestId: theirs[0].id)
+      let before = try await backend.posts(of: person, before: seen, limit: 1).value
+      #expect(before == [theirs[1]])
     }
   }
 }

@@ -41,10 +41,13 @@ import ViewModels
 
   /// The posts shown, as "newest–oldest (count)".
   static func describe(_ snapshot: CollectionSnapshot<Post>) -> String {
-    guard let first = snapshot.elements.first, let last = snapshot.elements.last else {
-      return "none"
-    }
-    return "\(first.id)–\(last.id) (\(snapshot.elements.count))"
+    describe(snapshot.elements)
+  }
+
+  /// The posts shown, as "newest–oldest (count)".
+  static func describe(_ posts: [Post]) -> String {
+    guard let first = posts.first, let last = posts.last else { return "none" }
+    return "\(first.id)–\(last.id) (\(posts.count))"
   }
 
   @Test func loadsOlderPagesNewestFirstIgnoresRequestsWhileOneRunsAndSaysWhenNothingIsOlder() {
@@ -137,5 +140,56 @@ import ViewModels
     // One watch for the overlapping outputs, then another.
     #expect(
       service.watches.subscriptions == [Subscription(1_000, 4_000), Subscription(5_000, 6_000)])
+  }
+
+  @Test func aPersonsOlderPostsArePagedTooAndNewPostsStillComeFirst() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeTimelineService(scheduler: clock)
+    // Ada's posts 1–25, and post 26 from 1.5 s on; each page takes 100 ms.
+    let posts = { (clock.clock >= 1_500 ? (1...26) : (1...25)).reversed().map(Self.post) }
+    service.postsResponse = { _, cursor in
+      let page = posts().filter { $0.id > (cursor.newestId ?? 0) }.prefix(20)
+      return [.next(100, Array(page)), .completed(100)]
+    }
+    service.olderPostsResponse = { _, cursor in
+      let page = posts().filter { $0.id < (cursor.oldestId ?? Int.max) }.prefix(20)
+      return [.next(100, Array(page)), .completed(100)]
+    }
+    let shown = clock.createObserver(String.self)
+    let loadingOlder = clock.createObserver(Bool.self)
+    let reachedOldest = clock.createObserver(Bool.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let requests = clock.createHotObservable([
+        .next(50, ()),  // nothing shown yet: ignored
+        .next(500, ()), .next(550, ()),  // the second comes while the first runs: ignored
+        .next(2_500, ()),
+      ])
+      let output = PersonTimelineViewModel(
+        person: Self.ada, account: .just(Self.ready), service: service, scheduler: clock,
+        interval: .seconds(1)
+      ).transform(.init(loadOlder: requests.asObservable()))
+      let bag = CompositeDisposable()
+      clock.scheduleAt(0) {
+        _ = bag.insert(
+          output.posts.map { Self.describe($0) }.drive(shown))
+        _ = bag.insert(output.isLoadingOlder.drive(loadingOlder))
+        _ = bag.insert(output.reachedOldest.drive(reachedOldest))
+      }
+      clock.scheduleAt(3_000) { bag.dispose() }
+      clock.start()
+    }
+    #expect(
+      timeline(shown.events) == [
+        "none@0", "25–6 (20)@100", "25–1 (25)@600", "26–1 (26)@2100",
+      ])
+    #expect(
+      timeline(loadingOlder.events) == [
+        "false@0", "true@500", "false@600", "true@2500", "false@2600",
+      ])
+    #expect(timeline(reachedOldest.events) == ["false@0", "true@600"])
+    #expect(
+      service.olderPostsRequests.map(\.cursor) == [
+        TimelineCursor(newestId: 25, oldestId: 6), TimelineCursor(newestId: 26, oldestId: 1),
+      ])
   }
 }
