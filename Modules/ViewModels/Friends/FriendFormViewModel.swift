@@ -7,10 +7,12 @@ import Services
 /// "Save" is enabled only while all three are valid and nothing is saving. A saved friend
 /// routes back to the list, which reloads because the data changed.
 ///
-/// An edit saves from the revision the form loaded. When the friend was changed elsewhere
-/// since, the save is refused and ``Output/conflict`` says so ("Ada Lovelace was changed
-/// elsewhere", with the name as loaded) until the user reloads (the current friend fills the
-/// form) or overwrites (the form's fields are saved over the current revision).
+/// An edit saves from the revision the form loaded, or from the one its last save stored, so
+/// a form that saves twice is not refused by its own first save (and an add form that saves
+/// twice updates the friend it added instead of adding another). When the friend was changed
+/// elsewhere since, the save is refused and ``Output/conflict`` says so ("Ada Lovelace was
+/// changed elsewhere", with the name as loaded) until the user reloads (the current friend
+/// fills the form) or overwrites (the form's fields are saved over the current revision).
 public struct FriendFormViewModel: ViewModelType {
   /// Whether the form adds a new friend or edits one.
   public enum Mode: Hashable, Sendable {
@@ -133,10 +135,15 @@ public struct FriendFormViewModel: ViewModelType {
       initialValues = loadedFriends.map(\.draft)
       reloadStarts = reloads
     }
-    let revision: Observable<Int?>
+    // The friend the next save starts from: none yet when adding, else the friend as loaded
+    // (or reloaded), and then as each save stored it.
+    let savedFriends = PublishRelay<Friend>()
+    let base: Observable<Friend?>
     switch mode {
-    case .add: revision = .just(nil)
-    case .edit: revision = loadedFriends.map { Optional($0.revision) }
+    case .add: base = savedFriends.map { Optional($0) }.startWith(nil).share(replay: 1)
+    case .edit:
+      base = Observable.merge(loadedFriends, savedFriends.asObservable()).map { Optional($0) }
+        .share(replay: 1)
     }
 
     let draft = Observable.combineLatest(input.firstName, input.lastName, input.phoneNumber) {
@@ -146,23 +153,22 @@ public struct FriendFormViewModel: ViewModelType {
     let isLoading = activity.isActive
 
     let saveRequests = input.saveTaps
-      .withLatestFrom(Observable.combineLatest(draft, isValid, revision))
+      .withLatestFrom(Observable.combineLatest(draft, isValid, base))
       .filter { _, isValid, _ in isValid }
-      .map { draft, _, revision in SaveRequest.save(draft, revision: revision) }
+      .map { draft, _, base in SaveRequest.save(draft, from: base) }
     let overwriteRequests = input.overwriteTaps
-      .withLatestFrom(Observable.combineLatest(draft, isValid))
-      .filter { _, isValid in isValid }
-      .map { draft, _ in SaveRequest.overwrite(draft) }
+      .withLatestFrom(Observable.combineLatest(draft, isValid, base))
+      .filter { _, isValid, _ in isValid }
+      .map { draft, _, base in SaveRequest.overwrite(draft, id: base?.id) }
     let saves = Observable.merge(saveRequests, overwriteRequests)
-      .flatMapFirst { [service, mode] request -> Observable<Outcome<Friend, SaveFailure>> in
+      .flatMapFirst { [service] request -> Observable<Outcome<Friend, SaveFailure>> in
         let save: Single<Friend>
-        switch (mode, request) {
-        case (.add, .save(let draft, _)), (.add, .overwrite(let draft)):
+        switch request {
+        case .save(let draft, from: nil), .overwrite(let draft, id: nil):
           save = service.add(draft)
-        case (.edit(let id), .save(let draft, let revision)):
-          save = service.update(
-            Friend(id: id, draft: draft, revision: revision ?? Friend.firstRevision))
-        case (.edit(let id), .overwrite(let draft)):
+        case .save(let draft, from: let base?):
+          save = service.update(Friend(id: base.id, draft: draft, revision: base.revision))
+        case .overwrite(let draft, id: let id?):
           // Over the revision stored now, whatever it is.
           save = service.friend(id: id).flatMap { current in
             service.update(Friend(id: id, draft: draft, revision: current.revision))
@@ -174,6 +180,9 @@ public struct FriendFormViewModel: ViewModelType {
             return .message("Could not save: \(describe(error))")
           }
       }
+      .do(onNext: { outcome in
+        if case .value(let friend) = outcome { savedFriends.accept(friend) }
+      })
       .share()
     let saved = saves.values().asSignal(onErrorSignalWith: .empty())
     let saveMessages = saves.failures().compactMap { failure -> String? in
@@ -223,11 +232,11 @@ public struct FriendFormViewModel: ViewModelType {
   }
 }
 
-/// A save the user asked for: from the revision the form loaded (`nil` when adding), or over
-/// whatever revision is stored.
+/// A save the user asked for: from the friend as the form last knew it (`nil` when adding),
+/// or over whatever revision is stored (of the friend with `id`; `nil` when adding).
 private enum SaveRequest {
-  case save(FriendDraft, revision: Int?)
-  case overwrite(FriendDraft)
+  case save(FriendDraft, from: Friend?)
+  case overwrite(FriendDraft, id: Int?)
 }
 
 /// Why a save failed: a friend changed elsewhere, or a message to show.

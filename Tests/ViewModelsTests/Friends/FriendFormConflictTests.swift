@@ -120,4 +120,86 @@ import ViewModels
     #expect(
       service.calls == [.friend(id: 7), .update(mine), .friend(id: 7), .update(over)])
   }
+
+  /// A service that stores one friend, Ada at revision 3, refuses an update of any other
+  /// revision, and bumps the revision at each write; an add stores the new friend as id 7.
+  private func storingService(_ clock: TestScheduler) -> FakeFriendsService {
+    let service = FakeFriendsService(scheduler: clock)
+    var stored = Self.ada
+    service.friendResponse = { _ in [.next(100, stored), .completed(100)] }
+    service.addResponse = { draft in
+      stored = Friend(id: 7, draft: draft, revision: Friend.firstRevision)
+      return [.next(100, stored), .completed(100)]
+    }
+    service.updateResponse = { friend in
+      guard friend.revision == stored.revision else {
+        return [.error(100, ServiceError.changedElsewhere(id: friend.id))]
+      }
+      stored = friend
+      stored.revision += 1
+      return [.next(100, stored), .completed(100)]
+    }
+    return service
+  }
+
+  @Test func aFormThatSavesTwiceSavesFromItsOwnFirstSave() {
+    let clock = TestScheduler.milliseconds()
+    let service = storingService(clock)
+    let conflicts = clock.createObserver(String?.self)
+    let saved = clock.createObserver(Int.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let phone = clock.createHotObservable([
+        .next(50, "555 0101"), .next(200, "555 0199"), .next(450, "555 0142"),
+      ])
+      let saves = clock.createHotObservable([.next(300, ()), .next(500, ())])
+      let output = FriendFormViewModel(service: service, mode: .edit(id: 7)).transform(
+        .init(
+          firstName: .just("Ada"), lastName: .just("Lovelace"),
+          phoneNumber: phone.asObservable(), saveTaps: saves.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.conflict.drive(conflicts).disposed(by: bag)
+        output.saved.map(\.revision).emit(to: saved).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(conflicts.events == [.next(0, nil)])
+    #expect(saved.events == [.next(400, 4), .next(600, 5)])
+    var first = Self.ada
+    first.phoneNumber = "555 0199"
+    var second = first
+    second.phoneNumber = "555 0142"
+    second.revision = 4
+    #expect(service.calls == [.friend(id: 7), .update(first), .update(second)])
+  }
+
+  @Test func anAddFormThatSavesTwiceUpdatesTheFriendItAdded() {
+    let clock = TestScheduler.milliseconds()
+    let service = storingService(clock)
+    let saved = clock.createObserver(Friend.self)
+    let errors = clock.createObserver(String.self)
+    SharingScheduler.mock(scheduler: clock) {
+      let phone = clock.createHotObservable([.next(50, "555 0101"), .next(450, "555 0142")])
+      let saves = clock.createHotObservable([.next(300, ()), .next(500, ())])
+      let output = FriendFormViewModel(service: service, mode: .add).transform(
+        .init(
+          firstName: .just("Grace"), lastName: .just("Hopper"),
+          phoneNumber: phone.asObservable(), saveTaps: saves.asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.saved.emit(to: saved).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+      }
+      clock.start()
+    }
+    let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0101")
+    let added = Friend(id: 7, draft: draft, revision: Friend.firstRevision)
+    var changed = added
+    changed.phoneNumber = "555 0142"
+    var stored = changed
+    stored.revision += 1
+    #expect(saved.events == [.next(400, added), .next(600, stored)])
+    #expect(errors.events.isEmpty)
+    #expect(service.calls == [.add(draft), .update(changed)])
+  }
 }
