@@ -7,9 +7,9 @@ extension ProgramSpec {
   /// The program's help: overview, usage, global options, and the list of commands.
   public func helpText() -> String {
     if let main { return helpText(for: main) }
-    var sections = ["OVERVIEW: \(abstract)"]
-    if !discussion.isEmpty { sections.append(discussion) }
-    sections.append("USAGE: \(name) [<options>] <command>")
+    var sections = [Self.hanging("OVERVIEW:", Self.words(abstract))]
+    if !discussion.isEmpty { sections.append(Self.reflow(discussion)) }
+    sections.append(Self.hanging("USAGE: \(name)", ["[<options>]", "<command>"]))
     let builtIns = [
       ("--version", "Show the version."),
       ("-h, --help", "Show help information."),
@@ -24,9 +24,9 @@ extension ProgramSpec {
   /// The help of `command`: overview, usage, arguments, options, and global options. The
   /// same text answers `-h`, `--help` and `help COMMAND`.
   public func helpText(for command: CommandSpec) -> String {
-    var sections = ["OVERVIEW: \(command.abstract)"]
-    if !command.discussion.isEmpty { sections.append(command.discussion) }
-    sections.append("USAGE: \(usage(of: command))")
+    var sections = [Self.hanging("OVERVIEW:", Self.words(command.abstract))]
+    if !command.discussion.isEmpty { sections.append(Self.reflow(command.discussion)) }
+    sections.append(Self.hanging("USAGE: \(invocation(of: command))", usageWords(of: command)))
     if !command.arguments.isEmpty {
       sections.append(
         Self.list("ARGUMENTS", rows: command.arguments.map { ($0.placeholder, $0.help) }))
@@ -44,7 +44,12 @@ extension ProgramSpec {
   /// The one-line synopsis of `command`:
   /// `friends show [--email <email>] [--tag <tag> ...] [--json] <id> [<field>]`.
   public func usage(of command: CommandSpec) -> String {
-    var words = [invocation(of: command)]
+    ([invocation(of: command)] + usageWords(of: command)).joined(separator: " ")
+  }
+
+  /// The options, flags and arguments of `command`'s synopsis, one bracketed group a word.
+  private func usageWords(of command: CommandSpec) -> [String] {
+    var words: [String] = []
     for option in command.options {
       let repeatMark = option.isRepeatable ? " ..." : ""
       words.append("[\(option.longForm) <\(option.valueName)>\(repeatMark)]")
@@ -53,7 +58,32 @@ extension ProgramSpec {
     for argument in command.arguments {
       words.append(argument.isRequired ? argument.placeholder : "[\(argument.placeholder)]")
     }
-    return words.joined(separator: " ")
+    return words
+  }
+
+  /// `head` followed by `words`, wrapped to ``helpWidth``; the lines after the first are
+  /// indented to where the words start (or by four when `head` is too long for that).
+  private static func hanging(_ head: String, _ words: [String]) -> String {
+    let indentWidth = head.count + 1 <= helpWidth / 2 ? head.count + 1 : 4
+    let lines = pack(words, firstWidth: helpWidth - head.count - 1, width: helpWidth - indentWidth)
+    guard let first = lines.first else { return head }
+    let indent = String(repeating: " ", count: indentWidth)
+    return ([head + " " + first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+  }
+
+  /// `text` reflowed to ``helpWidth``: the lines of each paragraph (up to a blank line) joined
+  /// and wrapped again at spaces, so a discussion may break its lines anywhere.
+  static func reflow(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .split(whereSeparator: { $0.allSatisfy(\.isWhitespace) })
+      .map { paragraph in wrap(paragraph.joined(separator: " "), width: helpWidth) }
+      .map { $0.joined(separator: "\n") }
+      .joined(separator: "\n\n")
+  }
+
+  /// The words of `text`, split at spaces.
+  private static func words(_ text: String) -> [String] {
+    text.split(separator: " ").map(String.init)
   }
 
   /// Label and help rows for options, then flags.
@@ -95,16 +125,23 @@ extension ProgramSpec {
   /// Splits `text` into lines of at most `width` characters at spaces (a longer word gets a
   /// line of its own).
   static func wrap(_ text: String, width: Int) -> [String] {
+    pack(words(text), firstWidth: width, width: width)
+  }
+
+  /// Puts `words` on lines, separated by spaces: the first line at most `firstWidth`
+  /// characters, the others at most `width` (a longer word gets a line of its own).
+  private static func pack(_ words: [String], firstWidth: Int, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
-    for word in text.split(separator: " ") {
+    for word in words {
+      let limit = lines.isEmpty ? firstWidth : width
       if current.isEmpty {
-        current = String(word)
-      } else if current.count + 1 + word.count <= width {
+        current = word
+      } else if current.count + 1 + word.count <= limit {
         current += " " + word
       } else {
         lines.append(current)
-        current = String(word)
+        current = word
       }
     }
     if !current.isEmpty { lines.append(current) }

@@ -69,12 +69,13 @@ import Testing
         """)
   }
 
-  @Test func longLabelsMoveHelpToTheNextLineAndLongHelpWraps() {
+  @Test func longLabelsMoveHelpToTheNextLineAndLongHelpAndUsageWrap() {
     #expect(
       program.helpText(for: SampleProgram.list) == """
         OVERVIEW: List your friends.
 
-        USAGE: friends list [--limit <limit>] [--tag <tag> ...] [--updated-since <timestamp>] [--json] [--verbose]
+        USAGE: friends list [--limit <limit>] [--tag <tag> ...]
+                            [--updated-since <timestamp>] [--json] [--verbose]
 
         OPTIONS:
           --limit <limit>         Show at most this many.
@@ -90,6 +91,32 @@ import Testing
           --data-dir <path>       Where the data is kept.
           --no-color              Do not use colour in the output.
         """)
+  }
+
+  @Test func aDiscussionIsReflowedToEightyColumnsParagraphByParagraph() {
+    let wordy = ProgramSpec(
+      name: "wordy", version: "1",
+      abstract: "An overview long enough to need a second line once the word OVERVIEW is in front.",
+      discussion: """
+        The first paragraph breaks its lines
+        wherever it likes, and some of its lines are much longer than eighty columns, as this one is.
+
+        A second paragraph.
+        """,
+      commands: [CommandSpec(name: "go", abstract: "Go.")])
+    #expect(
+      wordy.helpText().hasPrefix(
+        """
+        OVERVIEW: An overview long enough to need a second line once the word OVERVIEW
+                  is in front.
+
+        The first paragraph breaks its lines wherever it likes, and some of its lines
+        are much longer than eighty columns, as this one is.
+
+        A second paragraph.
+
+        USAGE: wordy [<options>] <command>
+        """))
   }
 
   @Test func programWithoutGlobalOptionsHasNoGlobalSection() {

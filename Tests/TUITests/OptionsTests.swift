@@ -31,8 +31,9 @@ import Testing
     #expect(help.hasPrefix("OVERVIEW: The Friends app, full screen in the terminal.\n\n"))
     #expect(
       help.contains(
-        "\nUSAGE: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--no-color]"
-          + " [--no-mouse]\n"))
+        "\nUSAGE: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>]\n"
+          + "                   [--no-color] [--no-mouse]\n"))
+    #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(help.contains("\nOPTIONS:\n  --data-dir <path>       Use the data in <path>"))
     #expect(help.contains("\n  --no-mouse              Leave the mouse to the terminal"))
     #expect(
