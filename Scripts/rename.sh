@@ -93,6 +93,11 @@ for file in "${files[@]}"; do
     s/(share\/|XDG_DATA_HOME\/)\Q$c\E\b(?!-)/$1$nc/g;
     # The README title.
     s/^# \Q$n\E:/# $nn:/m;
+    # The app named in prose ("the Friends app", "a Friends server", "the Friends HTTP API",
+    # "one app, "Friends""), and the package in the examples of depending on it.
+    s/\b\Q$n\E (app|server|HTTP API)\b/$nn $1/g;
+    s/(app, ")\Q$n\E(")/$1$nn$2/g;
+    s/(package: "|\.\.\/)\Q$n\E(?=["\/])/$1$nn/g;
   ' "$file"
   after=$(cksum <"$file")
   [ "$before" != "$after" ] && changed+=("$file")

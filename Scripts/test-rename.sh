@@ -18,7 +18,7 @@ second=$(Scripts/rename.sh Notes)
 [ "$second" = "The app is already called Notes; nothing to change." ] ||
   { echo "error: a second rename changed something: $second" >&2; exit 1; }
 
-leftovers=$(git grep -n -E 'friends-tui|friends-server|FRIENDS_DATA_DIR|FriendsCLI|FriendsTUI|swift run friends\b|name: "Friends"' \
+leftovers=$(git grep -n -E 'friends-tui|friends-server|FRIENDS_DATA_DIR|FriendsCLI|FriendsTUI|swift run friends\b|name: "Friends"|Friends (app|server|HTTP API)|package: "Friends"' \
   -- . ':!Scripts/rename.sh' ':!Scripts/test-rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
   ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
   ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \
