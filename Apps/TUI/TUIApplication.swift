@@ -53,6 +53,8 @@ final class TUIApplication: ScreenHost {
   private var flashTimer: Disposable?
   /// The name of the account logged in, for the title bar.
   private(set) var accountName: String?
+  /// While the data cannot be read, what is wrong: shown whole in a banner above the screen.
+  private(set) var dataProblem: String?
   /// Whether `quit()` was called.
   private(set) var hasQuit = false
   /// The status the process should exit with: 130 after Ctrl-C, else 0.
@@ -196,6 +198,12 @@ final class TUIApplication: ScreenHost {
     output.accountName
       .drive(onNext: { [weak self] name in
         self?.accountName = name
+        self?.setNeedsDisplay()
+      })
+      .disposed(by: bag)
+    output.dataProblem
+      .drive(onNext: { [weak self] problem in
+        self?.dataProblem = problem
         self?.setNeedsDisplay()
       })
       .disposed(by: bag)
@@ -347,9 +355,26 @@ final class TUIApplication: ScreenHost {
     if used { needsDisplay = true }
   }
 
-  /// The area between the title bar and the status bar, where screens and dialogs are drawn.
+  /// The area between the title bar (and the data banner) and the status bar, where screens
+  /// and dialogs are drawn.
   private var contentRect: Rect {
-    Rect(size: session.size).rows([.fixed(1), .fill, .fixed(1)])[1]
+    layout(Rect(size: session.size)).content
+  }
+
+  /// Where the title bar, the data banner's lines, the screen and the status bar go.
+  private func layout(_ bounds: Rect) -> (
+    title: Rect, banner: Rect, bannerLines: [String], content: Rect, status: Rect
+  ) {
+    let rows = bounds.rows([.fixed(1), .fill, .fixed(1)])
+    var lines = dataProblem.map { Self.wrappedWhole($0, toWidth: rows[1].width - 2) } ?? []
+    // The screen keeps three rows at least; a message that does not fit then ends with "…".
+    let most = max(1, rows[1].height - 3)
+    if lines.count > most {
+      lines = Array(lines.prefix(most))
+      lines[most - 1] = (lines[most - 1] + " …").truncated(toWidth: rows[1].width - 2)
+    }
+    let middle = rows[1].rows([.fixed(lines.count), .fill])
+    return (rows[0], middle[0], lines, middle[1], rows[2])
   }
 
   /// Whether the terminal is below the smallest size, so the "Too small" message is shown.
@@ -410,6 +435,25 @@ final class TUIApplication: ScreenHost {
     session.render { buffer in draw(into: &buffer) }
   }
 
+  /// `text` broken into lines of at most `width` columns at spaces, a word longer than a
+  /// line (a long path) broken across lines rather than cut.
+  static func wrappedWhole(_ text: String, toWidth width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var pieces: [String] = []
+    for word in text.split(separator: " ") {
+      var piece = ""
+      for character in word {
+        if (piece + String(character)).displayWidth > width {
+          pieces.append(piece)
+          piece = ""
+        }
+        piece.append(character)
+      }
+      pieces.append(piece)
+    }
+    return pieces.joined(separator: " ").wrapped(toWidth: width)
+  }
+
   private var spinnerFrame: String {
     Spinner.dots[spinnerTick % Spinner.dots.count]
   }
@@ -441,33 +485,38 @@ final class TUIApplication: ScreenHost {
       buffer.write(message, in: middle, alignment: .center, style: theme.text)
       return
     }
-    let rows = bounds.rows([.fixed(1), .fill, .fixed(1)])
-    drawTitleBar(into: &buffer, rect: rows[0])
+    let parts = layout(bounds)
+    let content = parts.content
+    drawTitleBar(into: &buffer, rect: parts.title)
+    for (index, line) in parts.bannerLines.enumerated() {
+      Banner(line, kind: .warning, alignment: .leading)
+        .render(into: &buffer, rect: parts.banner.row(index), theme: theme)
+    }
     let context = RenderContext(theme: theme, spinnerFrame: spinnerFrame)
     topScreen?.prepareForRender()
-    topScreen?.render(into: &buffer, rect: rows[1].inset(left: 1, right: 1), context: context)
+    topScreen?.render(into: &buffer, rect: content.inset(left: 1, right: 1), context: context)
     if let flash {
       // A message replaces the hints until the next key, so it is never cut off.
-      buffer.fill(rows[2], style: theme.statusBar)
-      buffer.write(flash, in: rows[2].inset(left: 1, right: 1), style: theme.statusKey)
+      buffer.fill(parts.status, style: theme.statusBar)
+      buffer.write(flash, in: parts.status.inset(left: 1, right: 1), style: theme.statusKey)
     } else {
       let hints =
         isHelpVisible
         ? [KeyHint("↑↓", "scroll"), KeyHint("any key", "close help")] : statusHints
-      StatusBar(hints: hints).render(into: &buffer, rect: rows[2], theme: theme)
+      StatusBar(hints: hints).render(into: &buffer, rect: parts.status, theme: theme)
     }
     if let dialog = dialogs.last?.dialog {
       // A blank column on each side keeps the box apart from the text behind it.
-      buffer.fill(dialog.frame(in: rows[1]).inset(left: -1, right: -1))
-      dialog.render(into: &buffer, rect: rows[1], theme: theme)
+      buffer.fill(dialog.frame(in: content).inset(left: -1, right: -1))
+      dialog.render(into: &buffer, rect: content, theme: theme)
     }
     if isHelpVisible {
       var help = HelpOverlay(
         screenTitle: screens.last?.scene.title ?? "", screenKeys: topScreen?.helpKeys ?? [],
         scrollOffset: helpScroll)
-      help.clampScroll(toHeight: rows[1].height)
+      help.clampScroll(toHeight: content.height)
       helpScroll = help.scrollOffset
-      help.render(into: &buffer, rect: rows[1], theme: theme)
+      help.render(into: &buffer, rect: content, theme: theme)
     }
   }
 

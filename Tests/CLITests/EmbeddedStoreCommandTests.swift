@@ -95,3 +95,53 @@ import Testing
     #expect(try store.timeline(sinceId: 102).isEmpty)
   }
 }
+
+/// `timeline --follow` while the data file is damaged, then repaired by hand.
+@Suite @MainActor struct DamagedStoreFollowTests {
+  @Test func followingSaysTheFileIsDamagedOnceStaysLoggedInAndGoesOnOnceItIsRepaired() throws {
+    let directory = try TemporaryDirectory()
+    let store = try LocalStore(directory: directory.url)
+    _ = try store.logIn(email: "ada@example.com", password: "correct horse")
+    let file = store.fileURL
+    let good = try Data(contentsOf: file)
+    let harness = Harness()
+    harness.storeDirectory = directory.url
+    harness.clock.scheduleAt(2_500) {
+      try? Data("{\"schemaVersion\": 3, garbage".utf8).write(to: file)
+    }
+    harness.clock.scheduleAt(5_500) { try? good.write(to: file) }
+    harness.clock.scheduleAt(6_500) {
+      _ = try? store.generatePosts(count: 1, date: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+    #expect(harness.run("timeline --follow --interval 1", limit: 8_000) == .interrupted)
+    #expect(
+      harness.stderr
+        == "error: Could not load posts: The data file \(file.path) is damaged (not valid JSON: "
+        + "expected a field name in quotes at line 1, column 22). It was left untouched: repair "
+        + "it, or move it away to start again with demo data.\n")
+    let lines = harness.stdout.split(separator: "\n")
+    #expect(lines.count == 21)
+    #expect(lines.last?.hasPrefix("2027-01-15") == true)
+    #expect(try Data(contentsOf: file) == good)
+  }
+
+  @Test func followingSaysTheFileWasDeletedAndDoesNotCreateItAgain() throws {
+    let directory = try TemporaryDirectory()
+    let store = try LocalStore(directory: directory.url)
+    _ = try store.logIn(email: "ada@example.com", password: "correct horse")
+    let file = store.fileURL
+    let harness = Harness()
+    harness.storeDirectory = directory.url
+    harness.clock.scheduleAt(2_500) {
+      try? FileManager.default.removeItem(at: file)
+      try? FileManager.default.removeItem(at: store.journalURL)
+    }
+    #expect(harness.run("timeline --follow --interval 1", limit: 6_000) == .interrupted)
+    #expect(
+      harness.stderr
+        == "error: Could not load posts: The data file \(file.path) was deleted. Nothing can be "
+        + "read or saved until the app starts again, which creates it again with demo data.\n")
+    #expect(harness.stdout.split(separator: "\n").count == 20)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+}

@@ -261,3 +261,44 @@ import Testing
     }
   }
 }
+
+/// A login failure too long for one line: the box grows to show it whole.
+@MainActor @Suite struct LoginFailureWrappingTests {
+  @Test func aLongFailureIsWrappedInsideTheBoxWhole() {
+    Harness.run { h in
+      h.auth.logInResponse = { _, _ in
+        [.error(100, ServiceError.storage(DataProblemScreenTests.damaged))]
+      }
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.type("correct horse")
+      h.press(.enter)
+      h.advance(by: 100)
+      func row(_ text: String) -> String {
+        "          │  " + text + String(repeating: " ", count: 56 - text.count) + "│"
+      }
+      expectScreen(
+        h,
+        [
+          " Log in                                                           not logged in",
+          "", "", "", "",
+          "          ┌─ Log in ─────────────────────────────────────────────────┐",
+          row(""),
+          row("Email     ada@example.com"),
+          row("Password  •••••••••••••"),
+          row(""),
+          row("          [ Log in ]   [ Forgot password? ]"),
+          row(""),
+          row("Login failed: The data file"),
+          row("/home/ada/.local/share/friends/store.json is damaged"),
+          row("(not valid JSON: expected a field name in quotes at"),
+          row("line 1, column 22). It was left untouched: repair it,"),
+          row("or move it away to start again with demo data."),
+          "          └──────────────────────────────────────────────────────────┘",
+          "", "", "", "", "",
+          LoginScreenTests.passwordStatus,
+        ])
+    }
+  }
+}

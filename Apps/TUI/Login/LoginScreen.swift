@@ -117,8 +117,16 @@ final class LoginScreen: Screen {
 
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
-    let inside = buffer.drawPanel(in: rect, width: 60, height: 10, title: "Log in", theme: theme)
-    let rows = inside.rows(Array(repeating: .fixed(1), count: 8))
+    // The box grows to hold the whole message below the buttons, wrapped to its width.
+    let message: (text: String, style: Style)? =
+      if isLoading { nil } else if let failure = failure ?? refusal {
+        (failure, theme.failure)
+      } else if let hint { (hint, theme.secondary) } else { nil }
+    let lines = message.map { $0.text.wrapped(toWidth: min(rect.width, 60) - 6) } ?? []
+    let height = 8 + max(lines.count, 2)
+    let inside = buffer.drawPanel(
+      in: rect, width: 60, height: height, title: "Log in", theme: theme)
+    let rows = inside.rows(Array(repeating: .fixed(1), count: height - 2))
     let labelWidth = 10
     email.render(
       into: &buffer, rect: rows[1], labelWidth: labelWidth, isFocused: focus.current == .email,
@@ -147,13 +155,9 @@ final class LoginScreen: Screen {
     if isLoading {
       Spinner(label: "Logging in…", frames: [context.spinnerFrame])
         .render(into: &buffer, rect: rows[6], theme: theme)
-    } else if let failure = failure ?? refusal {
-      for (row, line) in zip(rows[6...], failure.wrapped(toWidth: rows[6].width)) {
-        buffer.write(line, in: row, style: theme.failure)
-      }
-    } else if let hint {
-      for (row, line) in zip(rows[6...], hint.wrapped(toWidth: rows[6].width)) {
-        buffer.write(line, in: row, style: theme.secondary)
+    } else if let message {
+      for (row, line) in zip(rows[6...], lines) {
+        buffer.write(line, in: row, style: message.style)
       }
     }
   }

@@ -196,7 +196,7 @@ struct Endpoints: Sendable {
         encoder: HTTPAPI.makeEncoder())
       response.headers.set("Retry-After", String(seconds))
       return .response(response)
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory:
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
       log("store failure: \(error.description)")
       return .error(status: 500, message: "the server could not use its data; see its log")
     }

@@ -30,11 +30,16 @@ extension LocalBackend: AuthenticationService {
       + "whether or not it has an account."
   }
 
-  /// The status now, then each change.
+  /// The status now, then each change. While the data file cannot be read, the status is
+  /// the one read last, so a damaged or deleted file does not log anyone out.
   public var accountStatus: Observable<AccountStatus> {
-    let store = self.store
-    return Observable.deferred { .just(try store.accountStatus()) }
-      .concat(changes.filter(\.accountChanged).map { $0.snapshot.accountStatus })
-      .distinctUntilChanged()
+    Observable.deferred { [self] in
+      .just(
+        try readOrLastRead({ store throws(StoreError) in try store.accountStatus() }) {
+          $0.accountStatus
+        })
+    }
+    .concat(changes.filter(\.accountChanged).map { $0.snapshot.accountStatus })
+    .distinctUntilChanged()
   }
 }

@@ -11,6 +11,10 @@ import Services
 /// happens for a request that is never subscribed, and disposing it during the latency cancels
 /// it. Changes, including those made by another process, are noticed by polling the store
 /// every `pollInterval`, and at once for writes made through this backend.
+///
+/// A data file that becomes damaged or is deleted while the app runs does not end the
+/// session: the polling reports it on ``dataStatus``, the account status stays as last read,
+/// and calls fail with the store's message until the file can be read again.
 public final class LocalBackend: @unchecked Sendable {
   // Immutable after init; `LocalStore` and the relays are thread-safe.
 
@@ -45,6 +49,12 @@ public final class LocalBackend: @unchecked Sendable {
   private let faults: Faults
   let changes: Observable<StoreChanges>
   private let localWrites = PublishRelay<Void>()
+  /// Asks the polling to look at the file now: a call found it damaged or deleted.
+  private let fileProblems = PublishRelay<Void>()
+  /// What the polling saw last.
+  private let status = BehaviorRelay(value: DataStatus.available)
+  /// The contents as last read, for the account status while the file cannot be read.
+  private let lastRead: BehaviorRelay<StoreSnapshot?>
 
   /// Creates the backend over `store`; `scheduler` times the latency and the polling.
   public init(
@@ -56,20 +66,72 @@ public final class LocalBackend: @unchecked Sendable {
     self.faults = faults
     let checks = Observable.merge(
       Observable<Int>.interval(pollInterval, scheduler: scheduler).map { _ in () },
-      localWrites.asObservable()
+      localWrites.asObservable(), fileProblems.asObservable()
     )
+    let (status, lastRead) = (self.status, BehaviorRelay(value: try? store.snapshot()))
+    self.lastRead = lastRead
     // Each time the changes are watched, they are compared with the contents at that moment,
     // so a change made while nobody watched is neither reported late nor taken as the
-    // baseline of the next one. `merge` delivers one check at a time, which guards `last`.
+    // baseline of the next one. `merge` delivers one check at a time, which guards `last`
+    // and `readable`. A file that cannot be read is reported on `status` and changes
+    // nothing; once it can be read again, whatever differs from the contents read last is a
+    // change.
     changes = Observable.deferred {
-      var last = try store.snapshot()
-      return checks.compactMap { _ in
-        guard let change = try store.changes(since: last) else { return nil }
-        last = change.snapshot
+      var readable = true
+      var last: StoreSnapshot
+      do throws(StoreError) {
+        last = try store.snapshot()
+        status.accept(.available)
+      } catch {
+        guard let problem = error.dataStatus, let known = lastRead.value else { throw error }
+        status.accept(problem)
+        (last, readable) = (known, false)
+      }
+      return checks.compactMap { _ -> StoreChanges? in
+        let new: StoreSnapshot
+        do throws(StoreError) {
+          new = try store.snapshot()
+        } catch {
+          guard let problem = error.dataStatus else { throw error }
+          readable = false
+          status.accept(problem)
+          return nil
+        }
+        lastRead.accept(new)
+        let recovered = !readable
+        readable = true
+        if recovered { status.accept(.available) }
+        guard new.generation != last.generation || (recovered && new != last) else {
+          return nil
+        }
+        let change = StoreChanges.between(last, new)
+        last = new
         return change
       }
     }
     .share()
+  }
+
+  /// Whether the data file can be read: the current status, then each change, noticed by the
+  /// polling (which watching the status keeps running) and at once when a call finds the
+  /// file damaged or deleted.
+  public var dataStatus: Observable<DataStatus> {
+    Observable.merge(changes.compactMap { _ in DataStatus?.none }, status.asObservable())
+      .distinctUntilChanged()
+  }
+
+  /// `read` on the store or, while its file cannot be read, `fallback` on the contents read
+  /// last (before any was read, the store's error).
+  func readOrLastRead<Result>(
+    _ read: (LocalStore) throws(StoreError) -> Result,
+    fallback: (StoreSnapshot) -> Result
+  ) throws(StoreError) -> Result {
+    do {
+      return try read(store)
+    } catch {
+      guard error.dataStatus != nil, let known = lastRead.value else { throw error }
+      return fallback(known)
+    }
   }
 
   // MARK: - Calls
@@ -90,9 +152,16 @@ public final class LocalBackend: @unchecked Sendable {
     _ name: String, _ body: @escaping (LocalStore) throws -> Result, announce: Bool
   ) -> Single<Result> {
     let (store, faults, scheduler, writes) = (self.store, self.faults, self.scheduler, localWrites)
+    let problems = fileProblems
     var answer = Single<Result>.deferred {
       if faults.failing.contains(name) { throw InjectedFailure(call: name) }
-      let result = try body(store)
+      let result: Result
+      do {
+        result = try body(store)
+      } catch let error as StoreError where error.dataStatus != nil {
+        problems.accept(())
+        throw error
+      }
       if announce { writes.accept(()) }
       return .just(result)
     }

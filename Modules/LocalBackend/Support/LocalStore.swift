@@ -28,7 +28,9 @@ import Synchronization
 ///
 /// **Bad files are kept**: a file that is damaged, cannot be read, or has an unknown
 /// `schemaVersion` makes every read and write throw a ``StoreError`` naming the file and
-/// the problem; the store never writes over it.
+/// the problem; the store never writes over it. A `store.json` deleted once the store is
+/// open makes them throw ``StoreError/deleted(path:)``: only opening the store again
+/// creates a new one.
 ///
 /// **Threads**: every method may be called from any thread. Calls on one instance run one
 /// at a time; they block on disk I/O and on other processes' writes, so call them off the
@@ -99,7 +101,8 @@ public final class LocalStore: Sendable {
 
   /// The store's contents now.
   public func snapshot() throws(StoreError) -> StoreSnapshot {
-    try store.read { (file: StoreFile, generation: Int) throws(StoreError) in
+    try checkNotDeleted()
+    return try store.read { (file: StoreFile, generation: Int) throws(StoreError) in
       file.snapshot(generation: generation)
     }
   }
@@ -132,6 +135,7 @@ public final class LocalStore: Sendable {
   /// Folds the journal into a new snapshot now, as writes do when it has grown past its
   /// bound.
   public func compact() throws(StoreError) {
+    try checkNotDeleted()
     do {
       try store.compact()
     } catch {
@@ -145,7 +149,10 @@ public final class LocalStore: Sendable {
   func read<Result>(
     _ body: (StoreFile) throws(StoreError) -> Result
   ) throws(StoreError) -> Result {
-    try store.read { (file: StoreFile, _: Int) throws(StoreError) -> Result in try body(file) }
+    try checkNotDeleted()
+    return try store.read { (file: StoreFile, _: Int) throws(StoreError) -> Result in
+      try body(file)
+    }
   }
 
   /// Asks `change` for the change to make to the newest data, and saves it. When `change`
@@ -153,11 +160,25 @@ public final class LocalStore: Sendable {
   func modify<Result>(
     _ change: (StoreFile) throws(StoreError) -> (FriendsSchema.Change, Result)
   ) throws(StoreError) -> Result {
-    try store.write {
+    try checkNotDeleted()
+    return try store.write {
       (file: StoreFile) throws(StoreError) -> (change: FriendsSchema.Change?, result: Result) in
       let (made, result) = try change(file)
       return (made, result)
     }
   }
 
+  /// Fails when `store.json` was deleted since the store was opened, so that the journal
+  /// store does not create a new one with the seed while the app runs. (A snapshot deleted
+  /// between this check and the read is created again: the check narrows that to the time
+  /// of one `stat`.) A directory that cannot be listed is left for the read to report.
+  private func checkNotDeleted() throws(StoreError) {
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: fileURL.path) else { return }
+    let directoryIsGone = !manager.fileExists(atPath: directory.path)
+    let names = try? manager.contentsOfDirectory(atPath: directory.path)
+    if directoryIsGone || names.map({ !$0.contains(Self.fileName) }) == true {
+      throw .deleted(path: fileURL.path)
+    }
+  }
 }

@@ -20,6 +20,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case writeFailed(path: String, reason: String)
   /// The data directory is a file, so it cannot hold the data files.
   case notADirectory(path: String)
+  /// The data file was deleted after the store was opened. The store creates no new one
+  /// while it runs: opening the store again (the app's next start) does.
+  case deleted(path: String)
   /// No friend has this identifier.
   case notFound(Int)
   /// The email address or the password does not match the account.
@@ -48,6 +51,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case .notADirectory(let path):
       return "The data directory \(path) is not a directory, so it cannot hold the data "
         + "files. It was left untouched."
+    case .deleted(let path):
+      return "The data file \(path) was deleted. Nothing can be read or saved until the app "
+        + "starts again, which creates it again with demo data."
     case .notFound(let id):
       return Friend.missingText(id: id)
     case .wrongPassword:
@@ -67,9 +73,25 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   /// Whether this error is about the store file itself rather than about the request.
   public var isFileProblem: Bool {
     switch self {
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory: return true
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+      return true
     case .notFound, .wrongPassword, .tooManyAttempts, .invalidInput, .changedElsewhere:
       return false
+    }
+  }
+}
+
+extension StoreError {
+  /// What this error says of the data: `nil` when it is about a request, or a save that
+  /// failed while the file can still be read.
+  public var dataStatus: DataStatus? {
+    switch self {
+    case .corrupt, .unreadable, .unsupportedVersion, .notADirectory:
+      return .unreadable(message: description)
+    case .deleted: return .deleted(message: description)
+    case .writeFailed, .notFound, .wrongPassword, .tooManyAttempts, .invalidInput,
+      .changedElsewhere:
+      return nil
     }
   }
 }

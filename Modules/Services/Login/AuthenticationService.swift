@@ -25,6 +25,9 @@ public protocol AuthenticationService: AnyObject {
   /// session expired, or was ended by logging out elsewhere): the user must log in again.
   /// Such calls fail with `ServiceError.sessionExpired`.
   var sessionExpirations: Observable<Void> { get }
+  /// Whether the data can be read: the current status, then each change. An embedded store
+  /// reports its file becoming damaged or deleted here, instead of failing the session.
+  var dataStatus: Observable<DataStatus> { get }
 }
 
 extension AuthenticationService {
@@ -35,4 +38,8 @@ extension AuthenticationService {
 
   /// Never emits: for a backend without server sessions, such as the embedded store.
   public var sessionExpirations: Observable<Void> { .never() }
+
+  /// Always ``DataStatus/available``: for a backend whose failures are its calls' answers,
+  /// such as a server.
+  public var dataStatus: Observable<DataStatus> { .just(.available) }
 }

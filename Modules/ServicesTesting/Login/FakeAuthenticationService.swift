@@ -23,6 +23,8 @@ public final class FakeAuthenticationService: AuthenticationService {
   public var currentStatusResponse: (() -> [Recorded<Event<AccountStatus>>])?
   /// What ``sessionExpirations`` emits; tests call `accept` when the session ends.
   public let expirations = PublishRelay<Void>()
+  /// The data status the service reports; tests change it with `accept`.
+  public let data = BehaviorRelay(value: DataStatus.available)
 
   /// The passwords `logIn` was called with, in order.
   public private(set) var passwordsTried: [String] = []
@@ -81,4 +83,7 @@ public final class FakeAuthenticationService: AuthenticationService {
 
   /// What the test sends through ``expirations``.
   public var sessionExpirations: Observable<Void> { expirations.asObservable() }
+
+  /// The scripted data status: its current value, then each change.
+  public var dataStatus: Observable<DataStatus> { data.asObservable() }
 }

@@ -16,7 +16,10 @@ import Services
 ///   in another program, without the message;
 /// - when the backend reports that the server ended the session (`sessionExpirations`, for a
 ///   call of any screen), it says "Your session has expired; log in again" and goes back to
-///   the login screen.
+///   the login screen;
+/// - when the data cannot be read (the embedded store's file was damaged or deleted while
+///   the app ran), nobody is logged out: ``Output/dataProblem`` says what is wrong, with the
+///   file's path, for the front to show beside its screens until the file can be read again.
 public struct SessionViewModel: ViewModelType {
   /// What the user does.
   public struct Input {
@@ -63,12 +66,29 @@ public struct SessionViewModel: ViewModelType {
     public var readError: Signal<String>
     /// "Your session has expired; log in again", each time the server ended the session.
     public var sessionExpired: Signal<String>
+    /// While the data cannot be read, what is wrong, naming the file: the store's whole
+    /// message (for example "The data file /home/ada/.local/share/friends/store.json is
+    /// damaged (…). It was left untouched: …"), and for a damaged file ``readOnlyNote``;
+    /// `nil` while it can. Changes are refused with the store's message meanwhile.
+    public var dataProblem: Driver<String?>
   }
 
   /// What ``Output/sessionExpired`` says.
   public static let sessionExpiredMessage = ServiceError.sessionExpiredMessage
   /// What a transition says once logging out finished.
   public static let loggedOutMessage = "Logged out."
+  /// What ``Output/dataProblem`` adds to the message of a file that cannot be read.
+  public static let readOnlyNote = "Nothing is saved until it can be read again."
+
+  /// What ``Output/dataProblem`` says for `status`.
+  private static func problem(_ status: DataStatus) -> String? {
+    switch status {
+    case .available: return nil
+    case .unreadable(let message): return message + " " + readOnlyNote
+    // The message says that nothing is saved, and until when.
+    case .deleted(let message): return message
+    }
+  }
 
   private let auth: AuthenticationService
 
@@ -124,7 +144,9 @@ public struct SessionViewModel: ViewModelType {
       errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
       readStatus: reads.values().asSignal(onErrorSignalWith: .empty()),
       readError: reads.failures().compactMap { $0 }.asSignal(onErrorSignalWith: .empty()),
-      sessionExpired: expired
+      sessionExpired: expired,
+      dataProblem: auth.dataStatus.map(Self.problem).distinctUntilChanged()
+        .asDriver(onErrorJustReturn: nil)
     )
   }
 

@@ -62,12 +62,27 @@ import Testing
     }
   }
 
-  @Test func deletedFileIsSeededAgain() throws {
+  @Test func aFileDeletedWhileOpenIsSeededAgainOnlyByTheNextOpen() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
       try store.removeFriend(id: 1)
       try FileManager.default.removeItem(at: store.fileURL)
+      let deleted = StoreError.deleted(path: store.fileURL.path)
+      #expect(throws: deleted) { try store.friends() }
+      #expect(throws: deleted) { try store.removeFriend(id: 2) }
+      #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+      #expect(try LocalStore(directory: directory).friends().count == 20)
       #expect(try store.friends().count == 20)
+    }
+  }
+
+  @Test func aDirectoryDeletedWhileOpenIsADeletedFile() throws {
+    try withTemporaryDirectory { directory in
+      let nested = directory.appendingPathComponent("friends", isDirectory: true)
+      let store = try LocalStore(directory: nested)
+      try FileManager.default.removeItem(at: nested)
+      #expect(throws: StoreError.deleted(path: store.fileURL.path)) { try store.snapshot() }
+      #expect(!FileManager.default.fileExists(atPath: nested.path))
     }
   }
 

@@ -108,3 +108,44 @@ import ViewModels
     #expect(ServiceError.sessionExpired.description == "Your session has expired; log in again")
   }
 }
+
+/// The session view model while the data cannot be read.
+@Suite @MainActor struct SessionDataProblemTests {
+  private let ada = Account(email: "ada@example.com", displayName: "Ada")
+
+  @Test func aDataProblemIsSaidWhileItLastsAndLogsNobodyOut() {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    auth.status.accept(.authorized(ada))
+    let damaged =
+      "The data file /data/store.json is damaged (not valid JSON). It was left untouched."
+    let deleted = "The data file /data/store.json was deleted."
+    let problems = clock.createObserver(String?.self)
+    let transitions = clock.createObserver(AccountTransition.self)
+    let names = clock.createObserver(String?.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = SessionViewModel(auth: auth).transform(.init())
+      clock.scheduleAt(0) {
+        output.dataProblem.drive(problems).disposed(by: bag)
+        output.transitions.emit(to: transitions).disposed(by: bag)
+        output.accountName.drive(names).disposed(by: bag)
+      }
+      clock.scheduleAt(1_000) { auth.data.accept(.unreadable(message: damaged)) }
+      clock.scheduleAt(1_500) { auth.data.accept(.unreadable(message: damaged)) }
+      clock.scheduleAt(2_000) { auth.data.accept(.deleted(message: deleted)) }
+      clock.scheduleAt(3_000) { auth.data.accept(.available) }
+      clock.start()
+    }
+    #expect(
+      problems.events == [
+        .next(0, nil), .next(1_000, damaged + " Nothing is saved until it can be read again."),
+        .next(2_000, deleted), .next(3_000, nil),
+      ])
+    #expect(
+      transitions.events == [
+        .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home)))
+      ])
+    #expect(names.events == [.next(0, "Ada")])
+  }
+}
