@@ -15,7 +15,8 @@ public protocol AuthenticationService: AnyObject {
   /// The answer is the same whether or not `email` has an account, so the screen does not
   /// reveal which addresses have accounts.
   func requestPasswordReset(email: String) -> Single<String>
-  /// The current account status, then each change.
+  /// The current account status, then each change. It never fails: a read that fails is
+  /// skipped (and an embedded store says why with ``dataStatus``).
   var accountStatus: Observable<AccountStatus> { get }
   /// The account status read once, now; unlike ``accountStatus``, which skips a read that
   /// fails and tries again later, it fails with the reason (a server that cannot be reached,

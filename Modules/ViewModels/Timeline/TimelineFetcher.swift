@@ -25,15 +25,19 @@ public final class TimelineFetcher {
   private let bag = DisposeBag()
 
   /// Creates a fetcher that polls every `interval` on `scheduler` while `account` is authorized
-  /// and `paused` is `false`, asking `provider` for the page after the cursor.
+  /// and `paused` is `false`, asking `provider` for the page after the cursor. An `account`
+  /// that fails stops the polling, as logging out does.
   public init(
     account: Observable<AccountStatus>, interval: RxTimeInterval, scheduler: SchedulerType,
     provider: @escaping (TimelineCursor) -> Observable<[Post]>
   ) {
     let paused = self.paused
+    // An account status that fails (it should not: see `AuthenticationService.accountStatus`)
+    // counts as logged out, so the fetcher stops instead of failing its cursor's binding.
     let ticks =
       account
       .map { $0.isAuthorized }
+      .catchAndReturn(false)
       .distinctUntilChanged()
       .flatMapLatest { authorized -> Observable<Void> in
         guard authorized else { return .empty() }

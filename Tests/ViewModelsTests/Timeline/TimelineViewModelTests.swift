@@ -146,6 +146,27 @@ import ViewModels
     #expect(service.postsRequests.map(\.cursor.newestId) == [nil, 2, 2])
   }
 
+  @Test func anAccountStatusThatFailsStopsTheFetchingAsLoggingOutDoes() {
+    let clock = TestScheduler.milliseconds()
+    let service = Self.service(clock)
+    var observer: TestableObserver<[Int]>!
+    SharingScheduler.mock(scheduler: clock) {
+      let account = clock.createHotObservable([
+        .next(10, Self.ready), .error(1_200, Offline()),
+      ])
+      let output = TimelineViewModel(
+        account: account.asObservable(), service: service, cache: InMemoryPostCache(),
+        scheduler: clock, interval: .seconds(1)
+      ).transform(.init())
+      observer = clock.start(created: 0, subscribed: 0, disposed: 3_000) {
+        output.posts.map { $0.elements.map(\.id) }.asObservable()
+      }
+    }
+    // Fetches at 10 and 1010; none after the failure at 1200, and no crash.
+    #expect(observer.events == [.next(0, []), .next(110, [3, 2, 1])])
+    #expect(service.timelineCursors.count == 2)
+  }
+
   struct Offline: LocalizedError {
     var errorDescription: String? { "the server did not answer" }
   }
