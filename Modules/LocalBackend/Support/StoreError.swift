@@ -20,16 +20,20 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case writeFailed(path: String, reason: String)
   /// The data directory is a file, so it cannot hold the data files.
   case notADirectory(path: String)
+  // demo:begin
   /// No friend has this identifier.
   case notFound(Int)
+  // demo:end
   /// The email address or the password does not match the account.
   case wrongPassword
   /// Too many wrong passwords for the account: no login is tried for this many seconds.
   case tooManyAttempts(retryAfter: Int)
   /// The input breaks a rule; the message says which and is meant for the user.
   case invalidInput(String)
+  // demo:begin
   /// The friend with this identifier was changed since the revision the change started from.
   case changedElsewhere(Int)
+  // demo:end
 
   /// A sentence for the user saying what went wrong and, for file problems, where.
   public var description: String {
@@ -48,16 +52,20 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case .notADirectory(let path):
       return "The data directory \(path) is not a directory, so it cannot hold the data "
         + "files. It was left untouched."
+    // demo:begin
     case .notFound(let id):
       return Friend.missingText(id: id)
+    // demo:end
     case .wrongPassword:
       return "The email address or the password is not correct."
     case .tooManyAttempts(let seconds):
       return "Too many attempts: try again in \(seconds) s"
     case .invalidInput(let message):
       return message
+    // demo:begin
     case .changedElsewhere(let id):
-      return ServiceError.changedElsewhere(id: id).description
+      return "friend \(id) was changed elsewhere"
+    // demo:end
     }
   }
 
@@ -68,8 +76,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   public var isFileProblem: Bool {
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory: return true
-    case .notFound, .wrongPassword, .tooManyAttempts, .invalidInput, .changedElsewhere:
-      return false
+    case .wrongPassword, .tooManyAttempts, .invalidInput: return false
+    // demo:begin
+    case .notFound, .changedElsewhere: return false
+    // demo:end
     }
   }
 }
@@ -93,7 +103,9 @@ extension StoreError: StorageErrorRepresentable {
 extension StoreError: NotFoundReporting {
   /// Whether this is ``notFound(_:)``.
   public var isNotFound: Bool {
+    // demo:begin
     if case .notFound = self { return true }
+    // demo:end
     return false
   }
 }
