@@ -28,8 +28,8 @@ struct StoreFile: Equatable, Sendable {
     StoreSnapshot(self, generation: generation)
   }
 
-  /// Puts each feature's data in its canonical order (friends and posts, with next
-  /// identifiers larger than every identifier in use). Cheap when the order is already right.
+  /// Puts each feature's data in its canonical order, with next identifiers larger than
+  /// every identifier in use. Cheap when the order is already right.
   mutating func normalize() {
     // demo:begin
     if !friends.isSorted(by: Self.friendOrder) {
