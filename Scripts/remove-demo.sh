@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Removes the demo's features (Friends, Search, Timeline) from the screens' layers, leaving an
-# app that logs in, resets a password, shows who is logged in, logs out and lands on an empty
+# Removes the demo's features (Friends, Search, Timeline), their screens and their data, leaving
+# an app that logs in, resets a password, shows who is logged in, logs out and lands on an empty
 # home, ready for features of its own:
 #
 #   Scripts/remove-demo.sh            then: swift build && swift test
