@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Removes the demo's features (Friends, Search, Timeline) from the screens' layers, leaving an
-# app that logs in, resets a password, shows who is logged in, logs out and lands on an empty
+# Removes the demo's features (Friends, Search, Timeline), their screens and their data, leaving
+# an app that logs in, resets a password, shows who is logged in, logs out and lands on an empty
 # home, ready for features of its own:
 #
 #   Scripts/remove-demo.sh            then: swift build && swift test
@@ -55,6 +55,25 @@ demo_paths=(
   Tests/FrontsTests/AddFriendParityTests.swift
   Tests/BenchmarksTests/StoreWorkloadsTests.swift
   Tests/LocalBackendTests/Support/MultiProcessTests.swift
+  # The demo's data: its values, its services and their fakes, its routes in the API, the
+  # remote backend's calls, the server's handlers, the local backend's store calls and the
+  # demo data the store is seeded with (the account and its seed stay).
+  Modules/Models/Friends Modules/Models/Timeline
+  Modules/Services/Friends Modules/Services/Search Modules/Services/Timeline
+  Modules/ServicesTesting/Friends Modules/ServicesTesting/Search Modules/ServicesTesting/Timeline
+  Modules/AppAPI/Friends Modules/AppAPI/Search Modules/AppAPI/Timeline
+  Modules/RemoteBackend/Friends Modules/RemoteBackend/Search Modules/RemoteBackend/Timeline
+  Modules/FriendsServer/Friends Modules/FriendsServer/Search Modules/FriendsServer/Timeline
+  Modules/LocalBackend/Friends Modules/LocalBackend/Search Modules/LocalBackend/Timeline
+  Modules/LocalBackend/Demo
+  # Their tests.
+  Tests/ModelsTests/Friends Tests/ModelsTests/Timeline
+  Tests/ServicesTests/Timeline
+  Tests/AppAPITests/Friends Tests/AppAPITests/Timeline
+  Tests/RemoteBackendTests/Friends Tests/RemoteBackendTests/Search Tests/RemoteBackendTests/Timeline
+  Tests/FriendsServerTests/Friends Tests/FriendsServerTests/Timeline
+  Tests/LocalBackendTests/Friends Tests/LocalBackendTests/Search Tests/LocalBackendTests/Timeline
+  Tests/LocalBackendTests/Demo
 )
 
 if [ "$force" = no ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&

@@ -30,9 +30,14 @@ second=$(Scripts/remove-demo.sh)
   fail "a second run changed something: $second"
 [ -z "$(git status --porcelain)" ] || fail "a second run changed files: $(git status --porcelain)"
 
-# No demo folder and no demo marker is left.
-for folder in Modules/ViewModels Modules/Navigator Apps/CLI Apps/TUI Tests/ViewModelsTests; do
-  for feature in Friends Search Timeline; do
+# No demo folder and no demo marker is left, in the screens' layers or the data layers.
+for folder in Modules/ViewModels Modules/Navigator Apps/CLI Apps/TUI Modules/Models \
+  Modules/Services Modules/ServicesTesting Modules/AppAPI Modules/RemoteBackend \
+  Modules/RecipesServer Modules/LocalBackend Tests/ViewModelsTests Tests/NavigatorTests \
+  Tests/ModelsTests Tests/ServicesTests Tests/AppAPITests Tests/RemoteBackendTests \
+  Tests/RecipesServerTests Tests/LocalBackendTests; do
+  [ -d "$folder" ] || fail "$folder is missing"
+  for feature in Friends Search Timeline Demo; do
     [ ! -e "$folder/$feature" ] || fail "$folder/$feature is still there"
   done
 done

@@ -6,7 +6,7 @@
 public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
   /// The request method: `GET`, `POST`, `PUT` or `DELETE`.
   public var method: String
-  /// The path pattern, for example `/friends/{id}`.
+  /// The path pattern, for example `/accounts/{id}`.
   public var pattern: String
 
   /// Creates an endpoint.
@@ -16,7 +16,7 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The path's segments with each `{name}` replaced by `parameters[name]`, for example
-  /// `["friends", "2"]` for `/friends/{id}` and `["id": "2"]`.
+  /// `["accounts", "2"]` for `/accounts/{id}` and `["id": "2"]`.
   ///
   /// - Precondition: every parameter of the pattern has a value.
   public func path(_ parameters: [String: String] = [:]) -> [String] {
@@ -30,6 +30,6 @@ public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// `GET /friends/{id}`.
+  /// `GET /accounts/{id}`.
   public var description: String { "\(method) \(pattern)" }
 }

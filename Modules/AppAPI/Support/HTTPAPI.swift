@@ -4,16 +4,10 @@ import Models
 /// The wire format of the Friends HTTP API (see `Docs/HTTP-API.md`), shared by
 /// the remote backend's `HTTPClient` and the server so that both sides encode the same JSON.
 ///
-/// Models travel in their `Codable` form (`Account`, `Friend`, `FriendDraft`, `Person`,
-/// `Post`), with dates as ISO 8601 text in UTC, with milliseconds when they are not zero
-/// (`2024-03-01T08:00:00Z`, `2024-03-01T08:00:00.250Z`). The bodies that are not models are
-/// the small types below.
+/// Models travel in their `Codable` form (such as `Account`), with dates as ISO 8601 text in
+/// UTC, with milliseconds when they are not zero (`2024-03-01T08:00:00Z`,
+/// `2024-03-01T08:00:00.250Z`). The bodies that are not models are the small types below.
 public enum HTTPAPI {
-  /// How many posts a timeline page has when the request does not say.
-  public static let defaultPageSize = 20
-  /// The most posts a timeline page may have.
-  public static let maximumPageSize = 100
-
   /// The body of `POST /login`.
   public struct Credentials: Codable, Hashable, Sendable {
     /// The address to sign in with.

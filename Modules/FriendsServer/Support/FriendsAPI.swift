@@ -63,9 +63,11 @@ struct Endpoints: Sendable {
   var router: HTTPRouter {
     var router = HTTPRouter()
     addLoginRoutes(to: &router)
+    // demo:begin
     addFriendsRoutes(to: &router)
     addSearchRoutes(to: &router)
     addTimelineRoutes(to: &router)
+    // demo:end
     return router
   }
 
@@ -182,12 +184,14 @@ struct Endpoints: Sendable {
       return .error(status: 500, message: "the server failed unexpectedly; see its log")
     }
     switch error {
+    // demo:begin
     case .notFound:
       return .error(status: 404, message: error.description)
-    case .invalidInput:
-      return .error(status: 400, message: error.description)
     case .changedElsewhere:
       return .error(status: 409, message: error.description)
+    // demo:end
+    case .invalidInput:
+      return .error(status: 400, message: error.description)
     case .wrongPassword:
       return .error(status: 401, message: error.description)
     case .tooManyAttempts(let seconds):

@@ -2,7 +2,16 @@ import Foundation
 import Models
 import Store
 
-// How a friend is written in the store's snapshot and journal.
+// How a friend is written in the store's snapshot and journal. The snapshot has
+// `"nextFriendId": 21` and the friends, one a line:
+//
+//   "friends": [
+//     {"id": 17, "firstName": "Samuel", "lastName": "Adeyemi", "phoneNumber": "+234 803 555 0917", "revision": 2}
+//   ]
+//
+// Their changes are `{"type": "addFriend", "friend": {…}}`, `updateFriend` (with `friend`)
+// and `removeFriend` (with `id`). Every field is required except `revision` (how many times
+// the friend was written; files from before revisions lack it), which reads as 1 when absent.
 extension FriendsSchema {
   /// The fields of a friend, in the order they are written.
   fileprivate enum FriendField: Int, CaseIterable {

@@ -22,7 +22,7 @@ public final class LocalBackend: @unchecked Sendable {
   public struct Faults: Sendable {
     /// How long each answer takes; `nil` answers at once.
     public var latency: RxTimeInterval?
-    /// The names of the calls that fail (for example `"friends"`, `"logIn"`).
+    /// The names of the calls that fail (for example `"logIn"`, `"logOut"`).
     public var failing: Set<String>
 
     /// Creates the faults.

@@ -5,8 +5,8 @@ import Models
 import Store
 import Synchronization
 
-/// The app's embedded backend: account, friends and posts in a ``JournalStore``, shared
-/// safely by every process that opens the same directory.
+/// The app's embedded backend: the account and each feature's data in a ``JournalStore``,
+/// shared safely by every process that opens the same directory.
 ///
 /// The directory holds `store.json` (the snapshot: all the data at one generation, see
 /// ``FriendsSchema`` for its text), `store.journal` (one line per change since the snapshot),
@@ -36,7 +36,7 @@ import Synchronization
 /// at a time; they block on disk I/O and on other processes' writes, so call them off the
 /// main thread in an interactive app.
 ///
-/// **Changes**: ``reloadIfChanged()`` reports what changed (friends and posts as
+/// **Changes**: ``reloadIfChanged()`` reports what changed (each feature's lists as
 /// ``ChangeSet``s) since its previous call, whoever made the change; ``changes(since:)``
 /// does the same against any earlier ``snapshot()``.
 public final class LocalStore: Sendable {

@@ -2,8 +2,8 @@ import Cryptography
 import Foundation
 import Models
 
-/// The Friends data the store keeps: the state of ``FriendsSchema``, whose documentation
-/// describes its JSON text.
+/// The data the store keeps: the state of ``FriendsSchema``, whose documentation describes
+/// its JSON text. The account is the app's; each feature adds its own data.
 ///
 /// Friends are kept sorted as the app lists them and posts newest first, so loading needs
 /// no sorting and change sets use the same order as the lists.
@@ -11,36 +11,12 @@ struct StoreFile: Equatable, Sendable {
   var account: Account
   var passwordHash: PasswordHash
   var loggedIn: Bool
-  var friends: [Friend]
-  var nextFriendId: Int
-  var posts: [Post]
-  var nextPostId: Int
-
-  init(
-    account: Account, passwordHash: PasswordHash, loggedIn: Bool, friends: [Friend],
-    nextFriendId: Int,
-    posts: [Post], nextPostId: Int
-  ) {
-    self.account = account
-    self.passwordHash = passwordHash
-    self.loggedIn = loggedIn
-    self.friends = friends
-    self.nextFriendId = nextFriendId
-    self.posts = posts
-    self.nextPostId = nextPostId
-  }
-
-  /// The data a new store starts with: the seed.
-  init(seed: StoreSeed) {
-    account = seed.account
-    passwordHash = seed.passwordHash
-    loggedIn = seed.loggedIn
-    friends = seed.friends.enumerated().map { Friend(id: $0.offset + 1, draft: $0.element) }
-    nextFriendId = friends.count + 1
-    posts = seed.posts.map(\.storeRounded)
-    nextPostId = (seed.posts.map(\.id).max() ?? 0) + 1
-    normalize()
-  }
+  // demo:begin
+  var friends: [Friend] = []
+  var nextFriendId = 1
+  var posts: [Post] = []
+  var nextPostId = 1
+  // demo:end
 
   /// Whether someone is signed in, and as whom.
   var accountStatus: AccountStatus {
@@ -49,15 +25,13 @@ struct StoreFile: Equatable, Sendable {
 
   /// The contents as the app shows them, at `generation`.
   func snapshot(generation: Int) -> StoreSnapshot {
-    StoreSnapshot(
-      generation: generation,
-      accountStatus: accountStatus,
-      friends: friends, posts: posts)
+    StoreSnapshot(self, generation: generation)
   }
 
-  /// Puts friends and posts in their canonical order and makes the next identifiers larger
-  /// than every identifier in use. Cheap when the order is already right.
+  /// Puts each feature's data in its canonical order, with next identifiers larger than
+  /// every identifier in use. Cheap when the order is already right.
   mutating func normalize() {
+    // demo:begin
     if !friends.isSorted(by: Self.friendOrder) {
       friends.sort(by: Self.friendOrder)
     }
@@ -66,10 +40,12 @@ struct StoreFile: Equatable, Sendable {
     }
     nextFriendId = max(nextFriendId, (friends.map(\.id).max() ?? 0) + 1)
     nextPostId = max(nextPostId, (posts.first?.id ?? 0) + 1)
+    // demo:end
   }
 
   /// The first reason the contents cannot be trusted, or `nil`.
   func inconsistency() -> String? {
+    // demo:begin
     var friendIds = Set<Int>(minimumCapacity: friends.count)
     for friend in friends where !friendIds.insert(friend.id).inserted {
       return "two friends have the identifier \(friend.id)"
@@ -77,7 +53,24 @@ struct StoreFile: Equatable, Sendable {
     for (newer, older) in zip(posts, posts.dropFirst()) where newer.id == older.id {
       return "two posts have the identifier \(newer.id)"
     }
+    // demo:end
     return nil
+  }
+}
+
+extension StoreFile {
+  /// The data a new store starts with: the seed.
+  init(seed: StoreSeed) {
+    account = seed.account
+    passwordHash = seed.passwordHash
+    loggedIn = seed.loggedIn
+    // demo:begin
+    friends = seed.friends.enumerated().map { Friend(id: $0.offset + 1, draft: $0.element) }
+    nextFriendId = friends.count + 1
+    posts = seed.posts.map(\.storeRounded)
+    nextPostId = (seed.posts.map(\.id).max() ?? 0) + 1
+    // demo:end
+    normalize()
   }
 }
 

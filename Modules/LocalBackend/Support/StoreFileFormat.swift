@@ -3,37 +3,29 @@ import Foundation
 import Models
 import Store
 
-/// The Friends data in a ``JournalStore``: its state (``StoreFile``), its changes, and their
+/// The app's data in a ``JournalStore``: its state (``StoreFile``), its changes, and their
 /// JSON text.
 ///
-/// The snapshot's `data` is one JSON object with one friend or post per line, so that it
-/// reads well and compares well line by line:
+/// The snapshot's `data` is one JSON object: the account's fields, then each feature's, with
+/// one element of a list per line, so that it reads well and compares well line by line:
 ///
 /// ```json
 /// {
 ///   "account": {"email": "ada@example.com", "displayName": "Ada"},
 ///   "passwordHash": "pbkdf2-sha256$600000$<salt, base64>$<hash, base64>",
 ///   "loggedIn": false,
-///   "nextFriendId": 21,
-///   "nextPostId": 101,
-///   "friends": [
-///     {"id": 17, "firstName": "Samuel", "lastName": "Adeyemi", "phoneNumber": "+234 803 555 0917", "revision": 2}
-///   ],
-///   "posts": [
-///     {"id": 100, "authorId": 3, "authorName": "Hanna Virtanen", "date": "2024-03-04T10:15:00Z", "text": "…"}
-///   ]
+///   …
 /// }
 /// ```
 ///
-/// A journal change is one object naming its `type`: `{"type": "addFriend", "friend": {…}}`,
-/// `updateFriend` (with `friend`), `removeFriend` (with `id`), `savePosts` (with `posts`),
-/// `logIn` or `logOut`.
+/// A journal change is one object naming its `type`: `{"type": "logIn"}`, `{"type":
+/// "logOut"}`, or a feature's change (the demo's friends and posts describe their fields and
+/// changes in their folders).
 ///
 /// Readers accept the fields in any order and ignore fields they do not know; every field
-/// shown is required except a friend's `revision` (how many times it was written; files
-/// from before revisions lack it), which reads as 1 when absent. The text is written and
-/// read by hand rather than with `JSONEncoder`/`JSONDecoder`, which are several times slower
-/// on large files.
+/// shown is required unless its feature says otherwise. The text is written and read by
+/// hand rather than with `JSONEncoder`/`JSONDecoder`, which are several times slower on
+/// large files.
 ///
 /// Version 1 was the single file of the store before it had a journal: the same object with
 /// `schemaVersion` and `generation` in it. Version 2 moved those two into the snapshot's
@@ -46,11 +38,13 @@ enum FriendsSchema: StoreSchema {
   enum Change: Equatable, Sendable {
     case logIn
     case logOut
+    // demo:begin
     case addFriend(Friend)
     case updateFriend(Friend)
     case removeFriend(id: Int)
     /// Posts to add or replace, their dates already at the millisecond.
     case savePosts([Post])
+    // demo:end
   }
 
   static let version = 3
@@ -90,6 +84,7 @@ enum FriendsSchema: StoreSchema {
     switch change {
     case .logIn: file.loggedIn = true
     case .logOut: file.loggedIn = false
+    // demo:begin
     case .addFriend(let friend):
       guard !file.friends.contains(where: { $0.id == friend.id }) else {
         throw Mismatch(description: "a friend with the identifier \(friend.id) exists")
@@ -109,6 +104,7 @@ enum FriendsSchema: StoreSchema {
       file.friends.remove(at: index)
     case .savePosts(let posts):
       LocalStore.merge(posts, into: &file)
+    // demo:end
     }
   }
 
@@ -133,6 +129,7 @@ enum FriendsSchema: StoreSchema {
     writer.raw(",\n  ")
     writer.key("loggedIn")
     writer.bool(file.loggedIn)
+    // demo:begin
     writer.raw(",\n  ")
     writer.key("nextFriendId")
     writer.int(file.nextFriendId)
@@ -145,6 +142,7 @@ enum FriendsSchema: StoreSchema {
     writer.raw(",\n  ")
     writer.key("posts")
     writeList(file.posts, to: &writer, write)
+    // demo:end
     writer.raw("\n}")
   }
 
@@ -167,6 +165,7 @@ enum FriendsSchema: StoreSchema {
     switch change {
     case .logIn: writer.raw("\"logIn\"")
     case .logOut: writer.raw("\"logOut\"")
+    // demo:begin
     case .addFriend(let friend), .updateFriend(let friend):
       if case .addFriend = change {
         writer.raw("\"addFriend\", ")
@@ -188,6 +187,7 @@ enum FriendsSchema: StoreSchema {
         write(post, to: &writer)
       }
       writer.raw("]")
+    // demo:end
     }
     writer.raw("}")
   }
@@ -230,10 +230,12 @@ enum FriendsSchema: StoreSchema {
     var account: Account?
     var passwordHash: PasswordHash?
     var loggedIn: Bool?
+    // demo:begin
     var nextFriendId: Int?
     var nextPostId: Int?
     var friends: [Friend]?
     var posts: [Post]?
+    // demo:end
     try reader.object { reader, key in
       switch key {
       case "passwordHash":
@@ -244,52 +246,62 @@ enum FriendsSchema: StoreSchema {
           throw Mismatch(description: "passwordHash: \(error)")
         }
       case "loggedIn": loggedIn = try field(key, &reader) { try $0.bool() }
+      case "account": account = try readAccount(&reader)
+      // demo:begin
       case "nextFriendId": nextFriendId = try field(key, &reader) { try $0.int() }
       case "nextPostId": nextPostId = try field(key, &reader) { try $0.int() }
-      case "account": account = try readAccount(&reader)
       case "friends":
         friends = try readList("friends", &reader) { place, reader in
           try readFriend(place, &reader)
         }
       case "posts":
         posts = try readList("posts", &reader) { place, reader in try readPost(place, &reader) }
+      // demo:end
       default: try reader.skipValue()
       }
     }
     var file = StoreFile(
       account: try required(account, "account"),
       passwordHash: try required(passwordHash, "passwordHash"),
-      loggedIn: try required(loggedIn, "loggedIn"),
-      friends: try required(friends, "friends"),
-      nextFriendId: try required(nextFriendId, "nextFriendId"),
-      posts: try required(posts, "posts"),
-      nextPostId: try required(nextPostId, "nextPostId"))
+      loggedIn: try required(loggedIn, "loggedIn"))
+    // demo:begin
+    file.friends = try required(friends, "friends")
+    file.nextFriendId = try required(nextFriendId, "nextFriendId")
+    file.posts = try required(posts, "posts")
+    file.nextPostId = try required(nextPostId, "nextPostId")
+    // demo:end
     file.normalize()
     return file
   }
 
   static func decodeChange(from reader: inout JSONReader) throws -> Change {
     var type: String?
+    // demo:begin
     var friend: Friend?
     var id: Int?
     var posts: [Post]?
+    // demo:end
     try reader.object { reader, key in
       switch key {
       case "type": type = try field(key, &reader) { try $0.string() }
+      // demo:begin
       case "friend": friend = try readFriend(Place(name: "friend"), &reader)
       case "id": id = try field(key, &reader) { try $0.int() }
       case "posts":
         posts = try readList("posts", &reader) { place, reader in try readPost(place, &reader) }
+      // demo:end
       default: try reader.skipValue()
       }
     }
     switch try required(type, "type") {
     case "logIn": return .logIn
     case "logOut": return .logOut
+    // demo:begin
     case "addFriend": return .addFriend(try required(friend, "friend"))
     case "updateFriend": return .updateFriend(try required(friend, "friend"))
     case "removeFriend": return .removeFriend(id: try required(id, "id"))
     case "savePosts": return .savePosts(try required(posts, "posts"))
+    // demo:end
     case let other: throw Mismatch(description: "unknown change type \"\(other)\"")
     }
   }

@@ -15,43 +15,32 @@ public struct StoreSeed: Sendable, Hashable {
   public var passwordHash: PasswordHash
   /// Whether the account starts signed in.
   public var loggedIn: Bool
+  // demo:begin
   /// The friends, given identifiers 1, 2, 3… in this order.
-  public var friends: [FriendDraft]
+  public var friends: [FriendDraft] = []
   /// The posts, in any order; their identifiers must be unique.
-  public var posts: [Post]
+  public var posts: [Post] = []
+  // demo:end
 
-  /// Creates a seed from its parts.
-  public init(
-    account: Account, passwordHash: PasswordHash, loggedIn: Bool, friends: [FriendDraft],
-    posts: [Post]
-  ) {
+  /// Creates a seed of the account alone.
+  public init(account: Account, passwordHash: PasswordHash, loggedIn: Bool) {
     self.account = account
     self.passwordHash = passwordHash
     self.loggedIn = loggedIn
-    self.friends = friends
-    self.posts = posts
   }
 
-  /// The demo data: the account `ada@example.com` (password `correct horse`, signed out),
-  /// 20 friends and 100 posts by 6 people.
-  public static let demo = demo(friendCount: 20, postCount: 100)
+  /// What a new data directory starts with: the demo account `ada@example.com` (password
+  /// `correct horse`, signed out), with the demo's data (20 friends and 100 posts by 6
+  /// people, see `Demo/StoreSeed+Demo.swift`) as long as the demo is in.
+  public static let demo =
+    empty
+    // demo:begin
+    .withDemoData(friendCount: 20, postCount: 100)
+  // demo:end
 
-  /// The demo account and no friends or posts.
+  /// The demo account and nothing else.
   public static let empty = StoreSeed(
-    account: demoAccount, passwordHash: demoPasswordHash, loggedIn: false, friends: [],
-    posts: [])
-
-  /// The demo account with `friendCount` friends and `postCount` posts (identifiers 1
-  /// through `postCount`), for example to measure the store with many posts.
-  public static func demo(friendCount: Int, postCount: Int) -> StoreSeed {
-    let friends = (0..<max(friendCount, 0)).map(DemoData.friend)
-    let posts = (0..<max(postCount, 0)).map { index in
-      demoPost(id: index + 1, date: DemoData.seedDate(ofPostNumber: index))
-    }
-    return StoreSeed(
-      account: demoAccount, passwordHash: demoPasswordHash, loggedIn: false, friends: friends,
-      posts: posts)
-  }
+    account: demoAccount, passwordHash: demoPasswordHash, loggedIn: false)
 
   /// The demo account, `ada@example.com`, shown as "Ada".
   public static let demoAccount = Account(email: "ada@example.com", displayName: "Ada")
@@ -81,13 +70,5 @@ public struct StoreSeed: Sendable, Hashable {
       salt: Array(SHA256.hash(Array(("seed salt " + account.email).utf8)).prefix(16)),
       iterations: iterations)
     return seed
-  }
-  /// The six people who write the demo posts.
-  public static let demoAuthors = DemoData.authors
-
-  /// The demo post with this identifier: its author and text follow from the identifier
-  /// alone, so the same identifier always gives the same post.
-  public static func demoPost(id: Int, date: Date) -> Post {
-    DemoData.post(id: id, date: date)
   }
 }

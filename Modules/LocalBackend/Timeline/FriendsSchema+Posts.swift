@@ -2,7 +2,14 @@ import Foundation
 import Models
 import Store
 
-// How a post is written in the store's snapshot and journal.
+// How a post is written in the store's snapshot and journal. The snapshot has
+// `"nextPostId": 101` and the posts, newest first, one a line:
+//
+//   "posts": [
+//     {"id": 100, "authorId": 3, "authorName": "Hanna Virtanen", "date": "2024-03-04T10:15:00Z", "text": "…"}
+//   ]
+//
+// Their change is `{"type": "savePosts", "posts": [{…}, …]}`.
 extension FriendsSchema {
   /// The fields of a post, in the order they are written.
   fileprivate enum PostField: Int, CaseIterable { case id, authorId, authorName, date, text }

@@ -34,8 +34,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     switch self {
     case .wrongCredentials: return "wrong email or password"
     case .tooManyAttempts(let seconds): return "Too many attempts: try again in \(seconds) s"
-    case .notFound(let id): return "no friend has id \(id)"
-    case .changedElsewhere(let id): return "friend \(id) was changed elsewhere"
+    case .notFound(let id): return "no record has id \(id)"
+    case .changedElsewhere(let id): return "record \(id) was changed elsewhere"
     case .invalid(let message): return message
     case .notLoggedIn: return "you are not logged in"
     case .sessionExpired: return Self.sessionExpiredMessage

@@ -4,17 +4,17 @@ import Testing
 @Suite struct EndpointTests {
   @Test func aPathWithoutParametersIsItsSegments() {
     #expect(HTTPAPI.passwordReset.path() == ["password-reset"])
-    #expect(HTTPAPI.friends.path() == ["friends"])
+    #expect(Endpoint("GET", "/lists/entries").path() == ["lists", "entries"])
   }
 
   @Test func parametersFillTheirSegments() {
-    #expect(HTTPAPI.friend.path(["id": "7"]) == ["friends", "7"])
-    #expect(HTTPAPI.personPosts.path(["id": "3"]) == ["people", "3", "posts"])
+    let entries = Endpoint("GET", "/lists/{id}/entries/{entry}")
+    #expect(entries.path(["id": "3", "entry": "12"]) == ["lists", "3", "entries", "12"])
   }
 
   @Test func theClientAndTheServerShareEachRoute() {
-    #expect(HTTPAPI.updateFriend.method == "PUT")
-    #expect(HTTPAPI.updateFriend.pattern == HTTPAPI.friend.pattern)
-    #expect(HTTPAPI.removeFriend.description == "DELETE /friends/{id}")
+    #expect(HTTPAPI.logIn.method == "POST")
+    #expect(HTTPAPI.logIn.pattern == "/login")
+    #expect(HTTPAPI.account.description == "GET /account")
   }
 }

@@ -28,11 +28,17 @@ import Testing
     #expect(url.host == "127.0.0.1")
 
     let client = HTTPClient(baseURL: url, timeout: .seconds(2))
+    #expect(try await client.accountStatus() == .unavailable)
+    // demo:begin
     #expect(await (try? client.friends()) == nil)
+    // demo:end
     _ = try await client.logIn(email: StoreSeed.demoAccount.email, password: StoreSeed.demoPassword)
+    #expect(try await client.accountStatus() == .authorized(StoreSeed.demoAccount))
+    // demo:begin
     let friends = try await client.friends()
     #expect(friends.count == 20)
     #expect(try LocalStore(directory: directory).friends() == friends)
+    // demo:end
 
     kill(server.process.processIdentifier, signalNumber)
     #expect(server.waitForExit(within: .seconds(10)))

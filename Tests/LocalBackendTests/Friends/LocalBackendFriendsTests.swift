@@ -6,6 +6,8 @@ import ReactiveTesting
 import Services
 import Testing
 
+let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
+
 /// The embedded backend's friends, on virtual time: what each call answers and changes, and when the changes are seen.
 @Suite(.timeLimit(.minutes(1))) struct LocalBackendFriendsTests {
   @Test func friendsAndOneFriendAreWhatTheStoreHolds() throws {
@@ -99,4 +101,57 @@ import Testing
       #expect(second.events.map(\.time) == [3_700])
     }
   }
+
+  @Test func aDelayedAdditionHappensWhenItsLatencyEnds() throws {
+    try withBackend(faults: .init(latency: .milliseconds(300))) { fixture throws in
+      let (observer, _) = fixture.subscribe(fixture.backend.add(grace), at: 100)
+      fixture.clock.advanceTo(399)
+      #expect(observer.events.isEmpty)
+      #expect(try fixture.store.friends().count == 20)
+      fixture.clock.advanceTo(400)
+      #expect(observer.events == [.next(400, Friend(id: 21, draft: grace)), .completed(400)])
+      #expect(try fixture.store.friends().count == 21)
+    }
+  }
+
+  @Test func aFailingFriendsCallFailsWithInjectedFailureAndTheOthersWork() throws {
+    try withBackend(faults: .init(latency: .milliseconds(200), failing: ["friends", "add"])) {
+      fixture in
+      let before = try fixture.store.snapshot()
+      let friends = fixture.run(fixture.backend.friends())
+      #expect(friends.map(\.time) == [200])
+      let failure = try #require(friends.first?.value.error as? LocalBackend.InjectedFailure)
+      #expect(failure.call == "friends")
+      #expect("\(failure)" == "the backend was told to fail friends")
+
+      let added = fixture.run(fixture.backend.add(grace), at: 1_000)
+      #expect(added.map(\.time) == [1_200])
+      #expect((added.first?.value.error as? LocalBackend.InjectedFailure)?.call == "add")
+      #expect(try fixture.store.snapshot() == before)
+
+      let people = fixture.run(fixture.backend.people(), at: 2_000)
+      #expect(people == [.next(2_200, try fixture.store.people()), .completed(2_200)])
+      let one = fixture.run(fixture.backend.friend(id: 2), at: 3_000)
+      #expect(one == [.next(3_200, try fixture.store.friend(id: 2)), .completed(3_200)])
+    }
+  }
+
+  @Test func twoObserversShareOnePollAndBothSeeEachChange() throws {
+    try withBackend { fixture in
+      let other = try fixture.otherProcess()
+      let (status, statusSubscription) = fixture.subscribe(fixture.backend.accountStatus)
+      let (friends, friendsSubscription) = fixture.subscribe(
+        fixture.backend.friendsChanged, at: 400)
+      fixture.clock.scheduleAt(700) {
+        _ = try? other.logIn(email: ada.email, password: password)
+        _ = try? other.addFriend(grace)
+      }
+      fixture.clock.advanceTo(1_500)
+      statusSubscription.dispose()
+      friendsSubscription.dispose()
+      #expect(status.events == [.next(0, .unavailable), .next(1_000, .authorized(ada))])
+      #expect(friends.events.map(\.time) == [1_000])
+    }
+  }
+
 }

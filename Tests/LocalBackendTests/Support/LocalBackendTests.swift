@@ -55,7 +55,6 @@ func withBackend<Result>(
 
 let ada = StoreSeed.demoAccount
 let password = StoreSeed.demoPassword
-let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
 
 /// The embedded backend, on virtual time: what each call answers, when, and what it changes.
 @Suite(.timeLimit(.minutes(1))) struct LocalBackendTests {
@@ -130,7 +129,9 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func theStoresNotFoundErrorIsRecognisedAsNotFound() {
+    // demo:begin
     #expect(isNotFound(StoreError.notFound(3)))
+    // demo:end
     #expect(!isNotFound(StoreError.wrongPassword))
   }
 
@@ -141,9 +142,11 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let backend = fixture.backend
       let before = try fixture.store.fileURL.bytes()
       _ = backend.logIn(email: ada.email, password: password)
+      // demo:begin
       _ = backend.add(grace)
       _ = backend.update(Friend(id: 3, draft: grace))
       _ = backend.remove(id: 1)
+      // demo:end
       _ = backend.logOut()
       fixture.clock.start()
       #expect(try fixture.store.fileURL.bytes() == before)
@@ -153,9 +156,11 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
 
   @Test func latencyDelaysEveryAnswerByExactlyThatVirtualTime() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
+      // demo:begin
       let friends = try fixture.store.friends()
       #expect(
         fixture.run(fixture.backend.friends(), at: 100) == [.next(400, friends), .completed(400)])
+      // demo:end
       #expect(
         fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
           == [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
@@ -164,28 +169,35 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
 
   @Test func aDelayedWriteHappensWhenItsLatencyEnds() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture throws in
-      let (observer, _) = fixture.subscribe(fixture.backend.add(grace), at: 100)
+      let (observer, _) = fixture.subscribe(
+        fixture.backend.logIn(email: ada.email, password: password), at: 100)
       fixture.clock.advanceTo(399)
       #expect(observer.events.isEmpty)
-      #expect(try fixture.store.friends().count == 20)
+      #expect(try fixture.store.accountStatus() == .unavailable)
       fixture.clock.advanceTo(400)
-      #expect(observer.events == [.next(400, Friend(id: 21, draft: grace)), .completed(400)])
-      #expect(try fixture.store.friends().count == 21)
+      #expect(observer.events == [.next(400, ada), .completed(400)])
+      #expect(try fixture.store.accountStatus() == .authorized(ada))
     }
   }
 
   @Test func disposingDuringTheLatencyCancelsTheCall() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
       let before = try fixture.store.fileURL.bytes()
+      // demo:begin
       let (added, addition) = fixture.subscribe(fixture.backend.add(grace), at: 100)
+      // demo:end
       let (loggedIn, login) = fixture.subscribe(
         fixture.backend.logIn(email: ada.email, password: password), at: 100)
       fixture.clock.scheduleAt(399) {
+        // demo:begin
         addition.dispose()
+        // demo:end
         login.dispose()
       }
       fixture.clock.start()
+      // demo:begin
       #expect(added.events.isEmpty)
+      // demo:end
       #expect(loggedIn.events.isEmpty)
       #expect(fixture.clock.clock == 399)
       #expect(try fixture.store.fileURL.bytes() == before)
@@ -193,24 +205,19 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func aFailingCallFailsWithInjectedFailureAndTheOthersWork() throws {
-    try withBackend(faults: .init(latency: .milliseconds(200), failing: ["friends", "add"])) {
-      fixture in
+    try withBackend(faults: .init(latency: .milliseconds(200), failing: ["logIn"])) { fixture in
       let before = try fixture.store.snapshot()
-      let friends = fixture.run(fixture.backend.friends())
-      #expect(friends.map(\.time) == [200])
-      let failure = try #require(friends.first?.value.error as? LocalBackend.InjectedFailure)
-      #expect(failure.call == "friends")
-      #expect("\(failure)" == "the backend was told to fail friends")
-
-      let added = fixture.run(fixture.backend.add(grace), at: 1_000)
-      #expect(added.map(\.time) == [1_200])
-      #expect((added.first?.value.error as? LocalBackend.InjectedFailure)?.call == "add")
+      let login = fixture.run(fixture.backend.logIn(email: ada.email, password: password))
+      #expect(login.map(\.time) == [200])
+      let failure = try #require(login.first?.value.error as? LocalBackend.InjectedFailure)
+      #expect(failure.call == "logIn")
+      #expect("\(failure)" == "the backend was told to fail logIn")
       #expect(try fixture.store.snapshot() == before)
 
-      let people = fixture.run(fixture.backend.people(), at: 2_000)
-      #expect(people == [.next(2_200, try fixture.store.people()), .completed(2_200)])
-      let one = fixture.run(fixture.backend.friend(id: 2), at: 3_000)
-      #expect(one == [.next(3_200, try fixture.store.friend(id: 2)), .completed(3_200)])
+      let reset = fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
+      #expect(
+        reset == [.next(1_200, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_200)])
+      #expect(fixture.run(fixture.backend.logOut(), at: 2_000) == [.completed(2_200)])
     }
   }
 
@@ -267,37 +274,27 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let backend = fixture.backend
       // Logged in and a friend added while nothing observes the backend.
       _ = fixture.run(backend.logIn(email: ada.email, password: password))
+      // demo:begin
       _ = fixture.run(backend.add(grace))
+      // demo:end
       let (status, statusSubscription) = fixture.subscribe(backend.accountStatus, at: 100)
+      // demo:begin
       let (friends, friendsSubscription) = fixture.subscribe(backend.friendsChanged, at: 100)
+      // demo:end
       // Undone while observed: each undo is a change to report.
       let (_, _) = fixture.subscribe(backend.logOut(), at: 200)
+      // demo:begin
       let (_, _) = fixture.subscribe(backend.remove(id: 21), at: 300)
+      // demo:end
       fixture.clock.advanceTo(2_500)
       statusSubscription.dispose()
+      // demo:begin
       friendsSubscription.dispose()
+      // demo:end
       #expect(status.events == [.next(100, .authorized(ada)), .next(200, .unavailable)])
+      // demo:begin
       #expect(friends.events.map(\.time) == [300])
-    }
-  }
-
-  // MARK: - Friends changes
-
-  @Test func twoObserversShareOnePollAndBothSeeEachChange() throws {
-    try withBackend { fixture in
-      let other = try fixture.otherProcess()
-      let (status, statusSubscription) = fixture.subscribe(fixture.backend.accountStatus)
-      let (friends, friendsSubscription) = fixture.subscribe(
-        fixture.backend.friendsChanged, at: 400)
-      fixture.clock.scheduleAt(700) {
-        _ = try? other.logIn(email: ada.email, password: password)
-        _ = try? other.addFriend(grace)
-      }
-      fixture.clock.advanceTo(1_500)
-      statusSubscription.dispose()
-      friendsSubscription.dispose()
-      #expect(status.events == [.next(0, .unavailable), .next(1_000, .authorized(ada))])
-      #expect(friends.events.map(\.time) == [1_000])
+      // demo:end
     }
   }
 
@@ -317,9 +314,11 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       #expect(expected.description.contains(file.path))
 
       let backend = fixture.backend
+      // demo:begin
       #expect(fixture.run(backend.friends()) == [.error(0, expected)])
       #expect(fixture.run(backend.people()) == [.error(0, expected)])
       #expect(fixture.run(backend.add(grace)) == [.error(0, expected)])
+      // demo:end
       #expect(
         fixture.run(backend.logIn(email: ada.email, password: password))
           == [.error(0, expected)])
@@ -349,15 +348,21 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       var liveWhileObserved = 0
       counter.measure {
         let (_, status) = fixture.subscribe(backend.accountStatus)
+        // demo:begin
         let (_, friends) = fixture.subscribe(backend.friendsChanged)
         let (_, cancelled) = fixture.subscribe(backend.add(grace), at: 10)
+        // demo:end
         let (_, _) = fixture.subscribe(backend.logIn(email: ada.email, password: password), at: 20)
+        // demo:begin
         let (_, _) = fixture.subscribe(backend.friends(), at: 30)
         fixture.clock.scheduleAt(50) { cancelled.dispose() }
+        // demo:end
         fixture.clock.scheduleAt(1_500) {
           liveWhileObserved = counter.live
           status.dispose()
+          // demo:begin
           friends.dispose()
+          // demo:end
         }
         fixture.clock.start()
       }

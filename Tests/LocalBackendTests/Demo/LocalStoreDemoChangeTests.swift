@@ -1,0 +1,124 @@
+import Foundation
+import LocalBackend
+import Models
+import Services
+import TestSupport
+import Testing
+
+/// What the store reports when the demo's friends and posts change.
+@Suite struct LocalStoreDemoChangeTests {
+  private let draft = FriendDraft(firstName: "Zoe", lastName: "Baker", phoneNumber: "5550100123")
+
+  @Test func readingFriendsChangesNothing() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      #expect(try store.reloadIfChanged() == nil)
+      _ = try store.friends()
+      #expect(try store.reloadIfChanged() == nil)
+    }
+  }
+
+  @Test func insertionIsReportedAtItsNewPosition() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let added = try store.addFriend(draft)
+      let changes = try #require(try store.reloadIfChanged())
+      let index = try #require(changes.snapshot.friends.firstIndex(of: added))
+      #expect(changes.friends == ChangeSet(insertions: [index]))
+      #expect(changes.posts.isEmpty)
+      #expect(!changes.accountChanged)
+      #expect(changes.snapshot.generation == 2)
+      #expect(try store.reloadIfChanged() == nil)
+    }
+  }
+
+  @Test func deletionIsReportedAtItsOldPosition() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let before = try store.friends()
+      try store.removeFriend(id: before[4].id)
+      let changes = try #require(try store.reloadIfChanged())
+      #expect(changes.friends == ChangeSet(deletions: [4]))
+    }
+  }
+
+  @Test func updateInPlaceIsAModification() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      var friend = try store.friends()[3]
+      friend.phoneNumber = "+1 555 010 0000"
+      try store.updateFriend(friend)
+      let changes = try #require(try store.reloadIfChanged())
+      #expect(changes.friends == ChangeSet(modifications: [3]))
+    }
+  }
+
+  @Test func renameThatMovesIsADeletionAndAnInsertion() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      var friend = try store.friends()[0]
+      friend.lastName = "Zimmermann"
+      try store.updateFriend(friend)
+      let changes = try #require(try store.reloadIfChanged())
+      #expect(changes.friends == ChangeSet(deletions: [0], insertions: [19]))
+    }
+  }
+
+  @Test func newPostsAreInsertedAtTheTop() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      try store.generatePosts(count: 3, date: Date(timeIntervalSince1970: 1_800_000_000))
+      let changes = try #require(try store.reloadIfChanged())
+      #expect(changes.posts == ChangeSet(insertions: [0, 1, 2]))
+      #expect(changes.friends.isEmpty)
+    }
+  }
+
+  @Test func aFriendWrittenThroughAnotherInstanceIsDetected() throws {
+    try withTemporaryDirectory { directory in
+      let viewer = try LocalStore(directory: directory)
+      let editor = try LocalStore(directory: directory)
+      let before = try viewer.friends()
+      let added = try editor.addFriend(draft)
+      try editor.removeFriend(id: before[0].id)
+      let changes = try #require(try viewer.reloadIfChanged())
+      #expect(changes.snapshot.generation == 3)
+      #expect(changes.friends.deletions == [0])
+      #expect(changes.friends.insertions == [changes.snapshot.friends.firstIndex(of: added)!])
+      #expect(try viewer.friends() == editor.friends())
+      #expect(try viewer.reloadIfChanged() == nil)
+    }
+  }
+
+  @Test func readsSeeWritesOfOtherInstances() throws {
+    try withTemporaryDirectory { directory in
+      let viewer = try LocalStore(directory: directory)
+      let editor = try LocalStore(directory: directory)
+      _ = try viewer.friends()
+      let added = try editor.addFriend(draft)
+      #expect(try viewer.friend(id: added.id) == added)
+      // A write through the viewer starts from the editor's data, losing nothing.
+      try viewer.removeFriend(id: 1)
+      #expect(try editor.friend(id: added.id) == added)
+      #expect(throws: StoreError.notFound(1)) { try editor.friend(id: 1) }
+    }
+  }
+
+  @Test func friendsAndPostsChangesSinceASnapshotSupportSeveralObservers() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory)
+      let first = try store.snapshot()
+      #expect(try store.changes(since: first) == nil)
+      try store.removeFriend(id: try store.friends()[2].id)
+      let second = try #require(try store.changes(since: first))
+      #expect(second.friends == ChangeSet(deletions: [2]))
+      try store.generatePosts(date: Date(timeIntervalSince1970: 1_800_000_000))
+      let fromFirst = try #require(try store.changes(since: first))
+      #expect(fromFirst.friends == ChangeSet(deletions: [2]))
+      #expect(fromFirst.posts == ChangeSet(insertions: [0]))
+      let fromSecond = try #require(try store.changes(since: second.snapshot))
+      #expect(fromSecond.friends.isEmpty)
+      #expect(fromSecond.posts == ChangeSet(insertions: [0]))
+    }
+  }
+}
