@@ -339,6 +339,15 @@ public struct JSONReader: Sendable {
     var value = 0
     var overflow = false
     bytes.withUnsafeBufferPointer { all in
+      // Eighteen digits cannot overflow: most numbers are read without checking.
+      let plainEnd = min(limit, digitsStart + 18)
+      while end < plainEnd {
+        let digit = all[end] &- .zero
+        guard digit < 10 else { break }
+        value = value &* 10 &+ Int(digit)
+        end += 1
+      }
+      if negative { value = 0 &- value }
       while end < limit {
         let digit = all[end] &- .zero
         guard digit < 10 else { break }
