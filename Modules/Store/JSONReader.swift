@@ -156,6 +156,11 @@ public struct JSONReader: Sendable {
           do {
             repeat {
               elements.append(try element(elements.count, &reader))
+              if elements.count == 1 {
+                // Room for this part, guessed from its first element as for both below.
+                elements.reserveCapacity(
+                  reader.guessedArrayCount(from: second.position, firstElementEnd: reader.position))
+              }
             } while reader.continueArray()
             guard reader.endArray() else { return }
           } catch {
