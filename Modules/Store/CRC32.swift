@@ -3,7 +3,8 @@
 ///
 /// The store writes one beside every journal record and the snapshot's data, so that a
 /// record cut short by a crash, or bytes changed on the disk, are told apart from data.
-/// Computed eight bytes at a time with eight tables ("slicing by 8"), about a byte per cycle.
+/// Computed eight bytes at a time with eight tables ("slicing by 8"), on three parts of a long
+/// text side by side: a few bytes per cycle.
 public enum CRC32 {
   /// The checksum of `bytes[range]`.
   public static func checksum(_ bytes: [UInt8], range: Range<Int>) -> UInt32 {
@@ -24,32 +25,103 @@ public enum CRC32 {
     return String(repeating: "0", count: 8 - digits.count) + digits
   }
 
+  /// From this many bytes on, ``checksum(_:range:)`` computes the checksums of three parts side
+  /// by side and combines them, which is several times faster than one after the other: each
+  /// step of one part waits on the table lookups of the step before, which three parts
+  /// overlap.
+  static let partsFrom = 3 * 4096
+
   private static func update(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var crc = start
-    var index = 0
     let count = bytes.count
+    guard count >= partsFrom, let base = bytes.baseAddress else {
+      return updateInOrder(start, bytes)
+    }
+    // Three parts of `part` bytes (a multiple of eight), then the rest in order. The second
+    // and third parts start from zero; the checksum of the first two is the first's moved
+    // past `part` zero bytes, plus the second's (the register is linear in its start).
+    let part = count / 3 & ~7
+    let raw = UnsafeRawPointer(base)
+    var first = start
+    var second: UInt32 = 0
+    var third: UInt32 = 0
     tables.withUnsafeBufferPointer { table in
-      while index + 8 <= count {
-        let low =
-          crc
-          ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-            | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
-        let high =
-          UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
-          | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
-        crc =
-          table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
-          ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
-          ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
-          ^ table[1 * 256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]
-        index += 8
+      var offset = 0
+      while offset < part {
+        first = step(first, raw, offset, table)
+        second = step(second, raw, part + offset, table)
+        third = step(third, raw, 2 * part + offset, table)
+        offset += 8
       }
-      while index < count {
-        crc = table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
-        index += 1
+    }
+    let pastPart = zeros(part)
+    let crc = multiply(multiply(first, pastPart) ^ second, pastPart) ^ third
+    return updateInOrder(crc, UnsafeBufferPointer(rebasing: bytes[(3 * part)...]))
+  }
+
+  private static func updateInOrder(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>)
+    -> UInt32
+  {
+    var crc = start
+    let count = bytes.count
+    guard let base = bytes.baseAddress else { return crc }
+    let raw = UnsafeRawPointer(base)
+    let whole = count & ~7
+    tables.withUnsafeBufferPointer { table in
+      var offset = 0
+      while offset < whole {
+        crc = step(crc, raw, offset, table)
+        offset += 8
+      }
+      while offset < count {
+        crc = table[Int((crc ^ UInt32(bytes[offset])) & 0xFF)] ^ (crc >> 8)
+        offset += 1
       }
     }
     return crc
+  }
+
+  /// The register `crc` after the eight bytes at `offset` ("slicing by 8").
+  @inline(__always)
+  private static func step(
+    _ crc: UInt32, _ raw: UnsafeRawPointer, _ offset: Int, _ table: UnsafeBufferPointer<UInt32>
+  ) -> UInt32 {
+    let low =
+      crc ^ UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    let high = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+    return table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
+      ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
+      ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
+      ^ table[1 * 256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]
+  }
+
+  // The register holds a polynomial over GF(2) of degree below 32, reflected: bit 31 is the
+  // coefficient of x⁰, bit 0 that of x³¹. Feeding it a zero byte multiplies it by x⁸ modulo
+  // the polynomial.
+
+  /// x^(8 × `count`) modulo the polynomial: what `count` zero bytes multiply the register by.
+  private static func zeros(_ count: Int) -> UInt32 {
+    var result: UInt32 = 1 << 31  // 1
+    var power: UInt32 = 1 << 23  // x⁸, then x¹⁶, x³²…
+    var rest = count
+    while rest > 0 {
+      if rest & 1 == 1 { result = multiply(result, power) }
+      power = multiply(power, power)
+      rest >>= 1
+    }
+    return result
+  }
+
+  /// `a` × `b` modulo the polynomial.
+  private static func multiply(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    var product: UInt32 = 0
+    var multiple = b  // b × xⁱ, for the coefficient of xⁱ in `a`
+    var coefficient: UInt32 = 1 << 31
+    while coefficient != 0 {
+      if a & coefficient != 0 { product ^= multiple }
+      multiple = multiple & 1 == 1 ? (multiple >> 1) ^ 0xEDB8_8320 : multiple >> 1
+      coefficient >>= 1
+    }
+    return product
   }
 
   /// Table k gives the effect of a byte followed by k zero bytes.

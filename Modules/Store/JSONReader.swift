@@ -41,6 +41,10 @@ public struct JSONReader: Sendable {
   /// Whether ``array(oneElementALine:)`` may use a second thread: not inside another such
   /// array, so that each byte is still read a bounded number of times.
   private var mayReadInParts = true
+  /// How many ``object(asWritten:otherwise:)`` readers the reader is in: their failures are
+  /// not shown, so their lines and columns, which take counting the lines before them, are
+  /// not looked for.
+  private var asWrittenLevels = 0
   /// The offset of the next byte to read.
   public private(set) var position: Int
 
@@ -152,6 +156,11 @@ public struct JSONReader: Sendable {
           do {
             repeat {
               elements.append(try element(elements.count, &reader))
+              if elements.count == 1 {
+                // Room for this part, guessed from its first element as for both below.
+                elements.reserveCapacity(
+                  reader.guessedArrayCount(from: second.position, firstElementEnd: reader.position))
+              }
             } while reader.continueArray()
             guard reader.endArray() else { return }
           } catch {
@@ -339,6 +348,15 @@ public struct JSONReader: Sendable {
     var value = 0
     var overflow = false
     bytes.withUnsafeBufferPointer { all in
+      // Eighteen digits cannot overflow: most numbers are read without checking.
+      let plainEnd = min(limit, digitsStart + 18)
+      while end < plainEnd {
+        let digit = all[end] &- .zero
+        guard digit < 10 else { break }
+        value = value &* 10 &+ Int(digit)
+        end += 1
+      }
+      if negative { value = 0 &- value }
       while end < limit {
         let digit = all[end] &- .zero
         guard digit < 10 else { break }
@@ -489,6 +507,104 @@ public struct JSONReader: Sendable {
         }
       }
     }
+  }
+
+  /// Reads an object in one of two ways: with `asWritten`, a reader of the one form a store's
+  /// encoder writes it in (its fields in their order, with the encoder's spacing), from just
+  /// after the opening brace to just before the closing one; or, when `asWritten` returns
+  /// `nil` (the text has another form: other spacing or order, unknown or missing fields,
+  /// a value it does not take), from its start again with `otherwise`, which reads any form
+  /// and names what is wrong.
+  ///
+  /// `asWritten` is the fast way for the elements of a long list; it must return a value
+  /// only for text that `otherwise` reads as the same value, so that the result does not
+  /// depend on the way taken. Typically it checks the text between values with
+  /// ``skip(exactly:)`` and reads the values with `try?` (failures met there have no line
+  /// or column, which would take counting the lines before them). The object must end where
+  /// `asWritten` stops, or `otherwise` reads it. The text of an object not read as written is
+  /// looked at twice, so the cost stays linear in its length.
+  @inlinable
+  public mutating func object<Value>(
+    asWritten: (inout JSONReader) -> Value?, otherwise: (inout JSONReader) throws -> Value
+  ) rethrows -> Value {
+    if let start = enterObjectAsWritten() {
+      let value = asWritten(&self)
+      if leaveObjectAsWritten(from: start, read: value != nil), let value { return value }
+    }
+    return try otherwise(&self)
+  }
+
+  /// For ``object(asWritten:otherwise:)``: moves past white space and the opening brace of
+  /// an object, one level deeper, and returns where the object starts; `nil` (having read
+  /// nothing but white space) when no object starts there or it would be nested too deeply.
+  @usableFromInline
+  mutating func enterObjectAsWritten() -> Int? {
+    skipWhitespace()
+    guard depth < Self.maximumDepth, peek() == .openBrace else { return nil }
+    let start = position
+    position += 1
+    depth += 1
+    asWrittenLevels += 1
+    return start
+  }
+
+  /// For ``object(asWritten:otherwise:)``: back out of the object that starts at `start`.
+  /// Moves past its closing brace and returns `true` when its fields were `read` and the
+  /// brace comes next; otherwise returns to `start` and returns `false`.
+  @usableFromInline
+  mutating func leaveObjectAsWritten(from start: Int, read: Bool) -> Bool {
+    depth -= 1
+    asWrittenLevels -= 1
+    if read, peek() == .closeBrace {
+      position += 1
+      return true
+    }
+    position = start
+    return false
+  }
+
+  /// Consumes `text` when the bytes at the position are exactly those of `text`, and returns
+  /// whether they were; reads nothing otherwise. White space is not skipped: it must be in
+  /// `text`. For the fixed text between the values of ``object(asWritten:otherwise:)``.
+  public mutating func skip(exactly text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    let start = position
+    guard count <= limit - start, count > 0 else { return count == 0 }
+    guard text.hasPointerRepresentation else {
+      // One character, held as a scalar.
+      return text.withUTF8Buffer { expected in
+        guard bytes[start] == expected[0] else { return false }
+        position += 1
+        return true
+      }
+    }
+    let wanted = UnsafeRawPointer(text.utf8Start)
+    let same = bytes.withUnsafeBytes { all in
+      let here = all.baseAddress! + start
+      // Whole words, the last one overlapping the one before it when `count` is not a
+      // multiple of their size.
+      if count >= 8 {
+        var offset = 0
+        while offset + 8 < count {
+          if here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != wanted.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          {
+            return false
+          }
+          offset += 8
+        }
+        return here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          == wanted.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      }
+      if count >= 4 {
+        return here.loadUnaligned(as: UInt32.self) == wanted.loadUnaligned(as: UInt32.self)
+          && here.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            == wanted.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      }
+      return memcmp(here, wanted, count) == 0
+    }
+    if same { position += count }
+    return same
   }
 
   /// Reads an object, calling `field` with the index in `names` of each field's name (`nil`
@@ -688,6 +804,9 @@ public struct JSONReader: Sendable {
   }
 
   private func failure(at position: Int, _ message: String, value: Bool) -> Failure {
+    guard asWrittenLevels == 0 else {
+      return Failure(message: message, line: 0, column: 0, isAboutAValue: value)
+    }
     var line = 1
     var lineStart = 0
     for index in 0..<min(position, bytes.count) where bytes[index] == .newline {
@@ -742,13 +861,7 @@ public struct JSONReader: Sendable {
   }
 
   private mutating func matches(_ word: StaticString) -> Bool {
-    let count = word.utf8CodeUnitCount
-    guard position + count <= limit else { return false }
-    let same = word.withUTF8Buffer { expected in
-      (0..<count).allSatisfy { bytes[position + $0] == expected[$0] }
-    }
-    if same { position += count }
-    return same
+    skip(exactly: word)
   }
 
   private mutating func unescape(into buffer: inout [UInt8]) throws {

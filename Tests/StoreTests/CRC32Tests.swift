@@ -32,4 +32,24 @@ import Testing
       }
     }
   }
+
+  /// Long texts are checksummed in three parts side by side, combined at the end: the same
+  /// value, for lengths around where that starts (12 KiB), and parts of any alignment.
+  @Test func longTextsMatchTheBitwiseDefinition() {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<40_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let ranges =
+      (12_270...12_300).map { 0..<$0 } + (0..<9).map { $0..<(bytes.count - 8 + $0) }
+      + [3..<30_011, 0..<bytes.count]
+    for range in ranges {
+      #expect(
+        CRC32.checksum(bytes, range: range) == reference(Array(bytes[range])), "\(range)")
+    }
+    // A change anywhere, in any part, changes the checksum.
+    for position in [0, 13_332, 13_333, 26_666, 39_999] {
+      var changed = bytes
+      changed[position] ^= 1
+      #expect(CRC32.checksum(changed) != CRC32.checksum(bytes), "\(position)")
+    }
+  }
 }

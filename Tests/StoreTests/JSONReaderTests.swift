@@ -73,6 +73,11 @@ import Testing
   @Test(arguments: [
     ("0", 0), ("-0", 0), ("42", 42), ("-17", -17),
     ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+    // Around eighteen digits, the most read without checking for overflow.
+    ("999999999999999999", 999_999_999_999_999_999),
+    ("-999999999999999999", -999_999_999_999_999_999),
+    ("1000000000000000000", 1_000_000_000_000_000_000),
+    ("-1234567890123456789", -1_234_567_890_123_456_789),
   ])
   func wholeNumbersAreRead(text: String, expected: Int) throws {
     var reader = reader(text)
@@ -85,6 +90,8 @@ import Testing
     ("1e3", "expected a whole number", true),
     ("9223372036854775808", "number out of range", true),
     ("-9223372036854775809", "number out of range", true),
+    ("10000000000000000000", "number out of range", true),
+    ("-99999999999999999999", "number out of range", true),
     ("012", "malformed number: a leading zero", false),
     ("-x", "malformed number", false),
     ("-", "the text ends too early", false),

@@ -39,6 +39,29 @@ extension FriendsSchema {
   }
 
   static func readFriend(_ place: Place, _ reader: inout JSONReader) throws -> Friend {
+    try reader.object(asWritten: readFriendAsWritten) { reader in
+      try readFriendInAnyForm(place, &reader)
+    }
+  }
+
+  /// A friend's fields exactly as ``write(_:to:)`` writes them, or `nil` for any other form.
+  static func readFriendAsWritten(_ reader: inout JSONReader) -> Friend? {
+    guard reader.skip(exactly: "\"id\": "), let id = try? reader.int(),
+      reader.skip(exactly: ", \"firstName\": "), let firstName = try? reader.string(),
+      reader.skip(exactly: ", \"lastName\": "), let lastName = try? reader.string(),
+      reader.skip(exactly: ", \"phoneNumber\": "), let phoneNumber = try? reader.string(),
+      reader.skip(exactly: ", \"revision\": "), let revision = try? reader.int()
+    else { return nil }
+    return Friend(
+      id: id, firstName: firstName, lastName: lastName, phoneNumber: phoneNumber,
+      revision: revision)
+  }
+
+  /// A friend's fields in any order, with any white space and unknown fields, naming what is
+  /// wrong.
+  private static func readFriendInAnyForm(_ place: Place, _ reader: inout JSONReader) throws
+    -> Friend
+  {
     var id: Int?
     var firstName: String?
     var lastName: String?

@@ -35,6 +35,34 @@ extension FriendsSchema {
   }
 
   static func readPost(_ place: Place, _ reader: inout JSONReader) throws -> Post {
+    try reader.object(asWritten: readPostAsWritten) { reader in
+      try readPostInAnyForm(place, &reader)
+    }
+  }
+
+  /// A post's fields exactly as ``write(_:to:)`` writes them, or `nil` for any other form.
+  static func readPostAsWritten(_ reader: inout JSONReader) -> Post? {
+    var date: Date?
+    guard reader.skip(exactly: "\"id\": "), let id = try? reader.int(),
+      reader.skip(exactly: ", \"authorId\": "), let authorId = try? reader.int(),
+      reader.skip(exactly: ", \"authorName\": "), let authorName = try? reader.string(),
+      reader.skip(exactly: ", \"date\": "),
+      (try? reader.string(
+        parsedBy: { utf8 in
+          date = Timestamp.parse(utf8: utf8)
+          return date != nil
+        }, orFail: "")) != nil,
+      let date,
+      reader.skip(exactly: ", \"text\": "), let text = try? reader.string()
+    else { return nil }
+    return Post(id: id, authorId: authorId, authorName: authorName, text: text, date: date)
+  }
+
+  /// A post's fields in any order, with any white space and unknown fields, naming what is
+  /// wrong.
+  private static func readPostInAnyForm(_ place: Place, _ reader: inout JSONReader) throws
+    -> Post
+  {
     var id: Int?
     var authorId: Int?
     var authorName: String?
