@@ -96,3 +96,78 @@ extension StoreFileFormatTests {
     }
   }
 }
+
+// Friends and posts in the form the store writes them are read the fast way.
+extension StoreFileFormatTests {
+  /// `element` as `write` writes it, read back by `readAsWritten` alone.
+  fileprivate func readAsWritten<Element>(
+    _ element: Element, _ write: (Element, inout JSONWriter) -> Void,
+    _ readAsWritten: (inout JSONReader) -> Element?
+  ) throws -> Element {
+    var writer = JSONWriter(capacity: 64)
+    write(element, &writer)
+    var reader = JSONReader(writer.bytes)
+    let read = try reader.object(asWritten: readAsWritten) { reader in
+      Issue.record("not read as written: \(String(decoding: writer.bytes, as: UTF8.self))")
+      throw reader.failure("not read as written")
+    }
+    try reader.end()
+    return read
+  }
+
+  @Test func friendsAndPostsAreReadAsWrittenTheFastWay() throws {
+    let texts = ["plain", "quote \" backslash \\ line\nbreak", "é🦊 漢字", "", "\u{01}"]
+    for (index, text) in texts.enumerated() {
+      let friend = Friend(
+        id: index * 1_000_003, firstName: text, lastName: "L" + text, phoneNumber: text + "1",
+        revision: index + 1)
+      #expect(
+        try readAsWritten(friend, FriendsSchema.write, FriendsSchema.readFriendAsWritten) == friend)
+      let post = Post(
+        id: Int.max - index, authorId: -index, authorName: text, text: text + " text",
+        date: Date(timeIntervalSince1970: 1_709_280_000.25 * Double(index)))
+      #expect(try readAsWritten(post, FriendsSchema.write, FriendsSchema.readPostAsWritten) == post)
+    }
+  }
+
+  /// The written text of one post and one friend, changed by `change`, reads as the post and
+  /// friend changed by `expected`: the fast way to read them leaves any other form to the
+  /// reading of any form.
+  @Test(arguments: [
+    ("\"authorId\": 2, ", "\"authorId\":2, ", "post"),
+    ("{\"id\": 3, \"authorId\": 2, ", "{\"authorId\": 2, \"id\": 3, ", "post"),
+    ("\"text\": \"Hi\"}", "\"text\": \"Hi\", \"extra\": {\"a\": [1]}}", "post"),
+    ("\"text\": \"Hi\"}", "\"text\": \"Hi\", \"text\": \"Bye\"}", "text Bye"),
+    ("\"authorId\": 2, ", "\"authorId\": 2, \"authorId\": 7, ", "authorId 7"),
+    ("\"text\": \"Hi\"}", "\"text\": \"Hi\" }", "post"),
+    (
+      "\"date\": \"1970-01-02T00:00:00.250Z\"", "\"date\": \"1970-01-02T01:00:00.250+01:00\"",
+      "post"
+    ),
+    (", \"revision\": 1}", "}", "friend"),
+    (", \"revision\": 1}", ", \"revision\": 4}", "revision 4"),
+    (", \"revision\": 1}", ", \"revision\": 1, \"revision\": 5}", "revision 5"),
+    ("{\"id\": 1, \"firstName\"", "{\"id\": 1,\n\"firstName\"", "friend"),
+  ])
+  func anotherFormOfAnElementIsReadInAnyForm(change: String, into: String, expected: String) throws
+  {
+    let post = Post(
+      id: 3, authorId: 2, authorName: "C", text: "Hi", date: Date(timeIntervalSince1970: 86_400.25))
+    let friend = Friend(id: 1, firstName: "A", lastName: "B", phoneNumber: "5550100123")
+    let text = String(
+      decoding: encode(demoSampleFile(friends: [friend], posts: [post])), as: UTF8.self)
+    #expect(text.contains(change))
+    let file = try decode(text.replacingOccurrences(of: change, with: into))
+    var expectedPost = post
+    var expectedFriend = friend
+    switch expected {
+    case "text Bye": expectedPost.text = "Bye"
+    case "authorId 7": expectedPost.authorId = 7
+    case "revision 4": expectedFriend.revision = 4
+    case "revision 5": expectedFriend.revision = 5
+    default: break
+    }
+    #expect(file.posts == [expectedPost])
+    #expect(file.friends == [expectedFriend])
+  }
+}
