@@ -189,4 +189,64 @@ import Testing
       #expect(!inner.hasObservers)
     }
   }
+
+  /// Work scheduled on `CurrentThreadScheduler` while an inner `just` delivers its element runs
+  /// at once, as in RxSwift, whose `just` subscribes without the trampoline; an inner source
+  /// that does enter it (`of`) has the work wait until its subscription returns.
+  @Test func anInnerJustDoesNotHoldBackWorkScheduledOnTheCurrentThread() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var log: [String] = []
+      let subscription = outer.flatMapLatest { $0 == 1 ? Observable.just($0) : .of($0) }
+        .subscribe(onNext: { value in
+          _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            log.append("scheduled \(value)")
+            return Disposables.create()
+          }
+          log.append("next \(value)")
+        })
+      outer.onNext(1)
+      outer.onNext(2)
+      #expect(log == ["scheduled 1", "next 1", "next 2", "scheduled 2"])
+      subscription.dispose()
+    }
+  }
+
+  /// A subscriber that sends into the outer sequence while an inner `just` delivers: the nested
+  /// element replaces that `just`, whose completion is then ignored, and the outer completion
+  /// waits for the newest `just` to complete, after its element's delivery has returned.
+  @Test func anInnerJustKeepsTheOrderWhenTheSubscriberReenters() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var log: [String] = []
+      let subscription = outer.flatMapLatest { Observable.just($0) }
+        .subscribe(
+          onNext: { value in
+            log.append("next \(value)")
+            if value == 1 { outer.onNext(2) }
+            if value == 2 { outer.onCompleted() }
+            log.append("end \(value)")
+          }, onCompleted: { log.append("completed") })
+      outer.onNext(1)
+      #expect(log == ["next 1", "next 2", "end 2", "completed", "end 1"])
+      #expect(!outer.hasObservers)
+      subscription.dispose()
+
+      // Disposing from inside the delivery: nothing follows, and nothing is left subscribed.
+      let source = PublishSubject<Int>()
+      var received: [String] = []
+      var inner: Disposable?
+      inner = source.flatMapLatest { Observable.just($0) }
+        .subscribe(
+          onNext: { value in
+            received.append("next \(value)")
+            inner?.dispose()
+            source.onNext(value + 1)
+          }, onCompleted: { received.append("completed") })
+      source.onNext(1)
+      source.onCompleted()
+      #expect(received == ["next 1"])
+      #expect(!source.hasObservers)
+    }
+  }
 }

@@ -55,21 +55,7 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
   /// subscription already ended.
   @inlinable func setDisposable(_ disposable: Disposable) {
     if disposable.isNop {
-      // Nothing to dispose later: skip storing it, and say so, so that `dispose()` does not
-      // touch `upstream` (which lets an owner recycle this subscription; see `SwitchSink`).
-      let ended = state.load(ordering: .relaxed)
-      if ended & Lifetime.disposedBit != 0 {
-        // The source already ended (a synchronous one, as `just`), or the owner disposed it:
-        // any other thread can now only set `stoppedBit` or `disposedBit`, and losing the
-        // first to this store changes nothing while the second is set. So a store will do,
-        // which saves the atomic read-modify-write that `flatMapLatest { just }` would
-        // otherwise pay for each element.
-        state.store(
-          ended | Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .releasing)
-      } else {
-        state.bitwiseOr(
-          Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .acquiringAndReleasing)
-      }
+      setNothingToDispose()
       return
     }
     upstream = disposable
@@ -77,6 +63,25 @@ final class InnerSubscription: Lifetime, Disposable, @unchecked Sendable {
     if old & Lifetime.disposedBit != 0 {
       upstream = nil
       disposable.dispose()
+    }
+  }
+
+  /// `setDisposable` for a source whose `run` returned the do-nothing disposable.
+  @inlinable func setNothingToDispose() {
+    // Nothing to dispose later: skip storing it, and say so, so that `dispose()` does not
+    // touch `upstream` (which lets an owner recycle this subscription; see `SwitchSink`).
+    let ended = state.load(ordering: .relaxed)
+    if ended & Lifetime.disposedBit != 0 {
+      // The source already ended (a synchronous one, as `just`), or the owner disposed it:
+      // any other thread can now only set `stoppedBit` or `disposedBit`, and losing the
+      // first to this store changes nothing while the second is set. So a store will do,
+      // which saves the atomic read-modify-write that `flatMapLatest { just }` would
+      // otherwise pay for each element.
+      state.store(
+        ended | Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .releasing)
+    } else {
+      state.bitwiseOr(
+        Lifetime.assignedBit | InnerSubscription.nopBit, ordering: .acquiringAndReleasing)
     }
   }
 

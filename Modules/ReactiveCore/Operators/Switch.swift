@@ -97,6 +97,18 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
     }
     stateLock.unlock()
     previous?.dispose()
+    if let element = source.justElement {
+      // A `just`: what its `run` would send through the closure below, sent directly, in the
+      // same order and through the same checks, then what `setDisposable` does with the
+      // do-nothing disposable it returns. Only the subscription machinery is skipped: the
+      // closure, the trampoline (RxSwift's `just` does not enter it either, so work scheduled
+      // on `CurrentThreadScheduler` from inside the element's delivery runs at once there too)
+      // and the disposable's type check.
+      on(.next(element), from: inner)
+      innerCompleted(inner)
+      inner.setNothingToDispose()
+      return
+    }
     inner.setDisposable(
       source.runOnTrampoline(
         { event in inner.withOwner(as: SwitchSink.self) { $0.on(event, from: inner) } }, inner,
