@@ -1,4 +1,4 @@
-/// A positional argument of a command, such as the `ID` of `friends show ID`.
+/// A positional argument of a command, such as the `ID` of `todo show ID`.
 ///
 /// Arguments are filled in the order they are declared; required ones come first.
 public struct ArgumentSpec: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// One command of a program, such as `friends show ID`: its name, its help, and the words
+/// One command of a program, such as `todo show ID`: its name, its help, and the words
 /// it accepts.
 ///
 /// Every command also accepts `-h`/`--help` and the program's global options; neither is

@@ -42,7 +42,7 @@ extension ProgramSpec {
   }
 
   /// The one-line synopsis of `command`:
-  /// `friends show [--email <email>] [--tag <tag> ...] [--json] <id> [<field>]`.
+  /// `todo show [--owner <email>] [--tag <tag> ...] [--json] <id> [<field>]`.
   public func usage(of command: CommandSpec) -> String {
     ([invocation(of: command)] + usageWords(of: command)).joined(separator: " ")
   }

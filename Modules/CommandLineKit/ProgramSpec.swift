@@ -1,12 +1,12 @@
 /// A whole command-line program: its name, version, global options and commands.
 ///
 /// The program answers `--version`, `-h`/`--help` and `help COMMAND` by itself; see
-/// `parse(_:)` and `run(_:console:execute:)`. A program without commands (`friends-server
+/// `parse(_:)` and `run(_:console:execute:)`. A program without commands (`todo-server
 /// [--port N]`) declares its options, flags and arguments as its `main` command instead,
 /// with `init(name:version:abstract:discussion:options:flags:arguments:)`; its help, usage
 /// line and errors have the same layout, naming the program alone.
 public struct ProgramSpec: Sendable, Equatable {
-  /// The executable's name, as typed: `friends`.
+  /// The executable's name, as typed: `todo`.
   public var name: String
   /// What `--version` prints.
   public var version: String
@@ -76,7 +76,7 @@ public struct ProgramSpec: Sendable, Equatable {
     return allCommands.first { $0.name == name }
   }
 
-  /// How messages name `command`: `friends show`, or the program's name for `main`.
+  /// How messages name `command`: `todo show`, or the program's name for `main`.
   func invocation(of command: CommandSpec) -> String {
     command == main ? name : "\(name) \(command.name)"
   }

@@ -6,10 +6,10 @@ public struct HTTPRequest: Hashable, Sendable {
   public var method: HTTPMethod
   /// The request target exactly as sent: the path and the query, still percent-encoded.
   public var target: String
-  /// The path without the query, percent-decoded, for example `/friends/3`.
+  /// The path without the query, percent-decoded, for example `/items/3`.
   public var path: String
-  /// The non-empty segments of the path, each percent-decoded: `/people/2/posts` gives
-  /// `["people", "2", "posts"]`. A `%2F` stays inside its segment.
+  /// The non-empty segments of the path, each percent-decoded: `/users/2/items` gives
+  /// `["users", "2", "items"]`. A `%2F` stays inside its segment.
   public var pathSegments: [String]
   /// The query's name and value pairs in order, percent-decoded, with `+` read as a space.
   /// A name without `=` has an empty value.

@@ -1,9 +1,9 @@
 /// Sends each request to the handler registered for its method and path.
 ///
-/// Patterns are paths whose segments are either literal (`friends`) or parameters in
-/// braces (`{id}`), for example `/people/{id}/posts`. A parameter matches any one non-empty
+/// Patterns are paths whose segments are either literal (`items`) or parameters in
+/// braces (`{id}`), for example `/users/{id}/items`. A parameter matches any one non-empty
 /// segment; the handler reads it from ``HTTPRequest/pathParameters``. Empty segments are
-/// ignored on both sides, so `/friends/` matches `/friends`.
+/// ignored on both sides, so `/items/` matches `/items`.
 ///
 /// When several routes match, the first one added wins. A path that matches some route but
 /// with another method gets `405 Method Not Allowed` with an `Allow` field listing the

@@ -137,7 +137,7 @@ public struct ScreenBuffer: Hashable, Sendable {
   /// Text as it can be drawn: tabs and newlines as spaces, every other character that could
   /// control the terminal shown escaped as visible text (`\u{1B}` for ESC, see
   /// `escapingControlCharacters()`), no other zero-width graphemes. Data drawn on the screen
-  /// (names, posts, messages) can therefore never write an escape sequence to the terminal.
+  /// (names, messages, typed text) can therefore never write an escape sequence to the terminal.
   static func sanitized(_ text: String) -> String {
     var result = ""
     for character in text {

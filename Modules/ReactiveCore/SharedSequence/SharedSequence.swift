@@ -32,7 +32,7 @@ extension SharedSequenceConvertibleType {
 ///
 /// Use its two kinds, `Driver` (state: replays the latest element to new subscribers) and
 /// `Signal` (events: no replay). Make one from any sequence with `asDriver(onErrorJustReturn:)`
-/// and friends, which decide what an error becomes.
+/// and the like, which decide what an error becomes.
 ///
 /// `drive` and `emit` check that they are called on the main queue when the sequence
 /// delivers through `MainScheduler`: a screen's closures then always run there. A sequence
