@@ -17,7 +17,7 @@ public enum HTTPReply: Hashable, Sendable {
   /// A `200 OK` response labelled as JSON whose body is cut off in the middle of an object,
   /// so no JSON parser accepts it.
   public static let garbageJSON = HTTPReply.response(
-    .json(Data(#"{"id": 1, "firstName": "Ada", "#.utf8)))
+    .json(Data(#"{"id": 1, "name": "Ada", "#.utf8)))
 
   /// An error response with the JSON body `{"error": message}`.
   public static func error(status: Int, message: String) -> HTTPReply {

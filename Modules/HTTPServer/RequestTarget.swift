@@ -1,4 +1,4 @@
-/// The path and query of an origin-form request target such as `/search?q=ada`.
+/// The path and query of an origin-form request target such as `/search?q=word`.
 struct RequestTarget {
   var path: String
   var segments: [String]
