@@ -48,7 +48,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   ///
   /// Subscribing goes through the thread's trampoline (see `CurrentThreadScheduler`): when none
   /// runs, this call becomes it, so the steps that synchronous sources queue while subscribing
-  /// run, in order, before it returns.
+  /// run, in order, before it returns. A `just(_:)` is the exception, as in RxSwift: it
+  /// delivers its two events at once, without starting a trampoline, so work its subscriber
+  /// schedules on the current thread runs at once too.
   ///
   /// Final, like both `subscribe` methods, so a call from another module is specialised for
   /// the caller's types instead of running the generic code.
@@ -62,7 +64,7 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
       subscription, onNext: onNext, onError: onError, onCompleted: onCompleted)
     let sink: EventSink<Element> = { handlers.on($0) }
     let trampoline = Trampoline.current
-    if trampoline.isRunning {
+    if trampoline.isRunning || isJust {
       subscription.setUpstream(runFinal(handlers, sink, subscription))
     } else {
       trampoline.isRunning = true
@@ -79,12 +81,14 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   ///
   /// `key` is `trampolineKey`, which an operator that calls this per element reads once and
   /// keeps, so that each call skips the global's lazy-initialisation check. When the thread's
-  /// trampoline runs already, this costs a thread-local read and one load before `run`.
+  /// trampoline runs already, this costs a thread-local read and one load before `run`. A
+  /// `just(_:)` runs without a trampoline, as in `subscribeGuarded`.
   @inlinable
   final func runOnTrampoline(
     _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime,
     key: pthread_key_t = trampolineKey
   ) -> Disposable {
+    if isJust { return run(sink, lifetime) }
     guard let raw = pthread_getspecific(key) else {
       return Trampoline.makeCurrent().run { run(sink, lifetime) }
     }

@@ -145,6 +145,33 @@ import Testing
     #expect(count == 200_000)
   }
 
+  /// As in RxSwift, `just(_:)` delivers without starting a trampoline, subscribed on its own
+  /// or as an inner source: work its subscriber schedules on the current thread runs at once,
+  /// while a source that goes through the trampoline (`of`) makes it wait.
+  @Test func aJustStartsNoTrampolineSoWorkItsSubscriberSchedulesRunsAtOnce() {
+    var log: [String] = []
+    let handler = { (name: String) in
+      { (value: Int) in
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+          log.append("scheduled \(name) \(value)")
+          return Disposables.create()
+        }
+        log.append("next \(name) \(value)")
+      }
+    }
+    _ = Observable.just(1).subscribe(onNext: handler("just"))
+    _ = Observable.of(2).subscribe(onNext: handler("of"))
+    let outer = PublishSubject<Int>()
+    let merged = outer.flatMap { Observable.just($0) }.subscribe(onNext: handler("inner"))
+    outer.onNext(3)
+    merged.dispose()
+    #expect(
+      log == [
+        "scheduled just 1", "next just 1", "next of 2", "scheduled of 2", "scheduled inner 3",
+        "next inner 3",
+      ])
+  }
+
   @Test func justOnASchedulerCompletesInTheStepAfterItsElement() {
     let scheduler = TestScheduler(initialClock: 0)
     let observer = scheduler.start { Observable.just(42, scheduler: scheduler) }

@@ -40,4 +40,10 @@ extension Observable {
     guard type(of: self) == JustProducer.self else { return nil }
     return unsafeDowncast(self, to: JustProducer.self).payload.element
   }
+
+  /// Whether this sequence was made by `just(_:)`, which RxSwift subscribes without its
+  /// trampoline (one load and one compare, as for ``justElement``).
+  @inlinable var isJust: Bool {
+    type(of: self) == Producer<Element, JustElement<Element>>.self
+  }
 }
