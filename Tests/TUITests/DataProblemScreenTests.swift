@@ -11,7 +11,7 @@ import ViewModels
 /// whole, and the app stays on its screen, logged in.
 @MainActor @Suite struct DataProblemScreenTests {
   static let damaged =
-    "The data file /home/ada/.local/share/friends/store.json is damaged (not valid JSON: "
+    "The data file /home/ada/.local/state/friends/store.json is damaged (not valid JSON: "
     + "expected a field name in quotes at line 1, column 22). It was left untouched: repair "
     + "it, or move it away to start again with demo data."
 
@@ -26,7 +26,7 @@ import ViewModels
         h,
         [
           " Home                                                                       Ada",
-          " The data file /home/ada/.local/share/friends/store.json is damaged (not valid",
+          " The data file /home/ada/.local/state/friends/store.json is damaged (not valid",
           " JSON: expected a field name in quotes at line 1, column 22). It was left",
           " untouched: repair it, or move it away to start again with demo data. Nothing",
           " is saved until it can be read again.",
@@ -66,7 +66,7 @@ import ViewModels
         [
           " Home                               Ada",
           " The data file",
-          " /home/ada/.local/share/friends/store.j",
+          " /home/ada/.local/state/friends/store.j",
           " son is damaged (not valid JSON:",
           " expected a field name in quotes at",
           " line 1, column 22). It was left …",
