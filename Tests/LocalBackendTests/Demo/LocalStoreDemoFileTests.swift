@@ -9,24 +9,11 @@ import Testing
 @Suite struct LocalStoreDemoFileTests {
   @Test func aMistypedFriendFieldIsNamedWithItsPlace() throws {
     try withTemporaryDirectory { directory in
-      let file = directory.appendingPathComponent("store.json")
-      _ = try LocalStore(directory: directory)
-      var snapshot = try SnapshotText(file)
-      snapshot.data = snapshot.data.replacingOccurrences(
-        of: "{\"id\": 1, ", with: "{\"id\": \"one\", ")
-      try snapshot.bytes.write(to: file)
-      do throws(StoreError) {
-        _ = try LocalStore(directory: directory)
-        Issue.record("a mistyped field was accepted")
-      } catch {
-        guard case .corrupt(let path, let reason) = error else {
-          Issue.record("unexpected \(error)")
-          return
-        }
-        #expect(path == file.path)
-        #expect(reason.hasPrefix("friends["))
-        #expect(reason.contains("].id: expected a whole number at line "))
-      }
+      let failure = try corruptionOnOpening(
+        directory, replacing: "{\"id\": 1, ", with: "{\"id\": \"one\", ")
+      #expect(failure?.path == directory.appendingPathComponent("store.json").path)
+      #expect(failure?.reason.hasPrefix("friends[") == true)
+      #expect(failure?.reason.contains("].id: expected a whole number at line ") == true)
     }
   }
 

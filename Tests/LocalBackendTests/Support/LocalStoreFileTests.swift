@@ -154,23 +154,10 @@ import Testing
 
   @Test func wrongTypeIsNamedWithItsPlace() throws {
     try withTemporaryDirectory { directory in
-      let file = directory.appendingPathComponent("store.json")
-      _ = try LocalStore(directory: directory)
-      var snapshot = try SnapshotText(file)
-      snapshot.data = snapshot.data.replacingOccurrences(
-        of: "\"loggedIn\": false", with: "\"loggedIn\": \"no\"")
-      try snapshot.bytes.write(to: file)
-      do throws(StoreError) {
-        _ = try LocalStore(directory: directory)
-        Issue.record("a mistyped field was accepted")
-      } catch {
-        guard case .corrupt(let path, let reason) = error else {
-          Issue.record("unexpected \(error)")
-          return
-        }
-        #expect(path == file.path)
-        #expect(reason.hasPrefix("loggedIn: expected "))
-      }
+      let failure = try corruptionOnOpening(
+        directory, replacing: "\"loggedIn\": false", with: "\"loggedIn\": \"no\"")
+      #expect(failure?.path == directory.appendingPathComponent("store.json").path)
+      #expect(failure?.reason.hasPrefix("loggedIn: expected ") == true)
     }
   }
 
@@ -394,4 +381,28 @@ struct SnapshotText {
     edit(&object)
     return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
   }
+}
+
+/// Seeds a store in `directory`, replaces `text` with `replacement` in its snapshot's data,
+/// and opens it again: the path and the reason of the `corrupt` error that opening must fail
+/// with, or `nil` (with an issue recorded) when it opens or fails otherwise.
+func corruptionOnOpening(
+  _ directory: URL, replacing text: String, with replacement: String
+) throws -> (path: String, reason: String)? {
+  let file = directory.appendingPathComponent("store.json")
+  _ = try LocalStore(directory: directory)
+  var snapshot = try SnapshotText(file)
+  snapshot.data = snapshot.data.replacingOccurrences(of: text, with: replacement)
+  try snapshot.bytes.write(to: file)
+  do throws(StoreError) {
+    _ = try LocalStore(directory: directory)
+    Issue.record("a mistyped field was accepted")
+  } catch {
+    guard case .corrupt(let path, let reason) = error else {
+      Issue.record("unexpected \(error)")
+      return nil
+    }
+    return (path, reason)
+  }
+  return nil
 }
