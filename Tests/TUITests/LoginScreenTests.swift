@@ -291,7 +291,7 @@ import Testing
           row("          [ Log in ]   [ Forgot password? ]"),
           row(""),
           row("Login failed: The data file"),
-          row("/home/ada/.local/share/friends/store.json is damaged"),
+          row("/home/ada/.local/state/friends/store.json is damaged"),
           row("(not valid JSON: expected a field name in quotes at"),
           row("line 1, column 22). It was left untouched: repair it,"),
           row("or move it away to start again with demo data."),
