@@ -17,7 +17,20 @@
 /// operators run on the thread where the source emits (see the threading contract in the
 /// README).
 public class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable after init
-  @usableFromInline init() {}
+  /// Whether subscribing makes this call the thread's trampoline when none runs (see
+  /// `subscribeGuarded`). As in RxSwift, where only its `Producer` subscribes through the
+  /// trampoline, it is `false` for the sources that deliver during `subscribe` without
+  /// scheduling anything (`just(_:)`, `empty()`, `error(_:)`, `never()`, `from(optional:)`), for
+  /// subjects (and so relays), connectable sequences, `groupBy`'s groups and the sequences of
+  /// `share(replay:scope:)` with a replay of 0 or 1 while connected. Those that subscribe a
+  /// source of their own (`connect()`, say) do it through `runOnTrampoline`, as RxSwift's
+  /// subscribe to a producer does.
+  @usableFromInline let startsTrampoline: Bool
+
+  @usableFromInline init() { startsTrampoline = true }
+
+  /// For a sequence that never starts the trampoline itself (see `startsTrampoline`).
+  @usableFromInline init(startsTrampoline: Bool) { self.startsTrampoline = startsTrampoline }
 
   /// Subscribes `observer`; see `ObservableType.subscribe(_:)`.
   ///
@@ -48,9 +61,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   ///
   /// Subscribing goes through the thread's trampoline (see `CurrentThreadScheduler`): when none
   /// runs, this call becomes it, so the steps that synchronous sources queue while subscribing
-  /// run, in order, before it returns. A `just(_:)` is the exception, as in RxSwift: it
-  /// delivers its two events at once, without starting a trampoline, so work its subscriber
-  /// schedules on the current thread runs at once too.
+  /// run, in order, before it returns. The sequences whose `startsTrampoline` is `false` are the
+  /// exception, as in RxSwift: a `just(_:)` or a subject, say, delivers at once without starting
+  /// a trampoline, so work its subscriber schedules on the current thread runs at once too.
   ///
   /// Final, like both `subscribe` methods, so a call from another module is specialised for
   /// the caller's types instead of running the generic code.
@@ -63,8 +76,12 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     let handlers = SubscriptionHandlers(
       subscription, onNext: onNext, onError: onError, onCompleted: onCompleted)
     let sink: EventSink<Element> = { handlers.on($0) }
+    guard startsTrampoline else {
+      subscription.setUpstream(runFinal(handlers, sink, subscription))
+      return subscription
+    }
     let trampoline = Trampoline.current
-    if trampoline.isRunning || isJust {
+    if trampoline.isRunning {
       subscription.setUpstream(runFinal(handlers, sink, subscription))
     } else {
       trampoline.isRunning = true
@@ -82,13 +99,13 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
   /// `key` is `trampolineKey`, which an operator that calls this per element reads once and
   /// keeps, so that each call skips the global's lazy-initialisation check. When the thread's
   /// trampoline runs already, this costs a thread-local read and one load before `run`. A
-  /// `just(_:)` runs without a trampoline, as in `subscribeGuarded`.
+  /// sequence whose `startsTrampoline` is `false` runs without one, as in `subscribeGuarded`.
   @inlinable
   final func runOnTrampoline(
     _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime,
     key: pthread_key_t = trampolineKey
   ) -> Disposable {
-    if isJust { return run(sink, lifetime) }
+    guard startsTrampoline else { return run(sink, lifetime) }
     guard let raw = pthread_getspecific(key) else {
       return Trampoline.makeCurrent().run { run(sink, lifetime) }
     }
@@ -131,13 +148,15 @@ final class Producer<Element, Payload>: Observable<Element>, @unchecked Sendable
   @usableFromInline let payload: Payload
   @usableFromInline let body: (Payload, @escaping EventSink<Element>, Lifetime) -> Disposable
 
+  /// A producer that `run`s `body` with `payload`; `startsTrampoline` is `Observable`'s.
   @inlinable
   init(
-    _ payload: Payload,
+    _ payload: Payload, startsTrampoline: Bool = true,
     _ body: @escaping (Payload, @escaping EventSink<Element>, Lifetime) -> Disposable
   ) {
     self.payload = payload
     self.body = body
+    super.init(startsTrampoline: startsTrampoline)
   }
 
   @inlinable

@@ -148,28 +148,84 @@ import Testing
   /// As in RxSwift, `just(_:)` delivers without starting a trampoline, subscribed on its own
   /// or as an inner source: work its subscriber schedules on the current thread runs at once,
   /// while a source that goes through the trampoline (`of`) makes it wait.
-  @Test func aJustStartsNoTrampolineSoWorkItsSubscriberSchedulesRunsAtOnce() {
+  /// The order of events when each handler of a subscription to `source` schedules work on the
+  /// current thread and then logs the event: "ran next 1, next 1" when the work runs at once (no
+  /// trampoline runs), "next 1, ran next 1" when it waits for the handler to return.
+  private func scheduledWork(subscribing source: Observable<Int>) -> String {
     var log: [String] = []
-    let handler = { (name: String) in
-      { (value: Int) in
-        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
-          log.append("scheduled \(name) \(value)")
-          return Disposables.create()
-        }
-        log.append("next \(name) \(value)")
+    let handle = { (name: String) in
+      _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+        log.append("ran " + name)
+        return Disposables.create()
       }
+      log.append(name)
     }
-    _ = Observable.just(1).subscribe(onNext: handler("just"))
-    _ = Observable.of(2).subscribe(onNext: handler("of"))
+    let subscription = source.subscribe(
+      onNext: { handle("next \($0)") }, onError: { _ in handle("error") },
+      onCompleted: { handle("completed") })
+    subscription.dispose()
+    return log.joined(separator: ", ")
+  }
+
+  @Test func sourcesThatDeliverWhileSubscribedStartNoTrampolineSoScheduledWorkRunsAtOnce() {
+    struct Failure: Error {}
+    let atOnce = "ran next 1, next 1, ran completed, completed"
+    #expect(scheduledWork(subscribing: .just(1)) == atOnce)
+    #expect(scheduledWork(subscribing: .from(optional: 1)) == atOnce)
+    #expect(scheduledWork(subscribing: .empty()) == "ran completed, completed")
+    #expect(scheduledWork(subscribing: .error(Failure())) == "ran error, error")
+    #expect(scheduledWork(subscribing: .of(1)) == "next 1, ran next 1, completed, ran completed")
     let outer = PublishSubject<Int>()
-    let merged = outer.flatMap { Observable.just($0) }.subscribe(onNext: handler("inner"))
+    var inner: [String] = []
+    let merged = outer.flatMap { Observable.just($0) }.subscribe(onNext: { value in
+      _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+        inner.append("ran \(value)")
+        return Disposables.create()
+      }
+      inner.append("next \(value)")
+    })
     outer.onNext(3)
     merged.dispose()
+    #expect(inner == ["ran 3", "next 3"])
+  }
+
+  @Test func subjectsAndTheSequencesSharedThroughThemStartNoTrampoline() {
+    let behavior = BehaviorSubject(value: 1)
+    let atOnce = "ran next 1, next 1"
+    #expect(scheduledWork(subscribing: behavior) == atOnce)
+    #expect(scheduledWork(subscribing: BehaviorRelay(value: 1).asObservable()) == atOnce)
+    #expect(scheduledWork(subscribing: behavior.share(replay: 1)) == atOnce)
     #expect(
-      log == [
-        "scheduled just 1", "next just 1", "next of 2", "scheduled of 2", "scheduled inner 3",
-        "next inner 3",
-      ])
+      scheduledWork(subscribing: Observable.just(1).share())
+        == "ran next 1, next 1, ran completed, completed")
+    let replay = ReplaySubject<Int>.create(bufferSize: 2)
+    replay.onNext(1)
+    replay.onNext(2)
+    #expect(scheduledWork(subscribing: replay) == "ran next 1, next 1, ran next 2, next 2")
+    let async = AsyncSubject<Int>()
+    async.onNext(1)
+    async.onCompleted()
+    #expect(scheduledWork(subscribing: async) == "ran next 1, next 1, ran completed, completed")
+    let connectable = behavior.replay(1)
+    let connection = connectable.connect()
+    #expect(scheduledWork(subscribing: connectable) == atOnce)
+    connection.dispose()
+    // An operator over them subscribes through the trampoline, and so does a `share` that
+    // replays more than one element, which RxSwift builds from `refCount()`.
+    #expect(scheduledWork(subscribing: behavior.map { $0 }) == "next 1, ran next 1")
+    #expect(scheduledWork(subscribing: behavior.share(replay: 2)) == "next 1, ran next 1")
+    #expect(
+      scheduledWork(subscribing: behavior.share(replay: 1, scope: .forever))
+        == "next 1, ran next 1")
+  }
+
+  @Test func connectingSubscribesTheSourceThroughTheTrampoline() {
+    let connectable = Observable.merge(.of(1, 3), .of(2, 4)).publish()
+    let recorder = Recorder<Int>()
+    recorder.record(connectable)
+    let connection = connectable.connect()
+    #expect(recorder.log == ["1", "2", "3", "4", "completed"])
+    connection.dispose()
   }
 
   @Test func justOnASchedulerCompletesInTheStepAfterItsElement() {

@@ -2,7 +2,7 @@ extension ObservableType {
   /// A sequence that fails at once with `error`.
   @inlinable
   public static func error(_ error: Swift.Error) -> Observable<Element> {
-    Producer(error) { error, sink, _ in
+    Producer(error, startsTrampoline: false) { error, sink, _ in
       sink(.error(error))
       return Disposables.create()
     }

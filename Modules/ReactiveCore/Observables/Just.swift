@@ -2,7 +2,7 @@ extension ObservableType {
   /// A sequence of one element, then `.completed`, both delivered during `subscribe`.
   @inlinable
   public static func just(_ element: Element) -> Observable<Element> {
-    Producer(JustElement(element)) { payload, sink, _ in
+    Producer(JustElement(element), startsTrampoline: false) { payload, sink, _ in
       sink(.next(payload.element))
       sink(.completed)
       return Disposables.create()
@@ -39,11 +39,5 @@ extension Observable {
     typealias JustProducer = Producer<Element, JustElement<Element>>
     guard type(of: self) == JustProducer.self else { return nil }
     return unsafeDowncast(self, to: JustProducer.self).payload.element
-  }
-
-  /// Whether this sequence was made by `just(_:)`, which RxSwift subscribes without its
-  /// trampoline (one load and one compare, as for ``justElement``).
-  @inlinable var isJust: Bool {
-    type(of: self) == Producer<Element, JustElement<Element>>.self
   }
 }

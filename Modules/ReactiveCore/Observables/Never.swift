@@ -2,7 +2,7 @@ extension ObservableType {
   /// A sequence that never emits anything.
   @inlinable
   public static func never() -> Observable<Element> {
-    Producer(()) { _, _, _ in Disposables.create() }
+    Producer((), startsTrampoline: false) { _, _, _ in Disposables.create() }
   }
 
 }

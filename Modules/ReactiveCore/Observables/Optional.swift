@@ -1,7 +1,10 @@
 extension ObservableType {
-  /// A sequence of the wrapped value if there is one, then `.completed`.
+  /// A sequence of the wrapped value if there is one, then `.completed`, both delivered during
+  /// `subscribe`: `just(_:)` or `empty()`.
+  @inlinable
   public static func from(optional: Element?) -> Observable<Element> {
-    from(sequence: optional.map { [$0] } ?? [], scheduler: CurrentThreadScheduler.instance)
+    if let optional { return just(optional) }
+    return empty()
   }
 
   /// A sequence of the wrapped value if there is one, then `.completed`, on `scheduler`.

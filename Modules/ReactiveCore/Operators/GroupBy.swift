@@ -66,7 +66,8 @@ extension ObservableType {
               }
               let group = PublishSubject<Element>()
               groups.value![key] = group
-              let shared = Producer((group, refCount)) { payload, sink, lifetime in
+              let shared = Producer((group, refCount), startsTrampoline: false) {
+                payload, sink, lifetime in
                 let retained = payload.1.retain()
                 let subscription = payload.0.run(sink, lifetime)
                 return Disposables.create(retained, subscription)

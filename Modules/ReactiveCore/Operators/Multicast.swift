@@ -13,7 +13,7 @@ public protocol ConnectableObservableType: ObservableType {
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType,
   @unchecked Sendable
 {  // immutable; subclasses guard their own state
-  @usableFromInline override init() {}
+  @usableFromInline override init() { super.init(startsTrampoline: false) }
 
   /// Connects the source to the subject; see `ConnectableObservableType.connect()`.
   public func connect() -> Disposable {
@@ -79,7 +79,7 @@ where Subject.Observer.Element == Source {
     let connection = MulticastConnection(self, currentSubject.asObserver())
     self.connection = connection
     lock.unlock()
-    connection.setUpstream(source.run({ connection.forward($0) }, connection))
+    connection.setUpstream(source.runOnTrampoline({ connection.forward($0) }, connection))
     return connection
   }
 

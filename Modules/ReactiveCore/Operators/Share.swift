@@ -40,9 +40,11 @@ extension ObservableType {
           source: asObservable(), makeSubject: { ReplaySubject.create(bufferSize: replay) },
           disposesSourceAfterTerminal: true)
       }
-      return Producer(RefCount(connectable, disposesConnectionOnTerminal: false)) {
-        refCount, sink, lifetime in refCount.subscribe(sink, lifetime)
-      }
+      // RxSwift's sequences for a replay of 0 and 1 subscribe without its trampoline; for more,
+      // its `share` is a `refCount()`, which subscribes through it.
+      return Producer(
+        RefCount(connectable, disposesConnectionOnTerminal: false), startsTrampoline: replay > 1
+      ) { refCount, sink, lifetime in refCount.subscribe(sink, lifetime) }
     }
   }
 }

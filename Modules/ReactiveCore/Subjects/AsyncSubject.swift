@@ -21,6 +21,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   /// Creates a subject.
   @inlinable public override init() {
     subscribeBody = { $0.add($1, $2) }
+    super.init(startsTrampoline: false)
   }
 
   /// Whether any observer is subscribed.

@@ -28,6 +28,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @inlinable public init(value: Element) {
     current = value
     subscribeBody = { $0.add($1, $2) }
+    super.init(startsTrampoline: false)
   }
 
   /// Whether any observer is subscribed.

@@ -28,6 +28,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   /// Creates a subject.
   @inlinable public override init() {
     subscribeBody = { $0.add($1, handlers: $2, $3) }
+    super.init(startsTrampoline: false)
   }
 
   /// Whether any observer is subscribed.

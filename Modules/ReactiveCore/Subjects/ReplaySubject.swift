@@ -30,6 +30,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   @inlinable init(bufferSize: Int) {
     self.bufferSize = bufferSize
     subscribeBody = { $0.add($1, $2) }
+    super.init(startsTrampoline: false)
   }
 
   /// Creates a subject that replays the last `bufferSize` elements.
