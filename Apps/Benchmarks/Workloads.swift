@@ -20,6 +20,10 @@ private let reactiveCoreWorkloads: [Workload] =
       "W2", size: 100_000, unit: "onNext", "one PublishSubject with 100 subscribers",
       body: manySubscribers),
     .timed(
+      "W2f", size: 100_000, unit: "onNext",
+      "W2's 100 subscriber closures called from a buffer, no reactive library (its floor)",
+      body: subscribersAlone),
+    .timed(
       "W3", size: 1_000_000, unit: "subscription",
       "just(1).map { }.filter { }: subscribe, then dispose", body: subscribeAndDispose),
     .timed(

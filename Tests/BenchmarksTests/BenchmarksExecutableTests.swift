@@ -6,7 +6,7 @@ import Testing
 /// the results its workloads compute. How fast they run is measured by running it, not here.
 @Suite(.timeLimit(.minutes(1))) struct BenchmarksExecutableTests {
   static let allIds =
-    ["W1s", "W1r", "W2", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"]
+    ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"]
     // demo:begin
     + StoreWorkloadsTests.ids
     // demo:end
@@ -45,7 +45,7 @@ import Testing
   /// end, worked out here from the workload's definition at a small size.
   @Test func reactiveWorkloadsComputeTheirResults() throws {
     let n = 50
-    let ids = ["W1s", "W1r", "W2", "W3", "W4", "W5", "W7", "MEM"]
+    let ids = ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W7", "MEM"]
     let run = try BenchmarksRun(ids + ["--n", "\(n)", "--reps", "1"])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.lines.map(\.id) == ids)
@@ -64,7 +64,8 @@ import Testing
       combined += first + second
     }
     let expected = [
-      chain, chain, manySubscribers, 2 * n, (0..<n).reduce(0, +), combined, chain, 2 * n,
+      chain, chain, manySubscribers, manySubscribers, 2 * n, (0..<n).reduce(0, +), combined, chain,
+      2 * n,
     ]
     #expect(run.lines.map(\.checksum) == expected)
   }
