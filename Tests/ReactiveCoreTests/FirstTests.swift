@@ -2,23 +2,31 @@ import ReactiveCore
 import Testing
 
 @Suite struct FirstTests {
+  @Test func firstIsASingleAsInRxSwift() {
+    let single: Single<Int?> = Observable.of(4, 5).first()
+    var results: [Int?] = []
+    _ = single.subscribe(onSuccess: { results.append($0) })
+    _ = Observable<Int>.empty().first().subscribe(onSuccess: { results.append($0) })
+    #expect(results == [4, nil])
+  }
+
   @Test func firstEmitsTheFirstElementOrNil() {
     expectNoLeaks {
       let subject = PublishSubject<Int>()
       let recorder = Recorder<Int?>()
-      recorder.record(subject.first())
+      recorder.record(subject.first().asObservable())
       subject.onNext(8)
       subject.onNext(9)
       #expect(recorder.log == ["Optional(8)", "completed"])
       #expect(!subject.hasObservers)
       let empty = Recorder<Int?>()
-      empty.record(Observable<Int>.empty().first())
+      empty.record(Observable<Int>.empty().first().asObservable())
       #expect(empty.log == ["nil", "completed"])
       let failing = Recorder<Int?>()
-      failing.record(Observable<Int>.error(TestError()).first())
+      failing.record(Observable<Int>.error(TestError()).first().asObservable())
       #expect(failing.log == ["error(boom)"])
       let endless = Recorder<Int?>()
-      endless.record(Observable.repeatElement(1).first())
+      endless.record(Observable.repeatElement(1).first().asObservable())
       #expect(endless.log == ["Optional(1)", "completed"])
     }
   }
@@ -27,12 +35,12 @@ import Testing
     expectNoLeaks {
       let subject = PublishSubject<Int>()
       let recorder = Recorder<Int?>()
-      let subscription = recorder.record(subject.first())
+      let subscription = recorder.record(subject.first().asObservable())
       subscription.dispose()
       subject.onNext(1)
       #expect(recorder.log.isEmpty)
       var received: [Int?] = []
-      _ = subject.first().subscribe(onNext: { value in
+      _ = subject.first().subscribe(onSuccess: { value in
         received.append(value)
         subject.onNext(2)
       })

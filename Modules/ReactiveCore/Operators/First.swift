@@ -1,10 +1,18 @@
 extension ObservableType {
-  /// The first element, or `nil` if this sequence completes empty, then `.completed`.
+  /// Succeeds with the first element, or with `nil` if this sequence completes empty; fails
+  /// with this sequence's error if it fails first.
   ///
-  /// Completes right after the first element, which ends the subscription to this sequence.
-  /// Errors are forwarded.
+  /// Succeeds as soon as the first element arrives, which ends the subscription to this
+  /// sequence.
   @inlinable
-  public func first() -> Observable<Element?> {
+  public func first() -> Single<Element?> {
+    Single(raw: firstElement())
+  }
+
+  /// The first element, or `nil` if this sequence completes empty, then completion; the
+  /// sequence's error instead, if it comes first.
+  @inlinable
+  func firstElement() -> Observable<Element?> {
     Producer(asObservable()) { source, sink, lifetime in
       let done = Box(false)
       return source.run(
