@@ -3,7 +3,8 @@ import Synchronization
 /// The guard between a sequence and the handlers given to `subscribe`.
 ///
 /// It drops anything after a terminal event or after disposal, disposes the upstream after a
-/// terminal event, runs `onDisposed` once, and counts itself as a live resource.
+/// terminal event, runs `onDisposed` once (after the terminal event's handler, or after the
+/// upstream's disposal when disposed), and counts itself as a live resource.
 ///
 /// The subscriber keeps the subscription (as its `Disposable`), so the subscription does not
 /// keep the `onNext`, `onError` and `onCompleted` handlers: `SubscriptionHandlers` does, and
@@ -40,11 +41,11 @@ final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
     case .error(let error):
       guard stop() else { return }
       onError?(error)
-      dispose()
+      dispose(onDisposedFirst: true)
     case .completed:
       guard stop() else { return }
       onCompleted?()
-      dispose()
+      dispose(onDisposedFirst: true)
     }
   }
 
@@ -69,16 +70,24 @@ final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
   }
 
   @inlinable func dispose() {
+    dispose(onDisposedFirst: false)
+  }
+
+  /// Disposes the upstream and runs `onDisposed`, once. As in RxSwift, a terminal event runs
+  /// `onDisposed` right after its handler, before the sequence's own disposal (its
+  /// `do(onDispose:)` handlers, a `using` resource), and a `dispose()` call runs it after.
+  @inlinable func dispose(onDisposedFirst: Bool) {
     let old = state.bitwiseOr(Lifetime.disposedBit, ordering: .acquiringAndReleasing).oldValue
     guard old & Lifetime.disposedBit == 0 else { return }
+    Resources.release(counter)
+    let onDisposed = self.onDisposed
+    self.onDisposed = nil
+    if onDisposedFirst { onDisposed?() }
     if old & Lifetime.assignedBit != 0, let upstream {
       self.upstream = nil
       upstream.dispose()
     }
-    Resources.release(counter)
-    let onDisposed = self.onDisposed
-    self.onDisposed = nil
-    onDisposed?()
+    if !onDisposedFirst { onDisposed?() }
   }
 }
 

@@ -29,6 +29,9 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
   /// Whether a handler deactivated sources (or decided the terminal event) that wait to be
   /// disposed (or sent) once the lock is released.
   @exclusivity(unchecked) @usableFromInline var hasEnded = false
+  /// The source whose own completion decided the terminal event, disposed before that event is
+  /// sent, as in RxSwift; -1 if none.
+  @exclusivity(unchecked) @usableFromInline var completedSource = -1
 
   @inlinable
   init(count: Int, state: State, _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
@@ -90,7 +93,10 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
     hasEnded = false
     let terminal = self.terminal
     self.terminal = nil
+    let completedSource = self.completedSource
+    self.completedSource = -1
     lock.unlock()
+    if completedSource >= 0 { inners[completedSource].dispose() }
     if let terminal { sink(terminal) }
     for inner in inners where !inner.isActive { inner.dispose() }
   }

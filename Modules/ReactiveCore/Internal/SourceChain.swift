@@ -69,8 +69,12 @@ where Iterator.Element == Observable<Element> {
       }
       if closed { break }
       let inner = InnerSubscription(parent: lifetime, owner: self)
+      // The source that ended is disposed just before the next one is subscribed, as in
+      // RxSwift; the last one, once the chain's terminal event was sent.
+      let previous = current
       current = inner
       stateLock.unlock()
+      previous?.dispose()
       inner.setDisposable(
         source.runOnTrampoline(
           { event in inner.withOwner(as: SourceChain.self) { $0.on(event, from: inner) } }, inner))
@@ -101,15 +105,12 @@ where Iterator.Element == Observable<Element> {
         stateLock.lock()
         lastError = error
         stateLock.unlock()
-        inner.dispose()
         advance()
       } else {
-        inner.dispose()
         end(event)
       }
     case .completed:
       guard inner.finish() else { return }
-      inner.dispose()
       if advancesOnError {
         end(event)
       } else {

@@ -39,6 +39,7 @@ extension GroupSink where State == CombineLatestState {
     state.doneCount += 1
     if state.doneCount == inners.count {
       stop(.completed)
+      completedSource = index
     } else {
       finish(index)
     }

@@ -192,9 +192,12 @@ final class MergeSink<Element>: OuterSourceSink, @unchecked Sendable {
     let isLast = !closed && inners.count == 0 && !hasQueued
     let outer = self.outer
     stateLock.unlock()
+    // As in RxSwift, `merge()` and `flatMap` dispose the outer sequence before the result
+    // completes, and the limited forms (`merge(maxConcurrent:)`, `concatMap`, `concat()`) after.
+    if maxConcurrent == .max { outer?.dispose() }
     if isLast {
       end(.completed)
-    } else {
+    } else if maxConcurrent != .max {
       outer?.dispose()
     }
   }

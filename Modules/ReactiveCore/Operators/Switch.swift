@@ -140,13 +140,14 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
       if disposeUpstream { inner.disposeUpstream() }
       return
     }
+    // As in RxSwift, the inner sequence is disposed before the result completes.
+    if disposeUpstream { inner.disposeUpstream() }
     if outerDone.load(ordering: .sequentiallyConsistent) {
       stateLock.lock()
       let isCurrent = !closed && current === inner
       stateLock.unlock()
       if isCurrent { end(.completed) }
     }
-    if disposeUpstream { inner.disposeUpstream() }
   }
 
   @inlinable func outerCompleted() {
@@ -155,11 +156,9 @@ final class SwitchSink<Element>: OuterSourceSink, @unchecked Sendable {
     let isLast = !closed && current?.isRunning != true
     let outer = self.outer
     stateLock.unlock()
-    if isLast {
-      end(.completed)
-    } else {
-      outer?.dispose()
-    }
+    // As in RxSwift, the outer sequence is disposed before the result completes.
+    outer?.dispose()
+    if isLast { end(.completed) }
   }
 
   @inlinable func fail(_ error: Swift.Error) {

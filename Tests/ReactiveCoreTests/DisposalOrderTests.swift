@@ -1,0 +1,144 @@
+import ReactiveCore
+import Testing
+
+/// The order in which a chain's disposal handlers run around its terminal event, as in
+/// RxSwift: the subscriber's `onDisposed` right after its `onCompleted` or `onError`, and each
+/// operator's sources disposed where RxSwift disposes them.
+@Suite struct DisposalOrderTests {
+  /// A log of what happens, shared by the handlers of one test.
+  final class Log {
+    var entries: [String] = []
+  }
+
+  private func subscribe(_ source: Observable<Int>, _ log: Log) -> Disposable {
+    source.subscribe(
+      onNext: { log.entries.append("next \($0)") }, onError: { _ in log.entries.append("error") },
+      onCompleted: { log.entries.append("completed") },
+      onDisposed: { log.entries.append("disposed") })
+  }
+
+  @Test func onDisposedFollowsTheTerminalHandlerBeforeTheSequenceIsDisposed() {
+    let log = Log()
+    let subject = PublishSubject<Int>()
+    _ = subscribe(subject.do(onDispose: { log.entries.append("source disposed") }).take(1), log)
+    subject.onNext(1)
+    #expect(log.entries == ["next 1", "completed", "disposed", "source disposed"])
+
+    final class Resource: Disposable, @unchecked Sendable {
+      let log: Log
+      init(_ log: Log) { self.log = log }
+      func dispose() { log.entries.append("resource disposed") }
+    }
+    let resourceLog = Log()
+    _ = subscribe(
+      Observable.using({ Resource(resourceLog) }, observableFactory: { _ in .error(TestError()) }),
+      resourceLog)
+    #expect(resourceLog.entries == ["error", "disposed", "resource disposed"])
+  }
+
+  @Test func disposingRunsOnDisposedAfterTheSequenceIsDisposed() {
+    let log = Log()
+    let subscription = subscribe(
+      PublishSubject<Int>().do(onDispose: { log.entries.append("source disposed") }), log)
+    subscription.dispose()
+    #expect(log.entries == ["source disposed", "disposed"])
+  }
+
+  @Test func concatDisposesEachSourceBeforeTheNextAndTheLastAfterTheResultEnds() {
+    let log = Log()
+    let first = PublishSubject<Int>()
+    let second = PublishSubject<Int>()
+    let spied = { (name: String, source: PublishSubject<Int>) in
+      source.do(
+        onSubscribe: { log.entries.append("\(name) subscribed") },
+        onDispose: { log.entries.append("\(name) disposed") })
+    }
+    _ = subscribe(Observable.concat(spied("first", first), spied("second", second)), log)
+    first.onCompleted()
+    second.onCompleted()
+    #expect(
+      log.entries == [
+        "first subscribed", "first disposed", "second subscribed", "completed", "disposed",
+        "second disposed",
+      ])
+
+    let failing = Log()
+    let source = PublishSubject<Int>()
+    _ = subscribe(
+      Observable.concat(
+        source.do(onDispose: { failing.entries.append("source disposed") }), .just(1)),
+      failing)
+    source.onError(TestError())
+    #expect(failing.entries == ["error", "disposed", "source disposed"])
+  }
+
+  @Test func catchingThroughASequenceDisposesTheLastFailureAfterSendingIt() {
+    let log = Log()
+    let first = PublishSubject<Int>()
+    let second = PublishSubject<Int>()
+    _ = subscribe(
+      Observable.catch(sequence: [
+        first.do(onDispose: { log.entries.append("first disposed") }),
+        second.do(onDispose: { log.entries.append("second disposed") }),
+      ]), log)
+    first.onError(TestError())
+    second.onError(TestError())
+    #expect(log.entries == ["first disposed", "error", "disposed", "second disposed"])
+  }
+
+  @Test func flatMapLatestDisposesTheLastInnerSequenceBeforeCompleting() {
+    let log = Log()
+    let outer = PublishSubject<Int>()
+    let inner = PublishSubject<Int>()
+    _ = subscribe(
+      outer.flatMapLatest { _ in inner.do(onDispose: { log.entries.append("inner disposed") }) },
+      log)
+    outer.onNext(1)
+    outer.onCompleted()
+    inner.onCompleted()
+    #expect(log.entries == ["inner disposed", "completed", "disposed"])
+  }
+
+  @Test func flatMapAndFlatMapLatestDisposeTheOuterSequenceBeforeCompleting() {
+    for operation in ["flatMap", "flatMapLatest"] {
+      let log = Log()
+      let outer = PublishSubject<Int>()
+      let spied = outer.do(onDispose: { log.entries.append("outer disposed") })
+      let result =
+        operation == "flatMap"
+        ? spied.flatMap { _ in Observable<Int>.empty() }
+        : spied.flatMapLatest { _ in Observable<Int>.empty() }
+      _ = subscribe(result, log)
+      outer.onNext(1)
+      outer.onCompleted()
+      #expect(log.entries == ["outer disposed", "completed", "disposed"], "\(operation)")
+    }
+  }
+
+  @Test func aLimitedMergeDisposesTheOuterSequenceAfterCompleting() {
+    let log = Log()
+    let outer = PublishSubject<Observable<Int>>()
+    _ = subscribe(
+      outer.do(onDispose: { log.entries.append("outer disposed") }).merge(maxConcurrent: 1), log)
+    outer.onNext(.just(1))
+    outer.onCompleted()
+    #expect(log.entries == ["next 1", "completed", "disposed", "outer disposed"])
+  }
+
+  @Test func combineLatestDisposesTheSourceThatCompletesItBeforeCompleting() {
+    let log = Log()
+    let first = PublishSubject<Int>()
+    let second = PublishSubject<Int>()
+    _ = subscribe(
+      Observable.combineLatest(
+        first.do(onDispose: { log.entries.append("first disposed") }),
+        second.do(onDispose: { log.entries.append("second disposed") })
+      ) { $0 + $1 }, log)
+    first.onNext(1)
+    second.onNext(2)
+    first.onCompleted()
+    second.onCompleted()
+    #expect(
+      log.entries == ["next 3", "first disposed", "second disposed", "completed", "disposed"])
+  }
+}
