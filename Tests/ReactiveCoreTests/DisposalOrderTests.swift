@@ -125,6 +125,41 @@ import Testing
     #expect(log.entries == ["next 1", "completed", "disposed", "outer disposed"])
   }
 
+  @Test func ignoreElementsDisposesItsSourceBeforeCompletingAndAfterFailing() {
+    for fails in [false, true] {
+      let log = Log()
+      let source = PublishSubject<Int>()
+      _ = source.do(onDispose: { log.entries.append("source disposed") }).ignoreElements()
+        .subscribe(
+          onError: { _ in log.entries.append("error") },
+          onCompleted: { log.entries.append("completed") })
+      source.onNext(1)
+      if fails { source.onError(TestError()) } else { source.onCompleted() }
+      #expect(
+        log.entries == (fails ? ["error", "source disposed"] : ["source disposed", "completed"]))
+    }
+  }
+
+  @Test func ambDisposesTheLosersBeforeTheWinnersFirstEvent() {
+    for firstEvent in ["element", "completion"] {
+      let log = Log()
+      let left = PublishSubject<Int>()
+      let right = PublishSubject<Int>()
+      _ = subscribe(
+        left.do(onDispose: { log.entries.append("left disposed") })
+          .amb(right.do(onDispose: { log.entries.append("right disposed") })), log)
+      if firstEvent == "element" {
+        right.onNext(1)
+        right.onCompleted()
+        #expect(
+          log.entries == ["left disposed", "next 1", "completed", "disposed", "right disposed"])
+      } else {
+        right.onCompleted()
+        #expect(log.entries == ["left disposed", "completed", "disposed", "right disposed"])
+      }
+    }
+  }
+
   @Test func combineLatestDisposesTheSourceThatCompletesItBeforeCompleting() {
     let log = Log()
     let first = PublishSubject<Int>()

@@ -32,6 +32,11 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
   /// The source whose own completion decided the terminal event, disposed before that event is
   /// sent, as in RxSwift; -1 if none.
   @exclusivity(unchecked) @usableFromInline var completedSource = -1
+  /// An event sent once the lock is released and the ended sources other than `keptSource`
+  /// are disposed: `amb`'s winner's first event, sent after the losers are disposed, as in
+  /// RxSwift.
+  @exclusivity(unchecked) @usableFromInline var pending: Event<Element>?
+  @exclusivity(unchecked) @usableFromInline var keptSource = -1
 
   @inlinable
   init(count: Int, state: State, _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
@@ -79,6 +84,18 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
     for inner in inners { inner.deactivate() }
   }
 
+  /// Sends `event` once the lock is released and every ended source but `kept` is disposed;
+  /// a terminal `event` also ends the operator, as `stop(_:)` does. Call with the lock held.
+  @inlinable func send(_ event: Event<Element>, afterDisposingAllBut kept: Int) {
+    if event.isStopEvent {
+      stop(event)
+      terminal = nil
+    }
+    pending = event
+    keptSource = kept
+    hasEnded = true
+  }
+
   /// Ends source number `index` (after its terminal event, or when it is no longer needed):
   /// its events are ignored from now on, and its subscription is disposed when the handler
   /// returns and the lock is released. Call with the lock held.
@@ -95,8 +112,16 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
     self.terminal = nil
     let completedSource = self.completedSource
     self.completedSource = -1
+    let pending = self.pending
+    self.pending = nil
     lock.unlock()
     if completedSource >= 0 { inners[completedSource].dispose() }
+    if let pending {
+      for (index, inner) in inners.enumerated() where index != keptSource && !inner.isActive {
+        inner.dispose()
+      }
+      sink(pending)
+    }
     if let terminal { sink(terminal) }
     for inner in inners where !inner.isActive { inner.dispose() }
   }

@@ -26,6 +26,9 @@ extension ObservableType {
           if group.state < 0 {
             group.state = index
             for other in group.inners.indices where other != index { group.finish(other) }
+            // As in RxSwift, the losers are disposed before the winner's first event is sent.
+            group.send(event, afterDisposingAllBut: index)
+            return
           }
           guard group.state == index else { return }
           switch event {
