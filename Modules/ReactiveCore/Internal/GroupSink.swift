@@ -29,14 +29,11 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
   /// Whether a handler deactivated sources (or decided the terminal event) that wait to be
   /// disposed (or sent) once the lock is released.
   @exclusivity(unchecked) @usableFromInline var hasEnded = false
-  /// The source whose own completion decided the terminal event, disposed before that event is
-  /// sent, as in RxSwift; -1 if none.
-  @exclusivity(unchecked) @usableFromInline var completedSource = -1
   /// An event sent once the lock is released and the ended sources other than `keptSource`
-  /// are disposed: `amb`'s winner's first event, sent after the losers are disposed, as in
-  /// RxSwift.
+  /// are disposed, as RxSwift orders them: `amb`'s winner's first event, after the losers;
+  /// `combineLatest`'s completion, after the source that completed last.
   @exclusivity(unchecked) @usableFromInline var pending: Event<Element>?
-  @exclusivity(unchecked) @usableFromInline var keptSource = -1
+  @exclusivity(unchecked) @usableFromInline var keptSource: Int?
 
   @inlinable
   init(count: Int, state: State, _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
@@ -86,7 +83,8 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
 
   /// Sends `event` once the lock is released and every ended source but `kept` is disposed;
   /// a terminal `event` also ends the operator, as `stop(_:)` does. Call with the lock held.
-  @inlinable func send(_ event: Event<Element>, afterDisposingAllBut kept: Int) {
+  @inlinable func send(_ event: Event<Element>, afterDisposingAllBut kept: Int? = nil) {
+    if stopped { return }
     if event.isStopEvent {
       stop(event)
       terminal = nil
@@ -110,12 +108,9 @@ final class GroupSink<Element, State>: Disposable, @unchecked Sendable {
     hasEnded = false
     let terminal = self.terminal
     self.terminal = nil
-    let completedSource = self.completedSource
-    self.completedSource = -1
     let pending = self.pending
     self.pending = nil
     lock.unlock()
-    if completedSource >= 0 { inners[completedSource].dispose() }
     if let pending {
       for (index, inner) in inners.enumerated() where index != keptSource && !inner.isActive {
         inner.dispose()

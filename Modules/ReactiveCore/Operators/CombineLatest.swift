@@ -38,8 +38,8 @@ extension GroupSink where State == CombineLatestState {
     state.isDone[index] = true
     state.doneCount += 1
     if state.doneCount == inners.count {
-      stop(.completed)
-      completedSource = index
+      // As in RxSwift, the source that completed last is disposed before the completion.
+      send(.completed)
     } else {
       finish(index)
     }

@@ -130,12 +130,3 @@ import Testing
     }
   }
 }
-
-private func storeError<Value>(_ body: () throws -> Value) -> StoreError? {
-  do {
-    _ = try body()
-    return nil
-  } catch {
-    return error as? StoreError
-  }
-}

@@ -373,8 +373,8 @@ let password = StoreSeed.demoPassword
   }
 }
 
-/// The ``StoreError`` `body` throws, or `nil`.
-private func storeError<Value>(_ body: () throws -> Value) -> StoreError? {
+/// The ``StoreError`` `body` throws, or `nil`; shared by this target's tests.
+func storeError<Value>(_ body: () throws -> Value) -> StoreError? {
   do {
     _ = try body()
     return nil

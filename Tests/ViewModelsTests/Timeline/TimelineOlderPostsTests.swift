@@ -50,6 +50,17 @@ import ViewModels
     return "\(first.id)–\(last.id) (\(posts.count))"
   }
 
+  /// Makes the subscriptions `subscribe` returns at tick 0, disposes them at `end`, and runs
+  /// the clock.
+  static func run(
+    _ clock: TestScheduler, until end: TestTime, _ subscribe: @escaping () -> [Disposable]
+  ) {
+    let bag = CompositeDisposable()
+    clock.scheduleAt(0) { for subscription in subscribe() { _ = bag.insert(subscription) } }
+    clock.scheduleAt(end) { bag.dispose() }
+    clock.start()
+  }
+
   @Test func loadsOlderPagesNewestFirstIgnoresRequestsWhileOneRunsAndSaysWhenNothingIsOlder() {
     let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
@@ -66,14 +77,12 @@ import ViewModels
         account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
         scheduler: clock, interval: .seconds(60)
       ).transform(.init(loadOlder: requests.asObservable()))
-      let bag = CompositeDisposable()
-      clock.scheduleAt(0) {
-        _ = bag.insert(output.posts.map(Self.describe).drive(posts))
-        _ = bag.insert(output.isLoadingOlder.drive(loadingOlder))
-        _ = bag.insert(output.reachedOldest.drive(reachedOldest))
+      Self.run(clock, until: 3_000) {
+        [
+          output.posts.map(Self.describe).drive(posts), output.isLoadingOlder.drive(loadingOlder),
+          output.reachedOldest.drive(reachedOldest),
+        ]
       }
-      clock.scheduleAt(3_000) { bag.dispose() }
-      clock.start()
     }
     #expect(
       timeline(posts.events) == [
@@ -103,13 +112,9 @@ import ViewModels
         account: .just(Self.ready), service: service, cache: InMemoryPostCache(),
         scheduler: clock, interval: .seconds(60)
       ).transform(.init(loadOlder: requests.asObservable()))
-      let bag = CompositeDisposable()
-      clock.scheduleAt(0) {
-        _ = bag.insert(output.posts.map(Self.describe).drive(posts))
-        _ = bag.insert(output.errorMessage.drive(errors))
+      Self.run(clock, until: 2_000) {
+        [output.posts.map(Self.describe).drive(posts), output.errorMessage.drive(errors)]
       }
-      clock.scheduleAt(2_000) { bag.dispose() }
-      clock.start()
     }
     #expect(timeline(posts.events) == ["none@0", "45–26 (20)@100", "45–6 (40)@1100"])
     #expect(
@@ -168,15 +173,12 @@ import ViewModels
         person: Self.ada, account: .just(Self.ready), service: service, scheduler: clock,
         interval: .seconds(1)
       ).transform(.init(loadOlder: requests.asObservable()))
-      let bag = CompositeDisposable()
-      clock.scheduleAt(0) {
-        _ = bag.insert(
-          output.posts.map { Self.describe($0) }.drive(shown))
-        _ = bag.insert(output.isLoadingOlder.drive(loadingOlder))
-        _ = bag.insert(output.reachedOldest.drive(reachedOldest))
+      Self.run(clock, until: 3_000) {
+        [
+          output.posts.map { Self.describe($0) }.drive(shown),
+          output.isLoadingOlder.drive(loadingOlder), output.reachedOldest.drive(reachedOldest),
+        ]
       }
-      clock.scheduleAt(3_000) { bag.dispose() }
-      clock.start()
     }
     #expect(
       timeline(shown.events) == [
