@@ -15,13 +15,22 @@ struct OlderPosts {
   /// Whether there is nothing older, from the view model.
   var reachedOldest = false
 
-  /// Lets `list` handle `key` (`G` as End), and asks for older posts when that moves past
-  /// its last row. Returns whether the list handled the key.
-  func handle(_ key: Key, list: inout ListView, visibleRows: Int) -> Bool {
+  /// Lets `owner`'s list at `list` handle `key` (`G` as End), and asks for older posts when
+  /// that moves past its last row. Returns whether the list handled the key.
+  ///
+  /// The list is read, moved and stored back before the request is sent, not held `inout`
+  /// across it: a backend that answers at once delivers the older posts during the request,
+  /// and the screen then changes the same list.
+  func handle<Owner: AnyObject>(
+    _ key: Key, list: ReferenceWritableKeyPath<Owner, ListView>, of owner: Owner,
+    visibleRows: Int
+  ) -> Bool {
     let key = key == .character("G") ? Key.end : key
-    let wasOnLast = list.selectedIndex == list.items.count - 1
-    guard list.handle(key, visibleRows: visibleRows) else { return false }
-    if !list.items.isEmpty, key == .end || (key == .down && wasOnLast) { requests.accept(()) }
+    var moved = owner[keyPath: list]
+    let wasOnLast = moved.selectedIndex == moved.items.count - 1
+    guard moved.handle(key, visibleRows: visibleRows) else { return false }
+    owner[keyPath: list] = moved
+    if !moved.items.isEmpty, key == .end || (key == .down && wasOnLast) { requests.accept(()) }
     return true
   }
 

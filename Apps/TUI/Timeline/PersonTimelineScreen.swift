@@ -60,7 +60,7 @@ final class PersonTimelineScreen: Screen {
   }
 
   override func handle(_ key: Key) -> Bool {
-    if older.handle(key, list: &list, visibleRows: visibleRows) { return true }
+    if older.handle(key, list: \.list, of: self, visibleRows: visibleRows) { return true }
     switch key {
     case .character("p"): paused.accept(!paused.value)
     case .enter:

@@ -75,7 +75,7 @@ final class TimelineScreen: Screen {
   }
 
   override func handle(_ key: Key) -> Bool {
-    if older.handle(key, list: &list, visibleRows: visibleRows) { return true }
+    if older.handle(key, list: \.list, of: self, visibleRows: visibleRows) { return true }
     switch key {
     case .character("p"): paused.accept(!paused.value)
     case .character("P"): peopleTaps.accept(())
