@@ -45,6 +45,9 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     super.init(initialClock: initialClock, converter: testConverter)
   }
 
+  /// The seconds that one tick stands for.
+  public var resolution: Double { testConverter.resolution }
+
   /// A hot observable: emits each event at its absolute tick, whether or not anyone is
   /// subscribed, to the observers subscribed at that tick.
   @inlinable

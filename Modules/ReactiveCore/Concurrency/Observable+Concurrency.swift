@@ -1,14 +1,26 @@
 extension ObservableConvertibleType where Element: Sendable {
   /// The elements as an asynchronous sequence: `for try await element in observable.values`.
   ///
-  /// The sequence subscribes when this property is read and buffers the elements until they
-  /// are awaited; an error is thrown from the loop. Leaving the loop early (with `break`, a
-  /// thrown error or cancellation of the task) disposes the subscription; cancelling the task
-  /// that awaits an element makes the loop throw `CancellationError`, whether or not elements
-  /// arrived before. The elements cross from the emitting thread to the iterating task, hence
-  /// `Sendable`.
+  /// The same as `values(bufferingPolicy: .unbounded)`: every element is kept until the loop
+  /// takes it, however far the loop falls behind (as in RxSwift).
   public var values: AsyncThrowingStream<Element, Swift.Error> {
-    AsyncThrowingStream { continuation in
+    values(bufferingPolicy: .unbounded)
+  }
+
+  /// The elements as an asynchronous sequence whose buffer follows `bufferingPolicy`.
+  ///
+  /// The sequence subscribes when this method is called. Elements that arrive while the loop
+  /// is busy wait in the buffer: `.unbounded` keeps them all; `.bufferingOldest(n)` keeps the
+  /// first `n` and drops the ones that arrive while it is full; `.bufferingNewest(n)` keeps the
+  /// last `n`, dropping the oldest. The error or completion is never dropped: the loop ends
+  /// after the buffered elements. Leaving the loop early (with `break`, a thrown error or
+  /// cancellation of the task) disposes the subscription; cancelling the task that iterates
+  /// makes the loop throw `CancellationError`, whether or not elements arrived before. The
+  /// elements cross from the emitting thread to the iterating task, hence `Sendable`.
+  public func values(
+    bufferingPolicy: AsyncThrowingStream<Element, Swift.Error>.Continuation.BufferingPolicy
+  ) -> AsyncThrowingStream<Element, Swift.Error> {
+    AsyncThrowingStream(bufferingPolicy: bufferingPolicy) { continuation in
       let subscription = SingleAssignmentDisposable()
       continuation.onTermination = { termination in
         // Called before the stream finishes on cancellation, so this error is what the
@@ -28,13 +40,15 @@ extension ObservableConvertibleType where Element: Sendable {
 extension AsyncSequence where Self: Sendable {
   /// The elements of the asynchronous sequence as an `Observable`.
   ///
-  /// Each subscription iterates the sequence in a new `Task` (with `priority`), so the
-  /// elements arrive on the task's thread; disposing the subscription cancels the task. A
-  /// thrown error becomes the observable's error.
+  /// Each subscription iterates the sequence in a new `Task` with `priority` and the
+  /// executor preference that ``ConcurrencyBridge`` chooses (the subscriber's, or a
+  /// `TestScheduler` running the subscription), so the elements arrive in order on the task's
+  /// thread. Disposing the subscription cancels the task, and nothing is emitted after it.
+  /// A thrown error, `CancellationError` included, becomes the observable's error.
   public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
     Observable.create { observer in
       let observer = UncheckedSendable(observer)
-      let task = Task(priority: priority) {
+      let task = ConcurrencyBridge.startTask(priority: priority) {
         do {
           for try await element in self {
             if Task.isCancelled { return }
@@ -47,41 +61,5 @@ extension AsyncSequence where Self: Sendable {
       }
       return Disposables.create { task.cancel() }
     }
-  }
-}
-
-extension InfallibleType where Element: Sendable {
-  /// The elements as an asynchronous sequence that cannot fail:
-  /// `for await element in infallible.values`.
-  ///
-  /// The sequence subscribes when this property is read; leaving the loop early disposes the
-  /// subscription.
-  public var values: AsyncStream<Element> {
-    asyncStream(asObservable())
-  }
-}
-
-extension SharedSequenceConvertibleType where Element: Sendable {
-  /// The elements as an asynchronous sequence that cannot fail:
-  /// `for await element in driver.values`.
-  ///
-  /// The sequence subscribes when this property is read, from any thread (the elements still
-  /// come through the sequence's scheduler, then wait in the stream's buffer for the loop);
-  /// leaving the loop early disposes the subscription.
-  public var values: AsyncStream<Element> {
-    asyncStream(asObservable())
-  }
-}
-
-/// The elements of a sequence that never fails, as an `AsyncStream`.
-private func asyncStream<Element: Sendable>(_ source: Observable<Element>) -> AsyncStream<Element> {
-  AsyncStream { continuation in
-    let subscription = SingleAssignmentDisposable()
-    continuation.onTermination = { _ in subscription.dispose() }
-    subscription.setDisposable(
-      source.subscribe(
-        onNext: { continuation.yield($0) },
-        onError: { bindingFailed($0) },
-        onCompleted: { continuation.finish() }))
   }
 }

@@ -139,7 +139,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
 
   /// Runs the scheduled actions in order, moving the clock to each one's time, until none is
-  /// left or `stop()` is called. Calling it from inside an action does nothing.
+  /// left or `stop()` is called. Calling it from inside an action does nothing. A scheduler
+  /// that is a `TaskExecutor` is the executor preference of the bridge tasks subscribed by its
+  /// actions (see ``ConcurrencyBridge``).
   @inlinable public final func start() {
     switch driver.enter() {
     case .reentered: return
@@ -148,7 +150,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
     defer { driver.leave() }
     running.store(true, ordering: .relaxed)
-    while running.load(ordering: .relaxed), runNext(upTo: nil) {}
+    asBridgeExecutor { while running.load(ordering: .relaxed), runNext(upTo: nil) {} }
     running.store(false, ordering: .relaxed)
   }
 
@@ -166,9 +168,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
       )
     }
     running.store(true, ordering: .relaxed)
-    while running.load(ordering: .relaxed), runNext(upTo: virtualTime) {}
+    asBridgeExecutor { while running.load(ordering: .relaxed), runNext(upTo: virtualTime) {} }
     running.store(false, ordering: .relaxed)
     currentClock = virtualTime
+  }
+
+  /// Runs `body` with this scheduler, if it is a `TaskExecutor`, as the executor preference of
+  /// the tasks that the concurrency bridges subscribed during `body` start, so that their work
+  /// runs on this virtual clock too.
+  @inlinable final func asBridgeExecutor(_ body: () -> Void) {
+    guard let executor = self as? any TaskExecutor else { return body() }
+    ConcurrencyBridge.$taskExecutor.withValue(executor, operation: body)
   }
 
   /// Runs the next action if there is one due (up to `limit`); returns whether it ran one.
