@@ -104,6 +104,28 @@ enum AsyncFailure: Error { case offline }
     #expect(counter.live == 0)
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func aValueRacingItsCancellationResumesOnce() async {
+    var outcomes = (answered: 0, cancelled: 0)
+    for _ in 0..<200 {
+      let single = Single<Int>.create { observer in
+        DispatchQueue.global().async { observer(.success(42)) }
+        return Disposables.create()
+      }
+      let task = Task { try await single.value }
+      DispatchQueue.global().async { task.cancel() }
+      switch await task.result {
+      case .success(let value):
+        #expect(value == 42)
+        outcomes.answered += 1
+      case .failure(let error):
+        #expect(error is CancellationError)
+        outcomes.cancelled += 1
+      }
+    }
+    #expect(outcomes.answered + outcomes.cancelled == 200)
+  }
+
   @Test func anAlreadyCancelledTaskDoesNotWait() async {
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
@@ -235,6 +257,18 @@ enum AsyncFailure: Error { case offline }
       }
     }
     #expect(beforeError == [1])
+  }
+
+  @Test func aCancellationErrorThrownByTheSequenceIsAnError() async {
+    let stopped = AsyncThrowingStream<Int, Error> { continuation in
+      continuation.yield(1)
+      continuation.finish(throwing: CancellationError())
+    }
+    var elements: [Int] = []
+    await #expect(throws: CancellationError.self) {
+      for try await element in stopped.asObservable().values { elements.append(element) }
+    }
+    #expect(elements == [1])
   }
 
   @Test func disposingTheObservableCancelsTheIteration() async {
