@@ -61,6 +61,21 @@ private struct Ticker: AsyncSequence, Sendable {
     #expect(scheduler.pendingCount == 0)
   }
 
+  @Test func aDetachedBridgeTaskRunsOffTheTestScheduler() {
+    let scheduler = TestScheduler.milliseconds()
+    let detached = ConcurrencyBridge.$taskExecutor.withValue(scheduler) {
+      Single<Int>.create(detached: true) { 1 }.subscribe(onSuccess: { _ in })
+    }
+    #expect(scheduler.pendingCount == 0)
+    let attached = ConcurrencyBridge.$taskExecutor.withValue(scheduler) {
+      Single<Int>.create { 1 }.subscribe(onSuccess: { _ in })
+    }
+    #expect(scheduler.pendingCount == 1)  // the task's first job
+    scheduler.start()
+    detached.dispose()
+    attached.dispose()
+  }
+
   @Test func aMaybeAndACompletableOfAsyncFunctions() {
     let scheduler = TestScheduler.milliseconds()
     let clock = scheduler.asyncClock

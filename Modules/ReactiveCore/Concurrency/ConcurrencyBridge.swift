@@ -14,7 +14,11 @@
 /// 3. Otherwise none: the task runs on the global concurrent executor, as a plain `Task` does.
 ///
 /// Unstructured tasks do not inherit an executor preference, which is why the bridges pass it
-/// on themselves.
+/// on themselves. `Single.create(detached: true) { … }` (and `Maybe`'s and `Completable`'s)
+/// opts out: its task has no executor preference, whoever subscribes. Use it for work that
+/// waits on the real world (a network request), which a virtual clock cannot drive: a test
+/// that advances a `TestScheduler` past the subscription then leaves the request to run on its
+/// own, as in the app.
 public enum ConcurrencyBridge {
   /// The executor preference of the bridge tasks subscribed on this task, when bound with
   /// `ConcurrencyBridge.$taskExecutor.withValue(executor) { … }`.
@@ -33,14 +37,14 @@ public enum ConcurrencyBridge {
     return nil
   }
 
-  /// Starts the task of a bridge subscription with the current executor preference.
+  /// Starts the task of a bridge subscription: with the current executor preference, or, when
+  /// `detached`, with none (and no task-local values), on the global concurrent executor.
   static func startTask(
     detached: Bool = false, priority: TaskPriority?,
     operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    let executor = currentTaskExecutor
-    return detached
-      ? Task.detached(executorPreference: executor, priority: priority, operation: operation)
-      : Task(executorPreference: executor, priority: priority, operation: operation)
+    detached
+      ? Task.detached(priority: priority, operation: operation)
+      : Task(executorPreference: currentTaskExecutor, priority: priority, operation: operation)
   }
 }

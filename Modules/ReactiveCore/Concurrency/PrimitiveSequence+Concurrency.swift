@@ -22,11 +22,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// A `Single` of the result of an asynchronous function:
   /// `Single.create { try await service.user(id) }`.
   ///
-  /// Each subscription calls `work` in a new `Task` (`Task.detached` when `detached` is
-  /// true) with `priority` and the executor preference that ``ConcurrencyBridge`` chooses (the
-  /// subscriber's, or a `TestScheduler` running the subscription); the outcome arrives on that
-  /// task's thread. Disposing the subscription cancels the task, and its outcome is then
-  /// dropped.
+  /// Each subscription calls `work` in a new `Task` with `priority` and the executor
+  /// preference that ``ConcurrencyBridge`` chooses (the subscriber's, or a `TestScheduler`
+  /// running the subscription), or, when `detached` is true, in a `Task.detached` with no
+  /// executor preference (for work on the real clock, such as a network request); the outcome
+  /// arrives on that task's thread. Disposing the subscription cancels the task, and its
+  /// outcome is then dropped.
   public static func create(
     detached: Bool = false, priority: TaskPriority? = nil,
     work: @Sendable @escaping () async throws -> Element
