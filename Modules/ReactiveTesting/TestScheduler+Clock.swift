@@ -84,7 +84,10 @@ public struct TestSchedulerClock: Clock, Sendable {
   /// takes the request (the current tick, for a task that runs on the scheduler).
   public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
     let length = ticks(in: duration)
-    try await sleep { now in now &+ length }
+    try await sleep { now in
+      let (deadline, overflow) = now.addingReportingOverflow(length)
+      return overflow ? (length > 0 ? .max : .min) : deadline
+    }
   }
 
   private var tick: Duration { .seconds(scheduler.resolution) }

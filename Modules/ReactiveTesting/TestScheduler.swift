@@ -19,7 +19,8 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
   @unchecked Sendable
 {
   // See `VirtualTimeScheduler` for how the state is guarded; `simulateProcessingDelay` is
-  // immutable.
+  // immutable. As a `TaskExecutor`, `enqueue` may come from any thread: it only inserts into
+  // the queue, under the queue's lock, and the clock is read by the driving thread alone.
   /// The default times of `start`.
   public enum Defaults {
     /// When `start` creates the observable under test: 100.

@@ -131,6 +131,22 @@ private actor Counter {
     #expect(scheduler.clock == 250)  // the alarm at 10,000 was disposed
   }
 
+  @Test func aSleepBeyondTheEndOfTimeDoesNotWakeEarly() {
+    let scheduler = TestScheduler.milliseconds(initialClock: 100)
+    let log = scheduler.createObserver(String.self)
+    let task = Task(executorPreference: scheduler) {
+      do {
+        try await scheduler.asyncClock.sleep(for: .seconds(Int64.max))
+        log.on(.next("woke"))
+      } catch {
+        log.on(.next("\(type(of: error))"))
+      }
+    }
+    scheduler.scheduleAt(200) { task.cancel() }
+    scheduler.start()
+    #expect(timeline(log.events) == ["CancellationError@200"])
+  }
+
   @Test func aTaskCancelledBeforeItSleepsDoesNotWait() {
     let scheduler = TestScheduler.milliseconds()
     let log = scheduler.createObserver(String.self)
