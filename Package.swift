@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -38,6 +38,12 @@ let package = Package(
     // demo:begin
     .executable(name: "store-stress", targets: ["StoreStress"]),
     // demo:end
+  ],
+  traits: [
+    // Off by default, so that nothing needs libpq: `swift build --traits Postgres`.
+    .trait(
+      name: "Postgres",
+      description: "The PostgreSQL client over the system's libpq (pkg-config libpq).")
   ],
   targets: [
     // Libraries
@@ -91,6 +97,16 @@ let package = Package(
       name: "ViewModels", dependencies: ["Models", "Services", "Navigator", "ReactiveCore"],
       path: "Modules/ViewModels"),
     .target(name: "HTTPServer", path: "Modules/HTTPServer"),
+    // The system's PostgreSQL client library, only with the Postgres trait.
+    .systemLibrary(
+      name: "CLibPQ", path: "Modules/CLibPQ", pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    // Connections, a bounded pool and migrations over libpq; without the Postgres trait only
+    // its error and connection-string types.
+    .target(
+      name: "PostgresClient",
+      dependencies: [.target(name: "CLibPQ", condition: .when(traits: ["Postgres"]))],
+      path: "Modules/PostgresClient"),
     .target(
       name: "FriendsServer",
       dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
@@ -211,6 +227,9 @@ let package = Package(
         "ReactiveTesting",
       ],
       path: "Tests/ViewModelsTests"),
+    .testTarget(
+      name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"],
+      path: "Tests/PostgresClientTests"),
     .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
     .testTarget(

@@ -29,6 +29,9 @@ allowed() {
     Navigator) echo "Foundation Models ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     TerminalText | HTTPServer) echo "$system" ;;
+    # The system's libpq, and the client over it.
+    CLibPQ) echo "-" ;;
+    PostgresClient) echo "$system CLibPQ" ;;
     # The fronts' toolkits share how text is measured and escaped.
     CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;

@@ -116,4 +116,53 @@ import Testing
     #expect(restored.subject(for: old.text) == nil)
     #expect(restored.subject(for: recent.text) == 2)
   }
+
+  @Test func startingOneSessionTooManyEndsTheSubjectsOldest() throws {
+    let clock = ManualClock()
+    let store = SessionStore<Int>(maximumPerSubject: 3, now: clock.reader)
+    #expect(store.maximumPerSubject == 3)
+    var tokens: [SessionToken] = []
+    for _ in 0..<3 {
+      tokens.append(try store.start(for: 1))
+      clock.advance(1)
+    }
+    let other = try store.start(for: 2)
+    // Using the oldest session does not make it younger: the one that started first ends.
+    #expect(store.subject(for: tokens[0].text) == 1)
+    let fourth = try store.start(for: 1)
+    #expect(store.subject(for: tokens[0].text) == nil)
+    #expect(tokens[1...].allSatisfy { store.subject(for: $0.text) == 1 })
+    #expect(store.subject(for: fourth.text) == 1)
+    #expect(store.subject(for: other.text) == 2)
+    #expect(store.records.filter { $0.subject == 1 }.count == 3)
+  }
+
+  @Test func theDefaultCapIsTenSessionsASubject() throws {
+    let store = SessionStore<Int>()
+    let first = try store.start(for: 1)
+    for _ in 0..<9 { _ = try store.start(for: 1) }
+    #expect(store.subject(for: first.text) == 1)
+    _ = try store.start(for: 1)
+    #expect(store.subject(for: first.text) == nil)
+    #expect(store.records.count == 10)
+  }
+
+  @Test func expiredSessionsAreSweptWithoutBeingUsedAgain() throws {
+    let clock = ManualClock()
+    let store = SessionStore<Int>(inactivityLimit: .seconds(60), now: clock.reader)
+    let idle = try store.start(for: 1)
+    let busy = try store.start(for: 2)
+    clock.advance(40)
+    #expect(store.subject(for: busy.text) == 2)
+    clock.advance(30)
+    #expect(store.sweepExpired() == 1)
+    #expect(store.records.map(\.digest) == [busy.digest])
+    #expect(store.sweepExpired() == 0)
+    // Starting a session sweeps too.
+    clock.advance(60)
+    _ = try store.start(for: 3)
+    #expect(store.sweepExpired() == 0)
+    #expect(store.records.map(\.subject) == [3])
+    #expect(store.subject(for: idle.text) == nil)
+  }
 }
