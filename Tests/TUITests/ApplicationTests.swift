@@ -56,7 +56,7 @@ import Testing
         h,
         [
           " Home › Friends › Timeline                                                  Ada",
-          "   ▶ Live: new posts every 5 s  ·  0 posts",
+          "   ▶ Live: checks for new posts every 5 s  ·  0 posts",
           "",
           "   No posts yet.",
           "                 ┌─ Keys ────────────────────────────────────┐",
@@ -85,7 +85,7 @@ import Testing
       expectScreen(
         h,
         TimelineScreenTests.timelineScreen([
-          "   ▶ Live: new posts every 5 s  ·  0 posts", "", "   No posts yet.",
+          "   ▶ Live: checks for new posts every 5 s  ·  0 posts", "", "   No posts yet.",
         ]))
 
       // The list's own keys (screens added later list their shortcut keys after these).

@@ -100,7 +100,7 @@ final class TimelineScreen: Screen {
     let state =
       paused.value
       ? "⏸ Paused: press p to resume"
-      : "▶ Live: new posts every \(interval) s"
+      : "▶ Live: checks for new posts every \(interval) s"
     let count = posts.count == 1 ? "1 post" : "\(posts.count) posts"
     buffer.write("  \(state)  ·  \(count)", in: rows[0], style: theme.title)
     if isFetching {
