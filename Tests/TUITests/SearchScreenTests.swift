@@ -82,6 +82,31 @@ import Testing
     }
   }
 
+  @Test func theSelectionStaysOnItsFriendWhenAnotherArrivesAboveIt() {
+    let adam = Friend(id: 9, firstName: "Adam", lastName: "Adler", phoneNumber: "555 0109")
+    Harness.run { h in
+      var found = [Fixtures.ada, Fixtures.grace]
+      h.friends.friendsResponse = { _ in [.next(10, found), .completed(10)] }
+      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.search.response = { _ in [.next(10, found), .completed(10)] }
+      h.startLoggedIn()
+      h.press(.character("/"))
+      h.type("ad")
+      h.advance(by: 400)
+      h.press(.down)
+      #expect(h.line(6) == " › Grace Hopper                  +1 555 0102")
+      // Another program adds Adam, who sorts first: the highlight stays on Grace.
+      found = [adam, Fixtures.ada, Fixtures.grace]
+      h.friends.changes.accept(())
+      h.advance(by: 20)
+      #expect(h.line(5) == "   Adam Adler                    555 0109")
+      #expect(h.line(7) == " › Grace Hopper                  +1 555 0102")
+      h.press(.enter)
+      h.advance(by: 10)
+      #expect(h.line(2) == "   Name        Grace Hopper")
+    }
+  }
+
   @Test func belowEightyColumnsTheResultsCutNamesBeforePhoneNumbers() {
     let samuel = Friend(
       id: 4, firstName: "Samuel", lastName: "Adeyemi-Okonkwo", phoneNumber: "+234 803 555 0917")

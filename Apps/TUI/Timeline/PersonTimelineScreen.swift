@@ -28,11 +28,12 @@ final class PersonTimelineScreen: Screen {
         paused: paused.asObservable(), openedPosts: openedPosts.asObservable(),
         loadOlder: older.requests.asObservable()))
     bind(output.posts) { [unowned self] newPosts in
-      posts = newPosts
       let dates = self.host?.dates
-      list.items = newPosts.map { post in
-        dates.map { Rows.post(post, dates: $0, showsAuthor: false) } ?? post.text
-      }
+      list.replaceItems(
+        newPosts.map { post in
+          dates.map { Rows.post(post, dates: $0, showsAuthor: false) } ?? post.text
+        }, ids: newPosts.map(\.id), previousIDs: posts.map(\.id))
+      posts = newPosts
     }
     bind(output.title) { [unowned self] in title = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
