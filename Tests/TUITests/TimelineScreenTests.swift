@@ -147,6 +147,23 @@ import Testing
     }
   }
 
+  @Test func atFortyColumnsTheDateGoesSoThatThePostsTextKeepsHalfTheRow() {
+    Harness.run(width: 40, height: 12) { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      let post = Fixtures.post(2, by: Fixtures.jonah, "Quick brown foxes jump over lazy dogs")
+      h.timeline.timelineResponse = { _ in [.next(100, [post]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(by: 100)
+      #expect(h.line(3) == " › Jonah Price       Quick brown foxes…")
+      // Wider again: the date and the whole author column come back.
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(
+        h.line(3) == " › Mar 1 09:02   Jonah Price       Quick brown foxes jump over lazy dogs")
+    }
+  }
+
   @Test func enterReadsThePostWholeWrappedAndScrolledAndAOpensTheAuthorsPosts() {
     Harness.run(width: 40, height: 10) { h in
       h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
