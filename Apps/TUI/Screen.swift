@@ -52,7 +52,9 @@ class Screen {
   /// The subscriptions of the screen's bindings.
   private(set) var bag = DisposeBag()
   /// What a click does, by where it falls: recorded by the last `render` with `onClick`.
-  private var clickTargets: [(rect: Rect, action: @MainActor (_ x: Int, _ y: Int) -> Void)] = []
+  private var clickTargets:
+    [(rect: Rect, opensOnDoubleClick: Bool, action: @MainActor (_ x: Int, _ y: Int) -> Void)] =
+      []
 
   /// Creates the screen for `host`.
   init(host: ScreenHost) {
@@ -97,26 +99,33 @@ class Screen {
   /// Records, while rendering, that a click in `rect` runs `action` with the cell clicked.
   func onClick(_ rect: Rect, _ action: @escaping @MainActor (_ x: Int, _ y: Int) -> Void) {
     guard !rect.isEmpty else { return }
-    clickTargets.append((rect, action))
+    clickTargets.append((rect, false, action))
   }
 
   /// Records, while rendering, that a click on a row of `list` as drawn in `rect` passes that
-  /// row's item index to `select`.
+  /// row's item index to `select`; a double click then opens it, as Enter does.
   func onClickRows(
     of list: ListView, in rect: Rect, _ select: @escaping @MainActor (_ index: Int) -> Void
   ) {
-    onClick(rect) { _, y in
-      if let index = list.itemIndex(atRow: y, in: rect) { select(index) }
-    }
+    guard !rect.isEmpty else { return }
+    clickTargets.append(
+      (
+        rect, true,
+        { _, y in
+          if let index = list.itemIndex(atRow: y, in: rect) { select(index) }
+        }
+      ))
   }
 
-  /// Runs what a click at column `x`, row `y` of the last frame does; returns whether the
-  /// click fell on a target.
-  func click(x: Int, y: Int) -> Bool {
+  /// Runs what a click at column `x`, row `y` of the last frame does; on a list's row, the
+  /// second click of a double click also opens the row (Enter). Returns whether the click fell
+  /// on a target.
+  func click(x: Int, y: Int, isDouble: Bool = false) -> Bool {
     guard let target = clickTargets.last(where: { $0.rect.contains(x: x, y: y) }) else {
       return false
     }
     target.action(x, y)
+    if isDouble && target.opensOnDoubleClick { _ = handle(.enter) }
     return true
   }
 

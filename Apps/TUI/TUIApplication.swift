@@ -47,6 +47,8 @@ final class TUIApplication: ScreenHost {
   private(set) var isHelpVisible = false
   /// The first line of the help shown, when it does not fit.
   private var helpScroll = 0
+  /// Where and when the last left press that was not the second of a double click fell.
+  private var lastClick: (x: Int, y: Int, time: Date)?
   /// A one-off message in the status bar, cleared by the next key.
   private(set) var flash: String?
   /// Clears `flash` when it has been shown long enough.
@@ -320,6 +322,9 @@ final class TUIApplication: ScreenHost {
     }
   }
 
+  /// How close two presses on the same cell must be to make a double click, in seconds.
+  static let doubleClickInterval: TimeInterval = 0.4
+
   /// Handles a mouse report: a left click on the help closes it, on a dialog's button presses
   /// it, elsewhere acts on what the screen drew there (focuses a field or button, presses the
   /// button, selects a row); the wheel scrolls the help, or the screen's list. Releases, drags
@@ -350,8 +355,20 @@ final class TUIApplication: ScreenHost {
       return
     }
     guard let screen = topScreen else { return }
-    let used =
-      if let wheel { screen.scroll(by: wheel) } else { screen.click(x: event.x, y: event.y) }
+    let used: Bool
+    if let wheel {
+      used = screen.scroll(by: wheel)
+    } else {
+      // A second press on the same cell within the double-click time is a double click.
+      let now = scheduler.now
+      let isDouble =
+        lastClick.map {
+          $0.x == event.x && $0.y == event.y
+            && now.timeIntervalSince($0.time) <= Self.doubleClickInterval
+        } ?? false
+      lastClick = isDouble ? nil : (event.x, event.y, now)
+      used = screen.click(x: event.x, y: event.y, isDouble: isDouble)
+    }
     if used { needsDisplay = true }
   }
 

@@ -39,6 +39,19 @@ public struct ListView: Widget, Sendable, Hashable {
   /// The selected item's text.
   public var selectedItem: String? { selectedIndex.map { items[$0] } }
 
+  /// Replaces the rows and keeps the selected item selected, wherever it moved: `ids` name
+  /// the new rows in order and `previousIDs` the rows shown until now. When the selected item
+  /// is gone, the selection stays at its row (or the last one).
+  public mutating func replaceItems<ID: Equatable>(
+    _ newItems: [String], ids: [ID], previousIDs: [ID]
+  ) {
+    let selectedID = selectedIndex.flatMap {
+      previousIDs.indices.contains($0) ? previousIDs[$0] : nil
+    }
+    items = newItems
+    if let selectedID, let index = ids.firstIndex(of: selectedID) { selectedIndex = index }
+  }
+
   /// Moves the selection for a navigation key and scrolls it into view; returns `true` when
   /// the key was a navigation key.
   public mutating func handle(_ key: Key, visibleRows: Int) -> Bool {

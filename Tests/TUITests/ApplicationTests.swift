@@ -56,11 +56,9 @@ import Testing
         h,
         [
           " Home › Friends › Timeline                                                  Ada",
-          "   ▶ Live: new posts every 5 s  ·  0 posts",
-          "",
-          "   No posts yet.",
+          "   ▶ Live: checks for new posts every 5 s  ·  0 posts",
           "                 ┌─ Keys ────────────────────────────────────┐",
-          "                 │ Timeline                                  │",
+          "   No posts yet. │ Timeline                                  │",
           "                 │   Enter  read the selected post whole     │",
           "                 │   p      pause or resume the refresh      │",
           "                 │   P      people who post                  │",
@@ -68,14 +66,16 @@ import Testing
           "                 │                                           │",
           "                 │ Everywhere                                │",
           "                 │   ↑ ↓    move                             │",
+          "                 │   PgUp   a page up (PgDn: down)           │",
+          "                 │   Home   the first row (End: the last)    │",
+          "                 │   Click  choose (twice: open)             │",
+          "                 │   Wheel  scroll                           │",
           "                 │   Tab    next field (Shift-Tab: previous) │",
           "                 │   Enter  open, press, save                │",
           "                 │   Esc    back (in a field: leave it)      │",
           "                 │   ? F1   this help (in a field: F1)       │",
           "                 │   q      quit (in a field: Ctrl-C)        │",
           "                 └───────────────────────────────────────────┘",
-          "",
-          "",
           "",
           "",
           " ↑↓ scroll  any key close help",
@@ -85,7 +85,7 @@ import Testing
       expectScreen(
         h,
         TimelineScreenTests.timelineScreen([
-          "   ▶ Live: new posts every 5 s  ·  0 posts", "", "   No posts yet.",
+          "   ▶ Live: checks for new posts every 5 s  ·  0 posts", "", "   No posts yet.",
         ]))
 
       // The list's own keys (screens added later list their shortcut keys after these).
@@ -145,7 +145,7 @@ import Testing
         [
           " Home › Friends                     Ada",
           "┌─ Keys ────────────────────── ↑ more ─┐",
-          "│   ↑ ↓    move                        │",
+          "│   Wheel  scroll                      │",
           "│   Tab    next field (Shift-Tab: pre… │",
           "│   Enter  open, press, save           │",
           "│   Esc    back (in a field: leave it) │",
@@ -155,7 +155,7 @@ import Testing
           " ↑↓ scroll  any key close help",
         ])
       h.press(.character("k"))
-      #expect(h.line(2) == "│ Everywhere                           │")
+      #expect(h.line(2) == "│   Click  choose (twice: open)        │")
       h.press(.escape)
       #expect(!h.app.isHelpVisible)
     }

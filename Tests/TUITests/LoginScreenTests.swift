@@ -262,6 +262,40 @@ import Testing
   }
 }
 
+/// A reset confirmation too long for two lines: the box grows to show it whole.
+@MainActor @Suite struct ForgotPasswordWrappingTests {
+  @Test func aLongConfirmationIsShownWholeAtEightyByTwentyFourAndSixtyByTwenty() {
+    for (width, height) in [(80, 24), (60, 20)] {
+      Harness.run(width: width, height: height) { h in
+        h.auth.resetConfirmation = { email in
+          "If \(email) has an account, we sent it a link to choose a new password. The "
+            + "answer is the same whether or not it has an account."
+        }
+        h.auth.resetResponse = { _ in [.completed(10)] }
+        h.start()
+        h.press(.tab, times: 3)
+        h.press(.enter)
+        h.type("margaret.hamilton.long-address@example.com")
+        h.press(.enter)
+        h.press(.enter)
+        h.advance(by: 600)
+        // The text inside the box, its lines joined: the whole confirmation is there.
+        let inside = h.lines.filter { $0.contains("│") }.map {
+          $0.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+          } ?? ""
+        }
+        let text = inside.filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(
+          text.hasSuffix(
+            "If margaret.hamilton.long-address@example.com has an account, we sent it a link to "
+              + "choose a new password. The answer is the same whether or not it has an account."),
+          "\(width)x\(height): \(text)")
+      }
+    }
+  }
+}
+
 /// A login failure too long for one line: the box grows to show it whole.
 @MainActor @Suite struct LoginFailureWrappingTests {
   @Test func aLongFailureIsWrappedInsideTheBoxWhole() {

@@ -1,6 +1,7 @@
 import Models
 import ReactiveTesting
 import Services
+import TerminalUI
 import Testing
 
 @testable import FriendsTUI
@@ -79,6 +80,57 @@ import Testing
           "   Name        Ada Lovelace",
           "   Phone       555 0101",
         ] + Array(repeating: "", count: 19) + [" e edit  d delete  Esc back  ? help  q quit"])
+    }
+  }
+
+  @Test func theSelectionStaysOnItsFriendWhenAnotherArrivesAboveIt() {
+    let adam = Friend(id: 9, firstName: "Adam", lastName: "Adler", phoneNumber: "555 0109")
+    Harness.run { h in
+      var found = [Fixtures.ada, Fixtures.grace]
+      h.friends.friendsResponse = { _ in [.next(10, found), .completed(10)] }
+      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.search.response = { _ in [.next(10, found), .completed(10)] }
+      h.startLoggedIn()
+      h.press(.character("/"))
+      h.type("ad")
+      h.advance(by: 400)
+      h.press(.down)
+      #expect(h.line(6) == " › Grace Hopper                  +1 555 0102")
+      // Another program adds Adam, who sorts first: the highlight stays on Grace.
+      found = [adam, Fixtures.ada, Fixtures.grace]
+      h.friends.changes.accept(())
+      h.advance(by: 20)
+      #expect(h.line(5) == "   Adam Adler                    555 0109")
+      #expect(h.line(7) == " › Grace Hopper                  +1 555 0102")
+      h.press(.enter)
+      h.advance(by: 10)
+      #expect(h.line(2) == "   Name        Grace Hopper")
+    }
+  }
+
+  @Test func aDoubleClickOnAResultOpensItAndTwoSlowClicksOnlySelectIt() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in
+        [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
+      }
+      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.search.response = { _ in [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)] }
+      h.startLoggedIn()
+      h.press(.character("/"))
+      h.type("ad")
+      h.advance(by: 400)
+      let click = Key.mouse(MouseEvent(.press(.left), x: 10, y: 6))
+      h.press(click)
+      #expect(h.line(6) == " › Grace Hopper                  +1 555 0102")
+      h.advance(by: 401)
+      h.press(click)
+      h.advance(by: 10)
+      #expect(h.line(0).hasPrefix(" Home › Friends › Search "))
+      h.advance(by: 200)
+      h.press(click)
+      h.advance(by: 10)
+      #expect(h.line(0).hasPrefix(" Home › Friends › Search › Friend "))
+      #expect(h.line(2) == "   Name        Grace Hopper")
     }
   }
 

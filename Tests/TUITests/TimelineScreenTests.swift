@@ -48,7 +48,7 @@ import Testing
       expectScreen(
         h,
         Self.timelineScreen([
-          "   ▶ Live: new posts every 5 s  ·  0 posts                          ⠋ Fetching…",
+          "   ▶ Live: checks for new posts every 5 s  ·  0 posts               ⠋ Fetching…",
           "",
           "   Loading…",
         ]))
@@ -56,11 +56,13 @@ import Testing
       expectScreen(
         h,
         Self.timelineScreen(
-          ["   ▶ Live: new posts every 5 s  ·  3 posts", ""] + Self.posts3))
+          ["   ▶ Live: checks for new posts every 5 s  ·  3 posts", ""] + Self.posts3))
       // The next tick, 5 s after the first, brings post 4.
       h.advance(to: 6_100)
       expectScreen(
-        h, Self.timelineScreen(["   ▶ Live: new posts every 5 s  ·  4 posts", ""] + Self.posts4))
+        h,
+        Self.timelineScreen(
+          ["   ▶ Live: checks for new posts every 5 s  ·  4 posts", ""] + Self.posts4))
       h.press(.character("p"))
       expectScreen(
         h,
@@ -73,7 +75,7 @@ import Testing
       #expect(h.timeline.timelineCursors.count == 3)
       #expect(
         h.line(1)
-          == "   ▶ Live: new posts every 5 s  ·  4 posts                          ⠋ Fetching…")
+          == "   ▶ Live: checks for new posts every 5 s  ·  4 posts               ⠋ Fetching…")
     }
   }
 
@@ -93,7 +95,7 @@ import Testing
       h.advance(to: 1_000)
       h.press(.character("t"))
       h.advance(to: 1_100)
-      let title = "   ▶ Live: new posts every 5 s  ·  "
+      let title = "   ▶ Live: checks for new posts every 5 s  ·  "
       let rows3 = [
         "   Mar 1 09:05   Hanna Virtanen    Post number 5",
         "   Mar 1 09:04   Jonah Price       Post number 4",
@@ -142,6 +144,23 @@ import Testing
       h.advance(by: 100)
       #expect(h.line(3) == " › Mar 1 09:02   Jonah Price       Post number 2")
       #expect(h.line(4) == "   Nov 30 2025   Hanna Virtanen    Post number 1")
+    }
+  }
+
+  @Test func atFortyColumnsTheDateGoesSoThatThePostsTextKeepsHalfTheRow() {
+    Harness.run(width: 40, height: 12) { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      let post = Fixtures.post(2, by: Fixtures.jonah, "Quick brown foxes jump over lazy dogs")
+      h.timeline.timelineResponse = { _ in [.next(100, [post]), .completed(100)] }
+      h.startLoggedIn()
+      h.press(.character("t"))
+      h.advance(by: 100)
+      #expect(h.line(3) == " › Jonah Price       Quick brown foxes…")
+      // Wider again: the date and the whole author column come back.
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
+      #expect(
+        h.line(3) == " › Mar 1 09:02   Jonah Price       Quick brown foxes jump over lazy dogs")
     }
   }
 
@@ -209,7 +228,7 @@ import Testing
       expectScreen(
         h,
         Self.timelineScreen([
-          "   ▶ Live: new posts every 5 s  ·  0 posts",
+          "   ▶ Live: checks for new posts every 5 s  ·  0 posts",
           "                    Not logged in: new posts are not fetched",
           "   No posts yet.",
         ]))
@@ -239,12 +258,14 @@ import Testing
         h,
         Self.timelineScreen(
           [
-            "   ▶ Live: new posts every 5 s  ·  3 posts",
+            "   ▶ Live: checks for new posts every 5 s  ·  3 posts",
             "                Could not load posts: the server did not answer",
           ] + Self.posts3))
       h.advance(to: 10_100)
       expectScreen(
-        h, Self.timelineScreen(["   ▶ Live: new posts every 5 s  ·  4 posts", ""] + Self.posts4))
+        h,
+        Self.timelineScreen(
+          ["   ▶ Live: checks for new posts every 5 s  ·  4 posts", ""] + Self.posts4))
     }
   }
 

@@ -95,4 +95,15 @@ extension ListViewTests {
     #expect(buffer.lines == ["  Ada    ", "› Grace  "])
     #expect(buffer.columns(inRow: 1) { $0.isReversed } == Array(0..<9))
   }
+
+  @Test func replacingTheRowsKeepsTheSelectedItemWhereverItMoved() {
+    var list = ListView(items: ["Ada", "Yara"])
+    list.selectedIndex = 1
+    list.replaceItems(["Adam", "Ada", "Yara"], ids: [3, 1, 2], previousIDs: [1, 2])
+    #expect(list.selectedIndex == 2)
+    #expect(list.selectedItem == "Yara")
+    // Gone: the selection stays at its row, within the new rows.
+    list.replaceItems(["Adam"], ids: [3], previousIDs: [3, 1, 2])
+    #expect(list.selectedIndex == 0)
+  }
 }

@@ -63,9 +63,13 @@ final class ForgotPasswordScreen: Screen {
 
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
+    // The box grows to hold the whole message below the button, wrapped to its width.
+    let lines =
+      isSending ? [] : message.map { $0.text.wrapped(toWidth: min(rect.width, 60) - 6) } ?? []
+    let height = 8 + max(lines.count, 2)
     let inside = buffer.drawPanel(
-      in: rect, width: 60, height: 10, title: "Forgot password", theme: theme)
-    let rows = inside.rows(Array(repeating: .fixed(1), count: 8))
+      in: rect, width: 60, height: height, title: "Forgot password", theme: theme)
+    let rows = inside.rows(Array(repeating: .fixed(1), count: height - 2))
     let labelWidth = 10
     buffer.write(
       "We will email you a link to choose a new password.", in: rows[0], style: theme.secondary)
@@ -85,7 +89,7 @@ final class ForgotPasswordScreen: Screen {
         .render(into: &buffer, rect: rows[6], theme: theme)
     } else if let message {
       let style = message.isFailure ? theme.failure : theme.success
-      for (row, line) in zip(rows[6...], message.text.wrapped(toWidth: rows[6].width)) {
+      for (row, line) in zip(rows[6...], lines) {
         buffer.write(line, in: row, style: style)
       }
     }

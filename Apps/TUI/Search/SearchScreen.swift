@@ -33,8 +33,11 @@ final class SearchScreen: Screen {
       let found: [Friend]
       if case .found(let friends) = status { found = friends } else { found = [] }
       if found != results {
+        // The selection stays on its friend when others arrive above it.
+        list.replaceItems(
+          found.map { Rows.friend($0, nameWidth: nameWidth) }, ids: found.map(\.id),
+          previousIDs: results.map(\.id))
         results = found
-        list.items = found.map { Rows.friend($0, nameWidth: nameWidth) }
       }
     }
     bind(output.isSearching) { [unowned self] in isSearching = $0 }

@@ -5,6 +5,10 @@ struct HelpOverlay: Widget {
   /// The keys that work on every screen.
   static let globalKeys = [
     KeyHint("↑ ↓", "move"),
+    KeyHint("PgUp", "a page up (PgDn: down)"),
+    KeyHint("Home", "the first row (End: the last)"),
+    KeyHint("Click", "choose (twice: open)"),
+    KeyHint("Wheel", "scroll"),
     KeyHint("Tab", "next field (Shift-Tab: previous)"),
     KeyHint("Enter", "open, press, save"),
     KeyHint("Esc", "back (in a field: leave it)"),

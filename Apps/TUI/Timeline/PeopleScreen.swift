@@ -21,9 +21,10 @@ final class PeopleScreen: Screen {
     let output = PeopleViewModel(service: host.services.timeline).transform(
       .init(refresh: refresh.asObservable(), select: select.asObservable()))
     bind(output.people) { [unowned self] found in
+      list.replaceItems(
+        found.map(\.name), ids: found.map(\.id), previousIDs: people.map(\.id))
       people = found
       failure = nil
-      list.items = found.map(\.name)
     }
     bind(output.isLoadingVisible) { [unowned self] in isLoadingVisible = $0 }
     bind(output.errorMessage) { [unowned self] in failure = $0 }

@@ -17,6 +17,8 @@ final class PersonTimelineScreen: Screen {
   private var list = ListView(isFocused: true, marker: "› ")
   private var older = OlderPosts()
   private var visibleRows = 1
+  /// The width of the rows, fitted to the width last drawn in.
+  private var rowWidth = 78
 
   init(host: ScreenHost, person: Person) {
     super.init(host: host)
@@ -28,11 +30,9 @@ final class PersonTimelineScreen: Screen {
         paused: paused.asObservable(), openedPosts: openedPosts.asObservable(),
         loadOlder: older.requests.asObservable()))
     bind(output.posts) { [unowned self] newPosts in
+      let previousIDs = posts.map(\.id)
       posts = newPosts
-      let dates = self.host?.dates
-      list.items = newPosts.map { post in
-        dates.map { Rows.post(post, dates: $0, showsAuthor: false) } ?? post.text
-      }
+      list.replaceItems(rowTexts(), ids: newPosts.map(\.id), previousIDs: previousIDs)
     }
     bind(output.title) { [unowned self] in title = $0 }
     bind(output.isFetching) { [unowned self] in isFetching = $0 }
@@ -40,6 +40,13 @@ final class PersonTimelineScreen: Screen {
     bind(output.isLoadingOlder) { [unowned self] in older.isLoading = $0 }
     bind(output.reachedOldest) { [unowned self] in older.reachedOldest = $0 }
     forward(output.route)
+  }
+
+  private func rowTexts() -> [String] {
+    let dates = host?.dates
+    return posts.map { post in
+      dates.map { Rows.post(post, dates: $0, showsAuthor: false, width: rowWidth) } ?? post.text
+    }
   }
 
   override var isBusy: Bool { isFetching }
@@ -95,6 +102,11 @@ final class PersonTimelineScreen: Screen {
       buffer.write(note, in: rows[1], style: theme.secondary)
     }
     visibleRows = max(1, rows[2].height)
+    let fitted = rows[2].width - list.marker.displayWidth
+    if fitted != rowWidth {
+      rowWidth = fitted
+      list.items = rowTexts()
+    }
     if !posts.isEmpty { list.render(into: &buffer, rect: rows[2], theme: theme) }
     onClickRows(of: list, in: rows[2]) { [unowned self] in list.selectedIndex = $0 }
   }

@@ -21,6 +21,8 @@ final class TimelineScreen: Screen {
   private static let noPosts = "  No posts yet."
   private var list = ListView(placeholder: noPosts, isFocused: true, marker: "› ")
   private var visibleRows = 1
+  /// The width of the rows, fitted to the width last drawn in.
+  private var rowWidth = 78
 
   override init(host: ScreenHost) {
     super.init(host: host)
@@ -48,12 +50,16 @@ final class TimelineScreen: Screen {
   private func show(_ newPosts: [Post]) {
     let selectedId = list.selectedIndex.flatMap { $0 == 0 ? nil : posts[$0].id }
     posts = newPosts
-    let dates = host?.dates
-    list.items = newPosts.map { post in
-      dates.map { Rows.post(post, dates: $0) } ?? post.text
-    }
+    list.items = rowTexts()
     if let selectedId, let index = newPosts.firstIndex(where: { $0.id == selectedId }) {
       list.selectedIndex = index
+    }
+  }
+
+  private func rowTexts() -> [String] {
+    let dates = host?.dates
+    return posts.map { post in
+      dates.map { Rows.post(post, dates: $0, width: rowWidth) } ?? post.text
     }
   }
 
@@ -100,7 +106,7 @@ final class TimelineScreen: Screen {
     let state =
       paused.value
       ? "⏸ Paused: press p to resume"
-      : "▶ Live: new posts every \(interval) s"
+      : "▶ Live: checks for new posts every \(interval) s"
     let count = posts.count == 1 ? "1 post" : "\(posts.count) posts"
     buffer.write("  \(state)  ·  \(count)", in: rows[0], style: theme.title)
     if isFetching {
@@ -119,6 +125,11 @@ final class TimelineScreen: Screen {
       buffer.write(note, in: rows[1], style: theme.secondary)
     }
     visibleRows = max(1, rows[2].height)
+    let fitted = rows[2].width - list.marker.displayWidth
+    if fitted != rowWidth {
+      rowWidth = fitted
+      list.items = rowTexts()
+    }
     list.render(into: &buffer, rect: rows[2], theme: theme)
     onClickRows(of: list, in: rows[2]) { [unowned self] in list.selectedIndex = $0 }
   }

@@ -7,7 +7,8 @@ import Services
 /// Search as you type.
 ///
 /// The query is trimmed and debounced by 300 ms on the injected scheduler; a query equal to the
-/// previous one is skipped; queries under two characters show no results without a request; a
+/// previous one is skipped; queries under two characters (save one ideograph such as 李 or one
+/// Hangul syllable, each a name on its own) show no results without a request; a
 /// newer query cancels the running search (`flatMapLatest`). A failed search can be retried
 /// with exponential backoff before "Search for X failed" shows; the results stream stays alive
 /// either way. Each `Input.refresh` (such as the friends service's `friendsChanged`) searches
@@ -121,8 +122,17 @@ public struct SearchViewModel: ViewModelType {
 
   /// How long typing must pause before a search starts.
   public static let debounce: RxTimeInterval = .milliseconds(300)
-  /// The shortest query that is searched.
+  /// The shortest query that is searched, in characters; see ``isSearchable(_:)``.
   nonisolated public static let minimumQueryLength = 2
+
+  /// Whether `query` (trimmed) is long enough to search: ``minimumQueryLength`` characters,
+  /// or a single ideograph (`李`) or Hangul syllable (`김`), which is a whole name or word in
+  /// Chinese, Japanese and Korean, and as wide on the screen as two Latin letters.
+  nonisolated public static func isSearchable(_ query: String) -> Bool {
+    if query.count >= minimumQueryLength { return true }
+    guard query.count == 1, let scalar = query.unicodeScalars.first else { return false }
+    return scalar.properties.isIdeographic || (0xAC00...0xD7A3).contains(scalar.value)
+  }
   /// What to show for a query too short to search.
   nonisolated public static let shortQueryText =
     "Type at least \(minimumQueryLength) characters to search."
@@ -156,7 +166,7 @@ public struct SearchViewModel: ViewModelType {
       .share()
     let outcomes = Observable.merge(queries, input.refresh.withLatestFrom(queries))
       .flatMapLatest { [service] query -> Observable<Outcome<Results, Failure>> in
-        guard query.count >= Self.minimumQueryLength else {
+        guard Self.isSearchable(query) else {
           return .just(.value(Results(query: query, friends: [], wasSearched: false)))
         }
         var request = service.search(query).asObservable()
@@ -200,7 +210,7 @@ public struct SearchViewModel: ViewModelType {
   nonisolated private static func status(typed: String, latest: Outcome<Results, Failure>?)
     -> Status
   {
-    guard typed.count >= minimumQueryLength else { return .tooShort }
+    guard isSearchable(typed) else { return .tooShort }
     switch latest {
     case .value(let results) where results.query == typed:
       return results.friends.isEmpty ? .noMatches(query: typed) : .found(results.friends)
