@@ -171,7 +171,7 @@ let package = Package(
     // Code written for RxSwift, with RxSwift's imports and module-qualified names.
     .testTarget(
       name: "RxCompatibilityTests",
-      dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"],
+      dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "HTTPServer"],
       path: "Tests/RxCompatibilityTests"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
     .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
