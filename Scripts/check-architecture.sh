@@ -37,7 +37,7 @@ allowed() {
     FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
     # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
     # adds its URLSession extensions.
-    Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxSwift RxRelay" ;;
+    Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;
     *) echo "" ;;
   esac
 }

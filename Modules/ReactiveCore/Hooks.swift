@@ -99,8 +99,9 @@ public enum Hooks {
   /// Runs `operation` with the given settings for the subscriptions made during it, on this
   /// task; a setting left `nil` keeps its process-wide value.
   ///
-  /// `unhandledErrorOutput` receives the lines the default error handler would print (when no
-  /// handler is assigned, for the process or the scope), one call a line.
+  /// `unhandledErrorOutput` receives, one call a line, what the default error handler prints
+  /// for the subscriptions made in the scope, instead of the standard output. A handler
+  /// assigned for the process or the scope replaces the default one, and so its lines.
   public static func scoped<Result>(
     defaultErrorHandler: DefaultErrorHandler? = nil,
     recordCallStackOnError: Bool? = nil,
