@@ -51,17 +51,21 @@ let package = Package(
     .target(
       name: "ReactiveTesting", dependencies: ["ReactiveCore"], path: "Modules/ReactiveTesting"),
     // RxSwift's module names, each re-exporting the core (and the testing module): a package
-    // that depends on these instead of RxSwift builds with its imports unchanged.
+    // that depends on these instead of RxSwift builds with its imports unchanged. Each depends
+    // on the modules its RxSwift namesake depends on, so that `import RxSwift` works wherever
+    // it works with RxSwift (a target that depends on `RxTest` alone, for one).
     .target(name: "RxSwift", dependencies: ["ReactiveCore"], path: "Modules/Compatibility/RxSwift"),
-    .target(name: "RxRelay", dependencies: ["ReactiveCore"], path: "Modules/Compatibility/RxRelay"),
     .target(
-      name: "RxCocoa", dependencies: ["ReactiveCore", "RxRelay"],
+      name: "RxRelay", dependencies: ["RxSwift", "ReactiveCore"],
+      path: "Modules/Compatibility/RxRelay"),
+    .target(
+      name: "RxCocoa", dependencies: ["RxSwift", "RxRelay", "ReactiveCore"],
       path: "Modules/Compatibility/RxCocoa"),
     .target(
-      name: "RxTest", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      name: "RxTest", dependencies: ["RxSwift", "ReactiveCore", "ReactiveTesting"],
       path: "Modules/Compatibility/RxTest"),
     .target(
-      name: "RxBlocking", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      name: "RxBlocking", dependencies: ["RxSwift", "ReactiveCore", "ReactiveTesting"],
       path: "Modules/Compatibility/RxBlocking"),
     .target(name: "Models", path: "Modules/Models"),
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
@@ -183,7 +187,7 @@ let package = Package(
     // Code written for RxSwift, with RxSwift's imports and module-qualified names.
     .testTarget(
       name: "RxCompatibilityTests",
-      dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"],
+      dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "HTTPServer"],
       path: "Tests/RxCompatibilityTests"),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
     .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),

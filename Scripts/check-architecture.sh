@@ -38,8 +38,9 @@ allowed() {
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
     FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
-    # RxSwift's module names for packages that move from RxSwift: they only re-export.
-    Compatibility) echo "ReactiveCore ReactiveTesting RxRelay" ;;
+    # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
+    # adds its URLSession extensions.
+    Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;
     *) echo "" ;;
   esac
 }

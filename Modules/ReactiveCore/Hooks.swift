@@ -17,8 +17,12 @@ import Synchronization
 ///   so its error reaches the scoped handler even when it arrives later, on another thread.
 ///   This is what parallel tests use.
 ///
-/// The default handler does nothing (RxSwift's prints the error in debug builds; a terminal
-/// app's screen is no place for that): assign one to log unhandled errors.
+/// The default handler is RxSwift's: in debug builds (`DEBUG` defined) it prints
+/// `Unhandled error happened: <error>` and, when a call stack was recorded,
+/// `subscription called from:` followed by the stack, one frame a line; in release builds it
+/// does nothing. An app that draws on the terminal, or logs elsewhere, assigns its own handler
+/// at start-up. `Hooks.scoped(unhandledErrorOutput:)` sends the default handler's lines
+/// somewhere else for the subscriptions made in its scope, which is how tests read them.
 public enum Hooks {
   /// Receives an unhandled error, with the call stack of the `subscribe` call that did not
   /// handle it (empty unless `recordCallStackOnError` is on).
@@ -28,9 +32,12 @@ public enum Hooks {
   /// Returns the call stack to record for a subscription.
   public typealias CustomCaptureSubscriptionCallstack = () -> [String]
 
+  /// Receives each line that the default error handler prints, without its line break.
+  public typealias UnhandledErrorOutput = (_ line: String) -> Void
+
   /// The process-wide settings, only reached inside `settings.withLock`.
   private struct Settings: @unchecked Sendable {  // guarded by the `settings` mutex
-    var errorHandler: DefaultErrorHandler = { _, _ in }
+    var errorHandler: DefaultErrorHandler = Hooks.report
     var captureCallStack: CustomCaptureSubscriptionCallstack = {
       Array(Thread.callStackSymbols.dropFirst(3))
     }
@@ -42,10 +49,36 @@ public enum Hooks {
   /// The task's override, set by `scoped`.
   @TaskLocal static var override: Override?
 
-  /// Called with each unhandled error, in the whole process (see `Hooks`).
+  /// Called with each unhandled error, in the whole process (see `Hooks`). By default, it
+  /// prints the error in debug builds and does nothing in release builds.
   public static var defaultErrorHandler: DefaultErrorHandler {
     get { settings.withLock { $0.errorHandler } }
     set { settings.withLock { $0.errorHandler = newValue } }
+  }
+
+  /// Where the default handler writes its lines while it runs for a subscription made in a
+  /// scope with an `unhandledErrorOutput`; `nil` prints them.
+  @TaskLocal private static var output: Output?
+
+  /// A scope's `unhandledErrorOutput`, as a task-local value. Immutable; the closure runs on
+  /// whichever thread an unhandled error arrives on.
+  private final class Output: @unchecked Sendable {  // immutable
+    let write: UnhandledErrorOutput
+    init(_ write: @escaping UnhandledErrorOutput) { self.write = write }
+  }
+
+  /// The default error handler: in debug builds, prints the error and the recorded call stack
+  /// as RxSwift does (to the scope's `unhandledErrorOutput`, if any); in release builds,
+  /// nothing.
+  private static func report(_ subscriptionCallStack: [String], _ error: Swift.Error) {
+    #if DEBUG
+      let write = output?.write ?? { print($0) }
+      write("Unhandled error happened: \(error)")
+      if !subscriptionCallStack.isEmpty {
+        write("subscription called from:")
+        for frame in subscriptionCallStack { write(frame) }
+      }
+    #endif
   }
 
   /// Makes the call stack that a subscription records when `recordCallStackOnError` is on,
@@ -65,17 +98,23 @@ public enum Hooks {
 
   /// Runs `operation` with the given settings for the subscriptions made during it, on this
   /// task; a setting left `nil` keeps its process-wide value.
+  ///
+  /// `unhandledErrorOutput` receives, one call a line, what the default error handler prints
+  /// for the subscriptions made in the scope, instead of the standard output. A handler
+  /// assigned for the process or the scope replaces the default one, and so its lines.
   public static func scoped<Result>(
     defaultErrorHandler: DefaultErrorHandler? = nil,
     recordCallStackOnError: Bool? = nil,
     customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack? = nil,
+    unhandledErrorOutput: UnhandledErrorOutput? = nil,
     operation: () throws -> Result
   ) rethrows -> Result {
     let outer = override
     let scope = Override(
       errorHandler: defaultErrorHandler ?? outer?.errorHandler,
       recordsCallStack: recordCallStackOnError ?? outer?.recordsCallStack,
-      captureCallStack: customCaptureSubscriptionCallstack ?? outer?.captureCallStack)
+      captureCallStack: customCaptureSubscriptionCallstack ?? outer?.captureCallStack,
+      output: unhandledErrorOutput ?? outer?.output)
     return try $override.withValue(scope) { try operation() }
   }
 
@@ -89,7 +128,12 @@ public enum Hooks {
     let records = scope?.recordsCallStack ?? recordCallStackOnError
     let stack = records ? (scope?.captureCallStack ?? customCaptureSubscriptionCallstack)() : []
     let handler = scope?.errorHandler
-    return { error in (handler ?? defaultErrorHandler)(stack, error) }
+    guard let output = scope?.output.map(Output.init) else {
+      return { error in (handler ?? defaultErrorHandler)(stack, error) }
+    }
+    return { error in
+      $output.withValue(output) { (handler ?? defaultErrorHandler)(stack, error) }
+    }
   }
 
   /// Reports `error` to the process's handler, with no call stack.
@@ -105,14 +149,16 @@ public enum Hooks {
     let errorHandler: DefaultErrorHandler?
     let recordsCallStack: Bool?
     let captureCallStack: CustomCaptureSubscriptionCallstack?
+    let output: UnhandledErrorOutput?
 
     init(
       errorHandler: DefaultErrorHandler?, recordsCallStack: Bool?,
-      captureCallStack: CustomCaptureSubscriptionCallstack?
+      captureCallStack: CustomCaptureSubscriptionCallstack?, output: UnhandledErrorOutput?
     ) {
       self.errorHandler = errorHandler
       self.recordsCallStack = recordsCallStack
       self.captureCallStack = captureCallStack
+      self.output = output
     }
   }
 }

@@ -40,7 +40,7 @@ public func XCTAssertEqual(
 }
 
 /// A `Single`'s outcome that compares as `singleEventsMatch` says and prints as the outcome.
-private struct SingleOutcome<T: Equatable>: Equatable, CustomDebugStringConvertible {
+struct SingleOutcome<T: Equatable>: Equatable, CustomDebugStringConvertible {
   let result: SingleEvent<T>
 
   static func == (lhs: SingleOutcome, rhs: SingleOutcome) -> Bool {
@@ -51,20 +51,22 @@ private struct SingleOutcome<T: Equatable>: Equatable, CustomDebugStringConverti
 }
 
 /// Asserts that two timelines of recorded events are equal (the same events at the same
-/// times), and on failure reports each difference.
+/// times); on failure, shows them side by side, tick by tick, with the first difference marked
+/// (see `timelineTable`).
 public func XCTAssertEqual<T: Equatable>(
   _ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #filePath,
   line: UInt = #line
 ) {
-  assertSame(lhs, rhs, file: file, line: line)
+  if let table = timelineTable(lhs, rhs) { XCTFail(table, file: file, line: line) }
 }
 
-/// Asserts that two timelines of recorded events with optional elements are equal.
+/// Asserts that two timelines of recorded events with optional elements are equal; on failure,
+/// shows them side by side.
 public func XCTAssertEqual<T: Equatable>(
   _ lhs: [Recorded<Event<T?>>], _ rhs: [Recorded<Event<T?>>], file: StaticString = #filePath,
   line: UInt = #line
 ) {
-  assertSame(lhs, rhs, file: file, line: line)
+  if let table = timelineTable(lhs, rhs) { XCTFail(table, file: file, line: line) }
 }
 
 /// Asserts that a timeline holds only elements, and that they are `elements`, whatever their

@@ -176,4 +176,89 @@ import Testing
     #expect(
       log.entries == ["next 3", "first disposed", "second disposed", "completed", "disposed"])
   }
+
+  /// A chain over a subject that a second subject's element completes, ending in
+  /// `do(afterCompleted:afterError:)`, with a `map` after it or not; each handler notes whether
+  /// the sources above still have observers. The expected logs are what RxSwift prints.
+  private func afterHandlersLog(fails: Bool, mapLast: Bool) -> [String] {
+    let log = Log()
+    let subject = PublishSubject<Int>()
+    let upstream = BehaviorSubject(value: 0)
+    let note = { (name: String) in
+      log.entries.append(
+        "\(name) subject=\(subject.hasObservers) upstream=\(upstream.hasObservers)")
+    }
+    let chain = Observable.merge(subject.asObservable(), .never())
+      .take(until: upstream.skip(1))
+      .do(onDispose: { log.entries.append("above disposed") })
+      .do(afterError: { _ in note("afterError") }, afterCompleted: { note("afterCompleted") })
+    _ = subscribe(mapLast ? chain.map { $0 } : chain, log)
+    if fails { subject.onError(TestError()) } else { upstream.onNext(1) }
+    return log.entries
+  }
+
+  @Test func aDoAfterHandlerRightAboveTheSubscriberRunsBeforeTheSourcesAreDisposed() {
+    #expect(
+      afterHandlersLog(fails: false, mapLast: false) == [
+        "completed", "disposed", "afterCompleted subject=true upstream=true", "above disposed",
+      ])
+    #expect(
+      afterHandlersLog(fails: true, mapLast: false) == [
+        "error", "disposed", "afterError subject=false upstream=true", "above disposed",
+      ])
+  }
+
+  @Test func aDoAfterHandlerWithAnOperatorAfterItRunsOnceTheSourcesAreDisposed() {
+    #expect(
+      afterHandlersLog(fails: false, mapLast: true) == [
+        "completed", "disposed", "above disposed", "afterCompleted subject=false upstream=false",
+      ])
+    #expect(
+      afterHandlersLog(fails: true, mapLast: true) == [
+        "error", "disposed", "above disposed", "afterError subject=false upstream=false",
+      ])
+  }
+
+  @Test func aDoWithItsOwnOnDisposeRunsItAfterItsAfterHandlerAsInRxSwift() {
+    for fails in [false, true] {
+      let log = Log()
+      let subject = PublishSubject<Int>()
+      _ = subscribe(
+        subject
+          .do(onDispose: { log.entries.append("above disposed") })
+          .do(
+            afterError: { _ in log.entries.append("after \(subject.hasObservers)") },
+            afterCompleted: { log.entries.append("after \(subject.hasObservers)") },
+            onDispose: { log.entries.append("own onDispose") }),
+        log)
+      if fails { subject.onError(TestError()) } else { subject.onCompleted() }
+      #expect(
+        log.entries == [
+          fails ? "error" : "completed", "disposed", "after false", "above disposed",
+          "own onDispose",
+        ])
+    }
+  }
+
+  @Test func disposingWhileTheAfterHandlerRunsStillDisposesTheSources() {
+    let log = Log()
+    let subject = PublishSubject<Int>()
+    var subscription: Disposable?
+    subscription = subscribe(
+      subject
+        .do(onDispose: { log.entries.append("above disposed") })
+        .do(afterCompleted: {
+          subscription?.dispose()
+          log.entries.append("afterCompleted")
+        }),
+      log)
+    subject.onCompleted()
+    #expect(log.entries == ["completed", "disposed", "afterCompleted", "above disposed"])
+    let later = Log()
+    let disposed = subscribe(
+      PublishSubject<Int>().do(onDispose: { later.entries.append("above disposed") })
+        .do(afterCompleted: { later.entries.append("afterCompleted") }), later)
+    disposed.dispose()
+    #expect(later.entries == ["above disposed", "disposed"])
+  }
 }

@@ -19,10 +19,12 @@ import Testing
       subject.onNext(1)
       subject.onCompleted()
       subscription.dispose()
+      // As in RxSwift, the `do` right above `subscribe` runs `afterCompleted` before its own
+      // disposal.
       #expect(
         log == [
           "onSubscribe", "onSubscribed", "onNext 1", "observer 1", "afterNext 1", "onCompleted",
-          "observer completed", "onDispose", "afterCompleted",
+          "observer completed", "afterCompleted", "onDispose",
         ])
     }
   }

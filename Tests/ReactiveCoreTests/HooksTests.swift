@@ -78,14 +78,19 @@ private struct Unique: Error, CustomStringConvertible {
     #expect(unhandled.errors == ["case \(index)"])
   }
 
-  /// The one test that sets the process-wide handler. Its error is unique, so it ignores the
-  /// unhandled errors of tests that run meanwhile, and it puts the previous handler back.
+  /// The one test that sets the process-wide handler. Its error is unique, so it passes the
+  /// unhandled errors of tests that run meanwhile to the previous handler, and it puts that
+  /// handler back.
   @Test func theProcessWideHandlerReceivesUnscopedErrors() {
     let unhandled = Unhandled()
     let mine = Unique(id: UUID())
     let previous = Hooks.defaultErrorHandler
     Hooks.defaultErrorHandler = { stack, error in
-      if (error as? Unique)?.id == mine.id { unhandled.record(stack, error) }
+      if (error as? Unique)?.id == mine.id {
+        unhandled.record(stack, error)
+      } else {
+        previous(stack, error)
+      }
     }
     defer { Hooks.defaultErrorHandler = previous }
     _ = Observable<Int>.error(mine).subscribe()

@@ -25,15 +25,18 @@ extension ObservableType {
     let handlers = DoHandlers(
       onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
       onCompleted: onCompleted, afterCompleted: afterCompleted)
-    return Producer((asObservable(), handlers, onSubscribe, onSubscribed, onDispose)) {
-      payload, sink, lifetime in
-      let (source, handlers, onSubscribe, onSubscribed, onDispose) = payload
+    let runsAfterStop = afterError != nil || afterCompleted != nil
+    return DoProducer(asObservable()) { source, sink, lifetime, feedsSubscriber in
       onSubscribe?()
       // With `onDispose`, a terminal event ends this subscription as soon as it passed through
       // (as each of RxSwift's operators disposes itself then), not when the subscriber later
       // disposes: `onDispose` runs at the time of the terminal event even when an operator
       // downstream, such as `observe(on:)`, delivers that event later.
       let ending = onDispose.map(DoEnding.init)
+      // Right above `subscribe`, the subscriber disposes the chain when the terminal event
+      // reaches it; RxSwift's `do` runs `afterCompleted`/`afterError` before that disposal
+      // reaches the sources, so it waits until they ran.
+      let gate = feedsSubscriber && runsAfterStop ? DisposalGate() : nil
       let subscription = source.run(
         { event in
           do { try handlers.before(event) } catch {
@@ -41,17 +44,94 @@ extension ObservableType {
             ending?.dispose()
             return
           }
+          let holds = event.isStopEvent && gate?.hold() == true
           sink(event)
           do { try handlers.after(event) } catch {
             if !event.isStopEvent { sink(.error(error)) }
           }
           if event.isStopEvent { ending?.dispose() }
+          if holds { gate?.release() }
         }, lifetime)
       onSubscribed?()
-      guard let ending else { return subscription }
-      ending.arm(subscription)
-      return ending
+      var upstream: Disposable = subscription
+      if let ending {
+        ending.arm(subscription)
+        upstream = ending
+      }
+      guard let gate else { return upstream }
+      gate.arm(upstream)
+      return gate
     }
+  }
+}
+
+/// A `do` operator: a producer that knows whether it feeds the subscriber directly (it was
+/// subscribed by `subscribe`, with nothing between them).
+@usableFromInline
+final class DoProducer<Element>: Observable<Element>, @unchecked Sendable {
+  // Immutable.
+  @usableFromInline let source: Observable<Element>
+  @usableFromInline let body:
+    (Observable<Element>, @escaping EventSink<Element>, Lifetime, Bool) -> Disposable
+
+  @inlinable init(
+    _ source: Observable<Element>,
+    _ body:
+      @escaping (Observable<Element>, @escaping EventSink<Element>, Lifetime, Bool) ->
+      Disposable
+  ) {
+    self.source = source
+    self.body = body
+    super.init()
+  }
+
+  @inlinable override func run(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime)
+    -> Disposable
+  {
+    body(source, sink, lifetime, false)
+  }
+
+  @inlinable override func runFinal(
+    _ handlers: SubscriptionHandlers<Element>, _ sink: @escaping EventSink<Element>,
+    _ lifetime: Lifetime
+  ) -> Disposable {
+    body(source, sink, lifetime, true)
+  }
+}
+
+/// Holds back the disposal of a `do`'s upstream while that `do` forwards a terminal event and
+/// runs its after-handlers, so that the subscriber's disposal, made as the event reaches it,
+/// reaches the sources only after them, as in RxSwift.
+@usableFromInline
+final class DisposalGate: Disposable, @unchecked Sendable {
+  // `upstream` is thread-safe; `state` is atomic.
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let state = Atomic<Int>(0)
+
+  /// Set while a terminal event is being forwarded.
+  @usableFromInline static var heldBit: Int { 1 }
+  /// Set by the first `dispose()`.
+  @usableFromInline static var disposedBit: Int { 2 }
+
+  @inlinable init() {}
+
+  @inlinable func arm(_ disposable: Disposable) { upstream.setDisposable(disposable) }
+
+  /// Starts holding disposals back; false if the gate was disposed already.
+  @inlinable func hold() -> Bool {
+    state.bitwiseOr(Self.heldBit, ordering: .acquiringAndReleasing).oldValue & Self.disposedBit
+      == 0
+  }
+
+  /// Stops holding disposals back, and disposes now if one was asked for meanwhile.
+  @inlinable func release() {
+    let old = state.bitwiseAnd(~Self.heldBit, ordering: .acquiringAndReleasing).oldValue
+    if old & Self.disposedBit != 0 { upstream.dispose() }
+  }
+
+  @inlinable func dispose() {
+    let old = state.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+    if old & (Self.heldBit | Self.disposedBit) == 0 { upstream.dispose() }
   }
 }
 

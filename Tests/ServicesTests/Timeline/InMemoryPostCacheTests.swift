@@ -32,7 +32,51 @@ private func outcome(_ completable: Completable) -> [String] {
   return events
 }
 
+/// Runs `work` on a thread of its own and says whether it returned within `seconds`, so that a
+/// deadlock fails the test instead of hanging it.
+private func returns(within seconds: Double, _ work: @escaping @Sendable () -> Void) -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    work()
+    done.signal()
+  }.start()
+  return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// What two subscribers of a cache received, the first of which saves again from its handler.
+private final class ReentrantSaves: @unchecked Sendable {
+  // Written on the thread that saves; read after `returns(within:)` says it finished.
+  var saver: [[Int]] = []
+  var watcher: [[Int]] = []
+  var saveOutcomes: [[String]] = []
+}
+
 @Suite struct InMemoryPostCacheTests {
+  @Test func aSubscriberThatSavesFromItsHandlerGetsItsSaveAndEverySubscriberSeesTheOrder() {
+    let cache = InMemoryPostCache()
+    let seen = ReentrantSaves()
+    let finished = returns(within: 20) {
+      // On the first post, the first subscriber saves the second one from its handler.
+      let saver = cache.contents.subscribe(onNext: { snapshot in
+        seen.saver.append(snapshot.elements.map(\.id))
+        if snapshot.elements.map(\.id) == [1] {
+          seen.saveOutcomes.append(outcome(cache.save([post(2)])))
+        }
+      })
+      let watcher = cache.contents.subscribe(onNext: { snapshot in
+        seen.watcher.append(snapshot.elements.map(\.id))
+      })
+      seen.saveOutcomes.append(outcome(cache.save([post(1)])))
+      saver.dispose()
+      watcher.dispose()
+    }
+    #expect(finished, "a save from a subscriber's handler deadlocked")
+    guard finished else { return }
+    #expect(seen.saveOutcomes == [["completed"], ["completed"]])
+    #expect(seen.saver == [[], [1], [2, 1]])
+    #expect(seen.watcher == [[], [1], [2, 1]])
+  }
+
   @Test func contentsStartWithTheInitialPostsNewestFirstAndNoChanges() {
     let cache = InMemoryPostCache(posts: [post(3), post(7), post(5)])
     let recorder = SnapshotRecorder(cache)

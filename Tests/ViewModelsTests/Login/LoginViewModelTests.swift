@@ -33,21 +33,34 @@ import ViewModels
     let users = clock.createObserver(String.self)
     let routes = clock.createObserver(Route.self)
     let bag = DisposeBag()
+    // One character is 50 ms. The user types an email, a short password, a long wrong one;
+    // taps twice; types the right password after the failure and taps twice again.
+    let story = MarbleDiagram(
+      """
+      ms        0    250  500  750  1000 1250
+      email     --e
+      password  ---sw-----------c
+      taps      ------tt----------t-t
+      enabled   ---ft-f-----t-----f-----t
+      loading   f-----t-----f-----t-----f
+      error     ------------e
+      user      ------------------------u
+      """)
+    let frame: TestTime = 50
+    let flags: [Character: Bool] = ["f": false, "t": true]
 
     SharingScheduler.mock(scheduler: clock) {
-      // The user types an email, a short password, a long wrong one; taps twice; types the
-      // right password after the failure and taps twice again.
-      let email = clock.createHotObservable([.next(100, "ada@example.com")])
-      let password = clock.createHotObservable([
-        .next(150, "short"), .next(200, "wrong password"), .next(800, "correct horse"),
-      ])
-      let taps = clock.createHotObservable([
-        .next(300, ()), .next(350, ()), .next(900, ()), .next(1_000, ()),
-      ])
       let output = LoginViewModel(auth: auth).transform(
         .init(
-          email: email.asObservable(), password: password.asObservable(),
-          loginTaps: taps.asObservable()))
+          email: clock.createHotObservable(
+            story["email"], values: ["e": "ada@example.com"], frame: frame
+          ).asObservable(),
+          password: clock.createHotObservable(
+            story["password"], values: ["s": "short", "w": "wrong password", "c": "correct horse"],
+            frame: frame
+          ).asObservable(),
+          loginTaps: clock.createHotObservable(story["taps"], values: ["t": ()], frame: frame)
+            .asObservable()))
       clock.scheduleAt(0) {
         output.isLoginEnabled.drive(enabled).disposed(by: bag)
         output.isLoading.drive(loading).disposed(by: bag)
@@ -58,15 +71,12 @@ import ViewModels
       clock.start()
     }
 
-    #expect(
-      timeline(enabled.events) == [
-        "false@150", "true@200", "false@300", "true@600", "false@900", "true@1200",
-      ])
-    #expect(
-      timeline(loading.events) == ["false@0", "true@300", "false@600", "true@900", "false@1200"])
-    #expect(timeline(errors.events) == ["Login failed: wrongPassword@600"])
-    #expect(timeline(users.events) == ["Ada@1200"])
-    #expect(routes.events == [.next(1_200, .replaceRoot(.home))])
+    expectEvents(enabled, story["enabled"], values: flags, frame: frame)
+    expectEvents(loading, story["loading"], values: flags, frame: frame)
+    expectEvents(
+      errors, story["error"], values: ["e": "Login failed: wrongPassword"], frame: frame)
+    expectEvents(users, story["user"], values: ["u": "Ada"], frame: frame)
+    expectEvents(routes, story["user"], values: ["u": .replaceRoot(.home)], frame: frame)
     // Two of the four taps reached the service; the ones during a request were ignored.
     #expect(auth.passwordsTried == ["wrong password", "correct horse"])
     #expect(

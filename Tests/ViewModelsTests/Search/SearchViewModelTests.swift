@@ -55,16 +55,27 @@ import ViewModels
   @Test func debouncesCancelsStaleSearchesSkipsDuplicatesAndSurvivesErrors() {
     let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
+    // One character is 50 ms. Three quick keystrokes make one search, for "swi", at 500;
+    // "swift" is searched at 1000, cancelling "swi"; "swift " is trimmed to a duplicate,
+    // neither searched nor cancelling; "boom" is searched at 2300 and fails at 2500.
+    let story = MarbleDiagram(
+      """
+      ms       0    250  500  750  1000 1250 1500 1750 2000 2250 2500
+      typing   --abc---------d---------e---------------f
+      results  --------------------------------r
+      errors   --------------------------------------------------x
+      """)
+    let typed: [Character: String] = [
+      "a": "s", "b": "sw", "c": "swi", "d": "swift", "e": "swift ", "f": "boom",
+    ]
     let run = Self.run(
-      [
-        .next(100, "s"), .next(150, "sw"), .next(200, "swi"),  // one search, for "swi", at 500
-        .next(700, "swift"),  // at 1000, cancelling "swi"
-        .next(1_200, "swift "),  // trimmed: a duplicate, neither searched nor cancelling
-        .next(2_000, "boom"),  // at 2300, fails at 2500
-      ], service: service, clock: clock)
+      Recorded.events(marbles: story["typing"], values: typed, frame: 50), service: service,
+      clock: clock)
 
-    #expect(run.names == [.next(1_600, ["swift 1", "swift 2"])])
-    #expect(run.errors.events == [.next(2_500, "Search for boom failed")])
+    expectEvents(
+      run.names,
+      Recorded.events(marbles: story["results"], values: ["r": ["swift 1", "swift 2"]], frame: 50))
+    expectEvents(run.errors, story["errors"], values: ["x": "Search for boom failed"], frame: 50)
     #expect(service.requests["swi"]?.subscriptions == [Subscription(500, 1_000)])
     #expect(service.requests["swift"]?.subscriptions == [Subscription(1_000, 1_600)])
     #expect(service.requests.keys.sorted() == ["boom", "swi", "swift"])
