@@ -24,7 +24,7 @@ let package = Package(
     .library(name: "Navigator", targets: ["Navigator"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
-    .library(name: "FriendsServer", targets: ["FriendsServer"]),
+    .library(name: "AppServer", targets: ["AppServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalText", targets: ["TerminalText"]),
@@ -35,9 +35,7 @@ let package = Package(
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
-    // demo:begin
     .executable(name: "store-stress", targets: ["StoreStress"]),
-    // demo:end
   ],
   targets: [
     // Libraries
@@ -86,15 +84,15 @@ let package = Package(
       dependencies: ["Models", "Services", "LocalBackend", "RemoteBackend", "ReactiveCore"],
       path: "Modules/AppComposition"),
     .target(
-      name: "Navigator", dependencies: ["Models", "ReactiveCore"], path: "Modules/Navigator"),
+      name: "Navigator", dependencies: ["ReactiveCore"], path: "Modules/Navigator"),
     .target(
       name: "ViewModels", dependencies: ["Models", "Services", "Navigator", "ReactiveCore"],
       path: "Modules/ViewModels"),
     .target(name: "HTTPServer", path: "Modules/HTTPServer"),
     .target(
-      name: "FriendsServer",
+      name: "AppServer",
       dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
-      path: "Modules/FriendsServer"),
+      path: "Modules/AppServer"),
     // What both fronts' toolkits measure and escape text with: terminal columns, and control
     // characters shown escaped so that data never writes to the terminal.
     .target(name: "TerminalText", path: "Modules/TerminalText"),
@@ -136,15 +134,13 @@ let package = Package(
     // The HTTP server of the Friends API, over the embedded store.
     .executableTarget(
       name: "FriendsServerApp",
-      dependencies: ["FriendsServer", "AppComposition", "CommandLineKit"],
+      dependencies: ["AppServer", "AppComposition", "CommandLineKit"],
       path: "Apps/Server"),
-    // demo:begin
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
     .executableTarget(
       name: "StoreStress", dependencies: ["LocalBackend", "Models", "Store"],
       path: "Apps/StoreStress"),
-    // demo:end
     // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
     .executableTarget(
       name: "FriendsTUI",
@@ -179,9 +175,7 @@ let package = Package(
       dependencies: [
         "LocalBackend", "Services", "Store", "Models", "ReactiveCore", "ReactiveTesting",
         "TestSupport", "Authentication",
-        // demo:begin
         "StoreStress",
-        // demo:end
       ],
       path: "Tests/LocalBackendTests"),
     .testTarget(
@@ -190,7 +184,7 @@ let package = Package(
       name: "RemoteBackendTests",
       dependencies: [
         "RemoteBackend", "AppAPI", "LocalBackend", "Services", "Models", "ReactiveCore",
-        "ReactiveTesting", "HTTPServer", "FriendsServer", "TestSupport", "Authentication",
+        "ReactiveTesting", "HTTPServer", "AppServer", "TestSupport", "Authentication",
       ],
       path: "Tests/RemoteBackendTests"),
     .testTarget(
@@ -202,7 +196,7 @@ let package = Package(
       path: "Tests/AppCompositionTests"),
     .testTarget(
       name: "NavigatorTests",
-      dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
+      dependencies: ["Navigator", "ReactiveCore", "ReactiveTesting"],
       path: "Tests/NavigatorTests"),
     .testTarget(
       name: "ViewModelsTests",
@@ -214,12 +208,12 @@ let package = Package(
     .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
     .testTarget(
-      name: "FriendsServerTests",
+      name: "AppServerTests",
       dependencies: [
-        "FriendsServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
+        "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
         "AppComposition", "TestSupport",
       ],
-      path: "Tests/FriendsServerTests"),
+      path: "Tests/AppServerTests"),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
       path: "Tests/CommandLineKitTests"),
@@ -228,7 +222,7 @@ let package = Package(
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
         "LocalBackend", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
-        "HTTPServer", "FriendsServer", "TestSupport", "Authentication",
+        "HTTPServer", "AppServer", "TestSupport", "Authentication",
       ],
       path: "Tests/CLITests"),
     .testTarget(

@@ -12,3 +12,15 @@ struct Feature {
   /// Makes the screen of one of the feature's scenes, or returns `nil` for any other scene.
   var makeScreen: @MainActor (Scene, ScreenHost) -> Screen?
 }
+
+extension Feature {
+  /// A feature whose scenes are the cases of `FeatureSceneType`: `screen` makes the screen of
+  /// each, in a `switch` that the compiler checks covers them all.
+  init<FeatureSceneType: FeatureScene>(
+    entry: HomeEntry, scenes: FeatureSceneType.Type,
+    screen: @escaping @MainActor (FeatureSceneType, ScreenHost) -> Screen
+  ) {
+    self.entry = entry
+    makeScreen = { scene, host in scene.as(FeatureSceneType.self).map { screen($0, host) } }
+  }
+}
