@@ -131,7 +131,7 @@ let package = Package(
         "Models", "ReactiveCore",
       ],
       path: "Apps/CLI"),
-    // The HTTP server of the Friends API, over the embedded store.
+    // The HTTP server of the app's API, over the embedded store.
     .executableTarget(
       name: "FriendsServerApp",
       dependencies: ["AppServer", "AppComposition", "CommandLineKit"],

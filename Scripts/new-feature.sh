@@ -26,8 +26,8 @@
 #   Apps/CLI/Program/Features.swift                the commands
 #   Modules/AppServer/Support/Features.swift       the server's routes
 #   Modules/LocalBackend/Support/StoreCollections.swift   the store's data
-# Each line goes at the end of its list (every line ends with a comma, so any number of
-# features can be added). Run it any number of times, before or after Scripts/rename.sh and
+# Each line goes at the end of its list, with a comma after the line before it, so any number
+# of features can be added. Run it any number of times, before or after Scripts/rename.sh and
 # Scripts/remove-demo.sh.
 #
 # It checks everything before it writes anything: a name that is not an UpperCamelCase
@@ -103,7 +103,8 @@ routes_list=Modules/AppServer/Support/Features.swift
 store_list=Modules/LocalBackend/Support/StoreCollections.swift
 for list in "$features_list" "$commands_list" "$routes_list" "$store_list"; do
   [ -f "$list" ] || fail "cannot find $list, where features are registered"
-  grep -qE '^[[:space:]]*\][[:space:]]*$' "$list" || fail "cannot find the end of the list in $list"
+  grep -qE '^[[:space:]]*\][[:space:]]*$|\[\][[:space:]]*$' "$list" ||
+    fail "cannot find the end of the list in $list"
 done
 
 # The new files are the templates under Scripts/Templates: a template's path there, with
@@ -182,7 +183,8 @@ fill() {
 }
 
 # Adds the filled-in line $2 at the end of the list in $1 (in its scratch copy): above the
-# line that closes the list, indented one level more.
+# line that closes the list, indented one level more, with a comma after the line before it
+# (the formatter leaves none after a list's only element).
 register() {
   local copy="$scratch/changed/$1"
   if [ ! -e "$copy" ]; then
@@ -190,7 +192,12 @@ register() {
     cp "$1" "$copy"
   fi
   LINE=$(fill <<<"$2") perl -0pi -e '
-    s{^([ \t]*)(\][ \t]*)$}{$1  $ENV{LINE}\n$1$2}m or die "the end of the list is missing\n";
+    s{^([^\n]*?)[ \t]*\n([ \t]*)(\][ \t]*)$}{
+      my ($before, $indent, $close) = ($1, $2, $3);
+      $before .= "," unless $before =~ /[,\[]$/;
+      "$before\n$indent  $ENV{LINE}\n$indent$close"
+    }me or s{^([ \t]*)([^\n]*?)\[\][ \t]*$}{$1$2\[\n$1  $ENV{LINE}\n$1\]}m
+      or die "the end of the list is missing\n";
   ' "$copy"
 }
 

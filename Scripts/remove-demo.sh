@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Removes the demo's features (Friends, Search, Timeline), their screens and their data, leaving
+# Removes the demo's features (listed in Scripts/demo.txt), their screens and their data, leaving
 # an app that logs in, resets a password, shows who is logged in, logs out and lands on an empty
 # home, ready for features of its own:
 #
@@ -66,14 +66,16 @@ edited=()
 for entry in "${demo_lines[@]}"; do
   file=${entry%%|*}
   [ -f "$file" ] || continue
+  # The comma after the last line is optional: the formatter leaves none after a list's only
+  # element.
   LINES=${entry#*|} perl -0pi -e '
-    my $lines = $ENV{LINES}; $lines =~ s/\\n/\n/g;
-    $count += s/^\Q$lines\E\n//m;
+    my $lines = $ENV{LINES}; $lines =~ s/\\n/\n/g; $lines =~ s/,$//;
+    $count += s/^\Q$lines\E,?\n//m;
     END { exit($count ? 0 : 3) }
   ' "$file" && edited+=("$file") || true
 done
 # The demo's sections of the README and the docs.
-for doc in README.md Docs/*.md; do
+for doc in README.md CONTRIBUTING.md Docs/*.md Apps/Benchmarks/README.md; do
   [ -f "$doc" ] && grep -q '<!-- demo:begin -->' "$doc" || continue
   perl -0pi -e 's{^<!-- demo:begin -->\n.*?^<!-- demo:end -->\n\n?}{}gms' "$doc"
   edited+=("$doc")

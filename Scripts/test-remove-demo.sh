@@ -43,7 +43,7 @@ for folder in Modules/ViewModels Modules/Navigator Apps/CLI Apps/TUI Modules/Mod
     [ ! -e "$folder/$feature" ] || fail "$folder/$feature is still there"
   done
 done
-markers=$(grep -rnE 'demo:(begin|end)' Package.swift .ci/run Modules Apps Tests Scripts || true)
+markers=$(grep -rnE '(//|#) *demo:(begin|end)' Package.swift .ci/run Modules Apps Tests || true)
 [ -z "$markers" ] || fail "demo markers are left:"$'\n'"$markers"
 # Nothing outside the tests is called friends: the app's name is Recipes now, and the demo's
 # feature is gone.

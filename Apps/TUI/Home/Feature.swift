@@ -3,8 +3,8 @@ import ViewModels
 
 /// A feature of the terminal UI: its entry on the home screen and the screens of its scenes.
 ///
-/// Each feature's folder declares its own (`static var friends: Feature` in
-/// `Friends/FriendsFeature.swift`), and `Feature.all` registers it with one line.
+/// Each feature's folder declares its own (`static var notes: Feature` in
+/// `Notes/NotesFeature.swift`), and `Feature.all` registers it with one line.
 @MainActor
 struct Feature {
   /// The entry on the home screen: the scene it opens, its key, what it is for.

@@ -11,7 +11,12 @@ extension LocalBackend: __Feature__Service {
 
   /// Adds an entry, or fails with ``ServiceError/invalid(_:)`` for a text the rules refuse.
   public func add__Feature__Item(text: String) -> Single<__Feature__Item> {
-    write("add__Feature__Item") { store in try store.add__Feature__Item(text: text) }
+    write("add__Feature__Item") { store in
+      if let message = __Feature__Item.validate(__Feature__Item.trimmed(text)).message {
+        throw ServiceError.invalid(message)
+      }
+      return try store.add__Feature__Item(text: text)
+    }
   }
 
   /// Removes an entry.
