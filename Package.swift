@@ -59,7 +59,7 @@ let package = Package(
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
     .target(name: "Store", path: "Modules/Store"),
     .target(
-      name: "Services", dependencies: ["Models", "ReactiveCore", "Store"],
+      name: "Services", dependencies: ["Models", "ReactiveCore"],
       path: "Modules/Services"),
     .target(
       name: "ServicesTesting",
