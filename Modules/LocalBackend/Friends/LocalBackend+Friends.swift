@@ -24,7 +24,7 @@ extension LocalBackend: FriendsService {
     write("update") { store in
       do {
         return try store.updateFriend(friend)
-      } catch StoreError.changedElsewhere(let id) {
+      } catch StoreError.changedElsewhere(let id, _) {
         throw ServiceError.changedElsewhere(id: id)
       }
     }
@@ -37,6 +37,6 @@ extension LocalBackend: FriendsService {
 
   /// Emits after each change to the friends, here or in another process.
   public var friendsChanged: Observable<Void> {
-    changes.filter { !$0.friends.isEmpty }.map { _ in () }
+    recordsChanged(Friend.self)
   }
 }

@@ -134,6 +134,12 @@ public final class LocalBackend: @unchecked Sendable {
     }
   }
 
+  /// Emits after each change to the records of type `Record`, here or in another process.
+  public func recordsChanged<Record: StoredRecord>(_ type: Record.Type) -> Observable<Void>
+  where Record.ID == Int {
+    changes.filter { !$0.changes(of: type).isEmpty }.map { _ in () }
+  }
+
   // MARK: - Calls
 
   func read<Result>(_ name: String, _ body: @escaping (LocalStore) throws -> Result)

@@ -2,30 +2,16 @@ import Foundation
 import Models
 
 // The order of the friends list, which the store keeps its friends in.
-extension StoreFile {
-  /// Inserts `friend` at its place in the sorted list.
-  mutating func insertSorted(_ friend: Friend) {
-    // The first friend ordered after the new one, by binary search: a few comparisons even
-    // for long lists.
-    var low = friends.startIndex
-    var high = friends.endIndex
-    while low < high {
-      let middle = (low + high) / 2
-      if Self.friendOrder(friend, friends[middle]) { high = middle } else { low = middle + 1 }
-    }
-    friends.insert(friend, at: low)
-  }
-
+extension Friend {
   /// The list order of friends: last name, first name (ignoring case and accents), then
-  /// the exact names and the identifier so that the order is total.
-  static func friendOrder(_ a: Friend, _ b: Friend) -> Bool {
+  /// the exact names (the store orders equal ones by identifier).
+  @Sendable static func listOrder(_ a: Friend, _ b: Friend) -> Bool {
     let byLastName = foldedOrder(a.lastName, b.lastName)
     if byLastName != .orderedSame { return byLastName == .orderedAscending }
     let byFirstName = foldedOrder(a.firstName, b.firstName)
     if byFirstName != .orderedSame { return byFirstName == .orderedAscending }
     if a.lastName != b.lastName { return a.lastName < b.lastName }
-    if a.firstName != b.firstName { return a.firstName < b.firstName }
-    return a.id < b.id
+    return a.firstName < b.firstName
   }
 }
 
