@@ -49,8 +49,24 @@ for feature in Ingredients Steps; do
   [ "$count" -eq "$templates" ] || fail "new-feature.sh $feature created $count files, not $templates"
   changed=$(git diff --cached --name-only --diff-filter=DMR | LC_ALL=C sort)
   [ "$changed" = "$lists" ] || fail "new-feature.sh $feature changed other files:"$'\n'"$changed"
-  added=$(git diff --cached --numstat --diff-filter=M | awk '{ s += $1; d += $2 } END { print s "+" d }')
-  [ "$added" = "4+0" ] || fail "new-feature.sh $feature changed the lists by $added lines, not 4+0"
+  # Each list has the feature's line once, and lost none of its other lines.
+  low="$(tr '[:upper:]' '[:lower:]' <<<"${feature:0:1}")${feature:1}"
+  for expected in "Apps/TUI/Home/Features.swift|.$low," "Apps/CLI/Program/Features.swift|${low}Commands," \
+    "Modules/AppServer/Support/Features.swift|Endpoints.add${feature}Routes(to:)," \
+    "Modules/LocalBackend/Support/StoreCollections.swift|RecordCollection<${feature}Item>(\"$low\"),"; do
+    file=${expected%%|*}
+    line=${expected#*|}
+    [ "$(grep -cxF -e "$line" -e "${line%,}" <(sed 's/^[[:space:]]*//' "$file"))" -eq 1 ] ||
+      fail "$file does not register $feature once with '$line'"
+  done
+  # A line it removed is an empty list it opened (`[]`), or the list's last element, written
+  # again with a comma.
+  diff=$(git diff --cached -U0 --diff-filter=M)
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    [[ "$line" == *"[]" ]] && continue
+    grep -qxF -- "+$line," <<<"$diff" || fail "new-feature.sh $feature removed the line '$line'"
+  done < <(grep -E '^-[^-]' <<<"$diff" | sed 's/^-//' || true)
   commit "Add $feature"
 done
 lower() { tr '[:upper:]' '[:lower:]' <<<"${1:0:1}"; }
