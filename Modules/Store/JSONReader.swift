@@ -146,46 +146,64 @@ public struct JSONReader: Sendable {
   public mutating func array<Element: Sendable>(
     oneElementALine element: @Sendable (Int, inout JSONReader) throws -> Element
   ) throws -> [Element] {
+    try array(
+      oneElementALine: { (_: inout Void, index, reader) in try element(index, &reader) },
+      part: {})
+  }
+
+  /// ``array(oneElementALine:)``, with a `Part` made by `makePart` for each thread that reads
+  /// elements and handed to `element` with each of them: state a reader of many elements
+  /// reuses, such as a ``RecordCoding/Reader``.
+  @inlinable
+  public mutating func array<Element: Sendable, Part>(
+    oneElementALine element: @Sendable (inout Part, Int, inout JSONReader) throws -> Element,
+    part makePart: @Sendable () -> Part
+  ) throws -> [Element] {
     if let (first, second) = partsOfArray() {
       let secondPart = PartResult<Element>()
       let group = DispatchGroup()
       let firstElements: [Element]? = withoutActuallyEscaping(element) { element in
-        DispatchQueue.global().async(group: group) {
-          var reader = second
+        withoutActuallyEscaping(makePart) { makePart in
+          DispatchQueue.global().async(group: group) {
+            var reader = second
+            var part = makePart()
+            var elements: [Element] = []
+            do {
+              repeat {
+                elements.append(try element(&part, elements.count, &reader))
+                if elements.count == 1 {
+                  // Room for this part, guessed from its first element as for both below.
+                  elements.reserveCapacity(
+                    reader.guessedArrayCount(
+                      from: second.position, firstElementEnd: reader.position))
+                }
+              } while reader.continueArray()
+              guard reader.endArray() else { return }
+            } catch {
+              return
+            }
+            secondPart.value.withLock { $0 = (elements, reader.position) }
+          }
+          defer { group.wait() }
+          var reader = first
+          var part = makePart()
           var elements: [Element] = []
           do {
-            repeat {
-              elements.append(try element(elements.count, &reader))
+            while reader.position < second.position {
+              elements.append(try element(&part, elements.count, &reader))
+              guard reader.continueArray() else { return nil }
               if elements.count == 1 {
-                // Room for this part, guessed from its first element as for both below.
+                // Room for both parts, guessed from the first element's length, so that the
+                // list is not copied as it grows.
                 elements.reserveCapacity(
-                  reader.guessedArrayCount(from: second.position, firstElementEnd: reader.position))
+                  reader.guessedArrayCount(from: first.position, firstElementEnd: reader.position))
               }
-            } while reader.continueArray()
-            guard reader.endArray() else { return }
-          } catch {
-            return
-          }
-          secondPart.value.withLock { $0 = (elements, reader.position) }
-        }
-        defer { group.wait() }
-        var reader = first
-        var elements: [Element] = []
-        do {
-          while reader.position < second.position {
-            elements.append(try element(elements.count, &reader))
-            guard reader.continueArray() else { return nil }
-            if elements.count == 1 {
-              // Room for both parts, guessed from the first element's length, so that the
-              // list is not copied as it grows.
-              elements.reserveCapacity(
-                reader.guessedArrayCount(from: first.position, firstElementEnd: reader.position))
             }
+          } catch {
+            return nil
           }
-        } catch {
-          return nil
+          return reader.position == second.position ? elements : nil
         }
-        return reader.position == second.position ? elements : nil
       }
       if var elements = firstElements, let (rest, end) = secondPart.value.withLock({ $0 }) {
         elements += rest
@@ -194,7 +212,8 @@ public struct JSONReader: Sendable {
       }
     }
     var elements: [Element] = []
-    try arrayInOrder { reader in elements.append(try element(elements.count, &reader)) }
+    var part = makePart()
+    try arrayInOrder { reader in elements.append(try element(&part, elements.count, &reader)) }
     return elements
   }
 

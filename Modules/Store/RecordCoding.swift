@@ -42,6 +42,36 @@ public enum RecordCoding {
     return value
   }
 
+  /// Reads many values one after the other, reusing its state: for the elements of a long
+  /// list (see ``JSONReader/array(oneElementALine:part:)``). Use one on one thread at a time.
+  public struct Reader {
+    private let owner: Owner
+    private var decoder: RecordDecoder { owner.decoder }
+
+    /// Holds the decoder, and clears the containers it keeps for reuse (which refer to it)
+    /// when the reader goes.
+    private final class Owner {
+      let decoder: RecordDecoder
+      init(_ decoder: RecordDecoder) { self.decoder = decoder }
+      deinit { decoder.forgetContainers() }
+    }
+
+    /// A reader of values whose dates are written in `dates`.
+    public init(dates: StoreDateFormat = .secondsSince1970) {
+      owner = Owner(RecordDecoder(reader: JSONReader([]), dates: dates, reusesContainers: true))
+    }
+
+    /// Reads a value as ``RecordCoding/read(_:from:dates:)`` does.
+    public func read<Value: Decodable>(_ type: Value.Type, from reader: inout JSONReader) throws
+      -> Value
+    {
+      swap(&decoder.reader, &reader)
+      defer { swap(&decoder.reader, &reader) }
+      decoder.reset()
+      return try decoder.value(type)
+    }
+  }
+
   /// `value` as it reads back from its text: what another process reading the store sees
   /// (a `Date` at the precision of `dates`, say).
   public static func roundTrip<Value: Codable>(
@@ -120,13 +150,22 @@ public struct StoreDateFormat: Sendable {
 
 // MARK: - Encoding
 
+/// Whether `type` is `other`. (Compared by identifier: comparing the metatypes themselves
+/// makes optionals of them, whose type is looked up at each comparison.)
+@inline(__always)
+private func isType(_ type: Any.Type, _ other: Any.Type) -> Bool {
+  ObjectIdentifier(type) == ObjectIdentifier(other)
+}
+
 /// Writes one value with a ``JSONWriter``. Containers are written as they are used; each
 /// one is closed when a container above it writes again or the value that opened it ends.
 final class RecordEncoder: Encoder {
-  var writer: JSONWriter
+  // Used by one call at a time, on one thread: the checks of exclusive access would cost
+  // more than the writing.
+  @exclusivity(unchecked) var writer: JSONWriter
   let dates: StoreDateFormat
   /// The open objects and arrays: their closing character, and whether they hold nothing yet.
-  private var frames: [(closer: StaticString, empty: Bool)] = []
+  @exclusivity(unchecked) private var frames: [(closer: StaticString, empty: Bool)] = []
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -137,14 +176,22 @@ final class RecordEncoder: Encoder {
   }
 
   func value<Value: Encodable>(_ value: Value) throws {
-    switch value {
-    case let value as String: writer.string(value)
-    case let value as Int: writer.int(value)
-    case let value as Bool: writer.bool(value)
-    case let value as Double: try double(value)
-    case let value as Date: dates.write(value, &writer)
-    case let value as any BinaryInteger: writer.raw(bytes: "\(value)".utf8)
-    case let value as any BinaryFloatingPoint: try double(Double(value))
+    // The types a store's records are made of, written directly; `Value` is the type
+    // compared, so the casts cannot fail.
+    if isType(Value.self, String.self) {
+      return writer.string(unsafeBitCast(value, to: String.self))
+    }
+    if isType(Value.self, Int.self) { return writer.int(unsafeBitCast(value, to: Int.self)) }
+    if isType(Value.self, Date.self) {
+      return dates.write(unsafeBitCast(value, to: Date.self), &writer)
+    }
+    if isType(Value.self, Bool.self) { return writer.bool(unsafeBitCast(value, to: Bool.self)) }
+    if isType(Value.self, Double.self) { return try double(unsafeBitCast(value, to: Double.self)) }
+    switch Value.self {
+    case is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type, is UInt.Type, is UInt8.Type,
+      is UInt16.Type, is UInt32.Type, is UInt64.Type:
+      writer.raw(bytes: "\(value)".utf8)
+    case is Float.Type: try double(Double(value as! Float))
     default:
       let depth = frames.count
       let start = writer.bytes.count
@@ -320,10 +367,12 @@ final class RecordEncoder: Encoder {
 /// they are asked for, each name compared with the text in place; the first one not found
 /// there makes the container look every field up by name from then on.
 final class RecordDecoder: Decoder {
-  var reader: JSONReader
+  // Read and written by one call at a time (a decoder is used on one thread): the checks of
+  // exclusive access would cost more than the reading.
+  @exclusivity(unchecked) var reader: JSONReader
   let dates: StoreDateFormat
   /// The open objects and arrays, innermost last.
-  private var frames: [Frame] = []
+  @exclusivity(unchecked) private var frames: [Frame] = []
 
   struct Frame {
     var start: Int
@@ -339,27 +388,77 @@ final class RecordDecoder: Decoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(reader: JSONReader, dates: StoreDateFormat) {
+  /// Whether to keep the keyed containers made, for the next value of the same type.
+  private let reusesContainers: Bool
+  /// The keyed containers made: for each one, its key type, the depth of its object, and the
+  /// container.
+  @exclusivity(unchecked) private var keyedContainers:
+    [(key: ObjectIdentifier, index: Int, container: AnyObject)] = []
+
+  init(reader: JSONReader, dates: StoreDateFormat, reusesContainers: Bool = false) {
     self.reader = reader
     self.dates = dates
+    self.reusesContainers = reusesContainers
+    frames.reserveCapacity(8)
+  }
+
+  /// Drops the containers kept for reuse, which refer to the decoder.
+  func forgetContainers() {
+    keyedContainers.removeAll()
+  }
+
+  /// Forgets the containers of a value read before.
+  func reset() {
+    frames.removeAll(keepingCapacity: true)
   }
 
   func value<Value: Decodable>(_ type: Value.Type) throws -> Value {
-    if Value.self == String.self { return try reader.string() as! Value }
-    if Value.self == Int.self { return try reader.int() as! Value }
-    if Value.self == Date.self { return try dates.read(&reader) as! Value }
-    if Value.self == Bool.self { return try reader.bool() as! Value }
-    if Value.self == Double.self { return try reader.double() as! Value }
-    if let integer = Value.self as? any FixedWidthInteger.Type {
-      return try self.integer(integer) as! Value
+    // The types a store's records are made of, read directly; `Value` is the type compared,
+    // so the casts cannot fail.
+    if isType(Value.self, String.self) { return unsafeBitCast(try reader.string(), to: Value.self) }
+    if isType(Value.self, Int.self) { return unsafeBitCast(try reader.int(), to: Value.self) }
+    if isType(Value.self, Date.self) {
+      return unsafeBitCast(try dates.read(&reader), to: Value.self)
     }
-    if let floating = Value.self as? any BinaryFloatingPoint.Type {
-      return floating.init(try reader.double()) as! Value
+    if isType(Value.self, Bool.self) { return unsafeBitCast(try reader.bool(), to: Value.self) }
+    if isType(Value.self, Double.self) { return unsafeBitCast(try reader.double(), to: Value.self) }
+    if MemoryLayout<Value>.size <= 8, Self.otherNumbers.contains(ObjectIdentifier(type)) {
+      return try otherNumber(type)
     }
     let depth = frames.count
     let value = try Value(from: self)
     try close(downTo: depth)
     return value
+  }
+
+  /// The other number types of the standard library, read as numbers.
+  private static let otherNumbers: [ObjectIdentifier] = [
+    Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
+    UInt32.self, UInt64.self, Float.self,
+  ].map { ObjectIdentifier($0) }
+
+  /// A value of one of ``otherNumbers``. (No optional of `Value` is made: its type would be
+  /// looked up for each value read.)
+  private func otherNumber<Value>(_ type: Value.Type) throws -> Value {
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier(Int8.self): return unsafeBitCast(try integer(Int8.self), to: Value.self)
+    case ObjectIdentifier(Int16.self):
+      return unsafeBitCast(try integer(Int16.self), to: Value.self)
+    case ObjectIdentifier(Int32.self):
+      return unsafeBitCast(try integer(Int32.self), to: Value.self)
+    case ObjectIdentifier(Int64.self):
+      return unsafeBitCast(try integer(Int64.self), to: Value.self)
+    case ObjectIdentifier(UInt.self): return unsafeBitCast(try integer(UInt.self), to: Value.self)
+    case ObjectIdentifier(UInt8.self):
+      return unsafeBitCast(try integer(UInt8.self), to: Value.self)
+    case ObjectIdentifier(UInt16.self):
+      return unsafeBitCast(try integer(UInt16.self), to: Value.self)
+    case ObjectIdentifier(UInt32.self):
+      return unsafeBitCast(try integer(UInt32.self), to: Value.self)
+    case ObjectIdentifier(UInt64.self):
+      return unsafeBitCast(try integer(UInt64.self), to: Value.self)
+    default: return unsafeBitCast(Float(try reader.double()), to: Value.self)
+    }
   }
 
   private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
@@ -397,7 +496,19 @@ final class RecordDecoder: Decoder {
 
   /// Moves the reader to the value of `key` in the object at `index`; `false` when the
   /// object has no such field.
+  @inline(__always)
   func locate(_ key: String, in index: Int) throws -> Bool {
+    // The common case first: the fields read in the order they are asked for.
+    if frames.count == index + 1, frames[index].fields == nil,
+      reader.skipKey(key, first: frames[index].first)
+    {
+      frames[index].first = false
+      return true
+    }
+    return try locateOtherwise(key, in: index)
+  }
+
+  private func locateOtherwise(_ key: String, in index: Int) throws -> Bool {
     try close(downTo: index + 1)
     if frames[index].fields == nil {
       if reader.skipKey(key, first: frames[index].first) {
@@ -416,7 +527,20 @@ final class RecordDecoder: Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let start = try reader.openObject()
     frames.append(Frame(start: start, isArray: false))
-    return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, index: frames.count - 1))
+    let index = frames.count - 1
+    guard reusesContainers else {
+      return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, index: index))
+    }
+    // A container holds nothing but the decoder and the depth of its object (its state is in
+    // `frames`): the one made for the previous value of this type serves again, which spares
+    // an allocation and the look-ups of its generic types for each element of a long list.
+    let key = ObjectIdentifier(type)
+    for entry in keyedContainers where entry.key == key && entry.index == index {
+      return unsafeBitCast(entry.container, to: KeyedDecodingContainer<Key>.self)
+    }
+    let container = KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, index: index))
+    keyedContainers.append((key, index, unsafeBitCast(container, to: AnyObject.self)))
+    return container
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -477,12 +601,29 @@ final class RecordDecoder: Decoder {
       try field(key) { decoder.reader.null() }
     }
 
+    // String and Int fields, the most common, without the generic `field`.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-      try field(key) { try decoder.reader.string() }
+      let name = key.stringValue
+      guard try decoder.locate(name, in: index) else {
+        throw RecordCoding.Problem(path: name, message: nil)
+      }
+      do {
+        return try decoder.reader.string()
+      } catch {
+        throw RecordCoding.locate(error, at: name)
+      }
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-      try field(key) { try decoder.reader.int() }
+      let name = key.stringValue
+      guard try decoder.locate(name, in: index) else {
+        throw RecordCoding.Problem(path: name, message: nil)
+      }
+      do {
+        return try decoder.reader.int()
+      } catch {
+        throw RecordCoding.locate(error, at: name)
+      }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {

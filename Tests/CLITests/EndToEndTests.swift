@@ -52,7 +52,7 @@ import Testing
       ["login", "-e", "ada@example.com", "-p", "wrong password"], directory: directory.url)
     #expect(wrong.status == 1)
     #expect(
-      wrong.stderr == "error: Login failed: The email address or the password is not correct.\n")
+      wrong.stderr == "error: Login failed: wrong email or password\n")
 
     // Standard input closed early: no terminal to ask on.
     let noPassword = try await CLIProcess.run(

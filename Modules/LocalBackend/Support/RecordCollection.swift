@@ -220,13 +220,14 @@ extension RecordCollection: AnyRecordCollection {
 
   func readList(_ reader: inout JSONReader, nextId: Int?) throws -> any AnyRecordList {
     let name = self.name
-    let records = try reader.array(oneElementALine: { index, reader in
-      do {
-        return try RecordCoding.read(Record.self, from: &reader, dates: .timestamp)
-      } catch {
-        throw RecordCoding.locate(error, at: "\(name)[\(index)]")
-      }
-    })
+    let records = try reader.array(
+      oneElementALine: { (records: inout RecordCoding.Reader, index, reader) in
+        do {
+          return try records.read(Record.self, from: &reader)
+        } catch {
+          throw RecordCoding.locate(error, at: "\(name)[\(index)]")
+        }
+      }, part: { RecordCoding.Reader(dates: .timestamp) })
     var list = RecordList(collection: self, records: records, nextId: nextId ?? 1)
     list.normalize()
     return list
@@ -374,16 +375,40 @@ where Record.ID == Int {
   /// every one in use. Cheap when the order is already right.
   mutating func normalize() {
     let order = collection.order
-    if !zip(records, records.dropFirst()).allSatisfy({ !order.precedes($1, $0) }) {
+    if order.isByIdentifier {
+      // Only the identifiers, in a list of their own: a loop over them costs little.
+      let ids = records.map { $0.id }
+      if !Self.isSorted(ids, ascending: order.isAscending) {
+        records.sort(by: order.precedes)
+      }
+    } else if !isSortedByOrder() {
       records.sort(by: order.precedes)
     }
-    let largest: Int?
+    var largest = 0
     switch order {
-    case .oldestFirst: largest = records.last?.id
-    case .newestFirst: largest = records.first?.id
-    case .by: largest = records.lazy.map(\.id).max()
+    case .oldestFirst: largest = records.last?.id ?? 0
+    case .newestFirst: largest = records.first?.id ?? 0
+    case .by: for record in records { largest = max(largest, record.id) }
     }
-    nextId = max(nextId, (largest ?? 0) + 1)
+    nextId = max(nextId, largest + 1)
+  }
+
+  private static func isSorted(_ ids: [Int], ascending: Bool) -> Bool {
+    guard ids.count > 1 else { return true }
+    for index in 1..<ids.count where (ids[index - 1] <= ids[index]) != ascending {
+      // Equal identifiers are in order either way; `inconsistency` reports them.
+      if ids[index - 1] != ids[index] { return false }
+    }
+    return true
+  }
+
+  private func isSortedByOrder() -> Bool {
+    guard records.count > 1 else { return true }
+    let order = collection.order
+    for index in 1..<records.count where order.precedes(records[index], records[index - 1]) {
+      return false
+    }
+    return true
   }
 
   mutating func raiseNextId(to nextId: Int) {
@@ -406,8 +431,10 @@ where Record.ID == Int {
   func inconsistency() -> String? {
     if collection.order.isByIdentifier {
       // Sorted by identifier: a repeated one is next to itself.
-      for (a, b) in zip(records, records.dropFirst()) where a.id == b.id {
-        return "two \(collection.name) have the identifier \(a.id)"
+      let ids = records.map { $0.id }
+      guard ids.count > 1 else { return nil }
+      for index in 1..<ids.count where ids[index - 1] == ids[index] {
+        return "two \(collection.name) have the identifier \(ids[index])"
       }
       return nil
     }

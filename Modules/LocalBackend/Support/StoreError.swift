@@ -98,6 +98,23 @@ extension StoreError {
   }
 }
 
+extension StoreError {
+  /// The error the service protocols speak for this one, with the same sentence (but for a
+  /// wrong password, which every backend reports as ``ServiceError/wrongCredentials``): what
+  /// the embedded backend's calls fail with.
+  public var serviceError: ServiceError {
+    switch self {
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+      return .storage(description)
+    case .notFound(let id, _): return .notFound(id: id)
+    case .changedElsewhere(let id, _): return .changedElsewhere(id: id)
+    case .wrongPassword: return .wrongCredentials
+    case .tooManyAttempts(let seconds): return .tooManyAttempts(retryAfter: seconds)
+    case .invalidInput(let message): return .invalid(message)
+    }
+  }
+}
+
 extension StoreError: StorageErrorRepresentable {
   /// The app's error for a problem of the store's files.
   public init(storage: StorageError) {

@@ -69,13 +69,14 @@ let password = StoreSeed.demoPassword
     }
   }
 
-  @Test func aWrongPasswordFailsWithTheStoresWordsAndChangesNothing() throws {
+  @Test func aWrongPasswordFailsWithTheServicesWordsAndChangesNothing() throws {
     try withBackend { fixture in
       let before = try fixture.store.snapshot()
       let events = fixture.run(fixture.backend.logIn(email: "ada@example.com", password: "nope"))
-      #expect(events == [.error(0, StoreError.wrongPassword)])
+      #expect(events == [.error(0, ServiceError.wrongCredentials)])
       let error = try #require(events.first?.value.error)
-      #expect((error as? LocalizedError)?.errorDescription == StoreError.wrongPassword.description)
+      #expect(
+        (error as? LocalizedError)?.errorDescription == ServiceError.wrongCredentials.description)
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -104,7 +105,7 @@ let password = StoreSeed.demoPassword
       let message = try #require(Validation.email("no-at-sign").message)
       #expect(
         fixture.run(fixture.backend.requestPasswordReset(email: "no-at-sign"))
-          == [.error(0, StoreError.invalidInput(message))])
+          == [.error(0, ServiceError.invalid(message))])
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -280,7 +281,7 @@ let password = StoreSeed.demoPassword
       let backend = fixture.backend
       #expect(
         fixture.run(backend.logIn(email: ada.email, password: password))
-          == [.error(0, expected)])
+          == [.error(0, expected.serviceError)])
       // The account status stays as last read: a damaged file logs nobody out.
       #expect(
         fixture.run(backend.accountStatus.take(1)) == [.next(0, .unavailable), .completed(0)])
