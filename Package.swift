@@ -24,7 +24,7 @@ let package = Package(
     .library(name: "Navigator", targets: ["Navigator"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
-    .library(name: "FriendsServer", targets: ["FriendsServer"]),
+    .library(name: "AppServer", targets: ["AppServer"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalText", targets: ["TerminalText"]),
@@ -35,9 +35,7 @@ let package = Package(
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
-    // demo:begin
     .executable(name: "store-stress", targets: ["StoreStress"]),
-    // demo:end
   ],
   traits: [
     // Off by default, so that nothing needs libpq: `swift build --traits Postgres`.
@@ -71,7 +69,7 @@ let package = Package(
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
     .target(name: "Store", path: "Modules/Store"),
     .target(
-      name: "Services", dependencies: ["Models", "ReactiveCore", "Store"],
+      name: "Services", dependencies: ["Models", "ReactiveCore"],
       path: "Modules/Services"),
     .target(
       name: "ServicesTesting",
@@ -96,7 +94,7 @@ let package = Package(
       dependencies: ["Models", "Services", "LocalBackend", "RemoteBackend", "ReactiveCore"],
       path: "Modules/AppComposition"),
     .target(
-      name: "Navigator", dependencies: ["Models", "ReactiveCore"], path: "Modules/Navigator"),
+      name: "Navigator", dependencies: ["ReactiveCore"], path: "Modules/Navigator"),
     .target(
       name: "ViewModels", dependencies: ["Models", "Services", "Navigator", "ReactiveCore"],
       path: "Modules/ViewModels"),
@@ -112,9 +110,9 @@ let package = Package(
       dependencies: [.target(name: "CLibPQ", condition: .when(traits: ["Postgres"]))],
       path: "Modules/PostgresClient"),
     .target(
-      name: "FriendsServer",
+      name: "AppServer",
       dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
-      path: "Modules/FriendsServer"),
+      path: "Modules/AppServer"),
     // What both fronts' toolkits measure and escape text with: terminal columns, and control
     // characters shown escaped so that data never writes to the terminal.
     .target(name: "TerminalText", path: "Modules/TerminalText"),
@@ -153,18 +151,16 @@ let package = Package(
         "Models", "ReactiveCore",
       ],
       path: "Apps/CLI"),
-    // The HTTP server of the Friends API, over the embedded store.
+    // The HTTP server of the app's API, over the embedded store.
     .executableTarget(
       name: "FriendsServerApp",
-      dependencies: ["FriendsServer", "AppComposition", "CommandLineKit"],
+      dependencies: ["AppServer", "AppComposition", "CommandLineKit"],
       path: "Apps/Server"),
-    // demo:begin
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
     .executableTarget(
       name: "StoreStress", dependencies: ["LocalBackend", "Models", "Store"],
       path: "Apps/StoreStress"),
-    // demo:end
     // The full-screen terminal front: screens over the view models, drawn with TerminalUI.
     .executableTarget(
       name: "FriendsTUI",
@@ -199,9 +195,7 @@ let package = Package(
       dependencies: [
         "LocalBackend", "Services", "Store", "Models", "ReactiveCore", "ReactiveTesting",
         "TestSupport", "Authentication",
-        // demo:begin
         "StoreStress",
-        // demo:end
       ],
       path: "Tests/LocalBackendTests"),
     .testTarget(
@@ -210,7 +204,7 @@ let package = Package(
       name: "RemoteBackendTests",
       dependencies: [
         "RemoteBackend", "AppAPI", "LocalBackend", "Services", "Models", "ReactiveCore",
-        "ReactiveTesting", "HTTPServer", "FriendsServer", "TestSupport", "Authentication",
+        "ReactiveTesting", "HTTPServer", "AppServer", "TestSupport", "Authentication",
       ],
       path: "Tests/RemoteBackendTests"),
     .testTarget(
@@ -222,7 +216,7 @@ let package = Package(
       path: "Tests/AppCompositionTests"),
     .testTarget(
       name: "NavigatorTests",
-      dependencies: ["Navigator", "Models", "ReactiveCore", "ReactiveTesting"],
+      dependencies: ["Navigator", "ReactiveCore", "ReactiveTesting"],
       path: "Tests/NavigatorTests"),
     .testTarget(
       name: "ViewModelsTests",
@@ -237,12 +231,12 @@ let package = Package(
     .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
     .testTarget(
-      name: "FriendsServerTests",
+      name: "AppServerTests",
       dependencies: [
-        "FriendsServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
+        "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
         "AppComposition", "TestSupport",
       ],
-      path: "Tests/FriendsServerTests"),
+      path: "Tests/AppServerTests"),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
       path: "Tests/CommandLineKitTests"),
@@ -251,7 +245,7 @@ let package = Package(
       dependencies: [
         "FriendsCLI", "CommandLineKit", "ViewModels", "Navigator", "Services", "ServicesTesting",
         "LocalBackend", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
-        "HTTPServer", "FriendsServer", "TestSupport", "Authentication",
+        "HTTPServer", "AppServer", "TestSupport", "Authentication",
       ],
       path: "Tests/CLITests"),
     .testTarget(

@@ -26,7 +26,7 @@ allowed() {
     RemoteBackend) echo "$system FoundationNetworking Models Services AppAPI ReactiveCore" ;;
     # The composition chooses a backend; only the fronts and the server see it.
     AppComposition) echo "Foundation Models Services LocalBackend RemoteBackend ReactiveCore" ;;
-    Navigator) echo "Foundation Models ReactiveCore" ;;
+    Navigator) echo "Foundation ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     TerminalText | HTTPServer) echo "$system" ;;
     # The system's libpq, and the client over it.
@@ -37,7 +37,7 @@ allowed() {
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    FriendsServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
+    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
     # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
     # adds its URLSession extensions.
     Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;

@@ -1,33 +1,43 @@
 #!/usr/bin/env bash
-# Adds the skeleton of a new screen, wired through every layer, with its tests:
+# Adds a feature with data, through every layer, with its tests:
 #
-#   Scripts/new-feature.sh Name          for example: Scripts/new-feature.sh ShoppingList
+#   Scripts/new-feature.sh Name          for example: Scripts/new-feature.sh Ingredients
 #
-# Name is an UpperCamelCase Swift identifier. It fills in the templates under Scripts/Templates
-# (real Swift files whose names and text say __Feature__, __feature__, __command__, __Title__,
-# __phrase__, __key__, __app__, __CLIModule__ and __TUIModule__ where the feature's names go).
-# For ShoppingList it creates
-#   Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift   the view model
-#   Tests/ViewModelsTests/ShoppingList/ShoppingListViewModelTests.swift  its timelines, on virtual time
-#   Apps/CLI/ShoppingList/ShoppingListCommand.swift               the command `shopping-list`
-#   Tests/CLITests/ShoppingListCommandTests.swift
-#   Apps/TUI/ShoppingList/ShoppingListScreen.swift                the terminal UI screen
-#   Apps/TUI/ShoppingList/ShoppingListFeature.swift               its entry on the home
-#   Tests/TUITests/ShoppingListScreenTests.swift
-# and adds the scene `.shoppingList` to the navigator, the command to the program, and the
-# feature to the terminal UI's home (`Feature.all`), with a key that opens it (the first free
-# letter of the name). It inserts those lines above the comments that say
-# "Scripts/new-feature.sh adds ... above this line"; keep those comments where you want new
-# features to go.
+# Name is an UpperCamelCase Swift identifier. The feature keeps entries (an id, a text and
+# when it was added) that persist in the embedded store and on the server, and it can list,
+# add and remove them, from the terminal UI (a screen on the home) and the command line
+# (`APP name list`, `APP name add TEXT`, `APP name remove ID`, with --json). It fills in the
+# templates under Scripts/Templates (real Swift files whose names and text say __Feature__,
+# __feature__, __command__, __Title__, __phrase__, __key__, __app__, __CLIModule__ and
+# __TUIModule__ where the feature's names go); for Ingredients it creates, each in a folder
+# Ingredients of its layer:
+#   Models            IngredientsItem: the record, and the rule its text follows
+#   Services          IngredientsService: the protocol the view model uses
+#   ServicesTesting   FakeIngredientsService: in memory, on virtual time
+#   LocalBackend      the service over the embedded store
+#   AppAPI            its routes: GET, POST /ingredients, DELETE /ingredients/{id}
+#   RemoteBackend     the service over the HTTP API
+#   AppServer         the server's handlers
+#   AppComposition    `services.ingredients`
+#   ViewModels        IngredientsScene and IngredientsViewModel (list, add, remove)
+#   Apps/CLI, Apps/TUI  the command `ingredients` and the screen
+# and their tests, and registers it with one line in each list that composes the app:
+#   Apps/TUI/Home/Features.swift                   the home's features
+#   Apps/CLI/Program/Features.swift                the commands
+#   Modules/AppServer/Support/Features.swift       the server's routes
+#   Modules/LocalBackend/Support/StoreCollections.swift   the store's data
+# Each line goes at the end of its list, with a comma after the line before it, so any number
+# of features can be added. Run it any number of times, before or after Scripts/rename.sh and
+# Scripts/remove-demo.sh.
 #
 # It checks everything before it writes anything: a name that is not an UpperCamelCase
-# identifier exits with status 64; a feature, scene, command or type that already exists, or a
-# missing marker comment, exits with status 1. The new files are formatted with
-# `swift format` when it is available.
+# identifier, or that would clash with a Swift keyword, a Swift or project type or member, a
+# command or a route that exists, exits with status 64 or 1 and a message saying which. The
+# new files are formatted with `swift format` when it is available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: Scripts/new-feature.sh Name   (an UpperCamelCase Swift identifier, such as ShoppingList)"
+usage="usage: Scripts/new-feature.sh Name   (an UpperCamelCase Swift identifier, such as Ingredients)"
 if [ $# -eq 1 ] && { [ "$1" = "-h" ] || [ "$1" = "--help" ]; }; then
   echo "$usage"
   exit 0
@@ -38,12 +48,12 @@ if [ $# -ne 1 ] || [ -z "$1" ]; then
 fi
 name="$1"
 if ! [[ "$name" =~ ^[A-Z][A-Za-z0-9]*$ ]]; then
-  echo "error: '$name' is not a feature name: use an UpperCamelCase Swift identifier (letters and digits, starting with a capital letter), such as ShoppingList" >&2
+  echo "error: '$name' is not a feature name: use an UpperCamelCase Swift identifier (letters and digits, starting with a capital letter), such as Ingredients" >&2
   exit 64
 fi
 
-# The name's other forms: ShoppingList -> shoppingList (the scene), shopping-list (the
-# command), "Shopping list" (the title) and "shopping list" (in sentences and help).
+# The name's other forms: ShoppingList -> shoppingList (in code), shopping-list (the command
+# and the route), "Shopping list" (the title) and "shopping list" (in sentences and help).
 lower=$(perl -e '$_ = shift; if (/^([A-Z]+)([A-Z][a-z].*)$/) { $_ = lc($1) . $2 } elsif (/^([A-Z]+)(.*)$/) { $_ = lc($1) . $2 } print' "$name")
 words=$(perl -e '$_ = shift; s/([a-z0-9])([A-Z])/$1 $2/g; s/([A-Z]+)([A-Z][a-z])/$1 $2/g; print' "$name")
 command=$(tr ' ' '-' <<<"$words" | tr '[:upper:]' '[:lower:]')
@@ -51,50 +61,51 @@ command=$(tr ' ' '-' <<<"$words" | tr '[:upper:]' '[:lower:]')
 title=$(perl -e 'my @w = split / /, shift; print join " ", $w[0], map { /^[A-Z0-9]+$/ && length > 1 ? $_ : lc } @w[1 .. $#w]' "$words")
 phrase=$(perl -e '$_ = shift; print /^[A-Z0-9]{2,}\b/ ? $_ : lcfirst' "$title")
 
-keywords=" associatedtype class deinit enum extension fileprivate func import init inout internal
-  let open operator private precedencegroup protocol public rethrows static struct subscript
-  typealias var break case catch continue default defer do else fallthrough for guard if in
-  repeat return throw switch where while as false is nil self super throws true try await async
-  any some type "
-if [[ "$keywords" == *[[:space:]]"$lower"[[:space:]]* ]]; then
-  echo "error: '$name' would make the scene '.$lower', a Swift keyword; choose another name" >&2
+refuse() {
+  echo "error: $* (nothing was changed)" >&2
   exit 64
-fi
-
+}
 fail() {
   echo "error: $* (nothing was changed)" >&2
   exit 1
 }
 
-# The one file under $1 that holds the marker comment $2.
-find_marker() {
-  local found
-  mapfile -t found < <(grep -rlF --include='*.swift' -- "$2" "$1" 2>/dev/null || true)
-  if [ ${#found[@]} -ne 1 ]; then
-    fail "expected one file under $1 with the line '// $2', found ${#found[@]}; put the" \
-      "comment back where new code of this kind goes"
-  fi
-  echo "${found[0]}"
-}
+keywords=" associatedtype class deinit enum extension fileprivate func import init inout internal
+  let open operator private precedencegroup protocol public rethrows static struct subscript
+  typealias var break case catch continue default defer do else fallthrough for guard if in
+  repeat return throw switch where while as false is nil self super throws true try await async
+  any some type Type Self Any Protocol "
+if [[ "$keywords" == *[[:space:]]"$lower"[[:space:]]* || "$keywords" == *[[:space:]]"$name"[[:space:]]* ]]; then
+  refuse "'$name' is a Swift keyword in one of its forms ('$lower'); choose another name"
+fi
+# Names of Swift's, Foundation's and the project's own types and of the template's parts,
+# which a feature's name would hide or clash with.
+reserved=" String Int Double Float Bool Character Substring Array Dictionary Set Optional Result
+  Error Never Void Date Data URL UUID Decimal Task Actor MainActor Sendable Codable Encodable
+  Decodable Hashable Equatable Identifiable Comparable Sequence Collection Range Observable
+  Single Completable Maybe Driver Signal Infallible Disposable Scheduler Feature Features Scene
+  Route Navigator Program Command Screen Harness Item Items Service Services Record Draft App
+  AppServices AppIdentity Home Login Session Account Support Demo Fake Endpoints HTTPAPI Store
+  LocalStore LocalBackend RemoteBackend Models ViewModels Fixtures Timestamp Validation "
+if [[ "$reserved" == *[[:space:]]"$name"[[:space:]]* ]]; then
+  refuse "'$name' is the name of a Swift, Foundation or project type; choose another name"
+fi
 
-scene_marker="Scripts/new-feature.sh adds new scenes above this line."
-title_marker="Scripts/new-feature.sh adds the titles of new scenes above this line."
-feature_marker="Scripts/new-feature.sh adds new features above this line."
-command_marker="Scripts/new-feature.sh adds new commands above this line."
-command_test_marker="Scripts/new-feature.sh adds the names of new commands above this line."
+app_identity=Modules/AppComposition/Support/AppIdentity.swift
+app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$app_identity" 2>/dev/null || true)
+tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$app_identity" 2>/dev/null || true)
+[ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $app_identity"
 
-scene_file=$(find_marker Modules "$scene_marker")
-title_file=$(find_marker Modules "$title_marker")
-features_file=$(find_marker Apps "$feature_marker")
-program_file=$(find_marker Apps "$command_marker")
-command_test_file=$(find_marker Tests "$command_test_marker")
-home_screen_file="$(dirname "$features_file")/HomeScreen.swift"
-[ -f "$home_screen_file" ] || fail "cannot find the home screen $home_screen_file"
-
-identity=Modules/AppComposition/Support/AppIdentity.swift
-app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
-tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$identity" 2>/dev/null || true)
-[ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $identity"
+# The lists that compose the app: each is the only list in its file.
+features_list=Apps/TUI/Home/Features.swift
+commands_list=Apps/CLI/Program/Features.swift
+routes_list=Modules/AppServer/Support/Features.swift
+store_list=Modules/LocalBackend/Support/StoreCollections.swift
+for list in "$features_list" "$commands_list" "$routes_list" "$store_list"; do
+  [ -f "$list" ] || fail "cannot find $list, where features are registered"
+  grep -qE '^[[:space:]]*\][[:space:]]*$|\[\][[:space:]]*$' "$list" ||
+    fail "cannot find the end of the list in $list"
+done
 
 # The new files are the templates under Scripts/Templates: a template's path there, with
 # __Feature__ replaced by the name, is where its file goes (a new template is a new file).
@@ -105,53 +116,48 @@ mapfile -t template_files < <(cd "$templates" 2>/dev/null && find . -type f -nam
 new_files=()
 for template in "${template_files[@]}"; do new_files+=("${template//__Feature__/$name}"); done
 
-# The fronts' folders (each feature is a folder of its own in each) and their module names,
-# which the tests import.
-cli_dir="$(dirname "$(dirname "$program_file")")"
-tui_dir="$(dirname "$(dirname "$features_file")")"
-cli_tests_dir=$(dirname "$command_test_file")
-tui_harness=$(grep -rlF --include=Harness.swift 'TUIApplication(' Tests 2>/dev/null | head -1 || true)
-tui_tests_dir=$(dirname "${tui_harness:-.}")
-for file in "${new_files[@]}"; do
-  dir=$(dirname "$file")
-  # The feature's own folders are new; the folders around them must exist.
-  [ "$(basename "$dir")" = "$name" ] && dir=$(dirname "$dir")
-  [ -d "$dir" ] || fail "cannot find the folder $dir for $file"
-done
-cli_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' "$cli_tests_dir/Harness.swift" 2>/dev/null | head -1 || true)
-tui_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' "$tui_tests_dir/Harness.swift" 2>/dev/null | head -1 || true)
+tui_dir=Apps/TUI
+cli_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' Tests/CLITests/Harness.swift 2>/dev/null | head -1 || true)
+tui_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' Tests/TUITests/Harness.swift 2>/dev/null | head -1 || true)
 [ -n "$cli_module" ] && [ -n "$tui_module" ] ||
-  fail "cannot read the fronts' module names from the test harnesses in $cli_tests_dir and $tui_tests_dir"
-
-feature_dir="Modules/ViewModels/$name"
-viewmodel_file="$feature_dir/${name}ViewModel.swift"
-viewmodel_test_file="Tests/ViewModelsTests/${name}/${name}ViewModelTests.swift"
-changed_files=("$scene_file" "$title_file" "$features_file" "$program_file" "$command_test_file")
+  fail "cannot read the fronts' module names from Tests/CLITests/Harness.swift and Tests/TUITests/Harness.swift"
 
 # Refuse a feature that exists, in part or whole, or a name that clashes with what is there.
-if [ -e "$feature_dir" ]; then
-  fail "$feature_dir already exists: the feature '$name' (or a folder of that name) is there"
-fi
 for file in "${new_files[@]}"; do
-  if [ -e "$file" ]; then fail "$file already exists: the feature '$name' is there"; fi
+  dir=$(dirname "$file")
+  [ "$(basename "$dir")" = "$name" ] && dir=$(dirname "$dir")
+  [ -d "$dir" ] || fail "cannot find the folder $dir for $file"
+  [ ! -e "$file" ] || fail "$file already exists: the feature '$name' is there"
+  [ ! -e "$(dirname "$file")" ] || [ "$(basename "$(dirname "$file")")" != "$name" ] ||
+    fail "$(dirname "$file") already exists: the feature '$name' (or a folder of that name) is there"
 done
-if grep -qE "^[[:space:]]*case[[:space:]]+$lower\b" "$scene_file"; then
-  fail "the scene '.$lower' already exists in $scene_file"
-fi
-if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" "$cli_dir"; then
-  fail "the command '$command' already exists"
-fi
+types="$name|${name}Item|${name}Service|Fake${name}Service|${name}Scene|${name}ViewModel|${name}Command|${name}Screen|${name}Record|${name}Draft|${name}ViewModelTests|${name}CommandTests|${name}ScreenTests|${name}PersistenceTests"
 clash=$(grep -rnE --include='*.swift' \
-  "\b(struct|class|enum|protocol|actor|typealias)[[:space:]]+$name(ViewModel|Command|Screen|ViewModelTests|CommandTests|ScreenTests|Record)\b" \
+  "\b(struct|class|enum|protocol|actor|typealias|associatedtype)[[:space:]]+($types)\b" \
   Modules Apps Tests 2>/dev/null | head -1 || true)
-if [ -n "$clash" ]; then fail "a type of the feature's names already exists: $clash"; fi
+[ -z "$clash" ] || refuse "a type named after '$name' already exists: $clash"
+# A scene, a home feature, a service or a list of commands of that name.
+member=$(grep -rnE --include='*.swift' \
+  "\b(static[[:space:]]+(var|let|func)|public[[:space:]]+var)[[:space:]]+($lower|${lower}Commands)\b" \
+  Modules/ViewModels Modules/AppComposition Modules/Navigator Apps/TUI Apps/CLI 2>/dev/null |
+  head -1 || true)
+[ -z "$member" ] || refuse "'$lower' is already a member name: $member"
+if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" Apps/CLI; then
+  refuse "the command '$command' already exists"
+fi
+if grep -rqE "\"/$command(/|\")" Modules/AppAPI; then
+  refuse "the route '/$command' already exists"
+fi
+if grep -rqE "RecordCollection<[A-Za-z0-9]+>\(\"$lower\"" "$store_list"; then
+  refuse "the store already has data named '$lower'"
+fi
 
 # The key that opens the screen from the home: the first letter of the name that no feature
 # and no key of the home or of the whole app uses yet, else a digit.
 used=$( {
   grep -rhoE --include='*Feature.swift' 'key: "[^"]*"' "$tui_dir" | sed -E 's/key: "(.*)"/\1/'
-  cat "$home_screen_file" "$tui_dir/TUIApplication.swift" | grep -oE '\.character\("[^"]*"\)' |
-    sed -E 's/.*\("(.*)"\)/\1/'
+  cat "$tui_dir/Home/HomeScreen.swift" "$tui_dir/TUIApplication.swift" |
+    grep -oE '\.character\("[^"]*"\)' | sed -E 's/.*\("(.*)"\)/\1/'
 } | sort -u || true)
 key=""
 for candidate in $(grep -o . <<<"$(tr '[:upper:]' '[:lower:]' <<<"$name")$(echo 123456789)"); do
@@ -176,38 +182,32 @@ fill() {
     '
 }
 
-# Inserts the filled-in lines of standard input above the line of $1 (in the scratch copy of
-# it) holding the marker $2, indented as the marker is.
-insert() {
-  local copy="$scratch/changed/$1" lines
+# Adds the filled-in line $2 at the end of the list in $1 (in its scratch copy): above the
+# line that closes the list, indented one level more, with a comma after the line before it
+# (the formatter leaves none after a list's only element).
+register() {
+  local copy="$scratch/changed/$1"
   if [ ! -e "$copy" ]; then
     mkdir -p "$(dirname "$copy")"
     cp "$1" "$copy"
   fi
-  lines=$(fill)
-  NEW_LINES="$lines" MARKER="$2" perl -0pi -e '
-    s{^([ \t]*)(//[ \t]*\Q$ENV{MARKER}\E)}{
-      my $indent = $1; my $marker = $2;
-      join("", map { "$indent$_\n" } split /\n/, $ENV{NEW_LINES}) . "$indent$marker"
-    }me or die "marker not found\n";
+  LINE=$(fill <<<"$2") perl -0pi -e '
+    s{^([^\n]*?)[ \t]*\n([ \t]*)(\][ \t]*)$}{
+      my ($before, $indent, $close) = ($1, $2, $3);
+      $before .= "," unless $before =~ /[,\[]$/;
+      "$before\n$indent  $ENV{LINE}\n$indent$close"
+    }me or s{^([ \t]*)([^\n]*?)\[\][ \t]*$}{$1$2\[\n$1  $ENV{LINE}\n$1\]}m
+      or die "the end of the list is missing\n";
   ' "$copy"
 }
 
-# Fills in the template $1 as the new file $2.
-create() {
-  mkdir -p "$(dirname "$scratch/new/$2")"
-  fill <"$templates/$1" >"$scratch/new/$2"
-}
-
-# One line in each place that lists the scenes, their titles, the home's features, the
-# commands and the names the command-line tests expect.
-insert "$scene_file" "$scene_marker" <<<$'/// The __phrase__ screen.\ncase __feature__'
-insert "$title_file" "$title_marker" <<<'case .__feature__: return "__Title__"'
-insert "$features_file" "$feature_marker" <<<'.__feature__,'
-insert "$program_file" "$command_marker" <<<'__Feature__Command.self,'
-insert "$command_test_file" "$command_test_marker" <<<'"__command__",'
+register "$features_list" '.__feature__,'
+register "$commands_list" '__feature__Commands,'
+register "$routes_list" 'Endpoints.add__Feature__Routes(to:),'
+register "$store_list" 'RecordCollection<__Feature__Item>("__feature__"),'
 for index in "${!template_files[@]}"; do
-  create "${template_files[$index]}" "${new_files[$index]}"
+  mkdir -p "$(dirname "$scratch/new/${new_files[$index]}")"
+  fill <"$templates/${template_files[$index]}" >"$scratch/new/${new_files[$index]}"
 done
 
 # Format what was generated, so that it passes `Scripts/format.sh --lint` whatever the name's
@@ -220,9 +220,6 @@ if swift format --version >/dev/null 2>&1; then
 else
   formatted="no"
 fi
-
-# Check that the files pass the lint that CI runs (a very long name can make a comment line
-# too long); say so rather than fail, since the files are still correct.
 lint_note=""
 if [ "$formatted" = "yes" ] &&
   ! swift format lint --strict --configuration .swift-format "${scratch_files[@]}" >/dev/null 2>&1; then
@@ -234,27 +231,26 @@ for file in "${new_files[@]}"; do
   mkdir -p "$(dirname "$file")"
   cp "$scratch/new/$file" "$file"
 done
-mapfile -t edited < <(printf '%s\n' "${changed_files[@]}" | sort -u)
-for file in "${edited[@]}"; do
+changed_files=("$features_list" "$commands_list" "$routes_list" "$store_list")
+for file in "${changed_files[@]}"; do
   cp "$scratch/changed/$file" "$file"
 done
 
-echo "Added the feature $name: scene .$lower, command '$app_command $command', key '$key' on the home."
+echo "Added the feature $name: command '$app_command $command', route /$command, key '$key' on the home."
 echo "Created:"
 printf '  %s\n' "${new_files[@]}"
-echo "Changed:"
-printf '  %s\n' "${edited[@]}"
+echo "Registered it, one line each, in:"
+printf '  %s\n' "${changed_files[@]}"
 [ "$formatted" = "yes" ] || echo "swift format was not found: run Scripts/format.sh before committing."
 [ -z "$lint_note" ] || echo "$lint_note"
 cat <<EOF
 Next steps:
   swift build && swift test --filter '$name'
   swift run $app_command login
-  swift run $app_command $command milk
-  swift run $tui_command
-The screen needs an account, as most do: log in first. In $tui_command, press '$key' on the
-home to open it.
-Then make it yours: its rules are in $viewmodel_file,
-their timelines in $viewmodel_test_file. For data, add a
-service ("Add a feature" in README.md); list the command in the README's table of commands.
+  swift run $app_command $command add milk
+  swift run $app_command $command list
+  swift run $tui_command          (then '$key' on the home)
+Then make it yours: the record is Modules/Models/$name/${name}Item.swift, the screen's rules
+Modules/ViewModels/$name/${name}ViewModel.swift, their timelines
+Tests/ViewModelsTests/$name/${name}ViewModelTests.swift.
 EOF

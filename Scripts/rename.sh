@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Renames the template's app ("Friends") to yours, everywhere the name identifies the app:
-# the package, the executables (friends, friends-tui, friends-server), their modules, the data
-# folder, the environment variables, the README, the docs, the scripts and CI. The demo
-# feature keeps its domain words (a friend, the friends list), which you replace as you build
-# your own screens.
+# Renames the app (its current name is the one in AppIdentity) to yours, everywhere the name
+# identifies the app: the package, the executables (APP, APP-tui, APP-server), their modules,
+# the data folder, the environment variables, the README, the docs, the scripts and CI. The
+# demo's features keep their own names until Scripts/remove-demo.sh removes them.
 #
 #   Scripts/rename.sh NewName        for example: Scripts/rename.sh Notes
 #
@@ -77,7 +76,7 @@ for file in "${files[@]}"; do
     s/(static let (?:command|dataFolderName) = ")\Q$c\E(")/$1$nc$2/g;
     s/(name: ")\Q$n\E(",)/$1$nn$2/g;
     s/(\.executable\(name: ")\Q$c\E(")/$1$nc$2/g;
-    # The command in docs, scripts and tests: "swift run friends", "friends login", paths.
+    # The command in docs, scripts and tests: "swift run APP", "APP login", paths.
     s/\bswift run \Q$c\E\b(?!-)/swift run $nc/g;
     # Any command line or version line: the command, then a subcommand, an option, a
     # placeholder or a version, at the start of a line, after a prompt, or inside quotes or
@@ -93,8 +92,9 @@ for file in "${files[@]}"; do
     s/(share\/|XDG_DATA_HOME\/)\Q$c\E\b(?!-)/$1$nc/g;
     # The README title.
     s/^# \Q$n\E:/# $nn:/m;
-    # The app named in prose ("the Friends app", "a Friends server", "the Friends HTTP API",
-    # "one app, "Friends""), and the package in the examples of depending on it.
+    # The app named in prose ("the APP app", "an APP server", "the APP HTTP API",
+    # "one app, "APP""), with APP the current name, and the package in the examples of
+    # depending on it.
     s/\b\Q$n\E (app|server|HTTP API)\b/$nn $1/g;
     s/(app, ")\Q$n\E(")/$1$nn$2/g;
     s/(package: "|\.\.\/)\Q$n\E(?=["\/])/$1$nn/g;

@@ -1,60 +1,80 @@
 #!/usr/bin/env bash
-# Checks Scripts/new-feature.sh the way a new user would use it: copies the committed tree, adds
-# the feature "ShoppingList", checks that a second run and bad names are refused without
-# changing anything, and that the result builds (warnings as errors), passes the format and
-# architecture checks and its tests, and that the new command runs in the built executable.
-#
-# To keep CI short it runs the new feature's tests and those of the navigator, the home and the
-# two fronts, whose files the script changes; CI runs every test on the unchanged tree.
+# Checks Scripts/new-feature.sh the way a new user would use it, in the order the README gives:
+# copies the committed tree, renames the app to "Recipes", removes the demo, adds the features
+# "Ingredients" and "Steps", and checks that a second run and bad names are refused without
+# changing anything, that each added exactly its files and one line in each list, and that the
+# result builds (warnings as errors), passes the format and architecture checks and the tests
+# of the features and of the lists they changed; then that what one process adds, a second one
+# lists, on the embedded store and through recipes-server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/new-feature-test.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+server_pid=""
+cleanup() {
+  [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
 copy="$work/tree"
 mkdir "$copy"
 git archive HEAD | tar -x -C "$copy"
 cd "$copy"
 git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm template
+commit() { git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "$1"; }
 
 fail() {
   echo "error: $*" >&2
   exit 1
 }
 
-Scripts/new-feature.sh ShoppingList
-git add -A
+Scripts/rename.sh Recipes >/dev/null
+commit "Rename to Recipes"
+Scripts/remove-demo.sh >/dev/null
+commit "Remove the demo"
 
-# Exactly these files are new, and exactly these changed.
-created="Apps/CLI/ShoppingList/ShoppingListCommand.swift
-Apps/TUI/ShoppingList/ShoppingListFeature.swift
-Apps/TUI/ShoppingList/ShoppingListScreen.swift
-Modules/ViewModels/ShoppingList/ShoppingListViewModel.swift
-Tests/CLITests/ShoppingListCommandTests.swift
-Tests/TUITests/ShoppingListScreenTests.swift
-Tests/ViewModelsTests/ShoppingList/ShoppingListViewModelTests.swift"
-changed="Apps/CLI/Program/Program.swift
+lists="Apps/CLI/Program/Features.swift
 Apps/TUI/Home/Features.swift
-Modules/Navigator/Support/Scene.swift
-Tests/CLITests/ArgumentSpecTests.swift"
-actual=$(git diff --cached --name-only --diff-filter=A | LC_ALL=C sort)
-[ "$actual" = "$(LC_ALL=C sort <<<"$created")" ] || fail "the script created other files than expected:"$'\n'"$actual"
-actual=$(git diff --cached --name-only --diff-filter=DMR | LC_ALL=C sort)
-[ "$actual" = "$(LC_ALL=C sort <<<"$changed")" ] || fail "the script changed other files than expected:"$'\n'"$actual"
-grep -q '^  case shoppingList$' Modules/Navigator/Support/Scene.swift || fail "no scene .shoppingList"
-grep -q 'case .shoppingList: return "Shopping list"' Modules/Navigator/Support/Scene.swift ||
-  fail "the scene has no title"
-grep -q '^    ShoppingListCommand.self,$' Apps/CLI/Program/Program.swift ||
-  fail "the command is not in the program"
-grep -q '^      .shoppingList,$' Apps/TUI/Home/Features.swift || fail "the home does not list the feature"
-grep -q 'HomeEntry(scene: .shoppingList, key: "h"' Apps/TUI/ShoppingList/ShoppingListFeature.swift ||
-  fail "the feature's entry does not open its scene with the first free letter"
-grep -q 'scene == .shoppingList ? ShoppingListScreen(host: host) : nil' \
-  Apps/TUI/ShoppingList/ShoppingListFeature.swift || fail "the feature does not make its screen"
-git -c user.name=ci -c user.email=ci@localhost commit -qm "Add ShoppingList"
+Modules/AppServer/Support/Features.swift
+Modules/LocalBackend/Support/StoreCollections.swift"
+for feature in Ingredients Steps; do
+  Scripts/new-feature.sh "$feature" >/dev/null
+  git add -A
+  # Exactly its own files are new (each in a folder named after it), and each list gained
+  # one line.
+  others=$(git diff --cached --name-only --diff-filter=A | grep -v "/$feature/" || true)
+  [ -z "$others" ] || fail "new-feature.sh $feature created files outside its folders:"$'\n'"$others"
+  count=$(git diff --cached --name-only --diff-filter=A | wc -l)
+  templates=$(find Scripts/Templates -name '*.swift' | wc -l)
+  [ "$count" -eq "$templates" ] || fail "new-feature.sh $feature created $count files, not $templates"
+  changed=$(git diff --cached --name-only --diff-filter=DMR | LC_ALL=C sort)
+  [ "$changed" = "$lists" ] || fail "new-feature.sh $feature changed other files:"$'\n'"$changed"
+  # Each list has the feature's line once, and lost none of its other lines.
+  low="$(tr '[:upper:]' '[:lower:]' <<<"${feature:0:1}")${feature:1}"
+  for expected in "Apps/TUI/Home/Features.swift|.$low," "Apps/CLI/Program/Features.swift|${low}Commands," \
+    "Modules/AppServer/Support/Features.swift|Endpoints.add${feature}Routes(to:)," \
+    "Modules/LocalBackend/Support/StoreCollections.swift|RecordCollection<${feature}Item>(\"$low\"),"; do
+    file=${expected%%|*}
+    line=${expected#*|}
+    [ "$(grep -cxF -e "$line" -e "${line%,}" <(sed 's/^[[:space:]]*//' "$file"))" -eq 1 ] ||
+      fail "$file does not register $feature once with '$line'"
+  done
+  # A line it removed is an empty list it opened (`[]`), or the list's last element, written
+  # again with a comma.
+  diff=$(git diff --cached -U0 --diff-filter=M)
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    [[ "$line" == *"[]" ]] && continue
+    grep -qxF -- "+$line," <<<"$diff" || fail "new-feature.sh $feature removed the line '$line'"
+  done < <(grep -E '^-[^-]' <<<"$diff" | sed 's/^-//' || true)
+  commit "Add $feature"
+done
+lower() { tr '[:upper:]' '[:lower:]' <<<"${1:0:1}"; }
+grep -q '^      .ingredients,$' Apps/TUI/Home/Features.swift || fail "the home does not list Ingredients"
+grep -q '^      .steps,$' Apps/TUI/Home/Features.swift || fail "the home does not list Steps"
 
-# Refusals say why in one line and change nothing: the feature again and a name that exists
-# (status 1), names that are not UpperCamelCase identifiers (status 64).
+# Refusals say why in one line and change nothing: a feature again, a name that clashes with
+# a Swift or project type (status 64 or 1), names that are not UpperCamelCase identifiers.
 expect_refusal() {
   local expected=$1 status=0
   shift
@@ -64,10 +84,11 @@ expect_refusal() {
     fail "new-feature.sh '$*' did not say why in one line on standard error: $(cat "$work/out" "$work/err")"
   [ -z "$(git status --porcelain)" ] || fail "new-feature.sh '$*' changed something:"$'\n'"$(git status --porcelain)"
 }
-expect_refusal 1 ShoppingList
-expect_refusal 1 Search
+expect_refusal 1 Ingredients
+for clash in Feature String Scene Route Program Home Date; do expect_refusal 64 "$clash"; done
 expect_refusal 64 shopping-list
 expect_refusal 64 1Abc
+expect_refusal 64 Self
 expect_refusal 64 ""
 expect_refusal 64
 
@@ -75,29 +96,60 @@ swift build -Xswiftc -warnings-as-errors
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
 
-# The new feature's tests, then those of the parts the script changed. Swift Testing prints a
-# line per suite that passed: make sure the filter found the new ones. (The same compiler flags
-# as the build above, so that the tests reuse it.)
-swift test -Xswiftc -warnings-as-errors --filter ShoppingList 2>&1 | tee "$work/tests.log"
-for suite in ShoppingListViewModelTests ShoppingListCommandTests ShoppingListScreenTests; do
-  grep -q "Suite $suite passed" "$work/tests.log" || fail "the tests of $suite did not run"
+# The new features' tests, then those of the parts whose lists changed. Swift Testing prints a
+# line per suite that passed: make sure the filter found the new ones.
+swift test -Xswiftc -warnings-as-errors --filter 'Ingredients|Steps' 2>&1 | tee "$work/tests.log" |
+  grep -E '^(✔|✘) (Suite|Test run)' || true
+for feature in Ingredients Steps; do
+  for suite in ViewModelTests CommandTests ScreenTests PersistenceTests; do
+    grep -q "Suite $feature$suite passed" "$work/tests.log" || fail "the tests of $feature$suite did not pass"
+  done
+  grep -q "Test .*$(lower "$feature")${feature:1}RoutesAddListAndRemove.* passed" "$work/tests.log" ||
+    fail "the server's tests of $feature did not pass"
 done
-grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new feature's tests did not pass"
-swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests'
+grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new features' tests did not pass"
+swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests|AppServerTests' \
+  2>&1 | tee "$work/others.log" | grep -E '^(✔|✘) Test run' || true
+grep -q 'Test run with .* passed' "$work/others.log" || fail "the tests of the lists did not pass"
 
-# The command in the built executable, on fresh data.
-command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' Modules/AppComposition/Support/AppIdentity.swift)
-binary="$(swift build --show-bin-path)/$command"
+# What one process adds, a second one lists: on the embedded store.
+bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
 data="$work/data"
-"$binary" --data-dir "$data" login --email ada@example.com --password "correct horse" >/dev/null
+recipes() { "$bin/recipes" --data-dir "$data" "$@"; }
+recipes login --email ada@example.com --password "correct horse" >/dev/null
+output=$(recipes ingredients add flour)
+[ "$output" = "Added flour." ] || fail "'recipes ingredients add flour' printed: $output"
+json=$(recipes ingredients list --json)
+grep -q '"text" : "flour"' <<<"$json" || fail "'recipes ingredients list --json' printed: $json"
 status=0
-output=$(printf 'milk\n \neggs\n' | "$binary" --data-dir "$data" shopping-list 2>"$work/err") ||
-  status=$?
-[ "$status" -eq 1 ] || fail "the command exited with $status, not 1, after an empty entry"
-[ "$output" = $'Added milk.\nAdded eggs.\n2 entries' ] || fail "the command printed: $output"
-[ "$(cat "$work/err")" = "error: An entry cannot be empty." ] ||
-  fail "the command said on standard error: $(cat "$work/err")"
-output=$(swift run --skip-build "$command" --data-dir "$data" shopping-list milk 2>/dev/null)
-[ "$output" = $'Added milk.\n1 entry' ] || fail "the command with an argument printed: $output"
+recipes steps add " " 2>"$work/err" || status=$?
+[ "$status" -eq 1 ] && grep -q "An entry cannot be empty." "$work/err" ||
+  fail "an empty step was not refused: status $status, $(cat "$work/err")"
 
-echo "PASS: the new feature builds, passes its tests and runs"
+# And through recipes-server: one client adds, a second lists, and the server's store has it.
+served="$work/served"
+"$bin/recipes-server" --port 0 --data-dir "$served" >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+url=""
+for _ in $(seq 1 100); do
+  url=$(head -1 "$work/server.out" 2>/dev/null || true)
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "$url" ] || fail "recipes-server printed no URL: $(cat "$work/server.err")"
+remote() { "$bin/recipes" --server "$url" --data-dir "$work/client-$1" "${@:2}"; }
+remote 1 login --email ada@example.com --password "correct horse" >/dev/null
+remote 2 login --email ada@example.com --password "correct horse" >/dev/null
+output=$(remote 1 steps add "mix the flour")
+[ "$output" = "Added mix the flour." ] || fail "'recipes steps add' through the server printed: $output"
+json=$(remote 2 steps list --json)
+grep -q '"text" : "mix the flour"' <<<"$json" || fail "the second client listed: $json"
+kill "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+server_pid=""
+# The server's data directory has no login of its own: log in there to read it.
+"$bin/recipes" --data-dir "$served" login --email ada@example.com --password "correct horse" >/dev/null
+json=$("$bin/recipes" --data-dir "$served" steps list --json)
+grep -q '"text" : "mix the flour"' <<<"$json" || fail "the server's store lists: $json"
+
+echo "PASS: two new features build, pass their tests, and keep their data in the store and on the server"

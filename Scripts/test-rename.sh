@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks Scripts/rename.sh the way a new user would use it: copies the committed tree, renames
-# the app to "Notes", checks that the old app name is gone wherever it named the app (the
+# the app to "Notes" (or "Memos" if it is called Notes), checks that the old app name is gone wherever it named the app (the
 # README's commands and headings included), that a second run changes nothing, that the
 # renamed package builds (warnings as errors) and passes its tests, and that each renamed
 # executable says its new name.
@@ -13,12 +13,21 @@ git archive HEAD | tar -x -C "$copy"
 cd "$copy"
 git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm template
 
-Scripts/rename.sh Notes
-second=$(Scripts/rename.sh Notes)
-[ "$second" = "The app is already called Notes; nothing to change." ] ||
+# The names the app has now (AppIdentity says them), and the new one.
+identity=Modules/AppComposition/Support/AppIdentity.swift
+old_name=$(sed -nE 's/.*static let name = "([^"]+)".*/\1/p' "$identity")
+old_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$identity")
+old_prefix=$(sed -nE 's/.*static let dataDirectoryVariable = "([A-Z0-9_]+)_DATA_DIR".*/\1/p' "$identity")
+new_name=Notes
+[ "$old_name" != Notes ] || new_name=Memos
+new_command=$(tr '[:upper:]' '[:lower:]' <<<"$new_name")
+
+Scripts/rename.sh "$new_name"
+second=$(Scripts/rename.sh "$new_name")
+[ "$second" = "The app is already called $new_name; nothing to change." ] ||
   { echo "error: a second rename changed something: $second" >&2; exit 1; }
 
-leftovers=$(git grep -n -E 'friends-tui|friends-server|FRIENDS_DATA_DIR|FriendsCLI|FriendsTUI|swift run friends\b|name: "Friends"|Friends (app|server|HTTP API)|package: "Friends"' \
+leftovers=$(git grep -n -E "$old_command-tui|$old_command-server|${old_prefix}_DATA_DIR|${old_name}CLI|${old_name}TUI|swift run $old_command\b|name: \"$old_name\"|$old_name (app|server|HTTP API)|package: \"$old_name\"" \
   -- . ':!Scripts/rename.sh' ':!Scripts/test-rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
   ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
   ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \
@@ -30,7 +39,7 @@ if [ -n "$leftovers" ]; then
 fi
 
 # The README: every command of its examples, its headings and its diagram use the new name.
-readme_leftovers=$(grep -nE '(^|[`"(]|\$ )friends( [a-z-]|`)|Apps/CLI: friends|friends-tui' README.md || true)
+readme_leftovers=$(grep -nE "(^|[\`\"(]|\\$ )$old_command( [a-z-]|\`)|Apps/CLI: $old_command|$old_command-tui" README.md || true)
 if [ -n "$readme_leftovers" ]; then
   echo "error: the README still names the old command:" >&2
   echo "$readme_leftovers" >&2
@@ -44,7 +53,7 @@ swift test
 
 # Each executable says its new name.
 bin=$(swift build --show-bin-path)
-for program in notes notes-tui notes-server; do
+for program in "$new_command" "$new_command-tui" "$new_command-server"; do
   version=$("$bin/$program" --version)
   [[ "$version" == "$program "* ]] ||
     { echo "error: '$program --version' printed '$version'" >&2; exit 1; }

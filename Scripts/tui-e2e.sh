@@ -2,8 +2,7 @@
 # End-to-end test of friends-tui in a real terminal: tmux runs the built binary at 80x24
 # against a fresh data directory, types like a user, and reads the screen back.
 #
-#   swift build --product friends-tui && swift build --product store-stress
-#   Scripts/tui-e2e.sh
+#   Scripts/tui-e2e.sh          (builds friends-tui and store-stress first)
 #
 # Steps: log in as the demo account, add a friend (editing a field with Alt keys, which must
 # neither close the form nor quit), see a friend that another process adds, click, suspend
@@ -15,6 +14,10 @@
 # it was when a step fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+echo "== terminal UI end to end"
+swift build --product friends-tui
+swift build --product store-stress
 
 if ! command -v tmux >/dev/null 2>&1; then
   echo "tmux is missing; installing it with apt-get"

@@ -2,9 +2,7 @@
 /// store's, the password hash, then the HTTP server under slow clients.
 let allWorkloads: [Workload] =
   reactiveCoreWorkloads
-  // demo:begin
   + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
-  // demo:end
   + passwordAndServerWorkloads
 
 /// The reactive core's workloads, W1 to W7 and MEM.

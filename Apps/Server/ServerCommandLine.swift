@@ -1,6 +1,6 @@
 import AppComposition
+import AppServer
 import CommandLineKit
-import FriendsServer
 
 /// The command line of `friends-server`, declared as `friends` declares its own: the same
 /// help layout, usage line, `error:` messages and status 64.

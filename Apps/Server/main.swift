@@ -1,8 +1,8 @@
 import AppComposition
+import AppServer
 import CommandLineKit
 import Dispatch
 import Foundation
-import FriendsServer
 import HTTPServer
 // friends-server: serves the Friends HTTP API from the embedded store.
 //
@@ -47,7 +47,7 @@ let directory = DataDirectory.resolve(
 let server: HTTPServer
 do {
   let store = try LocalStore(directory: directory.url)
-  let api = FriendsAPI(store: store, log: { printError($0) })
+  let api = ServerAPI(store: store, log: { printError($0) })
   server = try HTTPServer(
     configuration: HTTPServerConfiguration(port: options.port), router: api.router)
 } catch {

@@ -46,9 +46,8 @@ struct Options: Equatable {
     name: programName, version: "\(programName) \(version)",
     abstract: "The Friends app, full screen in the terminal.",
     discussion: """
-      Log in, browse and edit your friends, search them, and follow the timeline. Press ?
-      (or F1) inside the app for its keys. The demo account is ada@example.com with the
-      password "correct horse".
+      Log in, then open a feature from the home. Press ? (or F1) inside the app for its keys.
+      The demo account is ada@example.com with the password "correct horse".
       """,
     options: [
       OptionSpec(

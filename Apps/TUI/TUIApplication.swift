@@ -248,12 +248,15 @@ final class TUIApplication: ScreenHost {
   }
 
   private func makeScreen(for scene: Scene) -> Screen {
-    // The scenes every app has; every other scene is a feature's, and the first feature that
-    // knows it makes its screen. (No `switch`: it would not be exhaustive once features are
-    // added, or would have a `default` that is never run without them.)
-    if scene == .login { return LoginScreen(host: self) }
-    if scene == .forgotPassword { return ForgotPasswordScreen(host: self) }
-    if scene == .home { return HomeScreen(host: self, features: features) }
+    // The scenes every app has; every other scene is a feature's, and the feature whose
+    // scenes it is makes its screen.
+    if let scene = scene.as(AppScene.self) {
+      switch scene {
+      case .login: return LoginScreen(host: self)
+      case .forgotPassword: return ForgotPasswordScreen(host: self)
+      case .home: return HomeScreen(host: self, features: features)
+      }
+    }
     for feature in features {
       if let screen = feature.makeScreen(scene, self) { return screen }
     }

@@ -56,7 +56,7 @@ let terminal: TTYTerminal
 do {
   terminal = try TTYTerminal(queue: .main)
 } catch {
-  fail("\(error). Use 'friends' for scripts and pipes.", code: 1)
+  fail("\(error). Use '\(AppIdentity.command)' for scripts and pipes.", code: 1)
 }
 
 let scheduler = MainScheduler.instance

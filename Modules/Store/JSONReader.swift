@@ -37,7 +37,7 @@ public struct JSONReader: Sendable {
 
   private let bytes: [UInt8]
   private let limit: Int
-  private var depth = 0
+  var depth = 0
   /// Whether ``array(oneElementALine:)`` may use a second thread: not inside another such
   /// array, so that each byte is still read a bounded number of times.
   private var mayReadInParts = true
@@ -46,7 +46,7 @@ public struct JSONReader: Sendable {
   /// not looked for.
   private var asWrittenLevels = 0
   /// The offset of the next byte to read.
-  public private(set) var position: Int
+  public internal(set) var position: Int
 
   /// A reader of all of `bytes`.
   public init(_ bytes: [UInt8]) {
@@ -146,46 +146,64 @@ public struct JSONReader: Sendable {
   public mutating func array<Element: Sendable>(
     oneElementALine element: @Sendable (Int, inout JSONReader) throws -> Element
   ) throws -> [Element] {
+    try array(
+      oneElementALine: { (_: inout Void, index, reader) in try element(index, &reader) },
+      part: {})
+  }
+
+  /// ``array(oneElementALine:)``, with a `Part` made by `makePart` for each thread that reads
+  /// elements and handed to `element` with each of them: state a reader of many elements
+  /// reuses, such as a ``RecordCoding/Reader``.
+  @inlinable
+  public mutating func array<Element: Sendable, Part>(
+    oneElementALine element: @Sendable (inout Part, Int, inout JSONReader) throws -> Element,
+    part makePart: @Sendable () -> Part
+  ) throws -> [Element] {
     if let (first, second) = partsOfArray() {
       let secondPart = PartResult<Element>()
       let group = DispatchGroup()
       let firstElements: [Element]? = withoutActuallyEscaping(element) { element in
-        DispatchQueue.global().async(group: group) {
-          var reader = second
+        withoutActuallyEscaping(makePart) { makePart in
+          DispatchQueue.global().async(group: group) {
+            var reader = second
+            var part = makePart()
+            var elements: [Element] = []
+            do {
+              repeat {
+                elements.append(try element(&part, elements.count, &reader))
+                if elements.count == 1 {
+                  // Room for this part, guessed from its first element as for both below.
+                  elements.reserveCapacity(
+                    reader.guessedArrayCount(
+                      from: second.position, firstElementEnd: reader.position))
+                }
+              } while reader.continueArray()
+              guard reader.endArray() else { return }
+            } catch {
+              return
+            }
+            secondPart.value.withLock { $0 = (elements, reader.position) }
+          }
+          defer { group.wait() }
+          var reader = first
+          var part = makePart()
           var elements: [Element] = []
           do {
-            repeat {
-              elements.append(try element(elements.count, &reader))
+            while reader.position < second.position {
+              elements.append(try element(&part, elements.count, &reader))
+              guard reader.continueArray() else { return nil }
               if elements.count == 1 {
-                // Room for this part, guessed from its first element as for both below.
+                // Room for both parts, guessed from the first element's length, so that the
+                // list is not copied as it grows.
                 elements.reserveCapacity(
-                  reader.guessedArrayCount(from: second.position, firstElementEnd: reader.position))
+                  reader.guessedArrayCount(from: first.position, firstElementEnd: reader.position))
               }
-            } while reader.continueArray()
-            guard reader.endArray() else { return }
-          } catch {
-            return
-          }
-          secondPart.value.withLock { $0 = (elements, reader.position) }
-        }
-        defer { group.wait() }
-        var reader = first
-        var elements: [Element] = []
-        do {
-          while reader.position < second.position {
-            elements.append(try element(elements.count, &reader))
-            guard reader.continueArray() else { return nil }
-            if elements.count == 1 {
-              // Room for both parts, guessed from the first element's length, so that the
-              // list is not copied as it grows.
-              elements.reserveCapacity(
-                reader.guessedArrayCount(from: first.position, firstElementEnd: reader.position))
             }
+          } catch {
+            return nil
           }
-        } catch {
-          return nil
+          return reader.position == second.position ? elements : nil
         }
-        return reader.position == second.position ? elements : nil
       }
       if var elements = firstElements, let (rest, end) = secondPart.value.withLock({ $0 }) {
         elements += rest
@@ -194,7 +212,8 @@ public struct JSONReader: Sendable {
       }
     }
     var elements: [Element] = []
-    try arrayInOrder { reader in elements.append(try element(elements.count, &reader)) }
+    var part = makePart()
+    try arrayInOrder { reader in elements.append(try element(&part, elements.count, &reader)) }
     return elements
   }
 
@@ -935,4 +954,128 @@ extension UInt8 {
   fileprivate static let space = UInt8(ascii: " ")
   fileprivate static let newline = UInt8(ascii: "\n")
   fileprivate static let tab = UInt8(ascii: "\t")
+}
+
+// The steps ``RecordDecoder`` takes through objects and arrays whose end it learns only
+// when the `Decodable` type reading them returns.
+extension JSONReader {
+  /// Consumes the opening brace of an object (one level deeper) and returns where it starts.
+  mutating func openObject() throws -> Int {
+    skipWhitespace()
+    let start = position
+    try expectValue(.openBrace, "expected an object")
+    try enter()
+    return start
+  }
+
+  /// Consumes the opening bracket of an array, one level deeper.
+  mutating func openArray() throws {
+    try expectValue(.openBracket, "expected an array")
+    try enter()
+  }
+
+  /// Consumes `"key": `, preceded by `, ` unless it is the `first` field, when the text has
+  /// exactly that there (the form the encoder writes); reads nothing otherwise.
+  mutating func skipKey(_ key: String, first: Bool) -> Bool {
+    let start = position
+    if !first {
+      guard limit - position >= 2, bytes[position] == .comma, bytes[position + 1] == .space
+      else { return false }
+      position += 2
+    }
+    var key = key
+    let matched = key.withUTF8 { name -> Bool in
+      let count = name.count
+      guard limit - position >= count + 4, bytes[position] == .quote else { return false }
+      let same = bytes.withUnsafeBufferPointer { all in
+        count == 0 || memcmp(all.baseAddress! + position + 1, name.baseAddress!, count) == 0
+      }
+      let after = position + 1 + count
+      guard same, bytes[after] == .quote, bytes[after + 1] == .colon,
+        bytes[after + 2] == .space
+      else { return false }
+      position = after + 3
+      return true
+    }
+    if !matched { position = start }
+    return matched
+  }
+
+  /// The offset of each field's value in the object that starts at `start` (the first of a
+  /// repeated name), and the offset just past the object. Call inside the object (after
+  /// ``openObject()``); the depth stays that of the object's inside.
+  mutating func indexFields(from start: Int) throws -> (fields: [String: Int], end: Int) {
+    position = start
+    depth -= 1
+    defer { depth += 1 }
+    var fields: [String: Int] = [:]
+    try object { reader, key in
+      let valueStart = reader.startOfNextValue()
+      if fields[key] == nil { fields[key] = valueStart }
+      try reader.skipValue()
+    }
+    return (fields, position)
+  }
+
+  /// Moves to `offset`, the start of a value found by ``indexFields(from:)``.
+  mutating func move(to offset: Int) {
+    position = offset
+  }
+
+  /// Leaves an object at `end`, found by ``indexFields(from:)``, one level up.
+  mutating func leave(at end: Int) {
+    position = end
+    depth -= 1
+  }
+
+  /// Reads the rest of an object whose fields were read in order from its start: the
+  /// fields not asked for, and the closing brace; one level up.
+  mutating func closeObject(first: Bool) throws {
+    var first = first
+    while true {
+      skipWhitespace()
+      if peek() == .closeBrace {
+        position += 1
+        depth -= 1
+        return
+      }
+      if !first { try expect(.comma, "expected ',' or '}' in an object") }
+      first = false
+      try expect(.quote, "expected a field name in quotes")
+      _ = try stringAfterQuote()
+      try expect(.colon, "expected ':' after a field name")
+      try skipValue()
+    }
+  }
+
+  /// Whether the array being read has no element left.
+  mutating func atArrayEnd() -> Bool {
+    skipWhitespace()
+    return peek() == .closeBracket
+  }
+
+  /// Consumes the comma before an element that is not the first one.
+  mutating func elementSeparator(first: Bool) throws {
+    if !first { try expect(.comma, "expected ',' or ']' in an array") }
+  }
+
+  /// Reads the rest of an array: the elements not asked for, and the closing bracket; one
+  /// level up.
+  mutating func closeArray(first: Bool) throws {
+    var first = first
+    while !atArrayEnd() {
+      try elementSeparator(first: first)
+      first = false
+      try skipValue()
+    }
+    position += 1
+    depth -= 1
+  }
+
+  /// Reads a number that may have a fraction or an exponent.
+  mutating func double() throws -> Double {
+    let text = try numberText()
+    guard let value = Double(text) else { throw failure("number out of range", value: true) }
+    return value
+  }
 }

@@ -7,9 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct BenchmarksExecutableTests {
   static let allIds =
     ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"]
-    // demo:begin
     + StoreWorkloadsTests.ids
-    // demo:end
     + ["PBKDF2-600k", "HTTP-slow-500"]
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {

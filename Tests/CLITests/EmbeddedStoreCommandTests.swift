@@ -49,7 +49,7 @@ import Testing
     #expect(try store.friend(id: 21).fullName == "Ada King")
 
     #expect(harness.run("remove 21") == .success)
-    #expect(throws: StoreError.notFound(21)) { try store.friend(id: 21) }
+    #expect(throws: StoreError.notFound(21, record: "friend")) { try store.friend(id: 21) }
     #expect(harness.run("show 21") == .failure)
     #expect(harness.stderr == "error: No friend has the id 21.\n")
   }

@@ -105,7 +105,8 @@ import ViewModels
     harness.friends.friendsResponse = { _ in [.error(5, ServiceError.timedOut)] }
     #expect(harness.run("list") == .failure)
     #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: Could not load friends: the server did not answer in time\n")
+    #expect(
+      harness.stderr == "error: Could not load the friends: the server did not answer in time\n")
   }
 
   @Test func theSpinnerTurnsOnATerminalWhileLoadingAndIsErasedBeforeTheResults() {

@@ -17,12 +17,21 @@ import Synchronization
 final class Harness {
   let clock = TestScheduler.milliseconds()
   let auth: FakeAuthenticationService
-  // demo:begin
-  let friends: FakeFriendsService
-  let search: FakeSearchService
-  let timeline: FakeTimelineService
-  let postCache = InMemoryPostCache()
-  // demo:end
+  lazy var friends = FakeFriendsService(scheduler: clock)
+  lazy var search = FakeSearchService(scheduler: clock)
+  lazy var timeline = FakeTimelineService(scheduler: clock)
+  lazy var postCache = InMemoryPostCache()
+  /// Fakes a test adds for a feature of its own, searched first.
+  var extraFakes: [Any] = []
+  /// The fakes of the features' services, one line each.
+  var fakes: [Any] {
+    extraFakes + [
+      friends,
+      search,
+      timeline,
+      postCache,
+    ]
+  }
   let output: BufferOutput
   let errors: BufferOutput
   /// What prompts read.
@@ -50,11 +59,6 @@ final class Harness {
     self.colour = colour
     output = BufferOutput(isTerminal: outputColumns != nil, columns: outputColumns)
     auth = FakeAuthenticationService(scheduler: clock)
-    // demo:begin
-    friends = FakeFriendsService(scheduler: clock)
-    search = FakeSearchService(scheduler: clock)
-    timeline = FakeTimelineService(scheduler: clock)
-    // demo:end
     errors = BufferOutput(isTerminal: terminal)
     input = ScriptedInput(isTerminal: terminal, lines: answers)
     if loggedIn { auth.status.accept(.authorized(Self.ada)) }
@@ -80,11 +84,7 @@ final class Harness {
             faults: LocalBackend.Faults(latency: latency))
         }
         return AppServices(
-          auth: replacingAuth ?? auth,
-          // demo:begin
-          friends: friends, search: search, timeline: timeline, postCache: postCache,
-          // demo:end
-          scheduler: clock, origin: "the test")
+          auth: replacingAuth ?? auth, features: fakes, scheduler: clock, origin: "the test")
       })
     return SharingScheduler.mock(scheduler: clock) { Program.run(words, runtime: runtime) }
   }

@@ -1,6 +1,6 @@
+import AppServer
 import Authentication
 import Foundation
-import FriendsServer
 import HTTPServer
 import LocalBackend
 import Models
@@ -23,11 +23,11 @@ import Testing
     let store = try LocalStore(directory: storeDirectory.url, seed: seed)
     let clock = Clock()
     let sessions = SessionStore<Account>(now: { clock.now })
-    let server = try HTTPServer(router: FriendsAPI(store: store, sessions: sessions).router)
+    let server = try HTTPServer(router: ServerAPI(store: store, sessions: sessions).router)
     defer { server.stop() }
     let home = try TemporaryDirectory()
-    func run(_ words: String...) async throws -> FriendsProcess.Result {
-      try await FriendsProcess.run(
+    func run(_ words: String...) async throws -> CLIProcess.Result {
+      try await CLIProcess.run(
         ["--server", server.url.absoluteString] + words, directory: home.url,
         dataDirectoryOption: false)
     }
@@ -55,15 +55,9 @@ import Testing
     let port = probe.port
     probe.stop()
     let home = try TemporaryDirectory()
-    let commands = [
-      "whoami",
-      // demo:begin
-      "list",
-      // demo:end
-    ]
-    for command in commands {
+    for command in ["whoami"] {
       let start = ContinuousClock.now
-      let result = try await FriendsProcess.run(
+      let result = try await CLIProcess.run(
         ["--server", "http://127.0.0.1:\(port)", command], directory: home.url,
         dataDirectoryOption: false)
       let elapsed = ContinuousClock.now - start

@@ -21,10 +21,12 @@ func makeClock() -> TestScheduler {
 func fakeServices(auth: FakeAuthenticationService, _ clock: TestScheduler) -> AppServices {
   AppServices(
     auth: auth,
-    // demo:begin
-    friends: FakeFriendsService(scheduler: clock), search: FakeSearchService(scheduler: clock),
-    timeline: FakeTimelineService(scheduler: clock), postCache: InMemoryPostCache(),
-    // demo:end
+    features: [
+      FakeFriendsService(scheduler: clock),
+      FakeSearchService(scheduler: clock),
+      FakeTimelineService(scheduler: clock),
+      InMemoryPostCache(),
+    ],
     scheduler: clock, origin: "the test")
 }
 

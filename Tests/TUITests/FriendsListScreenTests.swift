@@ -24,6 +24,46 @@ import Testing
     return screen + [status]
   }
 
+  @Test func theListIsAKeyAwayAfterLoggingIn() {
+    Harness.run { h in
+      LoginScreenTests.scriptLogin(h)
+      h.friends.friendsResponse = { _ in
+        [.next(50, [Fixtures.ada, Fixtures.grace]), .completed(50)]
+      }
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.type("correct horse")
+      h.advance(to: 500)
+      h.press(.enter)
+      h.advance(to: 800)
+      #expect(h.app.navigator.currentStack == [.home])
+      // The friends list is a key away.
+      h.press(.character("f"))
+      expectScreen(
+        h,
+        [
+          " Home › Friends                                                             Ada",
+          "   ⠋ Loading friends…",
+          "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+          FriendsListScreenTests.hints,
+        ])
+      h.advance(to: 850)
+      expectScreen(
+        h,
+        [
+          " Home › Friends                                                             Ada",
+          "   2 friends",
+          "",
+          "   Name                          Phone",
+          " › Ada Lovelace                  555 0101",
+          "   Grace Hopper                  +1 555 0102",
+          "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+          FriendsListScreenTests.hints,
+        ])
+    }
+  }
+
   @Test func aLongListShowsThePositionAndMovesWithTheViKeys() {
     let many = (1...20).map {
       Friend(id: $0, firstName: "Friend", lastName: "No \($0)", phoneNumber: "555 01\($0 + 10)")

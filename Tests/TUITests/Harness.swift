@@ -19,12 +19,21 @@ final class Harness {
   let clock = TestScheduler.milliseconds()
   let terminal: MemoryTerminal
   let auth: FakeAuthenticationService
-  // demo:begin
-  let friends: FakeFriendsService
-  let search: FakeSearchService
-  let timeline: FakeTimelineService
-  let cache = InMemoryPostCache()
-  // demo:end
+  lazy var friends = FakeFriendsService(scheduler: clock)
+  lazy var search = FakeSearchService(scheduler: clock)
+  lazy var timeline = FakeTimelineService(scheduler: clock)
+  lazy var cache = InMemoryPostCache()
+  /// Fakes a test adds for a feature of its own, searched first.
+  var extraFakes: [Any] = []
+  /// The fakes of the features' services, one line each.
+  var fakes: [Any] {
+    extraFakes + [
+      friends,
+      search,
+      timeline,
+      cache,
+    ]
+  }
   private(set) var app: TUIApplication!
   private(set) var quitCount = 0
 
@@ -36,11 +45,6 @@ final class Harness {
   init(size: TerminalSize) {
     terminal = MemoryTerminal(size: size)
     auth = FakeAuthenticationService(scheduler: clock)
-    // demo:begin
-    friends = FakeFriendsService(scheduler: clock)
-    search = FakeSearchService(scheduler: clock)
-    timeline = FakeTimelineService(scheduler: clock)
-    // demo:end
   }
 
   /// Runs `body` with a new harness, every Driver and Signal delivering on its clock.
@@ -59,11 +63,7 @@ final class Harness {
     colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all
   ) {
     let services = AppServices(
-      auth: auth,
-      // demo:begin
-      friends: friends, search: search, timeline: timeline, postCache: cache,
-      // demo:end
-      scheduler: clock, origin: "test")
+      auth: auth, features: fakes, scheduler: clock, origin: "test")
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
       timeZone: TimeZone(identifier: "UTC")!,

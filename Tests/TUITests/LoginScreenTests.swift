@@ -82,11 +82,6 @@ import Testing
   @Test func theLoginStoryPlaysOutOnScreen() {
     Harness.run { h in
       Self.scriptLogin(h)
-      // demo:begin
-      h.friends.friendsResponse = { _ in
-        [.next(50, [Fixtures.ada, Fixtures.grace]), .completed(50)]
-      }
-      // demo:end
       h.start()
       expectScreen(h, Self.loginScreen(message: "Enter an email address."))
 
@@ -139,31 +134,6 @@ import Testing
       #expect(h.line(0).hasPrefix(" Home "))
       // No welcome in the status bar: its key hints show at once.
       #expect(h.line(23).hasSuffix("? help  q quit"), "\(h.line(23))")
-      // demo:begin
-      // The friends list is a key away.
-      h.press(.character("f"))
-      expectScreen(
-        h,
-        [
-          " Home › Friends                                                             Ada",
-          "   ⠋ Loading friends…",
-          "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-          FriendsListScreenTests.hints,
-        ])
-      h.advance(to: 850)
-      expectScreen(
-        h,
-        [
-          " Home › Friends                                                             Ada",
-          "   2 friends",
-          "",
-          "   Name                          Phone",
-          " › Ada Lovelace                  555 0101",
-          "   Grace Hopper                  +1 555 0102",
-          "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-          FriendsListScreenTests.hints,
-        ])
-      // demo:end
       #expect(h.auth.passwordsTried == ["wrong password", "correct horse"])
       #expect(
         h.auth.logInRequests.map(\.subscriptions) == [

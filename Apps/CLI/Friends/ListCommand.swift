@@ -11,11 +11,14 @@ struct ListCommand: Command {
 
   func run(_ context: CommandContext) throws -> ExitCode {
     if let refused = context.open(.friends) { return refused }
-    let output = FriendsListViewModel(service: context.services.friends).transform(.init())
+    let output = FriendsListViewModel(
+      service: context.services.friends, scheduler: context.scheduler
+    )
+    .transform(.init())
     let bag = DisposeBag()
     var cells: [FriendCellType]?
-    var alerts: [Alert] = []
-    output.alert.emit(onNext: { alerts.append($0) }).disposed(by: bag)
+    var failure: FriendsListViewModel.LoadFailure?
+    output.loadFailure.drive(onNext: { failure = $0 }).disposed(by: bag)
     context.printer.spinner(while: output.isLoading, message: "Loading friends…")
       .disposed(by: bag)
     output.cells.drive(onNext: { cells = cells ?? $0 }).disposed(by: bag)
@@ -28,7 +31,7 @@ struct ListCommand: Command {
       case .normal(let row): friends.append(row.friend)
       case .empty: isEmpty = true
       case .error(let message):
-        context.printer.error(alerts.first.map { "\($0.title): \($0.message)" } ?? message)
+        context.printer.error(failure?.text ?? message)
         return .failure
       }
     }

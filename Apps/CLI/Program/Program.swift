@@ -9,22 +9,17 @@ enum Program {
   /// What `--version` prints.
   static let version = "\(AppIdentity.command) \(AppIdentity.version)"
 
-  /// Every command, in the order help lists them.
-  static let commands: [any Command.Type] = [
-    LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ResetPasswordCommand.self,
-    // demo:begin
-    ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self,
-    SearchCommand.self, TimelineCommand.self, PeopleCommand.self,
-    // demo:end
-    // Scripts/new-feature.sh adds new commands above this line.
-  ]
+  /// Every command, in the order help lists them: the account's, then each feature's.
+  static let commands: [any Command.Type] =
+    [LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ResetPasswordCommand.self]
+    + features.flatMap { $0 }
 
   /// The program's declaration: global options and every command.
   static let spec = ProgramSpec(
     name: AppIdentity.command, version: version,
-    abstract: "Keep track of your friends from the terminal.",
+    abstract: "\(AppIdentity.name) from the terminal.",
     discussion: """
-      The same app as 'friends-tui', on the same data: a change made here shows there. Results
+      The same app as '\(AppIdentity.terminalCommand)', on the same data: a change made here shows there. Results
       go to standard output, messages to standard error. Exit status: 0 success, 1 failure,
       64 usage error, 130 interrupted.
       """,

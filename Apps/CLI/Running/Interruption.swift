@@ -18,7 +18,7 @@ import Foundation
 final class Interruption: Sendable {
   // `lock` is thread-safe; `source` is set once in `install` and only kept alive.
   private let lock = NSRecursiveLock()
-  private let queue = DispatchQueue(label: "friends.interruption")
+  private let queue = DispatchQueue(label: "command-line.interruption")
   private let erasesLine: Bool
   private nonisolated(unsafe) var source: DispatchSourceSignal?
 

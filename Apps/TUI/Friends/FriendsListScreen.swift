@@ -9,9 +9,8 @@ import ViewModels
 /// saying whom), refresh, search, open the timeline and log out. Alerts show as dialogs. A
 /// friend just added is selected once the list shows it.
 ///
-/// A failed load shows its message once, wrapped, above the friends already shown (which stay),
-/// and the list loads again by itself every ``retryInterval`` until it succeeds (a server
-/// back from an outage shows the list again without a key).
+/// A failed load shows the view model's `loadFailure` once, wrapped, above the friends already
+/// shown (which stay), until a load succeeds; the view model loads again by itself.
 @MainActor
 final class FriendsListScreen: Screen {
   private let refresh = PublishRelay<Void>()
@@ -31,26 +30,21 @@ final class FriendsListScreen: Screen {
   private var pendingSelection: Int?
   /// The name column's width, fitted to the width last drawn in.
   private var nameWidth = Rows.nameWidth
-  /// Why the last load failed, while it is not followed by a good one.
-  private var loadFailure: String?
-  /// The next automatic load after a failure.
-  private var retry: Disposable?
-
-  /// How long after a failed load the list loads again by itself.
-  static let retryInterval: RxTimeInterval = .seconds(5)
+  /// Why the last load failed and when it is tried again, while no later load succeeded.
+  private var loadFailure: FriendsListViewModel.LoadFailure?
 
   override init(host: ScreenHost) {
     super.init(host: host)
-    let output = FriendsListViewModel(service: host.services.friends).transform(
-      .init(
-        refresh: refresh.asObservable(), delete: delete.asObservable(),
-        select: select.asObservable(), open: open.asObservable(), addTaps: addTaps.asObservable(),
-        searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
+    let output = FriendsListViewModel(service: host.services.friends, scheduler: host.scheduler)
+      .transform(
+        .init(
+          refresh: refresh.asObservable(), delete: delete.asObservable(),
+          select: select.asObservable(), open: open.asObservable(), addTaps: addTaps.asObservable(),
+          searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
     bind(output.alert) { [unowned self] alert in
-      // A failed load is shown on the screen itself, once.
-      guard alert.title != FriendsListViewModel.loadFailureTitle else { return }
       presentAlert(title: alert.title, message: alert.message, button: alert.button)
     }
+    bind(output.loadFailure) { [unowned self] in loadFailure = $0 }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     bind(output.cells) { [unowned self] in show($0) }
     bind(output.deleted) { [weak host] name in host?.showMessage("Deleted \(name)") }
@@ -68,16 +62,8 @@ final class FriendsListScreen: Screen {
   }
 
   private func show(_ newCells: [FriendCellType]) {
-    if case .error(let message) = newCells.first {
-      loadFailure = message
-      scheduleRetry()
-      // The friends already shown stay, under the message.
-      if !friends.isEmpty { return }
-    } else {
-      loadFailure = nil
-      retry?.dispose()
-      retry = nil
-    }
+    // The friends already shown stay, under the view model's message.
+    if case .error = newCells.first, !friends.isEmpty { return }
     let selectedId = selectedFriend?.friend.id
     cells = newCells
     hasLoaded = true
@@ -86,20 +72,6 @@ final class FriendsListScreen: Screen {
       list.selectedIndex = index
     }
     selectPending()
-  }
-
-  private func scheduleRetry() {
-    retry?.dispose()
-    retry = host?.scheduler.scheduleRelative(after: Self.retryInterval) { [weak self] in
-      MainActor.assumeIsolated { self?.refresh.accept(()) }
-      return Disposables.create()
-    }
-  }
-
-  override func close() {
-    retry?.dispose()
-    retry = nil
-    super.close()
   }
 
   /// Selects the friend with `id` now if the list shows them, else once it does.
@@ -177,11 +149,10 @@ final class FriendsListScreen: Screen {
 
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
-    let retrying = "Trying again every \(Int(Self.retryInterval.seconds)) s; r tries now."
     var failureLines: [String] = []
     if let loadFailure {
-      let lead = friends.isEmpty ? "Could not load the friends" : "Could not refresh"
-      failureLines = "\(lead): \(loadFailure). \(retrying)".wrapped(toWidth: max(1, rect.width - 2))
+      failureLines = "\(loadFailure.text). \(loadFailure.retry); r tries now."
+        .wrapped(toWidth: max(1, rect.width - 2))
     }
     // The count, the failure (with a blank row after it) or a blank row, the column names,
     // the friends.

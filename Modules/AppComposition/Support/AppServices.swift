@@ -1,92 +1,96 @@
 import Foundation
 import LocalBackend
-import Models
 import ReactiveCore
 import RemoteBackend
 import Services
 
-/// Everything the view models need, built once by a front end: the services, the post cache,
-/// and the scheduler time runs on.
+/// Everything the view models need, built once by a front end: the services, and the
+/// scheduler time runs on.
 ///
-/// Both fronts build it the same way: on the embedded store in the data directory, or on a
-/// Friends server when given its URL.
+/// Both fronts build it the same way: on the embedded store in the data directory, or on the
+/// app's server when given its URL. Each feature reads its services with ``service(_:)``,
+/// usually through a property of its own declared in its folder
+/// (`var notes: NotesService { service(NotesService.self) }`): the first of ``features`` that
+/// is one answers. The backends implement every feature's protocol; a feature that needs more
+/// (a cache, a wrapper) adds it with one line in ``registrations``.
 public struct AppServices {
   /// Logging in and out.
   public let auth: AuthenticationService
-  // demo:begin
-  /// The friends list.
-  public let friends: FriendsService
-  /// Searching friends.
-  public let search: SearchService
-  /// Posts and people.
-  public let timeline: TimelineService
-  /// The posts fetched in this session.
-  public let postCache: PostCache
-  // demo:end
+  /// The objects that implement the features' services, searched in order.
+  public let features: [Any]
   /// The scheduler for debounces, timers and latency.
   public let scheduler: SchedulerType
   /// Where the data comes from, for messages such as "Using data in …".
   public let origin: String
 
-  /// Assembles services from parts, for tests and custom setups.
+  /// Assembles services from parts, for tests and custom setups: `features` holds the objects
+  /// that implement the features' services (fakes, a backend), searched in order.
   public init(
-    auth: AuthenticationService,
-    // demo:begin
-    friends: FriendsService, search: SearchService, timeline: TimelineService,
-    postCache: PostCache,
-    // demo:end
-    scheduler: SchedulerType, origin: String
+    auth: AuthenticationService, features: [Any] = [], scheduler: SchedulerType, origin: String
   ) {
     self.auth = auth
-    // demo:begin
-    self.friends = friends
-    self.search = search
-    self.timeline = timeline
-    self.postCache = postCache
-    // demo:end
+    self.features = features
     self.scheduler = scheduler
     self.origin = origin
   }
 
+  /// The first of ``features`` that implements `type`. A service that nothing implements is a
+  /// programming error: the feature's registration or its backend conformance is missing.
+  public func service<Service>(_ type: Service.Type) -> Service {
+    for candidate in features {
+      if let service = candidate as? Service { return service }
+    }
+    preconditionFailure(
+      "Nothing implements \(Service.self): add the feature's line to AppServices.registrations,"
+        + " or its conformance to the backends.")
+  }
+
   /// Services on the embedded store in `directory`, created and seeded with demo data if it
   /// does not exist yet; `faults` slows down or breaks its calls, to try the loading and error
-  /// states.
-  // demo:begin
-  // While a timeline is watched, the demo writes a post now and then at `livePosts`' pace;
-  // `nil` writes none.
-  // demo:end
+  /// states; `registrations` add what features need besides the backend.
   public static func local(
     directory: URL, scheduler: SchedulerType, faults: LocalBackend.Faults = .none,
-    // demo:begin
-    livePosts: LiveDemoTimeline.Pace? = .demo,
-    // demo:end
+    registrations: [FeatureRegistration] = registrations
   ) throws -> AppServices {
     let store = try LocalStore(directory: directory)
     let backend = LocalBackend(store: store, scheduler: scheduler, faults: faults)
-    // demo:begin
-    let timeline: TimelineService =
-      livePosts.map { LiveDemoTimeline(backend: backend, scheduler: scheduler, pace: $0) }
-      ?? backend
-    // demo:end
     return AppServices(
       auth: backend,
-      // demo:begin
-      friends: backend, search: backend, timeline: timeline, postCache: InMemoryPostCache(),
-      // demo:end
+      features: registrations.flatMap { $0.local(backend, scheduler) } + [backend],
       scheduler: scheduler, origin: store.fileURL.path)
   }
 
-  /// Services on the Friends server at `url`, with the session token kept in `directory` (the
+  /// Services on the app's server at `url`, with the session token kept in `directory` (the
   /// data directory), so that every front using that directory shares the login.
-  public static func remote(url: URL, directory: URL, scheduler: SchedulerType) -> AppServices {
+  public static func remote(
+    url: URL, directory: URL, scheduler: SchedulerType,
+    registrations: [FeatureRegistration] = registrations
+  ) -> AppServices {
     let client = HTTPClient(
       baseURL: url, tokens: SessionTokenFile(directory: directory, server: url))
     let backend = RemoteBackend(client: client, scheduler: scheduler)
     return AppServices(
       auth: backend,
-      // demo:begin
-      friends: backend, search: backend, timeline: backend, postCache: InMemoryPostCache(),
-      // demo:end
+      features: registrations.flatMap { $0.remote(backend, scheduler) } + [backend],
       scheduler: scheduler, origin: url.absoluteString)
+  }
+}
+
+/// What one feature adds to the services besides the backend, which implements every
+/// feature's protocol: a cache, or a wrapper around the backend's service. Declared in the
+/// feature's folder and listed with one line in ``AppServices/registrations``.
+public struct FeatureRegistration {
+  /// The objects to search before the embedded store's backend.
+  public var local: (LocalBackend, SchedulerType) -> [Any]
+  /// The objects to search before the server's backend.
+  public var remote: (RemoteBackend, SchedulerType) -> [Any]
+
+  /// Creates a registration.
+  public init(
+    local: @escaping (LocalBackend, SchedulerType) -> [Any],
+    remote: @escaping (RemoteBackend, SchedulerType) -> [Any]
+  ) {
+    self.local = local
+    self.remote = remote
   }
 }

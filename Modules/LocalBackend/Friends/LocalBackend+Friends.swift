@@ -21,13 +21,7 @@ extension LocalBackend: FriendsService {
 
   /// Updates a friend; a stale revision fails with ``ServiceError/changedElsewhere(id:)``.
   public func update(_ friend: Friend) -> Single<Friend> {
-    write("update") { store in
-      do {
-        return try store.updateFriend(friend)
-      } catch StoreError.changedElsewhere(let id) {
-        throw ServiceError.changedElsewhere(id: id)
-      }
-    }
+    write("update") { store in try store.updateFriend(friend) }
   }
 
   /// Removes a friend.
@@ -37,6 +31,6 @@ extension LocalBackend: FriendsService {
 
   /// Emits after each change to the friends, here or in another process.
   public var friendsChanged: Observable<Void> {
-    changes.filter { !$0.friends.isEmpty }.map { _ in () }
+    recordsChanged(Friend.self)
   }
 }

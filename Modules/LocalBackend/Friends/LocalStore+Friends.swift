@@ -1,22 +1,18 @@
 import Foundation
 import Models
+import Services
 
 extension LocalStore {
   /// All friends, sorted by last name, then first name.
   public func friends() throws(StoreError) -> [Friend] {
-    try read { file in file.friends }
+    try records(Friend.self)
   }
 
   /// The friend with this identifier.
   ///
-  /// - Throws: ``StoreError/notFound(_:)`` when there is none.
+  /// - Throws: ``StoreError/notFound(_:record:)`` when there is none.
   public func friend(id: Int) throws(StoreError) -> Friend {
-    try read { (file: StoreFile) throws(StoreError) in
-      guard let friend = file.friends.first(where: { $0.id == id }) else {
-        throw .notFound(id)
-      }
-      return friend
-    }
+    try record(Friend.self, id: id)
   }
 
   /// Adds a friend, trimming surrounding spaces from each field.
@@ -27,10 +23,7 @@ extension LocalStore {
   @discardableResult
   public func addFriend(_ draft: FriendDraft) throws(StoreError) -> Friend {
     let draft = try Self.validated(draft)
-    return try modify { file in
-      let friend = Friend(id: file.nextFriendId, draft: draft)
-      return (.addFriend(friend), friend)
-    }
+    return try add { id in Friend(id: id, draft: draft) }
   }
 
   /// Replaces the fields of the friend with `friend.id`, trimming surrounding spaces, and
@@ -39,36 +32,27 @@ extension LocalStore {
   /// - Parameter overwriting: Whether to save even when `friend.revision` is not the stored
   ///   one; by default such a save is refused.
   /// - Returns: The friend as saved, with its new revision.
-  /// - Throws: ``StoreError/notFound(_:)`` when there is no such friend,
-  ///   ``StoreError/changedElsewhere(_:)`` when `friend.revision` is not the stored one,
-  ///   ``StoreError/invalidInput(_:)`` when a field breaks its rule; nothing changes.
+  /// - Throws: ``StoreError/notFound(_:record:)`` when there is no such friend,
+  ///   ``StoreError/changedElsewhere(_:record:)`` when `friend.revision` is not the stored
+  ///   one, ``StoreError/invalidInput(_:)`` when a field breaks its rule; nothing changes.
   @discardableResult
   public func updateFriend(_ friend: Friend, overwriting: Bool = false) throws(StoreError)
     -> Friend
   {
     let draft = try Self.validated(friend.draft)
-    return try modify { (file: StoreFile) throws(StoreError) in
-      guard let stored = file.friends.first(where: { $0.id == friend.id }) else {
-        throw .notFound(friend.id)
-      }
+    return try update(Friend.self, id: friend.id) { (stored: Friend) throws(StoreError) in
       guard overwriting || stored.revision == friend.revision else {
-        throw .changedElsewhere(friend.id)
+        throw .changedElsewhere(friend.id, record: "friend")
       }
-      let saved = Friend(id: friend.id, draft: draft, revision: stored.revision + 1)
-      return (.updateFriend(saved), saved)
+      return Friend(id: friend.id, draft: draft, revision: stored.revision + 1)
     }
   }
 
   /// Removes the friend with this identifier. Identifiers are never given out again.
   ///
-  /// - Throws: ``StoreError/notFound(_:)`` when there is no such friend.
+  /// - Throws: ``StoreError/notFound(_:record:)`` when there is no such friend.
   public func removeFriend(id: Int) throws(StoreError) {
-    try modify { (file: StoreFile) throws(StoreError) in
-      guard file.friends.contains(where: { $0.id == id }) else {
-        throw .notFound(id)
-      }
-      return (.removeFriend(id: id), ())
-    }
+    try remove(Friend.self, id: id)
   }
 
   fileprivate static func validated(_ draft: FriendDraft) throws(StoreError) -> FriendDraft {
@@ -78,4 +62,15 @@ extension LocalStore {
     }
     return draft
   }
+}
+
+extension StoreSnapshot {
+  /// The friends, sorted by last name, then first name (ignoring case and accents), then
+  /// identifier.
+  public var friends: [Friend] { records(Friend.self) }
+}
+
+extension StoreChanges {
+  /// How the friends list changed, in the order of ``StoreSnapshot/friends``.
+  public var friends: ChangeSet { changes(of: Friend.self) }
 }

@@ -8,9 +8,9 @@ extension LocalStore {
   public func searchFriends(matching query: String) throws(StoreError) -> [Friend] {
     let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
     return try read { file in
-      guard !query.isEmpty else { return file.friends }
+      guard !query.isEmpty else { return file.list(Friend.self).records }
       let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-      return file.friends.filter { friend in
+      return file.list(Friend.self).records.filter { friend in
         [friend.fullName, "\(friend.lastName) \(friend.firstName)"].contains {
           $0.range(of: query, options: options) != nil
         }

@@ -15,6 +15,10 @@ import Services
 /// A data file that becomes damaged or is deleted while the app runs does not end the
 /// session: the polling reports it on ``dataStatus``, the account status stays as last read,
 /// and calls fail with the store's message until the file can be read again.
+///
+/// Calls fail with the services' errors: each ``StoreError`` becomes its
+/// ``StoreError/serviceError`` (a file problem is ``ServiceError/storage(_:)`` with the
+/// store's sentence), so that view models see the same errors from every backend.
 public final class LocalBackend: @unchecked Sendable {
   // Immutable after init; `LocalStore` and the relays are thread-safe.
 
@@ -83,7 +87,9 @@ public final class LocalBackend: @unchecked Sendable {
         last = try store.snapshot()
         status.accept(.available)
       } catch {
-        guard let problem = error.dataStatus, let known = lastRead.value else { throw error }
+        guard let problem = error.dataStatus, let known = lastRead.value else {
+          throw error.serviceError
+        }
         status.accept(problem)
         (last, readable) = (known, false)
       }
@@ -92,7 +98,7 @@ public final class LocalBackend: @unchecked Sendable {
         do throws(StoreError) {
           new = try store.snapshot()
         } catch {
-          guard let problem = error.dataStatus else { throw error }
+          guard let problem = error.dataStatus else { throw error.serviceError }
           readable = false
           status.accept(problem)
           return nil
@@ -121,17 +127,23 @@ public final class LocalBackend: @unchecked Sendable {
   }
 
   /// `read` on the store or, while its file cannot be read, `fallback` on the contents read
-  /// last (before any was read, the store's error).
+  /// last (before any was read, the store's error as a ``ServiceError``).
   func readOrLastRead<Result>(
     _ read: (LocalStore) throws(StoreError) -> Result,
     fallback: (StoreSnapshot) -> Result
-  ) throws(StoreError) -> Result {
+  ) throws(ServiceError) -> Result {
     do {
       return try read(store)
     } catch {
-      guard error.dataStatus != nil, let known = lastRead.value else { throw error }
+      guard error.dataStatus != nil, let known = lastRead.value else { throw error.serviceError }
       return fallback(known)
     }
+  }
+
+  /// Emits after each change to the records of type `Record`, here or in another process.
+  public func recordsChanged<Record: StoredRecord>(_ type: Record.Type) -> Observable<Void>
+  where Record.ID == Int {
+    changes.filter { !$0.changes(of: type).isEmpty }.map { _ in () }
   }
 
   // MARK: - Calls
@@ -158,9 +170,9 @@ public final class LocalBackend: @unchecked Sendable {
       let result: Result
       do {
         result = try body(store)
-      } catch let error as StoreError where error.dataStatus != nil {
-        problems.accept(())
-        throw error
+      } catch let error as StoreError {
+        if error.dataStatus != nil { problems.accept(()) }
+        throw error.serviceError
       }
       if announce { writes.accept(()) }
       return .just(result)

@@ -9,7 +9,7 @@ import Synchronization
 /// shared safely by every process that opens the same directory.
 ///
 /// The directory holds `store.json` (the snapshot: all the data at one generation, see
-/// ``FriendsSchema`` for its text), `store.journal` (one line per change since the snapshot),
+/// ``StoreFileSchema`` for its text), `store.journal` (one line per change since the snapshot),
 /// `store.lock` (taken by writers), `store.wait` (held by writers waiting for the lock, so
 /// that writers take turns) and, only while the journal is being folded into a new
 /// snapshot, files ending in `.tmp`. A `store.json` of version 1 (the single file of earlier
@@ -36,9 +36,14 @@ import Synchronization
 /// at a time; they block on disk I/O and on other processes' writes, so call them off the
 /// main thread in an interactive app.
 ///
-/// **Changes**: ``reloadIfChanged()`` reports what changed (each feature's lists as
-/// ``ChangeSet``s) since its previous call, whoever made the change; ``changes(since:)``
+/// **Changes**: ``reloadIfChanged()`` reports what changed (each collection as a
+/// ``ChangeSet``) since its previous call, whoever made the change; ``changes(since:)``
 /// does the same against any earlier ``snapshot()``.
+///
+/// **Records**: each feature's records are a collection registered in
+/// `StoreFile.collections` (see ``RecordCollection``), read and written with
+/// ``records(_:)``, ``record(_:id:)``, ``add(_:)``, ``update(_:id:_:)``,
+/// ``remove(_:id:)`` and ``save(_:)``.
 public final class LocalStore: Sendable {
   /// The name of the snapshot inside the directory.
   public static let fileName = "store.json"
@@ -49,7 +54,7 @@ public final class LocalStore: Sendable {
   /// The name of the file a new snapshot is prepared in before it replaces the old one.
   public static let temporaryFileName = "store.json.tmp"
   /// The version of the file format this code reads and writes.
-  public static let schemaVersion = FriendsSchema.version
+  public static let schemaVersion = StoreFileSchema.version
 
   /// The directory holding the store's files.
   public let directory: URL
@@ -58,7 +63,7 @@ public final class LocalStore: Sendable {
   /// The journal, `store.journal` in ``directory``.
   public let journalURL: URL
 
-  private let store: JournalStore<FriendsSchema>
+  private let store: JournalStore<StoreFileSchema>
   /// Counts wrong passwords per email address (in this process).
   let throttle: LoginThrottle<String>
   /// What ``reloadIfChanged()`` reported last.
@@ -90,7 +95,7 @@ public final class LocalStore: Sendable {
     self.directory = store.directory
     fileURL = URL(fileURLWithPath: store.snapshotPath, isDirectory: false)
     journalURL = URL(fileURLWithPath: store.journalPath, isDirectory: false)
-    for version in 1..<FriendsSchema.passwordHashVersion {
+    for version in 1..<StoreFileSchema.passwordHashVersion {
       try? FileManager.default.removeItem(atPath: store.snapshotPath + ".v\(version)")
     }
     let opened = try snapshot()
@@ -158,13 +163,116 @@ public final class LocalStore: Sendable {
   /// Asks `change` for the change to make to the newest data, and saves it. When `change`
   /// throws, nothing is written.
   func modify<Result>(
-    _ change: (StoreFile) throws(StoreError) -> (FriendsSchema.Change, Result)
+    _ change: (StoreFile) throws(StoreError) -> (StoreFileSchema.Change, Result)
   ) throws(StoreError) -> Result {
     try checkNotDeleted()
     return try store.write {
-      (file: StoreFile) throws(StoreError) -> (change: FriendsSchema.Change?, result: Result) in
+      (file: StoreFile) throws(StoreError) -> (change: StoreFileSchema.Change?, result: Result) in
       let (made, result) = try change(file)
       return (made, result)
+    }
+  }
+
+  // MARK: - Records
+
+  /// The records of type `Record`, in their collection's order.
+  public func records<Record: StoredRecord>(_ type: Record.Type = Record.self) throws(StoreError)
+    -> [Record]
+  where Record.ID == Int {
+    try read { file in file.list(type).records }
+  }
+
+  /// The record of type `Record` with identifier `id`.
+  ///
+  /// - Throws: ``StoreError/notFound(_:record:)`` when there is none.
+  public func record<Record: StoredRecord>(_ type: Record.Type = Record.self, id: Int)
+    throws(StoreError)
+    -> Record where Record.ID == Int
+  {
+    try read { (file: StoreFile) throws(StoreError) in
+      let list = file.list(type)
+      guard let index = list.index(of: id) else {
+        throw .notFound(id, record: list.collection.recordKey)
+      }
+      return list.records[index]
+    }
+  }
+
+  /// Adds the record `make` returns for the next identifier of its collection; identifiers
+  /// are never given out again.
+  ///
+  /// - Returns: The record as stored (as it reads back from the file).
+  /// - Throws: What `make` throws, or ``StoreError/invalidInput(_:)`` when the record cannot
+  ///   be written as JSON; nothing changes.
+  @discardableResult
+  public func add<Record: StoredRecord>(_ make: (_ id: Int) throws(StoreError) -> Record)
+    throws(StoreError)
+    -> Record where Record.ID == Int
+  {
+    try modify { (file: StoreFile) throws(StoreError) in
+      let record = try Self.storable(try make(file.list(Record.self).nextId))
+      return (.add(record), record)
+    }
+  }
+
+  /// Replaces the record of type `Record` with identifier `id` by what `change` makes of the
+  /// stored one (keeping `id`).
+  ///
+  /// - Returns: The record as stored.
+  /// - Throws: ``StoreError/notFound(_:record:)`` when there is no such record, what `change`
+  ///   throws, or ``StoreError/invalidInput(_:)``; nothing changes.
+  @discardableResult
+  public func update<Record: StoredRecord>(
+    _ type: Record.Type = Record.self, id: Int,
+    _ change: (_ stored: Record) throws(StoreError) -> Record
+  ) throws(StoreError) -> Record where Record.ID == Int {
+    try modify { (file: StoreFile) throws(StoreError) in
+      let list = file.list(type)
+      guard let index = list.index(of: id) else {
+        throw .notFound(id, record: list.collection.recordKey)
+      }
+      let record = try Self.storable(try change(list.records[index]))
+      guard record.id == id else {
+        throw .invalidInput("A \(list.collection.recordKey)'s identifier cannot change.")
+      }
+      return (.update(record), record)
+    }
+  }
+
+  /// Removes the record of type `Record` with identifier `id`.
+  ///
+  /// - Throws: ``StoreError/notFound(_:record:)`` when there is no such record.
+  public func remove<Record: StoredRecord>(_ type: Record.Type, id: Int) throws(StoreError)
+  where Record.ID == Int {
+    try modify { (file: StoreFile) throws(StoreError) in
+      let list = file.list(type)
+      guard list.index(of: id) != nil else {
+        throw .notFound(id, record: list.collection.recordKey)
+      }
+      return (.remove(type, id: id), ())
+    }
+  }
+
+  /// Saves `records`: one whose identifier is new is added, one whose identifier exists
+  /// replaces the stored record. Saving records that are already stored changes nothing on
+  /// screen.
+  ///
+  /// - Throws: ``StoreError/invalidInput(_:)`` when a record cannot be written as JSON.
+  public func save<Record: StoredRecord>(_ records: [Record]) throws(StoreError)
+  where Record.ID == Int {
+    guard !records.isEmpty else { return }
+    var stored: [Record] = []
+    stored.reserveCapacity(records.count)
+    for record in records { stored.append(try Self.storable(record)) }
+    try modify { _ in (.save(stored), ()) }
+  }
+
+  /// `record` as it reads back from the file (a date at the millisecond, say).
+  static func storable<Record: Codable>(_ record: Record) throws(StoreError) -> Record {
+    do {
+      return try RecordCoding.roundTrip(record, dates: .timestamp)
+    } catch {
+      throw .invalidInput("The \(Record.self) cannot be saved: \(error)")
     }
   }
 

@@ -23,20 +23,18 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   /// The data file was deleted after the store was opened. The store creates no new one
   /// while it runs: opening the store again (the app's next start) does.
   case deleted(path: String)
-  // demo:begin
-  /// No friend has this identifier.
-  case notFound(Int)
-  // demo:end
+  /// No record of the kind named (`note`, say: a collection's record type) has this
+  /// identifier.
+  case notFound(Int, record: String)
   /// The email address or the password does not match the account.
   case wrongPassword
   /// Too many wrong passwords for the account: no login is tried for this many seconds.
   case tooManyAttempts(retryAfter: Int)
   /// The input breaks a rule; the message says which and is meant for the user.
   case invalidInput(String)
-  // demo:begin
-  /// The friend with this identifier was changed since the revision the change started from.
-  case changedElsewhere(Int)
-  // demo:end
+  /// The record of the kind named with this identifier was changed since the revision the
+  /// change started from.
+  case changedElsewhere(Int, record: String)
 
   /// A sentence for the user saying what went wrong and, for file problems, where.
   public var description: String {
@@ -58,20 +56,16 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case .deleted(let path):
       return "The data file \(path) was deleted. Nothing can be read or saved until the app "
         + "starts again, which creates it again with demo data."
-    // demo:begin
-    case .notFound(let id):
-      return Friend.missingText(id: id)
-    // demo:end
+    case .notFound(let id, let record):
+      return "No \(record) has the id \(id)."
     case .wrongPassword:
       return "The email address or the password is not correct."
     case .tooManyAttempts(let seconds):
       return "Too many attempts: try again in \(seconds) s"
     case .invalidInput(let message):
       return message
-    // demo:begin
-    case .changedElsewhere(let id):
-      return "friend \(id) was changed elsewhere"
-    // demo:end
+    case .changedElsewhere(let id, let record):
+      return "\(record) \(id) was changed elsewhere"
     }
   }
 
@@ -83,10 +77,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
       return true
-    case .wrongPassword, .tooManyAttempts, .invalidInput: return false
-    // demo:begin
-    case .notFound, .changedElsewhere: return false
-    // demo:end
+    case .wrongPassword, .tooManyAttempts, .invalidInput, .notFound, .changedElsewhere:
+      return false
     }
   }
 }
@@ -99,10 +91,26 @@ extension StoreError {
     case .corrupt, .unreadable, .unsupportedVersion, .notADirectory:
       return .unreadable(message: description)
     case .deleted: return .deleted(message: description)
-    case .writeFailed, .wrongPassword, .tooManyAttempts, .invalidInput: return nil
-    // demo:begin
-    case .notFound, .changedElsewhere: return nil
-    // demo:end
+    case .writeFailed, .wrongPassword, .tooManyAttempts, .invalidInput, .notFound,
+      .changedElsewhere:
+      return nil
+    }
+  }
+}
+
+extension StoreError {
+  /// The error the service protocols speak for this one, with the same sentence (but for a
+  /// wrong password, which every backend reports as ``ServiceError/wrongCredentials``): what
+  /// the embedded backend's calls fail with.
+  public var serviceError: ServiceError {
+    switch self {
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+      return .storage(description)
+    case .notFound(let id, _): return .notFound(id: id)
+    case .changedElsewhere(let id, _): return .changedElsewhere(id: id)
+    case .wrongPassword: return .wrongCredentials
+    case .tooManyAttempts(let seconds): return .tooManyAttempts(retryAfter: seconds)
+    case .invalidInput(let message): return .invalid(message)
     }
   }
 }
@@ -126,9 +134,7 @@ extension StoreError: StorageErrorRepresentable {
 extension StoreError: NotFoundReporting {
   /// Whether this is ``notFound(_:)``.
   public var isNotFound: Bool {
-    // demo:begin
     if case .notFound = self { return true }
-    // demo:end
     return false
   }
 }

@@ -2,21 +2,23 @@ import Cryptography
 import Foundation
 import Models
 
-/// The data the store keeps: the state of ``FriendsSchema``, whose documentation describes
-/// its JSON text. The account is the app's; each feature adds its own data.
-///
-/// Friends are kept sorted as the app lists them and posts newest first, so loading needs
-/// no sorting and change sets use the same order as the lists.
+/// The data the store keeps: the state of ``StoreFileSchema``, whose documentation describes
+/// its JSON text. The account is the app's; each feature's records are a collection of
+/// ``collections``.
 struct StoreFile: Equatable, Sendable {
   var account: Account
   var passwordHash: PasswordHash
   var loggedIn: Bool
-  // demo:begin
-  var friends: [Friend] = []
-  var nextFriendId = 1
-  var posts: [Post] = []
-  var nextPostId = 1
-  // demo:end
+  /// The records of each of ``collections``, in its order.
+  var lists: [any AnyRecordList]
+
+  /// A file of the account and empty collections.
+  init(account: Account, passwordHash: PasswordHash, loggedIn: Bool) {
+    self.account = account
+    self.passwordHash = passwordHash
+    self.loggedIn = loggedIn
+    lists = Self.collections.map { $0.emptyList() }
+  }
 
   /// Whether someone is signed in, and as whom.
   var accountStatus: AccountStatus {
@@ -28,49 +30,45 @@ struct StoreFile: Equatable, Sendable {
     StoreSnapshot(self, generation: generation)
   }
 
-  /// Puts each feature's data in its canonical order, with next identifiers larger than
-  /// every identifier in use. Cheap when the order is already right.
-  mutating func normalize() {
-    // demo:begin
-    if !friends.isSorted(by: Self.friendOrder) {
-      friends.sort(by: Self.friendOrder)
-    }
-    if !posts.isSorted(by: { $0.id > $1.id }) {
-      posts.sort { $0.id > $1.id }
-    }
-    nextFriendId = max(nextFriendId, (friends.map(\.id).max() ?? 0) + 1)
-    nextPostId = max(nextPostId, (posts.first?.id ?? 0) + 1)
-    // demo:end
-  }
-
   /// The first reason the contents cannot be trusted, or `nil`.
   func inconsistency() -> String? {
-    // demo:begin
-    var friendIds = Set<Int>(minimumCapacity: friends.count)
-    for friend in friends where !friendIds.insert(friend.id).inserted {
-      return "two friends have the identifier \(friend.id)"
+    lists.lazy.compactMap { $0.inconsistency() }.first
+  }
+
+  static func == (a: StoreFile, b: StoreFile) -> Bool {
+    a.account == b.account && a.passwordHash == b.passwordHash && a.loggedIn == b.loggedIn
+      && a.lists.count == b.lists.count
+      && zip(a.lists, b.lists).allSatisfy { $0.isEqual(to: $1) }
+  }
+
+  /// Where the collection of `Record`s is in ``collections``.
+  static func collectionIndex<Record: StoredRecord>(of type: Record.Type) -> Int {
+    let wanted = ObjectIdentifier(type)
+    guard let index = collections.firstIndex(where: { $0.recordType == wanted }) else {
+      preconditionFailure(
+        "\(type) is not a collection of the store: register it in StoreFile.collections")
     }
-    for (newer, older) in zip(posts, posts.dropFirst()) where newer.id == older.id {
-      return "two posts have the identifier \(newer.id)"
-    }
-    // demo:end
-    return nil
+    return index
+  }
+
+  /// The collection of `Record`s.
+  static func collection<Record: StoredRecord>(of type: Record.Type) -> RecordCollection<Record>
+  where Record.ID == Int {
+    collections[collectionIndex(of: type)] as! RecordCollection<Record>
+  }
+
+  /// The list of `Record`s.
+  func list<Record: StoredRecord>(_ type: Record.Type) -> RecordList<Record>
+  where Record.ID == Int {
+    lists[Self.collectionIndex(of: type)] as! RecordList<Record>
   }
 }
 
 extension StoreFile {
   /// The data a new store starts with: the seed.
   init(seed: StoreSeed) {
-    account = seed.account
-    passwordHash = seed.passwordHash
-    loggedIn = seed.loggedIn
-    // demo:begin
-    friends = seed.friends.enumerated().map { Friend(id: $0.offset + 1, draft: $0.element) }
-    nextFriendId = friends.count + 1
-    posts = seed.posts.map(\.storeRounded)
-    nextPostId = (seed.posts.map(\.id).max() ?? 0) + 1
-    // demo:end
-    normalize()
+    self.init(account: seed.account, passwordHash: seed.passwordHash, loggedIn: seed.loggedIn)
+    lists = Self.collections.map { $0.seededList(seed) }
   }
 }
 

@@ -15,12 +15,8 @@ public struct StoreSeed: Sendable, Hashable {
   public var passwordHash: PasswordHash
   /// Whether the account starts signed in.
   public var loggedIn: Bool
-  // demo:begin
-  /// The friends, given identifiers 1, 2, 3… in this order.
-  public var friends: [FriendDraft] = []
-  /// The posts, in any order; their identifiers must be unique.
-  public var posts: [Post] = []
-  // demo:end
+  /// The records of each collection that has some, by record type.
+  var records: [ObjectIdentifier: SeedRecords] = [:]
 
   /// Creates a seed of the account alone.
   public init(account: Account, passwordHash: PasswordHash, loggedIn: Bool) {
@@ -29,14 +25,27 @@ public struct StoreSeed: Sendable, Hashable {
     self.loggedIn = loggedIn
   }
 
+  /// The records of type `Record` the seed gives their collection, in any order (their
+  /// identifiers must be unique), or `nil` when it gives none.
+  public func records<Record: Hashable & Sendable>(_ type: Record.Type) -> [Record]? {
+    records[ObjectIdentifier(type)].map { $0.records.base as! [Record] }
+  }
+
+  /// Makes `records` the records the seed gives their collection.
+  public mutating func setRecords<Record: Hashable & Sendable>(_ records: [Record]) {
+    self.records[ObjectIdentifier(Record.self)] = SeedRecords(records)
+  }
+
   /// What a new data directory starts with: the demo account `ada@example.com` (password
-  /// `correct horse`, signed out), with the demo's data (20 friends and 100 posts by 6
-  /// people, see `Demo/StoreSeed+Demo.swift`) as long as the demo is in.
-  public static let demo =
-    empty
-    // demo:begin
-    .withDemoData(friendCount: 20, postCount: 100)
-  // demo:end
+  /// `correct horse`, signed out), with each collection's own starting records (see
+  /// `StoreFile.collections`).
+  public static let demo: StoreSeed = {
+    var seed = empty
+    for collection in StoreFile.collections {
+      seed.records[collection.recordType] = collection.seedRecords()
+    }
+    return seed
+  }()
 
   /// The demo account and nothing else.
   public static let empty = StoreSeed(

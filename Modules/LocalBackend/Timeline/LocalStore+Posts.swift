@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Services
 
 extension LocalStore {
   /// One page of the timeline, newest first.
@@ -12,7 +13,9 @@ extension LocalStore {
     sinceId: Int? = nil, maxId: Int? = nil, limit: Int = 20
   ) throws(StoreError) -> [Post] {
     try read { file in
-      Self.page(of: file.posts, sinceId: sinceId, maxId: maxId, limit: limit, authorId: nil)
+      Self.page(
+        of: file.list(Post.self).records, sinceId: sinceId, maxId: maxId, limit: limit,
+        authorId: nil)
     }
   }
 
@@ -23,7 +26,8 @@ extension LocalStore {
   ) throws(StoreError) -> [Post] {
     try read { file in
       Self.page(
-        of: file.posts, sinceId: sinceId, maxId: maxId, limit: limit, authorId: personId)
+        of: file.list(Post.self).records, sinceId: sinceId, maxId: maxId, limit: limit,
+        authorId: personId)
     }
   }
 
@@ -32,7 +36,7 @@ extension LocalStore {
     try read { file in
       var seen = Set<Int>()
       var people: [Person] = []
-      for post in file.posts where seen.insert(post.authorId).inserted {
+      for post in file.list(Post.self).records where seen.insert(post.authorId).inserted {
         people.append(post.author)
       }
       return people.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
@@ -44,9 +48,7 @@ extension LocalStore {
   /// screen, so a fetched page can be saved without checking what is new. Dates are kept
   /// to the nearest millisecond.
   public func savePosts(_ posts: [Post]) throws(StoreError) {
-    guard !posts.isEmpty else { return }
-    let posts = posts.map(\.storeRounded)
-    try modify { _ in (.savePosts(posts), ()) }
+    try save(posts)
   }
 
   /// Adds `count` new demo posts dated `date`, as if other people had just written them.
@@ -59,12 +61,13 @@ extension LocalStore {
   @discardableResult
   public func generatePosts(count: Int = 1, date: Date) throws(StoreError) -> [Post] {
     guard count > 0 else { return [] }
-    return try modify { file in
-      let first = file.nextPostId
-      let posts = (first..<first + count).reversed().map { id in
-        StoreSeed.demoPost(id: id, date: date).storeRounded
+    return try modify { (file: StoreFile) throws(StoreError) in
+      let first = file.list(Post.self).nextId
+      var posts: [Post] = []
+      for id in (first..<first + count).reversed() {
+        posts.append(try Self.storable(StoreSeed.demoPost(id: id, date: date)))
       }
-      return (.savePosts(posts), posts)
+      return (.save(posts), posts)
     }
   }
 
@@ -93,26 +96,14 @@ extension LocalStore {
     }
     return page
   }
+}
 
-  /// Adds or replaces posts, keeping the newest-first order.
-  static func merge(_ incoming: [Post], into file: inout StoreFile) {
-    var byId = [Int: Post](minimumCapacity: incoming.count)
-    for post in incoming { byId[post.id] = post.storeRounded }
-    let newestStored = file.posts.first?.id ?? Int.min
-    if byId.keys.allSatisfy({ $0 > newestStored }) {
-      // The common case: only newer posts. Put them in front.
-      file.posts.insert(contentsOf: byId.values.sorted { $0.id > $1.id }, at: 0)
-    } else {
-      for index in file.posts.indices {
-        if let replacement = byId.removeValue(forKey: file.posts[index].id) {
-          file.posts[index] = replacement
-        }
-      }
-      if !byId.isEmpty {
-        file.posts.append(contentsOf: byId.values)
-        file.posts.sort { $0.id > $1.id }
-      }
-    }
-    file.nextPostId = max(file.nextPostId, (file.posts.first?.id ?? 0) + 1)
-  }
+extension StoreSnapshot {
+  /// The posts, newest (largest identifier) first.
+  public var posts: [Post] { records(Post.self) }
+}
+
+extension StoreChanges {
+  /// How the posts changed, in the order of ``StoreSnapshot/posts`` (newest first).
+  public var posts: ChangeSet { changes(of: Post.self) }
 }

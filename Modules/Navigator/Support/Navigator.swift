@@ -1,7 +1,11 @@
-import Models
 import ReactiveCore
 
-/// Owns the stack of scenes and the rules for changing it.
+/// Owns the stack of scenes and the rules for changing it, for the scenes of any feature.
+///
+/// Its rules are the same for every scene: one that needs an account is refused while no one
+/// is logged in, the scene on top is not shown twice, and the first scene has nothing to go
+/// back to. A feature adds its own (a scene's ``FeatureScene/refusal``, a
+/// ``FeatureRoute``'s resolution) in its own folder.
 ///
 /// Front ends render `top` and forward the routes that view models emit to `navigate(_:)`.
 /// A route that breaks a rule is refused: the stack stays as it was, the refusal is returned
@@ -37,7 +41,7 @@ public final class Navigator {
   /// Records whether someone is logged in; logging out leaves only the login scene.
   public func setLoggedIn(_ loggedIn: Bool) {
     isLoggedIn = loggedIn
-    if !loggedIn, !stackRelay.value.allSatisfy(\.isPublic) {
+    if !loggedIn, stackRelay.value.contains(where: \.needsAccount) {
       stackRelay.accept([.login])
     }
   }
@@ -63,10 +67,11 @@ public final class Navigator {
       if let refusal = refusal(toShow: scene) { return .failure(refusal) }
       if stack.last == scene { return .failure(.alreadyShown(scene)) }
       stack.append(scene)
-    // demo:begin
-    case .showPersonTimeline(let person):
-      return personTimelineStack(person)
-    // demo:end
+    case .feature(let request):
+      switch request.base.resolved {
+      case .success(let route): return next(after: route)
+      case .failure(let refusal): return .failure(refusal)
+      }
     case .back:
       guard stack.count > 1 else { return .failure(.nothingToGoBackTo) }
       stack.removeLast()
@@ -80,10 +85,7 @@ public final class Navigator {
   }
 
   private func refusal(toShow scene: Scene) -> NavigationRefusal? {
-    if !scene.isPublic, !isLoggedIn { return .requiresAccount(scene) }
-    // demo:begin
-    if let refusal = scene.friendsRefusal ?? scene.timelineRefusal { return refusal }
-    // demo:end
-    return nil
+    if scene.needsAccount, !isLoggedIn { return .requiresAccount(scene) }
+    return scene.refusal
   }
 }

@@ -4,10 +4,10 @@ import ReactiveCore
 /// Logging in and out, and the account's status.
 ///
 /// Every call is lazy: nothing happens until the result is subscribed, and disposing the
-/// subscription cancels the request.
+/// subscription cancels the request. Calls fail with a ``ServiceError`` whatever the backend.
 public protocol AuthenticationService: AnyObject {
-  /// Logs in; fails when the email or password is wrong (with `StoreError.wrongPassword` from
-  /// the embedded store, `ServiceError.wrongCredentials` over HTTP; both read well as text).
+  /// Logs in; fails with ``ServiceError/wrongCredentials`` when the email or password is
+  /// wrong, and ``ServiceError/tooManyAttempts(retryAfter:)`` while the address must wait.
   func logIn(email: String, password: String) -> Single<Account>
   /// Logs out.
   func logOut() -> Completable

@@ -6,6 +6,12 @@ import Services
 /// The friends list: loads with a spinner, shows friends or an empty or error row, deletes
 /// (and says whom), opens a friend's details or edit form, opens the add form, and reloads on
 /// refresh or when the data changes (also when another process changes it).
+///
+/// A failed load is not an alert: it is ``Output/loadFailure``, which says what failed and when
+/// the list tries again, and goes when a load succeeds. After a failed load the list loads
+/// again by itself every ``retryInterval`` of the injected scheduler until one succeeds (a
+/// server back from an outage shows the list again without a key); any other load in between
+/// starts the wait again.
 public struct FriendsListViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -47,8 +53,10 @@ public struct FriendsListViewModel: ViewModelType {
     public var cells: Driver<[FriendCellType]>
     /// Whether a load or a deletion runs.
     public var isLoading: Driver<Bool>
-    /// Problems to acknowledge: a failed load or deletion.
+    /// Problems to acknowledge: a failed deletion. (A failed load is ``loadFailure``.)
     public var alert: Signal<Alert>
+    /// The last load's failure while no later load succeeded, or `nil`.
+    public var loadFailure: Driver<LoadFailure?>
     /// The full name of each friend deleted, once the deletion succeeded.
     public var deleted: Signal<String>
     /// Where to go: the edit form of a selected friend, the details of an opened one, the add
@@ -56,15 +64,36 @@ public struct FriendsListViewModel: ViewModelType {
     public var route: Signal<Route>
   }
 
-  /// The title of the alert for a failed load (the error row carries the same message, so a
-  /// front that shows the row may leave this alert out).
-  public static let loadFailureTitle = "Could not load friends"
+  /// A failed load: what failed, and when the list tries again.
+  public struct LoadFailure: Hashable, Sendable {
+    /// "Could not load the friends: …" while no friend is shown, else "Could not refresh: …".
+    public var text: String
+    /// "Trying again every 5 s".
+    public var retry: String
+
+    /// Creates a failure's description.
+    public init(text: String, retry: String) {
+      self.text = text
+      self.retry = retry
+    }
+  }
+
+  /// How long after a failed load the list loads again by itself.
+  public static let retryInterval: RxTimeInterval = .seconds(5)
 
   private let service: FriendsService
+  private let scheduler: SchedulerType
+  private let retryInterval: RxTimeInterval
 
-  /// Creates the view model over a friends service.
-  public init(service: FriendsService) {
+  /// Creates the view model over a friends service; after a failed load it loads again every
+  /// `retryInterval` on `scheduler`.
+  public init(
+    service: FriendsService, scheduler: SchedulerType,
+    retryInterval: RxTimeInterval = FriendsListViewModel.retryInterval
+  ) {
     self.service = service
+    self.scheduler = scheduler
+    self.retryInterval = retryInterval
   }
 
   /// Builds the screen's chains.
@@ -78,8 +107,10 @@ public struct FriendsListViewModel: ViewModelType {
       }
       .share()
 
+    let retries = PublishRelay<Void>()
     let loads = Observable.merge(
-      .just(()), input.refresh, deletions.values().map { _ in () }, service.friendsChanged
+      .just(()), input.refresh, deletions.values().map { _ in () }, service.friendsChanged,
+      retries.asObservable()
     )
     .flatMapLatest { [service] _ -> Observable<Outcome<[FriendCellType], String>> in
       activity.track(service.friends())
@@ -90,15 +121,41 @@ public struct FriendsListViewModel: ViewModelType {
         .outcomes { describe($0) }
     }
     .share(replay: 1)
-    let cells = loads.map { outcome -> [FriendCellType] in
+    // After a failed load, the next one after the interval, unless another load came first.
+    let retryTimer = loads.flatMapLatest {
+      [scheduler, retryInterval] outcome -> Observable<Outcome<[FriendCellType], String>> in
+      guard case .failure = outcome else { return .empty() }
+      return Observable<Int>.timer(retryInterval, scheduler: scheduler)
+        .flatMap { _ -> Observable<Outcome<[FriendCellType], String>> in
+          retries.accept(())
+          return .empty()
+        }
+    }
+    let outcomes = Observable.merge(loads, retryTimer).share(replay: 1)
+    let cells = outcomes.map { outcome -> [FriendCellType] in
       switch outcome {
       case .value(let cells): return cells
       case .failure(let message): return [.error(message)]
       }
     }
-    let alerts = Observable.merge(
-      deletions.failures(),
-      loads.failures().map { Alert(title: Self.loadFailureTitle, message: $0) })
+    // Whether friends were shown before each outcome, to say what a failure means.
+    let failures = outcomes.scan((shown: false, failure: LoadFailure?.none)) {
+      [retryInterval] state, outcome in
+      switch outcome {
+      case .value(let cells):
+        let shown = cells.contains { if case .normal = $0 { true } else { false } }
+        return (shown, nil)
+      case .failure(let message):
+        let lead = state.shown ? "Could not refresh" : "Could not load the friends"
+        let seconds = Int(retryInterval.seconds)
+        return (
+          state.shown,
+          LoadFailure(text: "\(lead): \(message)", retry: "Trying again every \(seconds) s")
+        )
+      }
+    }
+    .map(\.failure)
+    let alerts = deletions.failures()
 
     let route = Observable.merge(
       input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
@@ -111,6 +168,8 @@ public struct FriendsListViewModel: ViewModelType {
       cells: cells.asDriver(onErrorJustReturn: []),
       isLoading: activity.isActive,
       alert: alerts.asSignal(onErrorSignalWith: .empty()),
+      loadFailure: failures.startWith(nil).asDriver(onErrorJustReturn: nil)
+        .distinctUntilChanged(),
       deleted: deletions.values().map(\.fullName).asSignal(onErrorSignalWith: .empty()),
       route: route.asSignal(onErrorSignalWith: .empty()))
   }

@@ -165,7 +165,7 @@ public struct SessionViewModel: ViewModelType {
       .compactMap { $0 }
       .withLatestFrom(shown) { step, scenes -> AccountTransition in
         if step.isLoggedIn {
-          let onlyPublic = scenes.allSatisfy(\.isPublic)
+          let onlyPublic = !scenes.contains(where: \.needsAccount)
           return AccountTransition(isLoggedIn: true, route: onlyPublic ? .replaceRoot(.home) : nil)
         }
         return AccountTransition(

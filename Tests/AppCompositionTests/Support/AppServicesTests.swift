@@ -1,7 +1,6 @@
 import AppComposition
 import Foundation
 import LocalBackend
-import Models
 import ReactiveCore
 import ReactiveTesting
 import RemoteBackend
@@ -28,32 +27,8 @@ import Testing
       let backend = try #require(services.auth as? LocalBackend)
       #expect(backend.store.fileURL.path == file.path)
       #expect(services.scheduler as? TestScheduler === scheduler)
-      // demo:begin
-      #expect(services.friends === backend)
-      #expect(services.search === backend)
-      // The timeline's live demo writes through the same backend; without it, the backend.
-      #expect((services.timeline as? LiveDemoTimeline)?.backend === backend)
-      let quiet = try AppServices.local(directory: directory, scheduler: scheduler, livePosts: nil)
-      #expect(quiet.timeline === quiet.friends)
-
-      let friends = scheduler.createObserver([Friend].self)
-      _ = services.friends.friends().asObservable().subscribe(friends)
-      scheduler.start()
-      #expect(friends.events.first?.value.element?.count == 20)
-      // demo:end
     }
   }
-
-  // demo:begin
-  @Test func localKeepsTheDataAlreadyInTheDirectory() throws {
-    try withTemporaryDirectory { directory in
-      try LocalStore(directory: directory).removeFriend(id: 1)
-      let services = try AppServices.local(directory: directory, scheduler: clock())
-      let backend = try #require(services.friends as? LocalBackend)
-      #expect(try backend.store.friends().count == 19)
-    }
-  }
-  // demo:end
 
   @Test func localOnACorruptFileThrowsTheStoresErrorAndLeavesTheFile() throws {
     try withTemporaryDirectory { directory in
@@ -75,6 +50,24 @@ import Testing
     }
   }
 
+  @Test func aFeaturesRegistrationComesBeforeTheBackend() throws {
+    try withTemporaryDirectory { directory in
+      final class Extra {}
+      let extra = Extra()
+      let registration = FeatureRegistration(local: { _, _ in [extra] }, remote: { _, _ in [] })
+      let services = try AppServices.local(
+        directory: directory, scheduler: clock(), registrations: [registration])
+      #expect(services.features.count == 2)
+      #expect(services.service(Extra.self) === extra)
+      #expect(services.service(LocalBackend.self) === services.auth as? LocalBackend)
+      let url = try #require(URL(string: "http://127.0.0.1:1"))
+      let remote = AppServices.remote(
+        url: url, directory: directory, scheduler: clock(), registrations: [registration])
+      #expect(remote.features.count == 1)
+      #expect(remote.service(RemoteBackend.self) === remote.auth as? RemoteBackend)
+    }
+  }
+
   @Test func remoteNamesTheServerAndUsesIt() throws {
     let url = try #require(URL(string: "http://127.0.0.1:8080"))
     let scheduler = clock()
@@ -88,10 +81,5 @@ import Testing
     #expect(tokens.url.path == "/tmp/friends-data/server-session.json")
     #expect(tokens.server == "http://127.0.0.1:8080")
     #expect(services.scheduler as? TestScheduler === scheduler)
-    // demo:begin
-    #expect(services.friends === backend)
-    #expect(services.search === backend)
-    #expect(services.timeline === backend)
-    // demo:end
   }
 }

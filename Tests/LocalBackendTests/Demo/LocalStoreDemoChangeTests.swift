@@ -100,7 +100,7 @@ import Testing
       // A write through the viewer starts from the editor's data, losing nothing.
       try viewer.removeFriend(id: 1)
       #expect(try editor.friend(id: added.id) == added)
-      #expect(throws: StoreError.notFound(1)) { try editor.friend(id: 1) }
+      #expect(throws: StoreError.notFound(1, record: "friend")) { try editor.friend(id: 1) }
     }
   }
 

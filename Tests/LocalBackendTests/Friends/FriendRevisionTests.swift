@@ -42,7 +42,9 @@ import Testing
       let before = try directory.contentsBytes()
       var mine = loaded
       mine.firstName = "Mine"
-      #expect(throws: StoreError.changedElsewhere(4)) { try tui.updateFriend(mine) }
+      #expect(throws: StoreError.changedElsewhere(4, record: "friend")) {
+        try tui.updateFriend(mine)
+      }
       #expect(try directory.contentsBytes() == before)
       #expect(try tui.friend(id: 4) == current)
       // Overwriting saves over whatever revision is stored.
@@ -69,13 +71,13 @@ import Testing
   @Test func aFriendWrittenBeforeRevisionsIsAtTheFirstRevision() throws {
     let line = #"{"id": 7, "firstName": "Grace", "lastName": "Hopper", "phoneNumber": "555 0100"}"#
     var reader = JSONReader(Array(line.utf8))
-    let friend = try FriendsSchema.readFriend(FriendsSchema.Place(name: "friend"), &reader)
+    let friend = try RecordCoding.read(Friend.self, from: &reader, dates: .timestamp)
     #expect(
       friend == Friend(id: 7, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
     #expect(friend.revision == 1)
     // So is one in an old journal's change, and one in an HTTP body.
     var change = JSONReader(Array(#"{"type": "updateFriend", "friend": \#(line)}"#.utf8))
-    #expect(try FriendsSchema.decodeChange(from: &change) == .updateFriend(friend))
+    #expect(try StoreFileSchema.decodeChange(from: &change) == .update(friend))
     let decoded = try JSONDecoder().decode(Friend.self, from: Data(line.utf8))
     #expect(decoded.revision == 1)
   }
@@ -83,9 +85,9 @@ import Testing
   @Test func theJournalKeepsTheRevisionOfEachChange() throws {
     let friend = Friend(id: 3, firstName: "A", lastName: "B", phoneNumber: "1", revision: 5)
     var writer = JSONWriter(capacity: 256)
-    FriendsSchema.encode(FriendsSchema.Change.updateFriend(friend), to: &writer)
+    StoreFileSchema.encode(StoreFileSchema.Change.update(friend), to: &writer)
     var reader = JSONReader(writer.bytes)
-    #expect(try FriendsSchema.decodeChange(from: &reader) == .updateFriend(friend))
+    #expect(try StoreFileSchema.decodeChange(from: &reader) == .update(friend))
   }
 }
 

@@ -42,14 +42,23 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     }
   }
 
-  @Test func anUnknownIdFailsWithTheStoresErrorForEveryCall() throws {
+  @Test func anUnknownIdFailsWithNotFoundForEveryCall() throws {
     try withBackend { fixture in
       let backend = fixture.backend
       let before = try fixture.store.snapshot()
       let stranger = Friend(id: 999, draft: grace)
-      #expect(fixture.run(backend.friend(id: 999)) == [.error(0, StoreError.notFound(999))])
-      #expect(fixture.run(backend.update(stranger)) == [.error(0, StoreError.notFound(999))])
-      #expect(fixture.run(backend.remove(id: 999)) == [.error(0, StoreError.notFound(999))])
+      #expect(
+        fixture.run(backend.friend(id: 999)) == [
+          .error(0, ServiceError.notFound(id: 999))
+        ])
+      #expect(
+        fixture.run(backend.update(stranger)) == [
+          .error(0, ServiceError.notFound(id: 999))
+        ])
+      #expect(
+        fixture.run(backend.remove(id: 999)) == [
+          .error(0, ServiceError.notFound(id: 999))
+        ])
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -60,7 +69,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
       let message = try #require(Validation.phoneNumber("12").message)
       #expect(
-        fixture.run(fixture.backend.add(draft)) == [.error(0, StoreError.invalidInput(message))])
+        fixture.run(fixture.backend.add(draft)) == [.error(0, ServiceError.invalid(message))])
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -154,4 +163,29 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     }
   }
 
+  @Test func aFriendAddedWhileNobodyListenedHidesNoLaterChange() throws {
+    try withBackend { fixture in
+      let backend = fixture.backend
+      _ = fixture.run(backend.add(grace))
+      let (friends, subscription) = fixture.subscribe(backend.friendsChanged, at: 100)
+      let (_, _) = fixture.subscribe(backend.remove(id: 21), at: 300)
+      fixture.clock.advanceTo(2_500)
+      subscription.dispose()
+      #expect(friends.events.map(\.time) == [300])
+    }
+  }
+
+  @Test func aCorruptStoreFileMakesFriendsAndPostsCallsFailWithTheStoresError() throws {
+    try withBackend { fixture in
+      let garbage = Data("{\"schemaVersion\": 1, \"friends\": [".utf8)
+      try garbage.write(to: fixture.store.fileURL)
+      let expected = try #require(
+        storeError { try LocalStore(directory: fixture.directory) }?.serviceError)
+      let backend = fixture.backend
+      #expect(fixture.run(backend.friends()) == [.error(0, expected)])
+      #expect(fixture.run(backend.people()) == [.error(0, expected)])
+      #expect(fixture.run(backend.add(grace)) == [.error(0, expected)])
+      #expect(try fixture.store.fileURL.bytes() == garbage)
+    }
+  }
 }

@@ -78,9 +78,9 @@ import Testing
   @Test func unknownIdentifiersAreNotFound() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      #expect(throws: StoreError.notFound(99)) { try store.friend(id: 99) }
-      #expect(throws: StoreError.notFound(99)) { try store.removeFriend(id: 99) }
-      #expect(throws: StoreError.notFound(99)) {
+      #expect(throws: StoreError.notFound(99, record: "friend")) { try store.friend(id: 99) }
+      #expect(throws: StoreError.notFound(99, record: "friend")) { try store.removeFriend(id: 99) }
+      #expect(throws: StoreError.notFound(99, record: "friend")) {
         try store.updateFriend(
           Friend(id: 99, firstName: "A", lastName: "B", phoneNumber: "5550100123"))
       }
@@ -93,7 +93,9 @@ import Testing
       let added = try store.addFriend(
         FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
       try store.removeFriend(id: added.id)
-      #expect(throws: StoreError.notFound(added.id)) { try store.removeFriend(id: added.id) }
+      #expect(throws: StoreError.notFound(added.id, record: "friend")) {
+        try store.removeFriend(id: added.id)
+      }
       let next = try store.addFriend(
         FriendDraft(firstName: "C", lastName: "D", phoneNumber: "5550100124"))
       #expect(next.id == added.id + 1)

@@ -43,7 +43,7 @@ import Testing
           .next(4_000, .available),
         ])
       #expect(status.events == [.next(0, .authorized(ada))])
-      #expect(logOut.events == [.error(2_500, expected)])
+      #expect(logOut.events == [.error(2_500, expected.serviceError)])
       #expect(bytesWhileDamaged == garbage)
       #expect(try fixture.store.accountStatus() == .authorized(ada))
     }
@@ -58,7 +58,8 @@ import Testing
         fixture.backend.logIn(email: ada.email, password: password), at: 300)
       fixture.clock.advanceTo(500)
       subscription.dispose()
-      let error = try #require(logIn.events.first?.value.error as? StoreError)
+      let error = try #require(storeError { try LocalStore(directory: fixture.directory) })
+      #expect(logIn.events.first?.value.error as? ServiceError == .storage(error.description))
       #expect(data.events == [.next(0, .available), .next(300, error.dataStatus!)])
       #expect(error.dataStatus?.message == error.description)
     }
@@ -84,7 +85,7 @@ import Testing
         data.events == [.next(0, .available), .next(2_000, .deleted(message: deleted.description))]
       )
       #expect(status.events == [.next(0, .authorized(ada))])
-      #expect(logOut.events == [.error(2_500, deleted)])
+      #expect(logOut.events == [.error(2_500, deleted.serviceError)])
       #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
       #expect(throws: deleted) { try store.compact() }
       #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))

@@ -69,13 +69,14 @@ let password = StoreSeed.demoPassword
     }
   }
 
-  @Test func aWrongPasswordFailsWithTheStoresWordsAndChangesNothing() throws {
+  @Test func aWrongPasswordFailsWithTheServicesWordsAndChangesNothing() throws {
     try withBackend { fixture in
       let before = try fixture.store.snapshot()
       let events = fixture.run(fixture.backend.logIn(email: "ada@example.com", password: "nope"))
-      #expect(events == [.error(0, StoreError.wrongPassword)])
+      #expect(events == [.error(0, ServiceError.wrongCredentials)])
       let error = try #require(events.first?.value.error)
-      #expect((error as? LocalizedError)?.errorDescription == StoreError.wrongPassword.description)
+      #expect(
+        (error as? LocalizedError)?.errorDescription == ServiceError.wrongCredentials.description)
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -104,7 +105,7 @@ let password = StoreSeed.demoPassword
       let message = try #require(Validation.email("no-at-sign").message)
       #expect(
         fixture.run(fixture.backend.requestPasswordReset(email: "no-at-sign"))
-          == [.error(0, StoreError.invalidInput(message))])
+          == [.error(0, ServiceError.invalid(message))])
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -129,9 +130,7 @@ let password = StoreSeed.demoPassword
   }
 
   @Test func theStoresNotFoundErrorIsRecognisedAsNotFound() {
-    // demo:begin
-    #expect(isNotFound(StoreError.notFound(3)))
-    // demo:end
+    #expect(isNotFound(StoreError.notFound(3, record: "note")))
     #expect(!isNotFound(StoreError.wrongPassword))
   }
 
@@ -142,11 +141,6 @@ let password = StoreSeed.demoPassword
       let backend = fixture.backend
       let before = try fixture.store.fileURL.bytes()
       _ = backend.logIn(email: ada.email, password: password)
-      // demo:begin
-      _ = backend.add(grace)
-      _ = backend.update(Friend(id: 3, draft: grace))
-      _ = backend.remove(id: 1)
-      // demo:end
       _ = backend.logOut()
       fixture.clock.start()
       #expect(try fixture.store.fileURL.bytes() == before)
@@ -156,11 +150,6 @@ let password = StoreSeed.demoPassword
 
   @Test func latencyDelaysEveryAnswerByExactlyThatVirtualTime() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
-      // demo:begin
-      let friends = try fixture.store.friends()
-      #expect(
-        fixture.run(fixture.backend.friends(), at: 100) == [.next(400, friends), .completed(400)])
-      // demo:end
       #expect(
         fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
           == [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
@@ -183,21 +172,12 @@ let password = StoreSeed.demoPassword
   @Test func disposingDuringTheLatencyCancelsTheCall() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
       let before = try fixture.store.fileURL.bytes()
-      // demo:begin
-      let (added, addition) = fixture.subscribe(fixture.backend.add(grace), at: 100)
-      // demo:end
       let (loggedIn, login) = fixture.subscribe(
         fixture.backend.logIn(email: ada.email, password: password), at: 100)
       fixture.clock.scheduleAt(399) {
-        // demo:begin
-        addition.dispose()
-        // demo:end
         login.dispose()
       }
       fixture.clock.start()
-      // demo:begin
-      #expect(added.events.isEmpty)
-      // demo:end
       #expect(loggedIn.events.isEmpty)
       #expect(fixture.clock.clock == 399)
       #expect(try fixture.store.fileURL.bytes() == before)
@@ -272,29 +252,14 @@ let password = StoreSeed.demoPassword
   @Test func aChangeMadeWhileNobodyListenedHidesNoLaterChange() throws {
     try withBackend { fixture in
       let backend = fixture.backend
-      // Logged in and a friend added while nothing observes the backend.
+      // Logged in while nothing observes the backend.
       _ = fixture.run(backend.logIn(email: ada.email, password: password))
-      // demo:begin
-      _ = fixture.run(backend.add(grace))
-      // demo:end
       let (status, statusSubscription) = fixture.subscribe(backend.accountStatus, at: 100)
-      // demo:begin
-      let (friends, friendsSubscription) = fixture.subscribe(backend.friendsChanged, at: 100)
-      // demo:end
       // Undone while observed: each undo is a change to report.
       let (_, _) = fixture.subscribe(backend.logOut(), at: 200)
-      // demo:begin
-      let (_, _) = fixture.subscribe(backend.remove(id: 21), at: 300)
-      // demo:end
       fixture.clock.advanceTo(2_500)
       statusSubscription.dispose()
-      // demo:begin
-      friendsSubscription.dispose()
-      // demo:end
       #expect(status.events == [.next(100, .authorized(ada)), .next(200, .unavailable)])
-      // demo:begin
-      #expect(friends.events.map(\.time) == [300])
-      // demo:end
     }
   }
 
@@ -314,14 +279,9 @@ let password = StoreSeed.demoPassword
       #expect(expected.description.contains(file.path))
 
       let backend = fixture.backend
-      // demo:begin
-      #expect(fixture.run(backend.friends()) == [.error(0, expected)])
-      #expect(fixture.run(backend.people()) == [.error(0, expected)])
-      #expect(fixture.run(backend.add(grace)) == [.error(0, expected)])
-      // demo:end
       #expect(
         fixture.run(backend.logIn(email: ada.email, password: password))
-          == [.error(0, expected)])
+          == [.error(0, expected.serviceError)])
       // The account status stays as last read: a damaged file logs nobody out.
       #expect(
         fixture.run(backend.accountStatus.take(1)) == [.next(0, .unavailable), .completed(0)])
@@ -348,21 +308,10 @@ let password = StoreSeed.demoPassword
       var liveWhileObserved = 0
       counter.measure {
         let (_, status) = fixture.subscribe(backend.accountStatus)
-        // demo:begin
-        let (_, friends) = fixture.subscribe(backend.friendsChanged)
-        let (_, cancelled) = fixture.subscribe(backend.add(grace), at: 10)
-        // demo:end
         let (_, _) = fixture.subscribe(backend.logIn(email: ada.email, password: password), at: 20)
-        // demo:begin
-        let (_, _) = fixture.subscribe(backend.friends(), at: 30)
-        fixture.clock.scheduleAt(50) { cancelled.dispose() }
-        // demo:end
         fixture.clock.scheduleAt(1_500) {
           liveWhileObserved = counter.live
           status.dispose()
-          // demo:begin
-          friends.dispose()
-          // demo:end
         }
         fixture.clock.start()
       }

@@ -1,6 +1,6 @@
 import AppAPI
+import AppServer
 import Foundation
-import FriendsServer
 import HTTPServer
 import LocalBackend
 import Models
@@ -8,10 +8,10 @@ import RemoteBackend
 import TestSupport
 import Testing
 
-/// The friends' endpoints end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+/// The friends' endpoints end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientFriendsTests {
   @Test func friendsListAndOneFriendMatchTheStore() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let friends = try await fixture.client.friends()
       #expect(friends == (try fixture.store.friends()))
       #expect(friends.count == 20)
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func addingAFriendSavesItTrimmedWithANewIdentifier() async throws {
-    try await withFriendsServer(seed: .empty) { fixture in
+    try await withAppServer(seed: .empty) { fixture in
       let draft = FriendDraft(firstName: " Grace ", lastName: "Hopper", phoneNumber: "555 0100")
       let saved = try await fixture.client.addFriend(draft)
       #expect(
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func anInvalidFriendIsRefusedWithTheRuleAndNothingChanges() async throws {
-    try await withFriendsServer(seed: .empty) { fixture in
+    try await withAppServer(seed: .empty) { fixture in
       let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
       let failure = await serviceError { try await fixture.client.addFriend(draft) }
       #expect(failure == .invalid(Validation.phoneNumber("12").message!))
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func updatingAFriendReplacesItsFields() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       var friend = try fixture.store.friend(id: 5)
       friend.phoneNumber = "+1 555 0199 "
       let saved = try await fixture.client.updateFriend(friend)
@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func removingAFriendDeletesItOnce() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       try await fixture.client.removeFriend(id: 7)
       #expect(try fixture.store.friends().contains { $0.id == 7 } == false)
       #expect(

@@ -10,10 +10,42 @@ import Testing
 /// The friend the tests add.
 let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
 
-/// The backend's friends over a real server (see `withFriendsServer`), end to end.
+/// The backend's friends over a real server (see `withAppServer`), end to end.
 @Suite(.timeLimit(.minutes(1))) struct RemoteBackendFriendsTests {
+  @Test func nothingIsSentUntilACallIsSubscribed() async throws {
+    try await withAppServer(timeout: .seconds(10)) { fixture async throws in
+      let backend = RemoteBackend(
+        client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
+      let add = backend.add(grace)
+      _ = backend.remove(id: 1)
+      // One round trip after them: had they been sent, they would have arrived first.
+      _ = try await backend.currentAccountStatus().value
+      #expect(
+        fixture.log.events.filter(\.isReceived) == [
+          .received(connection: 1, method: .get, target: "/account")
+        ])
+      #expect(try fixture.store.friends().count == 20)
+      #expect(try await add.value == Friend(id: 21, draft: grace))
+    }
+  }
+
+  @Test func eachClientHasItsOwnSessionForFriends() async throws {
+    try await withAppServer(signedIn: false) { fixture in
+      let first = fixture.newClient()
+      let second = fixture.newClient()
+      _ = try await first.logIn(email: ada.email, password: password)
+      #expect(try await first.friends().count == 20)
+      #expect(await serviceError { try await second.friends() } == .sessionExpired)
+      #expect(await serviceError { try await second.removeFriend(id: 1) } == .sessionExpired)
+      #expect(try fixture.store.friends().count == 20)
+      _ = try await second.logIn(email: ada.email, password: password)
+      try await first.logOut()
+      #expect(try await second.friends().count == 20)
+    }
+  }
+
   @Test func friendsCallsRoundTrip() async throws {
-    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: .seconds(10)) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
@@ -44,7 +76,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func aStaleRevisionIsAnsweredWith409AndChangesNothing() async throws {
-    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: .seconds(10)) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
@@ -71,7 +103,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func friendsChangedFiresAfterEachWriteAndAtEachPollThatSeesAChange() async throws {
-    try await withFriendsServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: .seconds(10)) { fixture in
       let (backend, clock) = pollingBackend(fixture.client)
       let store = fixture.store
       // Each change, as the number of friends in the store when it arrives: a change reported
@@ -99,7 +131,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
 
   @Test func aWriteMadeWhileTheFirstReadOfTheFriendsRunsIsStillAChange() async throws {
     let gate = AnswerGate { $0.method == .get && $0.path == "/friends" }
-    try await withFriendsServer(timeout: .seconds(10), wrapping: gate.wrap) { fixture in
+    try await withAppServer(timeout: .seconds(10), wrapping: gate.wrap) { fixture in
       defer { gate.open() }
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())

@@ -30,7 +30,7 @@ final class HandClock: Sendable {
   @Test func theSixthGuessGets429WithRetryAfterAndTheClientSaysHowLongToWait() async throws {
     let clock = HandClock()
     let throttle = LoginThrottle<String>(now: { clock.now })
-    try await withFriendsServer(throttle: throttle) { fixture in
+    try await withAppServer(throttle: throttle) { fixture in
       let client = fixture.client
       for _ in 1...5 {
         let error = await serviceError {

@@ -1,6 +1,6 @@
 import AppAPI
+import AppServer
 import Foundation
-import FriendsServer
 import HTTPServer
 import LocalBackend
 import Models
@@ -8,10 +8,10 @@ import RemoteBackend
 import TestSupport
 import Testing
 
-/// The search endpoint end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+/// The search endpoint end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientSearchTests {
   @Test func searchSendsTheQueryIntactAndMatchesLikeTheStore() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let odd = try fixture.store.addFriend(
         FriendDraft(firstName: "Ann+Marie", lastName: "Ø'Neil & Co=1", phoneNumber: "5550100"))
       #expect(try await fixture.client.searchFriends(matching: "ann+marie") == [odd])

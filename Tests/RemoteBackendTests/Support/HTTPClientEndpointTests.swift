@@ -1,6 +1,6 @@
 import AppAPI
+import AppServer
 import Foundation
-import FriendsServer
 import HTTPServer
 import LocalBackend
 import Models
@@ -8,12 +8,12 @@ import RemoteBackend
 import TestSupport
 import Testing
 
-/// Every endpoint end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+/// Every endpoint end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientEndpointTests {
   private let demoPassword = StoreSeed.demoPassword
 
   @Test func logInLogOutAndAccountStatusFollowTheSession() async throws {
-    try await withFriendsServer(signedIn: false) { fixture in
+    try await withAppServer(signedIn: false) { fixture in
       let client = fixture.client
       #expect(try await client.accountStatus() == .unavailable)
       let account = try await client.logIn(email: " ADA@example.com ", password: demoPassword)
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func aWrongPasswordIsWrongCredentials() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let failure = await serviceError {
         try await fixture.client.logIn(email: "ada@example.com", password: "not the password")
       }
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func passwordResetAcceptsValidAddressesAndExplainsBadOnes() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       try await fixture.client.requestPasswordReset(email: "someone@example.com")
       let failure = await serviceError {
         try await fixture.client.requestPasswordReset(email: "no-at-sign")
@@ -52,7 +52,7 @@ import Testing
   @Test func aBaseURLWithAPathPrefixesEveryEndpoint() async throws {
     try await withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory, seed: .demo)
-      let api = FriendsAPI(store: store)
+      let api = ServerAPI(store: store)
       let token = try api.sessions.start(for: StoreSeed.demoAccount).text
       var router = HTTPRouter()
       router.get("/api/v1/account") { request in
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func concurrentLoginsAreIndependent() async throws {
-    try await withFriendsServer(signedIn: false) { fixture in
+    try await withAppServer(signedIn: false) { fixture in
       let password = demoPassword
       let clients = (1...10).map { _ in fixture.newClient() }
       let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
@@ -87,19 +87,4 @@ import Testing
       #expect(fixture.sessions.records.count == 10)
     }
   }
-
-  // demo:begin
-  @Test func concurrentCallsAreIndependent() async throws {
-    try await withFriendsServer { fixture in
-      let client = fixture.client
-      let names = try await withThrowingTaskGroup(of: String.self) { group in
-        for id in 1...10 {
-          group.addTask { try await client.friend(id: id).firstName }
-        }
-        return try await group.reduce(into: Set<String>()) { $0.insert($1) }
-      }
-      #expect(names == Set(try (1...10).map { try fixture.store.friend(id: $0).firstName }))
-    }
-  }
-  // demo:end
 }

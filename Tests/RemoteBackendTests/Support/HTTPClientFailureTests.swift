@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func aShortTimeoutDoesNotFireOnAFastAnswer() async throws {
-    try await withFriendsServer(timeout: .milliseconds(300)) { fixture in
+    try await withAppServer(timeout: .milliseconds(300)) { fixture in
       for _ in 0..<3 {
         let status = try await fixture.client.accountStatus()
         #expect(status.account != nil)
@@ -171,7 +171,7 @@ import Testing
   }
 
   @Test func aCallInAnAlreadyCancelledTaskThrowsCancellation() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let client = fixture.client
       let call = Task {
         withUnsafeCurrentTask { $0?.cancel() }

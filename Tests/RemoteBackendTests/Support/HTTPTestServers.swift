@@ -1,6 +1,6 @@
+import AppServer
 import Authentication
 import Foundation
-import FriendsServer
 import HTTPServer
 import LocalBackend
 import Models
@@ -27,7 +27,7 @@ struct FriendsServerFixture {
 /// store seeded with `seed`, and a client of it with `timeout`; unless `signedIn` is false,
 /// the client holds the token of a session the test started on the server (no request is sent
 /// for it). `wrap` may wrap the API's handler, for example to hold an answer back.
-func withFriendsServer<Result>(
+func withAppServer<Result>(
   seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = LoginThrottle(),
   sessions: SessionStore<Account> = SessionStore(), signedIn: Bool = true,
   timeout: Duration = .seconds(2),
@@ -39,7 +39,7 @@ func withFriendsServer<Result>(
     let log = HTTPServerEventLog()
     let server = try HTTPServer(
       onEvent: log.record,
-      handler: wrap(FriendsAPI(store: store, sessions: sessions).router.handle))
+      handler: wrap(ServerAPI(store: store, sessions: sessions).router.handle))
     defer { server.stop() }
     let tokens = MemorySessionTokens(
       signedIn ? try sessions.start(for: seed.account).text : nil)

@@ -18,25 +18,17 @@ import Testing
   }
 
   @Test func answersArriveOnTheScheduler() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let (scheduler, key) = Self.recognisableScheduler()
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
       let statusQueue = try await backend.currentAccountStatus()
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
       #expect(statusQueue == "the scheduler")
-      // demo:begin
-      let friendsQueue = try await backend.friends()
-        .map { _ in DispatchQueue.getSpecific(key: key) }.value
-      #expect(friendsQueue == "the scheduler")
-      let searchQueue = try await backend.search("ken")
-        .map { _ in DispatchQueue.getSpecific(key: key) }.value
-      #expect(searchQueue == "the scheduler")
-      // demo:end
     }
   }
 
   @Test func failuresAndPolledValuesArriveOnTheSchedulerToo() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let (scheduler, key) = Self.recognisableScheduler()
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
       let failureQueue = try await backend.logIn(email: "ada@example.com", password: "not the one")

@@ -1,6 +1,6 @@
 import AppAPI
+import AppServer
 import Foundation
-import FriendsServer
 import HTTPServer
 import LocalBackend
 import Models
@@ -8,10 +8,10 @@ import RemoteBackend
 import TestSupport
 import Testing
 
-/// The timeline's and people's endpoints end to end: HTTPClient → HTTPServer with FriendsAPI → LocalStore.
+/// The timeline's and people's endpoints end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientTimelineTests {
   @Test func timelinePagesMatchTheStoreWithExactDates() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let fresh = try fixture.store.generatePosts(
         count: 3, date: Date(timeIntervalSince1970: 1_720_000_000.250))
       let client = fixture.client
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func aPageSizeOutOfRangeIsRefused() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let failure = await serviceError { try await fixture.client.timeline(limit: 0) }
       #expect(failure == .invalid("limit must be a whole number from 1 to 100"))
       let tooMany = await serviceError {
@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func peopleAndTheirPostsMatchTheStore() async throws {
-    try await withFriendsServer { fixture in
+    try await withAppServer { fixture in
       let people = try await fixture.client.people()
       #expect(people == (try fixture.store.people()))
       #expect(people.count == StoreSeed.demoAuthors.count)

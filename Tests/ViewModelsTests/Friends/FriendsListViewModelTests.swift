@@ -16,6 +16,7 @@ import ViewModels
     let cells: TestableObserver<[FriendCellType]>
     let loading: TestableObserver<Bool>
     let alerts: TestableObserver<Alert>
+    let failures: TestableObserver<FriendsListViewModel.LoadFailure?>
     let routes: TestableObserver<Route>
   }
 
@@ -35,14 +36,16 @@ import ViewModels
       cells: clock.createObserver([FriendCellType].self),
       loading: clock.createObserver(Bool.self),
       alerts: clock.createObserver(Alert.self),
+      failures: clock.createObserver(FriendsListViewModel.LoadFailure?.self),
       routes: clock.createObserver(Route.self))
     let bag = DisposeBag()
     SharingScheduler.mock(scheduler: clock) {
-      let output = FriendsListViewModel(service: service).transform(input(clock))
+      let output = FriendsListViewModel(service: service, scheduler: clock).transform(input(clock))
       clock.scheduleAt(0) {
         output.cells.drive(recorders.cells).disposed(by: bag)
         output.isLoading.drive(recorders.loading).disposed(by: bag)
         output.alert.emit(to: recorders.alerts).disposed(by: bag)
+        output.loadFailure.drive(recorders.failures).disposed(by: bag)
         output.route.emit(to: recorders.routes).disposed(by: bag)
       }
       clock.start()
@@ -72,7 +75,60 @@ import ViewModels
     #expect(FriendCellType.emptyText == "No data available")
   }
 
-  @Test func aFailedLoadShowsTheErrorCellAndAnAlertThenRefreshRecovers() {
+  static func failure(_ text: String) -> FriendsListViewModel.LoadFailure {
+    FriendsListViewModel.LoadFailure(text: text, retry: "Trying again every 5 s")
+  }
+
+  @Test func aFailedLoadIsTriedAgainEveryFiveSecondsUntilOneSucceeds() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { call in
+      call < 2 ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
+    }
+    let run = Self.run(service, clock: clock)
+    // Loads at 0, 5100 (5 s after the failure at 100) and 10200; the third succeeds at 10300,
+    // and nothing is tried after it.
+    #expect(
+      run.cells.events == [
+        .next(100, [.error("offline")]), .next(5_200, [.error("offline")]),
+        .next(10_300, [.normal(.init(friend: Self.ada))]),
+      ])
+    #expect(
+      run.failures.events == [
+        .next(0, nil), .next(100, Self.failure("Could not load the friends: offline")),
+        .next(10_300, nil),
+      ])
+    #expect(
+      timeline(run.loading.events) == [
+        "true@0", "false@100", "true@5100", "false@5200", "true@10200", "false@10300",
+      ])
+    #expect(service.calls == [.friends, .friends, .friends])
+    #expect(run.alerts.events.isEmpty)
+  }
+
+  @Test func aLoadInBetweenStartsTheWaitAgainAndAFailedRefreshKeepsTheRows() {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeFriendsService(scheduler: clock)
+    service.friendsResponse = { call in
+      call == 1 || call == 2
+        ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
+    }
+    let run = Self.run(service, clock: clock) { clock in
+      .init(
+        refresh: clock.createHotObservable([.next(1_000, ()), .next(3_000, ())]).asObservable())
+    }
+    // The refresh at 1000 fails at 1100; the one at 3000 fails at 3100 and starts the wait
+    // again: the next load is at 8100, not 6100, and succeeds.
+    #expect(
+      run.failures.events == [
+        .next(0, nil), .next(1_100, Self.failure("Could not refresh: offline")), .next(8_200, nil),
+      ])
+    #expect(run.cells.events.last == .next(8_200, [.normal(.init(friend: Self.ada))]))
+    let loads = run.loading.events.compactMap { $0.value.element == true ? $0.time : nil }
+    #expect(loads == [0, 1_000, 3_000, 8_100])
+  }
+
+  @Test func aFailedLoadShowsTheErrorCellAndNoAlertThenRefreshRecovers() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.friendsResponse = { call in
@@ -85,8 +141,12 @@ import ViewModels
       run.cells.events == [
         .next(100, [.error("offline")]), .next(600, [.normal(.init(friend: Self.ada))]),
       ])
+    #expect(run.alerts.events.isEmpty)
     #expect(
-      run.alerts.events == [.next(100, Alert(title: "Could not load friends", message: "offline"))])
+      run.failures.events == [
+        .next(0, nil), .next(100, Self.failure("Could not load the friends: offline")),
+        .next(600, nil),
+      ])
   }
 
   @Test func deletingAFriendReloadsTheListAndAFailedDeletionAlerts() {

@@ -1,47 +1,62 @@
+import Models
 import ReactiveCore
 import TerminalUI
 import ViewModels
 
 /// The __phrase__ screen.
 ///
-/// A text field that Enter adds as an entry, the hint or the last message under it, and the
-/// entries added so far (the newest that fit). Esc leaves the field (Tab or Enter goes back
-/// to it); Esc outside the field is "Done".
+/// How many entries there are, a text field that Enter adds as an entry, the hint or the last
+/// message under it, and the entries (newest last), one selectable. Esc leaves the field for
+/// the list, where d removes the selected entry and Tab or Enter goes back to the field; Esc
+/// in the list is "Done".
 @MainActor
 final class __Feature__Screen: Screen {
   private let field = FormField(label: "Entry", placeholder: "type, then Enter")
   private let addTaps = PublishRelay<Void>()
+  private let removals = PublishRelay<Int>()
   private let doneTaps = PublishRelay<Void>()
-  private var entries: [String] = []
+  private var items: [__Feature__Item] = []
+  private var list = ListView(placeholder: "", isFocused: false, marker: "› ")
+  private var visibleRows = 1
   private var summary = ""
   private var isAddEnabled = false
   private var hint: String?
+  private var loadFailure: String?
   private var message: (text: String, isFailure: Bool)?
   private var isFieldFocused = true
 
   override init(host: ScreenHost) {
     super.init(host: host)
-    let output = __Feature__ViewModel(scheduler: host.scheduler).transform(
-      .init(
-        text: field.text.asObservable(), addTaps: addTaps.asObservable(),
-        doneTaps: doneTaps.asObservable()))
-    bind(output.entries) { [unowned self] in entries = $0 }
+    let output = __Feature__ViewModel(service: host.services.__feature__, scheduler: host.scheduler)
+      .transform(
+        .init(
+          text: field.text.asObservable(), addTaps: addTaps.asObservable(),
+          removals: removals.asObservable(), doneTaps: doneTaps.asObservable()))
+    bind(output.items) { [unowned self] in show($0 ?? []) }
     bind(output.summary) { [unowned self] in summary = $0 }
+    bind(output.loadFailure) { [unowned self] in loadFailure = $0 }
     bind(output.isAddEnabled) { [unowned self] in isAddEnabled = $0 }
     bind(output.hint) { [unowned self] in hint = $0 }
-    bind(output.confirmation) { [unowned self] text in
-      message = (text, false)
-      field.set("")
-    }
+    bind(output.added) { [unowned self] _ in field.set("") }
+    bind(output.confirmation) { [unowned self] in message = ($0, false) }
     bind(output.errorMessage) { [unowned self] in message = ($0, true) }
     forward(output.route)
+  }
+
+  private func show(_ newItems: [__Feature__Item]) {
+    let selectedId = list.selectedIndex.map { items[$0].id }
+    items = newItems
+    list.items = items.map { "\($0.id)  \($0.text)" }
+    if let selectedId, let index = items.firstIndex(where: { $0.id == selectedId }) {
+      list.selectedIndex = index
+    }
   }
 
   override var isEditingText: Bool { isFieldFocused }
 
   override var hints: [KeyHint] {
     guard isFieldFocused else {
-      return [
+      return (items.isEmpty ? [] : [KeyHint("↑↓", "move"), KeyHint("d", "remove")]) + [
         KeyHint("Tab", "edit"), KeyHint("Esc", "done"), KeyHint("?", "help"), KeyHint("q", "quit"),
       ]
     }
@@ -51,16 +66,21 @@ final class __Feature__Screen: Screen {
 
   override var helpKeys: [KeyHint] {
     [
-      KeyHint("Enter", "add the text as an entry"), KeyHint("Tab", "edit the entry again"),
-      KeyHint("Esc", "leave the field, then done: go back"),
+      KeyHint("Enter", "add the text as an entry"), KeyHint("Esc", "leave the field for the list"),
+      KeyHint("d", "remove the selected entry"), KeyHint("Tab", "edit the entry again"),
+      KeyHint("Esc", "in the list: done, go back"),
     ]
   }
 
   override func handle(_ key: Key) -> Bool {
     guard isFieldFocused else {
+      if list.handle(key, visibleRows: visibleRows) { return true }
       switch key {
-      case .tab, .enter: isFieldFocused = true
+      case .tab, .enter: focusField(true)
       case .escape: doneTaps.accept(())
+      case .character("d"):
+        guard let index = list.selectedIndex else { return true }
+        removals.accept(items[index].id)
       default: return false
       }
       return true
@@ -77,8 +97,14 @@ final class __Feature__Screen: Screen {
 
   override func leaveTextField() -> Bool {
     guard isFieldFocused else { return false }
-    isFieldFocused = false
+    focusField(false)
     return true
+  }
+
+  private func focusField(_ focused: Bool) {
+    isFieldFocused = focused
+    list.isFocused = !focused
+    if !focused, list.selectedIndex == nil, !items.isEmpty { list.selectedIndex = items.count - 1 }
   }
 
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
@@ -94,13 +120,12 @@ final class __Feature__Screen: Screen {
     if let message {
       buffer.write(
         message.text, in: below, style: message.isFailure ? theme.failure : theme.success)
+    } else if let loadFailure {
+      buffer.write(loadFailure, in: below, style: theme.failure)
     } else if let hint {
       buffer.write(hint, in: below, style: theme.secondary)
     }
-    let list = rows[5]
-    let shown = entries.suffix(list.height)
-    for (offset, (number, entry)) in zip(shown.indices, shown).enumerated() {
-      buffer.write("\(number + 1). \(entry)", in: list.row(offset), style: theme.text)
-    }
+    visibleRows = max(1, rows[5].height)
+    list.render(into: &buffer, rect: rows[5], theme: theme)
   }
 }

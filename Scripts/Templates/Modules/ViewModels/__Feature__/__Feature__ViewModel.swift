@@ -2,16 +2,17 @@ import Foundation
 import Models
 import Navigator
 import ReactiveCore
+import Services
 
-/// The __phrase__ screen.
+/// The __phrase__ screen: the entries, a text field with "Add", and removing an entry.
 ///
-/// A text field, "Add", and the entries added so far. The text is trimmed; it is valid when it
-/// is not empty and has at most `maximumLength` characters. "Add" is enabled only while the
-/// text is valid. A tap reads the text of that moment: a valid text becomes the last entry and
-/// is confirmed; an invalid one adds nothing and says why. The hint under the field waits until
-/// typing pauses for `debounce` (on the injected scheduler), so it does not flicker while the
-/// user types, and says nothing about an empty field. "Done" goes back. The entries live in
-/// this screen's chains only: a service would keep them (see `init`).
+/// The list loads when the screen opens, and again after each change (made here, or elsewhere:
+/// in another process, on the server). The text is trimmed; it is valid when it is not empty
+/// and has at most ``__Feature__Item/maximumLength`` characters. "Add" is enabled only while
+/// the text is valid; a tap reads the text of that moment: a valid text is saved (taps while a
+/// save runs are ignored) and confirmed, an invalid one saves nothing and says why. The hint
+/// under the field waits until typing pauses for ``debounce`` (on the injected scheduler), so
+/// it does not flicker, and says nothing about an empty field. "Done" goes back.
 public struct __Feature__ViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -19,32 +20,44 @@ public struct __Feature__ViewModel: ViewModelType {
     public var text: Observable<String>
     /// Taps on "Add"; a tap before any text is ignored.
     public var addTaps: Observable<Void>
+    /// The ids of entries to remove.
+    public var removals: Observable<Int>
     /// Taps on "Done".
     public var doneTaps: Observable<Void>
 
-    /// Creates the input.
+    /// Creates the input; each stream defaults to one that never emits.
     public init(
-      text: Observable<String>, addTaps: Observable<Void>, doneTaps: Observable<Void> = .never()
+      text: Observable<String> = .never(), addTaps: Observable<Void> = .never(),
+      removals: Observable<Int> = .never(), doneTaps: Observable<Void> = .never()
     ) {
       self.text = text
       self.addTaps = addTaps
+      self.removals = removals
       self.doneTaps = doneTaps
     }
   }
 
   /// What the screen shows.
   public struct Output {
-    /// The entries added so far, oldest first; empty at first.
-    public var entries: Driver<[String]>
+    /// The entries, oldest first; `nil` until the first load ends.
+    public var items: Driver<[__Feature__Item]?>
     /// How many entries there are, as a sentence: "No entries yet.", "1 entry", "2 entries".
     public var summary: Driver<String>
+    /// Why the last load failed, or `nil` after one that succeeded.
+    public var loadFailure: Driver<String?>
+    /// Whether a load, a save or a removal runs.
+    public var isLoading: Driver<Bool>
     /// Whether "Add" can be tapped: the trimmed text is valid.
     public var isAddEnabled: Driver<Bool>
     /// What is wrong with the text once typing paused, or `nil` when it is valid or empty.
     public var hint: Driver<String?>
-    /// "Added X.", once per added entry.
+    /// Each entry saved.
+    public var added: Signal<__Feature__Item>
+    /// The id of each entry removed.
+    public var removed: Signal<Int>
+    /// "Added X." or "Removed X.", once per change.
     public var confirmation: Signal<String>
-    /// Why a tap added nothing, once per such tap.
+    /// Why a tap or a removal changed nothing, once each.
     public var errorMessage: Signal<String>
     /// Where to go next: back, after "Done".
     public var route: Signal<Route>
@@ -52,62 +65,87 @@ public struct __Feature__ViewModel: ViewModelType {
 
   /// How long typing must pause before the hint changes.
   public static let debounce: RxTimeInterval = .milliseconds(300)
-  /// The longest entry, in characters.
-  public static let maximumLength = 40
 
+  private let service: __Feature__Service
   private let scheduler: SchedulerType
 
-  /// Creates the view model; `scheduler` times the hint's debounce.
-  ///
-  /// A service is injected here, next to the scheduler, when the screen needs data: declare
-  /// its protocol in a folder of `Modules/Services`, a fake in `Modules/ServicesTesting`, add it
-  /// to `AppServices`, and take it as a parameter (see `LoginViewModel`).
-  public init(scheduler: SchedulerType) {
+  /// Creates the view model over the service; `scheduler` times the hint's debounce.
+  public init(service: __Feature__Service, scheduler: SchedulerType) {
+    self.service = service
     self.scheduler = scheduler
   }
 
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
-    let text = input.text.map { $0.trimmingCharacters(in: .whitespaces) }
+    let activity = ActivityTracker()
+    let text = input.text.map(__Feature__Item.trimmed)
 
     // Each tap with the text of that moment and what is wrong with it, if anything.
     let taps = input.addTaps
       .withLatestFrom(text)
-      .map { text in (text: text, problem: Self.validate(text).message) }
+      .map { text in (text: text, problem: __Feature__Item.validate(text).message) }
       .share()
-    // A service call goes here: `flatMapFirst` over the valid taps to save each entry, with
-    // an `ActivityTracker` for a spinner, as `LoginViewModel` logs in.
-    let added = taps.compactMap { $0.problem == nil ? $0.text : nil }.share()
+    let saves = taps.compactMap { $0.problem == nil ? $0.text : nil }
+      .flatMapFirst { [service] text in
+        activity.track(service.add__Feature__Item(text: text)).asObservable().outcomes {
+          describe($0)
+        }
+      }
+      .share()
+    let removals = input.removals
+      .flatMap { [service] id in
+        activity.track(service.remove__Feature__Item(id: id))
+          .andThen(Observable.just(id))
+          .outcomes { describe($0) }
+      }
+      .share()
 
-    let entries = added.scan([String]()) { entries, entry in entries + [entry] }
-      .startWith([])
-      .asDriver(onErrorJustReturn: [])
-    let isAddEnabled = text.map { Self.validate($0).isValid }
+    let loads = Observable.merge(.just(()), service.__feature__ItemsChanged)
+      .flatMapLatest { [service] _ in
+        activity.track(service.__feature__Items()).asObservable().outcomes { describe($0) }
+      }
+      .share(replay: 1)
+    let items = loads.compactMap { outcome -> [__Feature__Item]? in
+      if case .value(let items) = outcome { return items }
+      return nil
+    }
+    .share(replay: 1)
+    // The entries as last loaded, to name the one removed.
+    let known = items.startWith([])
+
+    let isAddEnabled = text.map { __Feature__Item.validate($0).isValid }
       .startWith(false)
       .asDriver(onErrorJustReturn: false)
       .distinctUntilChanged()
     let hint = text.debounce(Self.debounce, scheduler: scheduler)
-      .map { $0.isEmpty ? nil : Self.validate($0).message }
+      .map { $0.isEmpty ? nil : __Feature__Item.validate($0).message }
       .asDriver(onErrorJustReturn: nil)
       .distinctUntilChanged()
+    let removedNames = removals.values().withLatestFrom(known) { id, items in
+      "Removed \(items.first { $0.id == id }?.text ?? "entry \(id)")."
+    }
 
     return Output(
-      entries: entries,
-      summary: entries.map { Self.summary(count: $0.count) },
+      items: items.map { Optional($0) }.startWith(nil).asDriver(onErrorJustReturn: nil),
+      summary: items.map { Self.summary(count: $0.count) }.startWith("Loading…")
+        .asDriver(onErrorJustReturn: ""),
+      loadFailure: loads.map { outcome -> String? in
+        if case .failure(let message) = outcome { return message }
+        return nil
+      }
+      .startWith(nil).asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
+      isLoading: activity.isActive,
       isAddEnabled: isAddEnabled,
       hint: hint,
-      confirmation: added.map { "Added \($0)." }.asSignal(onErrorSignalWith: .empty()),
-      errorMessage: taps.compactMap(\.problem).asSignal(onErrorSignalWith: .empty()),
+      added: saves.values().asSignal(onErrorSignalWith: .empty()),
+      removed: removals.values().asSignal(onErrorSignalWith: .empty()),
+      confirmation: Observable.merge(saves.values().map { "Added \($0.text)." }, removedNames)
+        .asSignal(onErrorSignalWith: .empty()),
+      errorMessage: Observable.merge(
+        taps.compactMap(\.problem), saves.failures(), removals.failures()
+      )
+      .asSignal(onErrorSignalWith: .empty()),
       route: input.doneTaps.map { Route.back }.asSignal(onErrorSignalWith: .empty()))
-  }
-
-  /// Whether a trimmed text can be an entry, and if not, why.
-  public static func validate(_ text: String) -> ValidationResult {
-    if text.isEmpty { return .invalid("An entry cannot be empty.") }
-    if text.count > maximumLength {
-      return .invalid("An entry can have at most \(maximumLength) characters.")
-    }
-    return .valid
   }
 
   /// The number of entries, as the screen says it.

@@ -1,0 +1,4 @@
+extension Program {
+  /// The search feature's command.
+  static let searchCommands: [any Command.Type] = [SearchCommand.self]
+}

@@ -1,0 +1,6 @@
+import Services
+
+extension AppServices {
+  /// The friends list.
+  public var friends: FriendsService { service(FriendsService.self) }
+}

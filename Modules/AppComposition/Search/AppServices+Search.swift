@@ -1,0 +1,6 @@
+import Services
+
+extension AppServices {
+  /// Searching friends.
+  public var search: SearchService { service(SearchService.self) }
+}

@@ -1,0 +1,32 @@
+import AppComposition
+import Foundation
+import LocalBackend
+import Models
+import ReactiveCore
+import ReactiveTesting
+import Services
+import TestSupport
+import Testing
+
+/// The __phrase__ entries on the embedded store: what one opening adds, the next one lists.
+@Suite(.timeLimit(.minutes(1))) struct __Feature__PersistenceTests {
+  @Test func anEntryAddedOnceIsThereWhenTheStoreIsOpenedAgain() throws {
+    try withTemporaryDirectory { directory in
+      let scheduler = SerialDispatchQueueScheduler(qos: .default)
+      let first = try AppServices.local(directory: directory, scheduler: scheduler)
+      let added = try first.__feature__.add__Feature__Item(text: " flour ").toBlocking(timeout: 10)
+        .single()
+      #expect(added.text == "flour")
+      #expect(throws: ServiceError.invalid("An entry cannot be empty.")) {
+        try first.__feature__.add__Feature__Item(text: "  ").toBlocking(timeout: 10).single()
+      }
+
+      let second = try AppServices.local(directory: directory, scheduler: scheduler)
+      let items = try second.__feature__.__feature__Items().toBlocking(timeout: 10).single()
+      #expect(items == [added])
+      _ = try second.__feature__.remove__Feature__Item(id: added.id).toBlocking(timeout: 10)
+        .toArray()
+      #expect(try LocalStore(directory: directory).records(__Feature__Item.self).isEmpty)
+    }
+  }
+}

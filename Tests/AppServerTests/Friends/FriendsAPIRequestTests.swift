@@ -1,0 +1,61 @@
+import AppServer
+import Foundation
+import HTTPServer
+import LocalBackend
+import Testing
+
+// The friends routes' answers to requests an HTTPClient would never send.
+extension ServerAPITests {
+  @Test(arguments: [
+    ("", "the request body must be a JSON object"),
+    ("{not json", "the request body must be a JSON object"),
+    ("[]", "the request body must be a JSON object"),
+    (#"{"firstName": "A", "lastName": "B"}"#, "the request body needs the field \"phoneNumber\""),
+    (
+      #"{"firstName": 1, "lastName": "B", "phoneNumber": "5550100"}"#,
+      "the field \"firstName\" of the request body has the wrong type"
+    ),
+  ])
+  func badFriendBodiesGet400(body: String, message: String) throws {
+    try withAPI { api, _ in
+      let answer = try send(api, .post, "/friends", body: body)
+      #expect(answer.status == 400)
+      #expect(answer.error == message)
+    }
+  }
+
+  @Test func theFriendsAndSearchRoutesNeedASession() throws {
+    try withAPI { api, _ in
+      for (method, target, body) in [
+        (HTTPMethod.get, "/friends", ""), (.get, "/friends/1", ""),
+        (.put, "/friends/1", Self.draft),
+        (.delete, "/friends/1", ""), (.post, "/friends", Self.draft), (.get, "/search?q=a", ""),
+      ] {
+        let answer = try send(api, method, target, body: body, signedIn: false)
+        #expect(answer.status == 401, "\(method) \(target)")
+        #expect(answer.headers["WWW-Authenticate"] == #"Bearer realm="api""#)
+      }
+      #expect(try api.store.snapshot().generation == 1)
+      #expect(try api.store.friends().count == 20)
+      #expect(try api.store.friend(id: 1).firstName == "Liam")
+    }
+  }
+
+  @Test func identifiersMustBeWholeNumbers() throws {
+    try withAPI { api, _ in
+      for (method, target) in [
+        (HTTPMethod.get, "/friends/abc"), (.delete, "/friends/1.5"), (.get, "/people/x/posts"),
+      ] {
+        let answer = try send(api, method, target)
+        #expect(answer.status == 400)
+        #expect(answer.error == "the identifier in the path must be a whole number")
+      }
+    }
+  }
+}
+
+extension ServerAPITests {
+  /// A friend's fields as a request body.
+  static let draft =
+    #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100"}"#
+}

@@ -1,0 +1,158 @@
+import AppServer
+import Authentication
+import Foundation
+import HTTPServer
+import LocalBackend
+import Models
+import Synchronization
+import Testing
+
+/// The API's answers to requests an HTTPClient would never send, checked without sockets.
+@Suite struct ServerAPITests {
+  func withAPI(
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    _ body: (ServerAPI, URL) throws -> Void
+  ) throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("friends-api-tests-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try body(ServerAPI(store: try LocalStore(directory: directory), log: log), directory)
+  }
+
+  struct Answer {
+    var status: Int
+    var headers: HTTPHeaders
+    var json: Any?
+    var error: String? { (json as? [String: Any])?["error"] as? String }
+  }
+
+  /// Sends a request with the token of a new session, or with `headers` alone when
+  /// `signedIn` is false.
+  func send(
+    _ api: ServerAPI, _ method: HTTPMethod, _ target: String, body: String? = nil,
+    signedIn: Bool = true, headers: HTTPHeaders = HTTPHeaders()
+  ) throws -> Answer {
+    var headers = headers
+    if signedIn {
+      headers.set(
+        "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+    }
+    let request = try HTTPRequest(
+      method: method, target: target, headers: headers, body: Data((body ?? "").utf8))
+    guard case .response(let response) = api.handle(request) else {
+      throw AnswerError(description: "\(method) \(target) did not get a response")
+    }
+    let json = response.body.isEmpty ? nil : try JSONSerialization.jsonObject(with: response.body)
+    return Answer(status: response.status, headers: response.headers, json: json)
+  }
+
+  private struct AnswerError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  @Test func successfulAnswersAreJSONThatIsNotCached() throws {
+    try withAPI { api, _ in
+      let answer = try send(api, .get, "/account")
+      #expect(answer.status == 200)
+      #expect(answer.headers["Content-Type"] == "application/json; charset=utf-8")
+      #expect(answer.headers["Cache-Control"] == "no-store")
+      #expect((answer.json as? [String: Any])?.keys.sorted() == ["account"])
+    }
+  }
+
+  @Test func accountIsTheSessionsAccount() throws {
+    try withAPI { api, _ in
+      let answer = try send(api, .get, "/account")
+      #expect(answer.status == 200)
+      let account = (answer.json as? [String: Any])?["account"] as? [String: Any]
+      #expect(account?["email"] as? String == "ada@example.com")
+    }
+  }
+
+  @Test(arguments: [
+    ("", #"Bearer realm="api""#),
+    ("Basic YWRhOmNvcnJlY3QgaG9yc2U=", #"Bearer realm="api""#),
+    ("Bearer", #"Bearer realm="api""#),
+    ("Bearer not-a-token", #"Bearer realm="api", error="invalid_token""#),
+    (
+      "Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      #"Bearer realm="api", error="invalid_token""#
+    ),
+  ])
+  func everyEndpointButLoginAndPasswordResetNeedsASession(
+    authorization: String, challenge: String
+  ) throws {
+    try withAPI { api, _ in
+      let headers: HTTPHeaders = authorization.isEmpty ? [:] : ["Authorization": authorization]
+      for (method, target, body) in [
+        (HTTPMethod.get, "/account", ""), (.post, "/logout", ""),
+      ] {
+        let answer = try send(
+          api, method, target, body: body, signedIn: false, headers: headers)
+        #expect(answer.status == 401, "\(method) \(target)")
+        #expect(answer.headers["WWW-Authenticate"] == challenge)
+      }
+      // Nothing was changed.
+      #expect(try api.store.snapshot().generation == 1)
+      let reset = try send(
+        api, .post, "/password-reset", body: #"{"email": "a@b.co"}"#, signedIn: false,
+        headers: headers)
+      #expect(reset.status == 204)
+    }
+  }
+
+  @Test(arguments: [
+    ("", "the request body must be a JSON object"),
+    ("{not json", "the request body must be a JSON object"),
+    ("[]", "the request body must be a JSON object"),
+    (#"{"email": "ada@example.com"}"#, "the request body needs the field \"password\""),
+    (
+      #"{"email": 1, "password": "correct horse"}"#,
+      "the field \"email\" of the request body has the wrong type"
+    ),
+  ])
+  func badBodiesGet400(body: String, message: String) throws {
+    try withAPI { api, _ in
+      let answer = try send(api, .post, "/login", body: body, signedIn: false)
+      #expect(answer.status == 400)
+      #expect(answer.error == message)
+    }
+  }
+
+  @Test func unknownRoutesAndWrongMethodsGet404And405() throws {
+    try withAPI { api, _ in
+      let unknown = try send(api, .get, "/enemies")
+      #expect(unknown.status == 404)
+      let answer = try send(api, .patch, "/account")
+      #expect(answer.status == 405)
+      #expect(answer.headers["Allow"] == "GET")
+      let login = try send(api, .get, "/login")
+      #expect(login.status == 405)
+    }
+  }
+
+  @Test func aDamagedStoreGives500WithoutItsPathAndLogsTheDetails() throws {
+    let lines = LogLines()
+    try withAPI(log: lines.append) { api, directory in
+      try Data("{ damaged".utf8).write(to: directory.appendingPathComponent(LocalStore.fileName))
+      let answer = try send(
+        api, .post, "/login", body: #"{"email": "ada@example.com", "password": "correct horse"}"#,
+        signedIn: false)
+      #expect(answer.status == 500)
+      #expect(answer.error == "the server could not use its data; see its log")
+      #expect(lines.all.count == 1)
+      #expect(lines.all.first?.contains(directory.path) == true)
+    }
+  }
+}
+
+/// Collects log lines from any thread.
+private final class LogLines: Sendable {
+  private let lines = Mutex<[String]>([])
+
+  @Sendable func append(_ line: String) {
+    lines.withLock { $0.append(line) }
+  }
+
+  var all: [String] { lines.withLock { $0 } }
+}

@@ -1,0 +1,41 @@
+import AppServer
+import Foundation
+import HTTPServer
+import LocalBackend
+import Testing
+
+// The timeline routes' answers to requests an HTTPClient would never send.
+extension ServerAPITests {
+  @Test func theTimelineRoutesNeedASession() throws {
+    try withAPI { api, _ in
+      for target in ["/timeline", "/people", "/people/1/posts"] {
+        let answer = try send(api, .get, target, signedIn: false)
+        #expect(answer.status == 401, "GET \(target)")
+        #expect(answer.headers["WWW-Authenticate"] == #"Bearer realm="api""#)
+      }
+    }
+  }
+
+  @Test func datesAreISO8601() throws {
+    try withAPI { api, _ in
+      let answer = try send(api, .get, "/timeline?limit=1")
+      let post = (answer.json as? [[String: Any]])?.first
+      #expect(post?["date"] as? String == "2024-03-04T10:15:00Z")
+    }
+  }
+
+  @Test func pagingParametersAreChecked() throws {
+    try withAPI { api, _ in
+      let since = try send(api, .get, "/timeline?since_id=x")
+      #expect(since.status == 400)
+      #expect(since.error == "since_id must be a whole number")
+      let max = try send(api, .get, "/timeline?max_id=")
+      #expect(max.error == "max_id must be a whole number")
+      let tooMany = try send(api, .get, "/timeline?limit=101")
+      #expect(tooMany.error == "limit must be a whole number from 1 to 100")
+      let most = try send(api, .get, "/timeline?limit=100")
+      #expect(most.status == 200)
+      #expect((most.json as? [Any])?.count == 100)
+    }
+  }
+}

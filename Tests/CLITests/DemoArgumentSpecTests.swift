@@ -1,0 +1,75 @@
+import AppComposition
+import CommandLineKit
+import Foundation
+import ReactiveCore
+import Testing
+
+@testable import FriendsCLI
+
+extension ArgumentSpecTests {
+  @Test func idsAreIntegers() throws {
+    #expect((try Self.command("show 3") as? ShowCommand)?.id == 3)
+    #expect((try Self.command("remove 12") as? RemoveCommand)?.id == 12)
+    #expect(Self.usageError(["show", "abc"]) == "argument '<id>' must be an integer, got 'abc'")
+    #expect(Self.usageError(["show"]) == "missing argument '<id>'")
+    #expect(
+      Self.usageError(["remove", "1", "2"])
+        == "unexpected argument '2': 'friends remove' takes at most 1 argument")
+  }
+
+  @Test func addAndEditTakeTheFields() throws {
+    let add = try #require(
+      try Self.command("add --first Ada --last Lovelace --phone 5550100") as? AddCommand)
+    #expect(add.firstName == "Ada" && add.lastName == "Lovelace" && add.phoneNumber == "5550100")
+    let edit = try #require(try Self.command("edit 3 --phone 5550100") as? EditCommand)
+    #expect(
+      edit.id == 3 && edit.firstName == nil && edit.lastName == nil && edit.phoneNumber == "5550100"
+    )
+    #expect(Self.usageError(["edit", "3"]) == "nothing to change: give --first, --last or --phone")
+    #expect(Self.usageError(["add", "--first"]) == "option '--first' needs a value")
+    #expect(
+      Self.usageError(["add", "--phnoe", "1"])
+        == "unknown option '--phnoe'; did you mean '--phone'?")
+  }
+
+  @Test func searchHasAnOptionalQuery() throws {
+    #expect((try Self.command("search ada") as? SearchCommand)?.query == "ada")
+    #expect((try Self.command("search") as? SearchCommand)?.query == nil)
+    #expect((try Self.parse(["search", "--", "-ada"])).value("query") == "-ada")
+  }
+
+  @Test func timelineFollowsAtAnInterval() throws {
+    let page = try #require(try Self.command("timeline") as? TimelineCommand)
+    #expect(!page.follow && page.interval == .seconds(5))
+    let follow = try #require(try Self.command("timeline -f --interval 0.25") as? TimelineCommand)
+    #expect(follow.follow && follow.interval == .milliseconds(250))
+    for bad in ["0", "fast", "-1", "nan", "inf", "1e16", "86400.5", "1e308"] {
+      #expect(
+        Self.usageError(["timeline", "--follow", "--interval=\(bad)"])
+          == "option '--interval' must be a number of seconds from 0.05 to 86400, got '\(bad)'")
+    }
+  }
+
+  @Test(arguments: ["list", "search", "timeline", "edit"])
+  func theDemosHelpIsTheSameThreeWays(command: String) throws {
+    try helpIsTheSameThreeWays(command: command)
+  }
+
+  @Test func theDemosCommandsAreListedInHelpOrder() {
+    var names: [[String]] = []
+    for commands in Program.features {
+      var group: [String] = []
+      for command in commands { group.append(command.spec.name) }
+      names.append(group)
+    }
+    #expect(
+      names == [
+        ["list", "show", "add", "edit", "remove"], ["search"], ["timeline", "people"],
+      ])
+  }
+
+  @Test func unknownCommandsSuggestTheDemosClosest() {
+    #expect(Self.usageError(["lst"]) == "unknown command 'lst'; did you mean 'list'?")
+    #expect(Self.usageError(["timelin"]) == "unknown command 'timelin'; did you mean 'timeline'?")
+  }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import ReactiveCore
+import RemoteBackend
+import Testing
+
+extension RemoteBackendDeliveryTests {
+  @Test func friendsAndSearchAnswersArriveOnTheScheduler() async throws {
+    try await withAppServer { fixture in
+      let (scheduler, key) = Self.recognisableScheduler()
+      let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
+      let friendsQueue = try await backend.friends()
+        .map { _ in DispatchQueue.getSpecific(key: key) }.value
+      #expect(friendsQueue == "the scheduler")
+      let searchQueue = try await backend.search("ken")
+        .map { _ in DispatchQueue.getSpecific(key: key) }.value
+      #expect(searchQueue == "the scheduler")
+    }
+  }
+}
