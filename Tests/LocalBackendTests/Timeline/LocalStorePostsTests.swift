@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import Services
 import TestSupport
 import Testing
 
@@ -117,6 +118,38 @@ import Testing
         #expect(a.map(\.id) == [103, 102, 101])
         #expect(a.allSatisfy { $0.date == date && !$0.text.isEmpty })
       }
+    }
+  }
+
+  /// The change set of posts found from the identifiers changed is the one a comparison of
+  /// every post finds: insertions, edits in place, posts saved unchanged (no change), older
+  /// posts added in the middle; both against a snapshot of the same store and of another
+  /// instance (which compares every post).
+  @Test func changesFromTheChangedIdentifiersAreThoseOfComparingEveryPost() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory, seed: .demo(friendCount: 0, postCount: 50))
+      let old = try store.snapshot()
+      var edited = old.posts[10]
+      edited.text += " (edited)"
+      let date = Date(timeIntervalSince1970: 1_800_000_000)
+      try store.savePosts([edited, old.posts[20], old.posts[30]])
+      try store.generatePosts(count: 2, date: date)
+      try store.savePosts([
+        Post(id: 1_000, authorId: 1, authorName: "A", text: "newest", date: date),
+        Post(id: 3, authorId: 1, authorName: "A", text: "replaced", date: date),
+      ])
+      let new = try store.snapshot()
+      let changes = try #require(try store.changes(since: old))
+      let compared = ChangeSet.compute(old: old.posts, new: new.posts)
+      #expect(changes.posts == compared)
+      #expect(changes.posts.insertions == [0, 1, 2])
+      #expect(changes.posts.modifications == [13, 50])
+      #expect(changes.posts.deletions.isEmpty)
+      #expect(changes.friends.isEmpty)
+      // From another instance's snapshot, whose history is its own: every post compared.
+      let other = try LocalStore(directory: directory).snapshot()
+      #expect(StoreChanges.between(old, other).posts == compared)
+      #expect(try store.changes(since: new) == nil)
     }
   }
 }
