@@ -153,6 +153,12 @@ public final class TTYTerminal: Terminal, Sendable {
     }
   }
 
+  /// Discards what was typed or pasted but not read yet (`tcflush`), as the terminal driver
+  /// does when Ctrl-C interrupts a program.
+  public func discardUnreadInput() {
+    _ = tcflush(inputDescriptor, TCIFLUSH)
+  }
+
   /// Stops reading input and watching SIGWINCH.
   public func stopInput() {
     state.withLock { state in
