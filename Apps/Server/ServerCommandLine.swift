@@ -23,13 +23,18 @@ enum ServerCommandLine {
         "data-dir", valueName: "path",
         help:
           "The store's directory (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, "
-          + "else ~/.local/share/friends)."),
+          + "else ~/.local/share/friends). A leading ~ is expanded with $HOME; an empty path "
+          + "is refused."),
     ])
 
   /// The options of a command line that `program` parsed, with their values checked.
   ///
+  /// `environment` gives `HOME`, to expand a leading `~` in `--data-dir`.
+  ///
   /// - Throws: `UsageError` for a value out of range or of the wrong form.
-  static func options(_ parsed: ParsedCommand) throws(UsageError) -> ServerOptions {
+  static func options(_ parsed: ParsedCommand, environment: [String: String] = [:])
+    throws(UsageError) -> ServerOptions
+  {
     var options = ServerOptions()
     if let text = parsed.value("port") {
       guard let port = UInt16(text) else {
@@ -38,8 +43,8 @@ enum ServerCommandLine {
       options.port = port
     }
     if let path = parsed.value("data-dir") {
-      guard !path.isEmpty else { throw UsageError("option '--data-dir' needs a path") }
-      options.dataDirectory = path
+      options.dataDirectory = try PathValue.checked(
+        path, from: .option("data-dir"), environment: environment)
     }
     return options
   }
@@ -55,10 +60,12 @@ enum ServerCommandLine {
   /// Parses the words after the program's name.
   ///
   /// - Throws: `UsageError` naming the first bad word or value.
-  static func parse(_ words: [String]) throws(UsageError) -> Request {
+  static func parse(_ words: [String], environment: [String: String] = [:]) throws(UsageError)
+    -> Request
+  {
     switch try program.parse(words) {
     case .help(let text), .version(let text): return .text(text)
-    case .command(let parsed): return .serve(try options(parsed))
+    case .command(let parsed): return .serve(try options(parsed, environment: environment))
     }
   }
 }

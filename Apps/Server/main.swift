@@ -28,6 +28,8 @@ func printError(_ message: String) {
 
 let console = Console.standard()
 let options: ServerOptions
+/// The process's environment with `FRIENDS_DATA_DIR` checked and a leading `~` expanded.
+let environment: [String: String]
 // Help, the version and usage errors are printed as `friends` prints them, with status 0 or 64.
 switch ServerCommandLine.program.prepare(Array(CommandLine.arguments.dropFirst()), console: console)
 {
@@ -35,15 +37,17 @@ case .finished(let code):
   exit(code.rawValue)
 case .run(let parsed, _):
   do {
-    options = try ServerCommandLine.options(parsed)
+    let processEnvironment = ProcessInfo.processInfo.environment
+    options = try ServerCommandLine.options(parsed, environment: processEnvironment)
+    environment = try PathValue.checkedVariable(
+      DataDirectory.environmentVariable, in: processEnvironment)
   } catch {
     ServerCommandLine.program.report(error, console: console)
     exit(ExitCode.usage.rawValue)
   }
 }
 
-let directory = DataDirectory.resolve(
-  explicit: options.dataDirectory, environment: ProcessInfo.processInfo.environment)
+let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: environment)
 let server: HTTPServer
 do {
   let store = try LocalStore(directory: directory.url)

@@ -54,7 +54,8 @@ struct Options: Equatable {
         "data-dir", valueName: "path",
         help:
           "Use the data in <path> (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, "
-          + "else ~/.local/share/friends)."),
+          + "else ~/.local/share/friends). A leading ~ is expanded with $HOME; an empty path "
+          + "is refused."),
       OptionSpec(
         "server", valueName: "url",
         help:
@@ -79,23 +80,26 @@ struct Options: Equatable {
   /// or is joined with `=`.
   ///
   /// - Throws: `UsageError` naming the first bad word or value.
-  static func parse(_ words: [String]) throws(UsageError) -> Options {
+  static func parse(_ words: [String], environment: [String: String] = [:]) throws(UsageError)
+    -> Options
+  {
     switch try program.parse(words) {
     case .help: return Options(action: .help)
     case .version: return Options(action: .version)
-    case .command(let parsed): return try Options(parsed)
+    case .command(let parsed): return try Options(parsed, environment: environment)
     }
   }
 
   /// The options of a command line that `program` parsed, with their values checked.
   ///
   /// - Throws: `UsageError` for a value out of range or of the wrong form.
-  init(_ parsed: ParsedCommand) throws(UsageError) {
+  /// `environment` gives `HOME`, to expand a leading `~` in `--data-dir`.
+  init(_ parsed: ParsedCommand, environment: [String: String] = [:]) throws(UsageError) {
     noColor = parsed.isSet("no-color")
     noMouse = parsed.isSet("no-mouse")
     if let path = parsed.value("data-dir") {
-      guard !path.isEmpty else { throw UsageError("option '--data-dir' needs a path") }
-      dataDirectory = path
+      dataDirectory = try PathValue.checked(
+        path, from: .option("data-dir"), environment: environment)
     }
     if let text = parsed.value("server") {
       guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),

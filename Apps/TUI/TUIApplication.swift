@@ -11,9 +11,10 @@ import ViewModels
 ///
 /// It runs on any `Terminal` (a `TTYTerminal`, or a `MemoryTerminal` in tests) and takes the
 /// scheduler its view models, timers and spinners run on, so tests drive it on virtual time.
-/// Everything happens on the main actor. Frames are drawn after each key and, for changes
-/// that come from the view models, once the scheduler has run what is due; the toolkit's
-/// renderer writes only the cells that changed.
+/// Everything happens on the main actor. Frames are drawn after the keys of each read (one
+/// frame however many keys arrived at once) and, for changes that come from the view models,
+/// once the scheduler has run what is due; the toolkit's renderer writes only the cells that
+/// changed.
 @MainActor
 final class TUIApplication: ScreenHost {
   /// The smallest terminal the screens are drawn in; smaller ones get a message instead.
@@ -113,7 +114,7 @@ final class TUIApplication: ScreenHost {
   /// - Throws: `TerminalError` when the terminal cannot be put in full-screen mode.
   func start() throws {
     try session.start(
-      onKey: { [weak self] key in self?.handle(key) },
+      onKeys: { [weak self] keys in self?.handle(keys) },
       onResize: { [weak self] _ in self?.render() })
     navigator.stack
       .drive(onNext: { [weak self] stack in self?.show(stack) })
@@ -265,15 +266,50 @@ final class TUIApplication: ScreenHost {
 
   // MARK: - Keys
 
-  /// Handles one key: dialogs and the help overlay first, then the screen, then the global
-  /// keys. Draws a frame afterwards if anything changed.
+  /// Handles one key, then draws a frame if anything changed.
   func handle(_ key: Key) {
+    handle([key])
+  }
+
+  /// Handles keys that arrived together, then draws one frame if anything changed (unless the
+  /// session holds back a character that follows at once: the frame waits for it).
+  ///
+  /// While a text field has focus, a run of characters goes in as one edit, as a paste does:
+  /// text pasted without bracketed paste costs time in proportion to its length, not to its
+  /// length times the field's.
+  func handle(_ keys: [Key]) {
     guard !hasQuit else { return }
     isHandlingKey = true
-    defer {
-      isHandlingKey = false
-      renderIfNeeded()
+    var index = keys.startIndex
+    while index < keys.endIndex, !hasQuit {
+      var end = index
+      if acceptsTypedText {
+        while end < keys.endIndex, case .character = keys[end] { end += 1 }
+      }
+      if end - index > 1 {
+        let text = keys[index..<end].compactMap { key -> Character? in
+          if case .character(let character) = key { character } else { nil }
+        }
+        handleOne(.paste(String(text)))
+        index = end
+      } else {
+        handleOne(keys[index])
+        index += 1
+      }
     }
+    isHandlingKey = false
+    if !session.isHoldingText { renderIfNeeded() }
+  }
+
+  /// Whether typed characters go into a text field: one has focus, and no dialog, help or
+  /// "Too small" message is in front of it.
+  private var acceptsTypedText: Bool {
+    !isTooSmall && !isHelpVisible && dialogs.isEmpty && topScreen?.isEditingText == true
+  }
+
+  /// Handles one key: dialogs and the help overlay first, then the screen, then the global
+  /// keys.
+  private func handleOne(_ key: Key) {
     if case .mouse(let event) = key { return handle(event) }
     if flash != nil, key.isKnown {
       flash = nil

@@ -30,16 +30,20 @@ func fail(_ message: String, code: Int32) -> Never {
 /// The status to exit with once the app has quit: 130 after Ctrl-C, else 0.
 @MainActor func exitStatus() -> Int32 { app.exitStatus }
 
-let environment = ProcessInfo.processInfo.environment
-let console = Console.standard(environment: environment)
+let processEnvironment = ProcessInfo.processInfo.environment
+let console = Console.standard(environment: processEnvironment)
 let options: Options
+/// The process's environment with `FRIENDS_DATA_DIR` checked and a leading `~` expanded.
+let environment: [String: String]
 // Help, the version and usage errors are printed as `friends` prints them, with status 0 or 64.
 switch Options.program.prepare(Array(CommandLine.arguments.dropFirst()), console: console) {
 case .finished(let code):
   exit(code.rawValue)
 case .run(let parsed, _):
   do {
-    options = try Options(parsed)
+    options = try Options(parsed, environment: processEnvironment)
+    environment = try PathValue.checkedVariable(
+      DataDirectory.environmentVariable, in: processEnvironment)
   } catch {
     Options.program.report(error, console: console)
     exit(ExitCode.usage.rawValue)

@@ -129,6 +129,13 @@ struct Connection {
       }
     }
 
+    let mediaType = head.headers["Content-Type"].map(RequestPolicy.mediaType) ?? ""
+    if mediaType == "application/json" || mediaType.hasSuffix("+json"),
+      let problem = JSONBodyCheck.problem(
+        in: received[end.body..<bodyEnd], maximumNesting: configuration.maximumJSONNesting)
+    {
+      return .reject(HTTPRequestError(status: 400, message: problem))
+    }
     do {
       return .request(
         try HTTPRequest(

@@ -33,6 +33,10 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
   public var originPolicy: OriginPolicy
   /// Which media types a request body may have (others get `415`).
   public var bodyTypePolicy: BodyTypePolicy
+  /// How deep objects and arrays may nest in a JSON body (`application/json` or a `+json`
+  /// type); deeper gets `400` naming the limit, as does a member name given twice in one
+  /// object, before any handler runs.
+  public var maximumJSONNesting: Int
 
   /// Creates a configuration; the defaults suit a local development server that only its
   /// own address may call, with JSON bodies.
@@ -47,7 +51,8 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
     maximumConnectionsPerClient: Int = 16,
     hostPolicy: HostPolicy = .serverAddress(),
     originPolicy: OriginPolicy = .sameOrigin(),
-    bodyTypePolicy: BodyTypePolicy = .json
+    bodyTypePolicy: BodyTypePolicy = .json,
+    maximumJSONNesting: Int = 64
   ) {
     self.host = host
     self.port = port
@@ -60,5 +65,6 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
     self.hostPolicy = hostPolicy
     self.originPolicy = originPolicy
     self.bodyTypePolicy = bodyTypePolicy
+    self.maximumJSONNesting = maximumJSONNesting
   }
 }

@@ -61,6 +61,11 @@ struct RequestPolicy {
 
   /// The error to answer `head` with, or `nil` when the request may go on.
   func violation(of head: RequestHead) -> HTTPRequestError? {
+    // Two credentials leave it to chance which one a handler reads.
+    if head.headers.values(for: "Authorization").count > 1 {
+      return HTTPRequestError(
+        status: 400, message: "the request must have at most one Authorization header")
+    }
     if case .serverAddress = hosts {
       let values = head.headers.values(for: "Host")
       guard values.count == 1, let host = values.first else {

@@ -153,6 +153,12 @@ public final class TTYTerminal: Terminal, Sendable {
     }
   }
 
+  /// Discards what was typed or pasted but not read yet (`tcflush`), as the terminal driver
+  /// does when Ctrl-C interrupts a program.
+  public func discardUnreadInput() {
+    _ = tcflush(inputDescriptor, TCIFLUSH)
+  }
+
   /// Stops reading input and watching SIGWINCH.
   public func stopInput() {
     state.withLock { state in
@@ -163,15 +169,27 @@ public final class TTYTerminal: Terminal, Sendable {
     }
   }
 
-  /// Reads what is available; `nil` when nothing was read. Stops reading at end of input.
+  /// The most bytes one delivery gathers from reads that follow each other at once.
+  static let maximumBurst = 1 << 20
+
+  /// Reads what is available; `nil` when nothing was read. While more input is already
+  /// waiting (a long paste fills the kernel's queue faster than keys are handled), reads
+  /// again, up to `maximumBurst` bytes: the burst is delivered in a few large pieces, and a
+  /// Ctrl-C at its end is seen soon. Stops reading at end of input.
   private func readAvailable() -> [UInt8]? {
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
-    if count > 0 { return Array(buffer[..<count]) }
-    if count == 0 || (errno != EINTR && errno != EAGAIN) {
-      state.withLock { $0.input?.cancel() }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < Self.maximumBurst {
+      let count = chunk.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes += chunk[..<count]
+        if DescriptorWait.wait(inputDescriptor, milliseconds: 0) { continue }
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        state.withLock { $0.input?.cancel() }
+      }
+      break
     }
-    return nil
+    return bytes.isEmpty ? nil : bytes
   }
 }
 

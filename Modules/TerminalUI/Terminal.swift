@@ -28,11 +28,18 @@ public protocol Terminal: AnyObject {
   /// (`fg`, SIGCONT). Called by `TerminalSession` between `leaveFullScreen()` and
   /// `enterFullScreen()`; the default does nothing.
   func suspendProcess()
+
+  /// Discards the input that arrived but was not read yet (after Ctrl-C, as a terminal driver
+  /// does for an interrupt). The default does nothing.
+  func discardUnreadInput()
 }
 
 extension Terminal {
   /// Does nothing: a terminal that is not the process's own cannot stop it.
   public func suspendProcess() {}
+
+  /// Does nothing: a terminal without a kernel queue has nothing unread.
+  public func discardUnreadInput() {}
 
   /// Writes `text` as UTF-8.
   public func write(_ text: String) {

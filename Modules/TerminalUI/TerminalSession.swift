@@ -14,6 +14,12 @@ import Dispatch
 /// when the shell continues it (`fg`), it takes the terminal again and reports the size to
 /// `onResize`, whose frame is drawn in full. With `mouseReporting`, SGR mouse reports are
 /// turned on with the full screen (and off on every way out) and arrive as `.mouse` keys.
+///
+/// The keys of one read arrive together (`start(onKeys:onResize:)`), so a program can handle
+/// a burst of input (a paste without bracketed paste, type-ahead) and draw one frame after
+/// it. Ctrl-C acts at once however much input is queued: the keys before it in the same read
+/// are dropped and the input not read yet is discarded, as a terminal driver does for an
+/// interrupt (see `interruptDiscardsQueuedInput`).
 @MainActor
 public final class TerminalSession {
   /// Runs `action` after `delay`, on the main actor.
@@ -32,12 +38,15 @@ public final class TerminalSession {
   public let mouseReporting: Bool
   /// Whether Ctrl-Z suspends the program (`true`) or is delivered as a key.
   public var suspendsOnControlZ = true
+  /// Whether Ctrl-C drops the keys that arrived before it in the same read and the input not
+  /// read yet (`true`), or is delivered in order like any other key.
+  public var interruptDiscardsQueuedInput = true
 
   private var renderer: Renderer
   private var parser = KeyParser()
   private let schedule: Schedule
   private var flushGeneration = 0
-  private var onKey: (@MainActor (Key) -> Void)?
+  private var onKeys: (@MainActor ([Key]) -> Void)?
   private var onResize: (@MainActor (TerminalSize) -> Void)?
 
   /// Creates a session on `terminal`; nothing happens until `start`.
@@ -88,17 +97,40 @@ public final class TerminalSession {
   /// Cells written by the last frame.
   public var lastCellCount: Int { renderer.lastCellCount }
 
-  /// Takes the screen over and starts delivering keys and size changes. After a resize the
-  /// next frame is drawn in full; draw it from `onResize`.
+  /// Whether a complete character is held back because the next read might extend it (a
+  /// combining mark, the rest of an emoji): it is delivered as soon as no read is waiting,
+  /// without the escape timeout. A program that draws after each batch of keys can wait for
+  /// it, so a burst of input is drawn once.
+  public var isHoldingText: Bool { parser.hasPendingInput && !parser.isWaitingForSequence }
+
+  /// Takes the screen over and starts delivering keys, one at a time, and size changes. After
+  /// a resize the next frame is drawn in full; draw it from `onResize`.
   public func start(
     onKey: @escaping @MainActor (Key) -> Void,
+    onResize: @escaping @MainActor (TerminalSize) -> Void = { _ in }
+  ) throws {
+    try start(
+      onKeys: { [weak self] keys in
+        for key in keys {
+          guard let self, self.isRunning else { return }
+          onKey(key)
+        }
+      }, onResize: onResize)
+  }
+
+  /// Takes the screen over and starts delivering keys and size changes. `onKeys` gets the
+  /// keys of each read together, in order (possibly none, when a read only completed part of
+  /// a key): handle them all, then draw once. After a resize the next frame is drawn in full;
+  /// draw it from `onResize`.
+  public func start(
+    onKeys: @escaping @MainActor ([Key]) -> Void,
     onResize: @escaping @MainActor (TerminalSize) -> Void = { _ in }
   ) throws {
     guard !isRunning else { return }
     try enterFullScreen()
     isRunning = true
     renderer.invalidate()
-    self.onKey = onKey
+    self.onKeys = onKeys
     self.onResize = onResize
     terminal.startInput(
       onBytes: { [weak self] bytes in MainActor.assumeIsolated { self?.receive(bytes) } },
@@ -147,7 +179,7 @@ public final class TerminalSession {
     isRunning = false
     terminal.stopInput()
     terminal.leaveFullScreen()
-    onKey = nil
+    onKeys = nil
     onResize = nil
   }
 
@@ -170,13 +202,20 @@ public final class TerminalSession {
   }
 
   private func deliver(_ keys: [Key]) {
-    for key in keys {
-      guard isRunning else { return }
-      if key == .control("z") && suspendsOnControlZ {
-        suspend()
-      } else {
-        onKey?(key)
+    var rest = keys[...]
+    if interruptDiscardsQueuedInput, let interrupt = rest.lastIndex(of: .control("c")) {
+      rest = rest[interrupt...]
+      terminal.discardUnreadInput()
+    }
+    while isRunning {
+      guard suspendsOnControlZ, let stop = rest.firstIndex(of: .control("z")) else {
+        onKeys?(Array(rest))
+        return
       }
+      if stop > rest.startIndex { onKeys?(Array(rest[..<stop])) }
+      guard isRunning else { return }
+      suspend()
+      rest = rest[(stop + 1)...]
     }
   }
 

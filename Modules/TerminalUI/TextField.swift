@@ -132,8 +132,13 @@ public struct TextField: Widget, Sendable, Hashable {
     }
     let shown = Array(isSecure ? String(repeating: "•", count: text.count) : text)
     // Scroll so the cursor (and the cell it needs at the end) fits.
-    var first = 0
-    while first < cursor && Self.width(of: shown[first..<cursor]) + 1 > row.width { first += 1 }
+    // Back from the cursor, so a long text costs time in proportion to its length.
+    var first = cursor
+    var used = 1
+    while first > 0, used + shown[first - 1].displayWidth <= row.width {
+      first -= 1
+      used += shown[first].displayWidth
+    }
     var x = row.x
     for (offset, character) in shown[first...].enumerated() {
       let width = character.displayWidth
@@ -145,9 +150,5 @@ public struct TextField: Widget, Sendable, Hashable {
     if isFocused && cursor == shown.count && x < row.maxX {
       buffer.put(" ", x: x, y: row.y, style: theme.cursor)
     }
-  }
-
-  private static func width(of characters: ArraySlice<Character>) -> Int {
-    characters.reduce(0) { $0 + $1.displayWidth }
   }
 }

@@ -12,6 +12,11 @@ public final class MemoryTerminal: Terminal {
   public private(set) var output: [UInt8] = []
   /// Whether `enterFullScreen()` was called without a matching `leaveFullScreen()`.
   public private(set) var isFullScreen = false
+  /// How many times `write` was called since creation or the last `resetOutput()`: one per
+  /// frame that changed something.
+  public private(set) var writeCount = 0
+  /// How many times `discardUnreadInput()` was called.
+  public private(set) var discardCount = 0
   /// How many times `suspendProcess()` was called.
   public private(set) var suspensionCount = 0
   /// Runs inside `suspendProcess()`, as if in the shell while the program is stopped.
@@ -40,11 +45,15 @@ public final class MemoryTerminal: Terminal {
   public var bytesWritten: Int { output.count }
 
   /// Forgets the recorded output (the screen stays as it is).
-  public func resetOutput() { output.removeAll() }
+  public func resetOutput() {
+    output.removeAll()
+    writeCount = 0
+  }
 
   /// Records `bytes` and applies them to the screen.
   public func write(_ bytes: [UInt8]) {
     output += bytes
+    writeCount += 1
     screen.consume(bytes)
   }
 
@@ -80,6 +89,11 @@ public final class MemoryTerminal: Terminal {
   public func suspendProcess() {
     suspensionCount += 1
     whileSuspended()
+  }
+
+  /// Counts the call: input is delivered only when a test sends it, so nothing is queued.
+  public func discardUnreadInput() {
+    discardCount += 1
   }
 
   /// Delivers `bytes` as if typed (no effect before `startInput`).

@@ -38,7 +38,7 @@ import Testing
     (["--port", "http"], "option '--port' needs a number from 0 to 65535, got 'http'"),
     (["--port", "70000"], "option '--port' needs a number from 0 to 65535, got '70000'"),
     (["--port=-1"], "option '--port' needs a number from 0 to 65535, got '-1'"),
-    (["--data-dir="], "option '--data-dir' needs a path"),
+    (["--data-dir="], "option '--data-dir' needs a path, not an empty value"),
     (["--verbose"], "unknown option '--verbose'"),
     (["--prot", "1"], "unknown option '--prot'; did you mean '--port'?"),
     (["serve"], "unexpected argument 'serve': 'friends-server' takes no arguments"),

@@ -101,6 +101,35 @@ import Testing
     #expect(directory.url.path == "/home/u/.local/share/friends")
   }
 
+  @Test func anEmptyDataDirectoryIsAMistakeAndATildeIsExpandedWithHome() throws {
+    #expect(
+      Self.usageError(["--data-dir", "", "whoami"])
+        == "option '--data-dir' needs a path, not an empty value")
+    #expect(
+      Self.usageError(["--data-dir=", "whoami"])
+        == "option '--data-dir' needs a path, not an empty value")
+    let parsed = try Self.parse(["whoami"])
+    #expect(throws: UsageError("FRIENDS_DATA_DIR is set but empty: give it a path, or unset it")) {
+      try GlobalOptions(parsed, environment: ["FRIENDS_DATA_DIR": "", "HOME": "/home/u"])
+    }
+    let home = ["HOME": "/home/u"]
+    let quoted = try GlobalOptions(Self.parse(["--data-dir", "~/x", "whoami"]), environment: home)
+    #expect(
+      quoted.backend
+        == .local(
+          directory: DataDirectory(
+            url: URL(fileURLWithPath: "/home/u/x", isDirectory: true), source: .explicit),
+          latency: nil))
+    let variable = try GlobalOptions(
+      parsed, environment: ["FRIENDS_DATA_DIR": "~/y", "HOME": "/home/u"])
+    #expect(
+      variable.backend
+        == .local(
+          directory: DataDirectory(
+            url: URL(fileURLWithPath: "/home/u/y", isDirectory: true), source: .environmentOverride),
+          latency: nil))
+  }
+
   @Test func theServerIsAnHTTPURL() throws {
     let parsed = try Self.parse(["--server", "http://127.0.0.1:8080", "whoami"])
     #expect(
@@ -129,10 +158,14 @@ import Testing
         == "option '--latency' applies to the local data only, not to '--server'")
   }
 
-  @Test func latencyIsAWholeNumberOfMilliseconds() {
+  @Test func latencyIsAWholeNumberOfMillisecondsUpToAMinute() {
     #expect(
       Self.usageError(["--latency", "-5", "whoami"])
-        == "option '--latency' must be 0 or more, got '-5'")
+        == "option '--latency' needs a number of milliseconds from 0 to 60000, got '-5'")
+    #expect(
+      Self.usageError(["--latency", "99999999999", "whoami"])
+        == "option '--latency' needs a number of milliseconds from 0 to 60000, got '99999999999'")
+    #expect(Self.usageError(["--latency", "60000", "whoami"]) == nil)
     #expect(
       Self.usageError(["--latency", "fast", "whoami"])
         == "option '--latency' must be an integer, got 'fast'")

@@ -60,7 +60,12 @@ import Testing
     ),
     (["--data-dir"], "option '--data-dir' needs a value"),
     (["--data-dir", "--no-color"], "option '--data-dir' needs a value"),
-    (["--data-dir="], "option '--data-dir' needs a path"),
+    (["--data-dir="], "option '--data-dir' needs a path, not an empty value"),
+    (["--data-dir", ""], "option '--data-dir' needs a path, not an empty value"),
+    (
+      ["--data-dir", "~ada/x"],
+      "option '--data-dir' starts with '~ada', which the shell did not expand: give the full path"
+    ),
     (
       ["--server", "ftp://example.com"],
       "option '--server' needs an http or https URL, like http://127.0.0.1:8080, got 'ftp://example.com'"
@@ -94,6 +99,11 @@ import Testing
         See 'friends-tui --help' for more information.
 
         """)
+  }
+
+  @Test func aTildeTheShellLeftIsExpandedWithHome() throws {
+    let options = try Options.parse(["--data-dir", "~/x"], environment: ["HOME": "/home/ada"])
+    #expect(options.dataDirectory == "/home/ada/x")
   }
 
   @Test func theDataDirectoryFollowsTheOptionThenTheEnvironment() {

@@ -51,9 +51,52 @@ import Testing
   @Test func bytesBecomeKeys() throws {
     let log = KeyLog()
     let session = try startedSession(keys: log)
-    terminal.send("a\u{1B}[A\r\u{03}")
-    #expect(log.keys == [.character("a"), .up, .enter, .control("c")])
+    terminal.send("a\u{1B}[A\r\u{04}")
+    #expect(log.keys == [.character("a"), .up, .enter, .control("d")])
     #expect(clock.delays.isEmpty)
+    session.stop()
+  }
+
+  @Test func theKeysOfOneReadArriveTogether() throws {
+    let session = TerminalSession(terminal: terminal, schedule: clock.schedule)
+    var batches: [[Key]] = []
+    try session.start(onKeys: { batches.append($0) })
+    terminal.send("ab\u{1B}[Ac\r")
+    terminal.send("\u{1B}[B")
+    #expect(
+      batches == [[.character("a"), .character("b"), .up, .character("c"), .enter], [.down]])
+    session.stop()
+  }
+
+  @Test func aCharacterThatMayBeExtendedIsHeldAndSaidSo() throws {
+    let session = TerminalSession(terminal: terminal, schedule: clock.schedule)
+    var batches: [[Key]] = []
+    try session.start(onKeys: { batches.append($0) })
+    terminal.send("abc")
+    #expect(batches == [[.character("a"), .character("b")]])
+    #expect(session.isHoldingText)
+    clock.runAll()
+    #expect(batches.last == [.character("c")])
+    #expect(!session.isHoldingText)
+    // A lone ESC waits for a sequence: that is not text about to follow.
+    terminal.send("\u{1B}")
+    #expect(!session.isHoldingText)
+    session.stop()
+  }
+
+  @Test func controlCDropsWhatWasQueuedBeforeItAndTheUnreadInput() throws {
+    let log = KeyLog()
+    let session = try startedSession(keys: log)
+    terminal.send(String(repeating: "x", count: 5_000) + "\r\u{03}y")
+    clock.runAll()
+    #expect(log.keys == [.control("c"), .character("y")])
+    #expect(terminal.discardCount == 1)
+    session.interruptDiscardsQueuedInput = false
+    log.keys.removeAll()
+    terminal.send("x\u{03}y")
+    clock.runAll()
+    #expect(log.keys == [.character("x"), .control("c"), .character("y")])
+    #expect(terminal.discardCount == 1)
     session.stop()
   }
 

@@ -17,7 +17,7 @@ struct GlobalOptions: Equatable {
   static let dataDirectory = OptionSpec(
     "data-dir", valueName: "path",
     help:
-      "Where the data is kept (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, else ~/.local/share/friends)."
+      "Where the data is kept (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, else ~/.local/share/friends). A leading ~ is expanded with $HOME; an empty path is refused."
   )
   static let server = OptionSpec(
     "server", valueName: "url",
@@ -26,7 +26,11 @@ struct GlobalOptions: Equatable {
   )
   static let latency = OptionSpec(
     "latency", valueName: "ms", kind: .integer,
-    help: "Delay each answer of the local data by this many milliseconds, to see loading states.")
+    help:
+      "Delay each answer of the local data by this many milliseconds (0 to \(maximumLatency)), to see loading states."
+  )
+  /// The longest `--latency` accepted, in milliseconds: a minute.
+  static let maximumLatency = 60_000
   static let json = FlagSpec("json", help: "Print results as JSON.")
 
   /// Where the data comes from.
@@ -37,14 +41,23 @@ struct GlobalOptions: Equatable {
   var noColor: Bool
 
   /// Reads the options from `parsed`, resolving the data directory with `environment`.
-  /// - Throws: `UsageError` for a bad URL or latency, or options that exclude each other.
+  /// - Throws: `UsageError` for a bad URL, latency or path, or options that exclude each
+  ///   other.
   init(_ parsed: ParsedCommand, environment: [String: String]) throws(UsageError) {
     json = parsed.isSet(Self.json.name)
     noColor = parsed.isSet(FlagSpec.noColor.name)
-    let dataDirectory = parsed.value(Self.dataDirectory.name)
+    var dataDirectory = parsed.value(Self.dataDirectory.name)
+    if let path = dataDirectory {
+      dataDirectory = try PathValue.checked(
+        path, from: .option(Self.dataDirectory.name), environment: environment)
+    }
+    let environment = try PathValue.checkedVariable(
+      DataDirectory.environmentVariable, in: environment)
     let latency = try parsed.optionalInt(Self.latency.name)
-    if let latency, latency < 0 {
-      throw UsageError("option '--latency' must be 0 or more, got '\(latency)'")
+    if let latency, !(0...Self.maximumLatency).contains(latency) {
+      throw UsageError(
+        "option '--latency' needs a number of milliseconds from 0 to \(Self.maximumLatency), "
+          + "got '\(latency)'")
     }
     if let text = parsed.value(Self.server.name) {
       guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),

@@ -30,7 +30,7 @@ extension HTTPClient {
   /// `POST /logout`: ends the session and forgets its token. Logging out without a session,
   /// or with one that already ended, is not an error.
   public func logOut() async throws {
-    guard let token = tokens.load() else { return }
+    guard let token = await currentToken() else { return }
     do {
       try await call(HTTPAPI.logOut)
     } catch ServiceError.sessionExpired {
@@ -44,7 +44,7 @@ extension HTTPClient {
   ///
   /// - Throws: ``ServiceError/sessionExpired`` when the server refuses the token.
   public func accountStatus() async throws -> AccountStatus {
-    let hadToken = tokens.load() != nil
+    let hadToken = await currentToken() != nil
     do {
       return try await call(
         HTTPAPI.account, expecting: HTTPAPI.AccountBody.self, what: "an account status"

@@ -17,6 +17,8 @@ import Foundation
 /// the old one, so a reader sees the old token or the new one, never half of one. The token
 /// is used only for the server it was given by (another server's token is not sent), and a
 /// file that cannot be read, is damaged, or can be read by other users counts as no login.
+/// A file other users can read is deleted by ``takeExposedToken()``, and the client ends
+/// the session of the token in it, since someone else may have it.
 public struct SessionTokenFile: SessionTokenStorage {
   /// The file's name in the data directory.
   public static let fileName = "server-session.json"
@@ -42,14 +44,27 @@ public struct SessionTokenFile: SessionTokenStorage {
   /// The token, or `nil` when there is no file, it is damaged, it is for another server, or
   /// other users may read it.
   public func load() -> String? {
+    guard let (token, isExposed) = read(), !isExposed else { return nil }
+    return token
+  }
+
+  /// The token of a file that users other than its owner may read or write, after deleting
+  /// the file; `nil` when the file is private, missing, damaged or for another server.
+  public func takeExposedToken() -> String? {
+    guard let (token, isExposed) = read(), isExposed, unlink(url.path) == 0 else { return nil }
+    return token
+  }
+
+  /// The token for ``server`` in the file, and whether other users may read or write it.
+  private func read() -> (token: String, isExposed: Bool)? {
     var info = stat()
     guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      info.st_mode & 0o077 == 0, info.st_size <= 4096,
+      info.st_size <= 4096,
       let data = FileManager.default.contents(atPath: url.path),
       let contents = try? JSONDecoder().decode(Contents.self, from: data),
       contents.server == server, isPlausibleSessionToken(contents.token)
     else { return nil }
-    return contents.token
+    return (contents.token, info.st_mode & 0o077 != 0)
   }
 
   /// Writes `token` for ``server``, creating the directory (mode 0700) when it is missing.

@@ -17,6 +17,14 @@ public protocol SessionTokenStorage: Sendable {
   /// Forgets the token if it is still `token`: a client whose session ended must not forget
   /// the token of a login another client made since.
   func remove(_ token: String)
+  /// A token that other users could read, taken out of the storage so it is never used
+  /// again: the client then ends its session on the server. `nil` when there is none.
+  func takeExposedToken() -> String?
+}
+
+extension SessionTokenStorage {
+  /// None: a storage that others cannot read never exposes a token.
+  public func takeExposedToken() -> String? { nil }
 }
 
 /// Whether `text` looks like a token a server gives: 1 to 512 characters of URL-safe base64.

@@ -27,6 +27,8 @@ import Services
 /// server refuses the token (401: the session expired or was ended elsewhere), the client
 /// forgets it and the call throws ``ServiceError/sessionExpired``; ``accountStatus()``
 /// without a token answers ``AccountStatus/unavailable`` instead, since no session was lost.
+/// A token the storage finds exposed (a file other users can read) is taken out of it and
+/// its session ended on the server before the call goes on without it.
 ///
 /// **Timeout.** ``timeout`` bounds the whole call, from sending the request to the last
 /// byte of the answer. The client enforces it with its own timer: `URLSession` on Linux
@@ -107,7 +109,7 @@ public final class HTTPClient: Sendable {
     _ endpoint: Endpoint, _ parameters: [String: String],
     query: [(name: String, value: String)], body: (any Encodable)?, context: Context
   ) async throws -> Data {
-    let token = tokens.load()
+    let token = await currentToken()
     let (data, status) = try await transport.send(
       endpoint.method, path: endpoint.path(parameters), query: HTTPAPI.queryString(query),
       body: try body.map { try HTTPAPI.makeEncoder().encode($0) },
@@ -118,6 +120,18 @@ public final class HTTPClient: Sendable {
       throw error
     }
     return data
+  }
+
+  /// The token to send. A token the storage finds exposed is removed from it first and its
+  /// session ended (`POST /logout` with it; a failure there changes nothing, since the
+  /// token is no longer used), so whoever read it cannot use it.
+  func currentToken() async -> String? {
+    if let exposed = tokens.takeExposedToken() {
+      _ = try? await transport.send(
+        HTTPAPI.logOut.method, path: HTTPAPI.logOut.path([:]), query: "", body: nil,
+        headers: [(HTTPAPI.authorizationHeader, HTTPAPI.bearer(exposed))])
+    }
+    return tokens.load()
   }
 
   // MARK: - Building blocks

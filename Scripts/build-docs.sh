@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the documentation of the reactive modules and the app's layers with the toolchain's
+# own tools: swift-symbolgraph-extract reads each built module's public API, and docc turns
+# it, with the catalogue in Docs/DocC/<Module>.docc, into .build/docs/<Module>.doccarchive.
+# Any DocC warning (a broken ``symbol`` link in a doc comment, for example) fails the build.
+#
+#   Scripts/build-docs.sh             every module
+#   Scripts/build-docs.sh Models ...  the modules named
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+modules=("$@")
+if [[ ${#modules[@]} -eq 0 ]]; then
+  modules=(ReactiveCore ReactiveTesting Models Services ViewModels Navigator AppComposition)
+fi
+
+for module in "${modules[@]}"; do swift build --target "$module" >/dev/null; done
+modules_dir="$(swift build --show-bin-path)/Modules"
+triple="$(swiftc -print-target-info | sed -n 's/.*"triple": *"\([^"]*\)".*/\1/p' | head -n 1)"
+sdk=()
+if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
+
+work=".build/docs"
+mkdir -p "$work"
+for module in "${modules[@]}"; do
+  graphs="$work/symbol-graphs/$module"
+  rm -rf "$graphs" "$work/$module.doccarchive"
+  mkdir -p "$graphs"
+  swift-symbolgraph-extract -module-name "$module" -I "$modules_dir" -target "$triple" \
+    "${sdk[@]}" -minimum-access-level public -output-dir "$graphs"
+  docc convert "Docs/DocC/$module.docc" --additional-symbol-graph-dir "$graphs" \
+    --output-path "$work/$module.doccarchive" --fallback-display-name "$module" \
+    --fallback-bundle-identifier "template.$module" --warnings-as-errors
+  echo "docs: $work/$module.doccarchive"
+done

@@ -1,0 +1,72 @@
+import Models
+import ReactiveTesting
+import Services
+import Testing
+
+@testable import FriendsTUI
+
+/// Keys that arrive at once (a paste without bracketed paste, type-ahead): handled in one
+/// pass with one frame, and Ctrl-C acts at once however much is queued before it.
+@MainActor @Suite struct TypedBurstTests {
+  /// 10,000 characters, the digits 0–9 over and over, ending in "…the end".
+  static let burst = String(
+    String((0..<9_993).map { Character(String($0 % 10)) }) + "the end")
+
+  @Test func tenThousandCharactersArrivingAtOnceAreOneEditAndOneFrame() {
+    Harness.run { h in
+      var passwords: [String] = []
+      h.auth.logInResponse = { _, password in
+        passwords.append(password)
+        return [.error(10, ServiceError.wrongCredentials)]
+      }
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.terminal.resetOutput()
+      h.terminal.send(Self.burst)
+      h.settle()
+      #expect(h.terminal.writeCount == 1)
+      #expect(h.line(10) == "          │  Password  " + String(repeating: "•", count: 43) + "   │")
+      h.press(.enter)
+      #expect(passwords.count == 1)
+      #expect(passwords.first == Self.burst)
+    }
+  }
+
+  @Test func aBurstInTheEmailFieldShowsItsEndAndKeepsItsStart() {
+    Harness.run { h in
+      h.start()
+      h.terminal.resetOutput()
+      h.terminal.send(Self.burst)
+      h.settle()
+      #expect(h.terminal.writeCount == 1)
+      #expect(h.line(9) == "          │  Email     789012345678901234567890123456789012the end   │")
+      h.press(.home)
+      #expect(h.line(9) == "          │  Email     01234567890123456789012345678901234567890123  │")
+    }
+  }
+
+  @Test func controlCAfterABurstQuitsWithoutHandlingIt() {
+    Harness.run { h in
+      var passwords: [String] = []
+      h.auth.logInResponse = { _, password in
+        passwords.append(password)
+        return [.error(10, ServiceError.wrongCredentials)]
+      }
+      h.start()
+      h.type("ada@example.com")
+      h.press(.tab)
+      h.terminal.resetOutput()
+      // A password and Enter, queued before Ctrl-C: nothing is sent.
+      h.terminal.send(Self.burst + "\r\u{03}")
+      h.settle()
+      #expect(passwords.isEmpty)
+      #expect(h.quitCount == 1)
+      #expect(h.app.exitStatus == 130)
+      #expect(h.terminal.discardCount == 1)
+      // The only write gives the terminal back: no frame drew the burst.
+      #expect(h.terminal.writeCount == 1)
+      #expect(!h.terminal.isFullScreen)
+    }
+  }
+}
