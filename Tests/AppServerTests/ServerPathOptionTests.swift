@@ -1,5 +1,5 @@
-import CommandLineKit
 import AppServer
+import CommandLineKit
 import Testing
 
 @testable import FriendsServerApp

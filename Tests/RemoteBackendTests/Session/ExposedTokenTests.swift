@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func theClientEndsTheSessionOfAnExposedToken() async throws {
-    try await withFriendsServer(signedIn: false) { fixture in
+    try await withAppServer(signedIn: false) { fixture in
       try await withTemporaryDirectory { directory in
         let file = SessionTokenFile(directory: directory, server: fixture.server.url)
         let client = HTTPClient(baseURL: fixture.server.url, tokens: file)
