@@ -140,7 +140,7 @@ import Testing
     #expect(
       harness.stderr
         == "error: Could not load posts: The data file \(file.path) was deleted. Nothing can be "
-        + "read or saved until the app starts again, which creates it again with demo data.\n")
+        + "read or saved until it is put back; the next start creates it again with demo data.\n")
     #expect(harness.stdout.split(separator: "\n").count == 20)
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }

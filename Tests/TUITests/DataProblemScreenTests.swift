@@ -107,8 +107,8 @@ import ViewModels
       h.advance(to: 2_000)
       #expect(
         app.dataProblem
-          == "The data file \(file.path) was deleted. Nothing can be read or saved until the "
-          + "app starts again, which creates it again with demo data.")
+          == "The data file \(file.path) was deleted. Nothing can be read or saved until it is "
+          + "put back; the next start creates it again with demo data.")
       h.advance(to: 5_000)
       #expect(!FileManager.default.fileExists(atPath: file.path))
     }

@@ -54,14 +54,13 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
       return "The data directory \(path) is not a directory, so it cannot hold the data "
         + "files. It was left untouched."
     case .deleted(let path):
-      return "The data file \(path) was deleted. Nothing can be read or saved until the app "
-        + "starts again, which creates it again with demo data."
+      return "The data file \(path) was deleted. Nothing can be read or saved until it is put "
+        + "back; the next start creates it again with demo data."
     case .notFound(let id, let record):
       return "No \(record) has the id \(id)."
-    case .wrongPassword:
-      return "The email address or the password is not correct."
-    case .tooManyAttempts(let seconds):
-      return "Too many attempts: try again in \(seconds) s"
+    case .wrongPassword, .tooManyAttempts:
+      // The words every backend uses, so a person sees the same whichever answers.
+      return serviceError.description
     case .invalidInput(let message):
       return message
     case .changedElsewhere(let id, let record):

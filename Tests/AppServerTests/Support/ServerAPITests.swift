@@ -131,6 +131,18 @@ import Testing
     }
   }
 
+  @Test func aWrongPasswordGets401WithTheWordsBothFrontsShow() throws {
+    try withAPI { api, _ in
+      let answer = try send(
+        api, .post, "/login", body: #"{"email": "ada@example.com", "password": "wrong horse"}"#,
+        signedIn: false)
+      #expect(answer.status == 401)
+      // The same sentence as ServiceError.wrongCredentials, which the fronts show after
+      // "Login failed: " on the embedded store and over HTTP alike.
+      #expect(answer.error == "wrong email or password")
+    }
+  }
+
   @Test func aDamagedStoreGives500WithoutItsPathAndLogsTheDetails() throws {
     let lines = LogLines()
     try withAPI(log: lines.append) { api, directory in
