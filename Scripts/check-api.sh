@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the public API of the reactive modules against the baselines committed in
-# API/<Module>.json, with the toolchain's swift-api-digester. A change that removes or
+# Tests/APIBaselines/<Module>.json, with the toolchain's swift-api-digester. A change that removes or
 # changes public API (a removed declaration, a changed type or signature, a new protocol
 # requirement without a default) fails; additions pass.
 #
@@ -8,7 +8,7 @@
 #   Scripts/check-api.sh --update   write the current API as the new baselines
 #
 # A change that breaks the API on purpose updates the baselines in the same commit
-# (run with --update and commit API/). The baselines are written on Linux.
+# (run with --update and commit Tests/APIBaselines). The baselines are written on Linux.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,10 +25,10 @@ modules_dir="$(swift build --show-bin-path)/Modules"
 sdk=()
 if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
 
-mkdir -p API
+mkdir -p Tests/APIBaselines
 failed=0
 for module in "${modules[@]}"; do
-  baseline="API/$module.json"
+  baseline="Tests/APIBaselines/$module.json"
   if $update; then
     swift-api-digester -dump-sdk -module "$module" -I "$modules_dir" "${sdk[@]}" \
       -avoid-location -avoid-tool-args -abort-on-module-fail -o "$baseline"
@@ -52,7 +52,7 @@ for module in "${modules[@]}"; do
 done
 if ! $update; then
   if [[ $failed -ne 0 ]]; then
-    echo "api: if the change is meant, run Scripts/check-api.sh --update and commit API/" >&2
+    echo "api: if the change is meant, run Scripts/check-api.sh --update and commit Tests/APIBaselines" >&2
     exit 1
   fi
   echo "api: the public API of ${modules[*]} keeps everything in the baselines"
