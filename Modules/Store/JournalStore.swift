@@ -90,6 +90,9 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   private struct Inner {
     var lockFile: OpenFile
     var waitFile: OpenFile
+    /// Whether the store is being opened: a missing snapshot is created then, whatever the
+    /// options say.
+    var isOpening = true
     var loaded: Loaded?
     var lastReported: Int?
   }
@@ -192,6 +195,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         }
       }
       inner.lastReported = inner.loaded?.generation
+      inner.isOpening = false
     }
   }
 
@@ -277,7 +281,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     _ inner: inout Inner, _ body: (inout Inner) throws(StorageError) -> Result
   ) throws(StorageError) -> Result {
     do {
-      try takeTurn(inner)
+      try takeTurn(&inner)
     } catch {
       throw .writeFailed(path: lockPath, reason: error.reason)
     }
@@ -290,7 +294,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     _ inner: inout Inner, _ body: (inout Inner) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     do {
-      try takeTurn(inner)
+      try takeTurn(&inner)
     } catch {
       throw Failure(storage: .writeFailed(path: lockPath, reason: error.reason))
     }
@@ -308,7 +312,27 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   /// lock free but the wait file held leaves the lock to them, pausing until one of them has
   /// it; then it waits in turn. A process that dies releases its locks, so nobody waits for a
   /// process that is gone.
-  private func takeTurn(_ inner: Inner) throws(POSIXFailure) {
+  ///
+  /// A lock file deleted or replaced while the store is open (`rm dir/*` under a running
+  /// writer) would let a process that opens the store afterwards lock a new file while this
+  /// one locks the old: so once it holds the lock, a writer checks that its lock file is still
+  /// the one at `<name>.lock`, and if not, opens that one (creating it) and takes its turn
+  /// there. A write already running when the file goes may overlap one write of a process
+  /// that opened the store after that; every later write takes turns again.
+  private func takeTurn(_ inner: inout Inner) throws(POSIXFailure) {
+    while true {
+      try takeTurnOnce(inner)
+      let held = try POSIXFile.identity(of: inner.lockFile.descriptor)
+      if let current = try POSIXFile.identity(atPath: lockPath), current.isSameFile(as: held) {
+        return
+      }
+      POSIXFile.unlock(inner.lockFile.descriptor)
+      inner.lockFile = OpenFile(try POSIXFile.openLockFile(lockPath))
+      inner.waitFile = OpenFile(try POSIXFile.openLockFile(waitPath))
+    }
+  }
+
+  private func takeTurnOnce(_ inner: Inner) throws(POSIXFailure) {
     let lock = inner.lockFile.descriptor
     let wait = inner.waitFile.descriptor
     while try POSIXFile.tryLockExclusive(lock) {
@@ -354,6 +378,10 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   private func catchUpOnce(_ inner: inout Inner, locked: Bool) throws(StorageError) {
     for _ in 0..<8 {
       guard let snapshotIdentity = try identity(atPath: snapshotPath) else {
+        if !inner.isOpening && !options.createsSnapshotAfterOpening {
+          inner.loaded = nil
+          throw .deleted(path: snapshotPath)
+        }
         if locked {
           try create(&inner)
         } else {

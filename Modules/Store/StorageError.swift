@@ -17,12 +17,16 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case writeFailed(path: String, reason: String)
   /// The store's directory is a file (or something else that is not a directory).
   case notADirectory(path: String)
+  /// The snapshot was deleted after the store was opened, and the store's options say not to
+  /// create it again (``StoreOptions/createsSnapshotAfterOpening``).
+  case deleted(path: String)
 
   /// The file the error is about.
   public var path: String {
     switch self {
     case .corrupt(let path, _), .unreadable(let path, _), .unsupportedVersion(let path, _, _),
-      .tooLarge(let path, _, _), .writeFailed(let path, _), .notADirectory(let path):
+      .tooLarge(let path, _, _), .writeFailed(let path, _), .notADirectory(let path),
+      .deleted(let path):
       return path
     }
   }
@@ -42,6 +46,8 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(path) could not be written: \(reason)"
     case .notADirectory(let path):
       return "\(path) is not a directory"
+    case .deleted(let path):
+      return "\(path) was deleted"
     }
   }
 

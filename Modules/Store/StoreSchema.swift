@@ -111,16 +111,22 @@ public struct StoreOptions: Sendable, Hashable {
   /// The largest snapshot or journal the store reads; a larger file is refused with
   /// ``StorageError/tooLarge(path:size:limit:)``.
   public var maximumFileBytes: Int
+  /// Whether a snapshot that is missing once the store is open (deleted by hand, by
+  /// `rm dir/*`) is created again with the initial state (`true`), or every read and write
+  /// fails with ``StorageError/deleted(path:)`` until it is put back (`false`). Opening a
+  /// store creates a missing snapshot either way.
+  public var createsSnapshotAfterOpening: Bool
 
-  /// Creates options; the defaults fold past 256 KiB and a quarter of the snapshot, and read
-  /// files up to 1 GiB.
+  /// Creates options; the defaults fold past 256 KiB and a quarter of the snapshot, read
+  /// files up to 1 GiB, and create a deleted snapshot again.
   public init(
     minimumJournalBytes: Int = 256 * 1024, journalToSnapshotRatio: Double = 0.25,
-    maximumFileBytes: Int = 1 << 30
+    maximumFileBytes: Int = 1 << 30, createsSnapshotAfterOpening: Bool = true
   ) {
     self.minimumJournalBytes = minimumJournalBytes
     self.journalToSnapshotRatio = journalToSnapshotRatio
     self.maximumFileBytes = maximumFileBytes
+    self.createsSnapshotAfterOpening = createsSnapshotAfterOpening
   }
 
   /// Whether a journal of `journalBytes` beside a snapshot of `snapshotBytes` is due to be

@@ -85,6 +85,10 @@ public final class LocalStore: Sendable {
     throttle: LoginThrottle<String> = LoginThrottle()
   ) throws(StoreError) {
     self.throttle = throttle
+    // A store.json deleted while the app runs stays deleted (every call says so) until it is
+    // put back; only opening the store again seeds a new one.
+    var options = options
+    options.createsSnapshotAfterOpening = false
     do {
       store = try JournalStore(
         directory: directory, name: "store", options: options,
@@ -276,10 +280,10 @@ public final class LocalStore: Sendable {
     }
   }
 
-  /// Fails when `store.json` was deleted since the store was opened, so that the journal
-  /// store does not create a new one with the seed while the app runs. (A snapshot deleted
-  /// between this check and the read is created again: the check narrows that to the time
-  /// of one `stat`.) A directory that cannot be listed is left for the read to report.
+  /// Fails when `store.json` was deleted since the store was opened, before the journal store
+  /// is asked (which would say the same, as it never creates the snapshot again once open),
+  /// so that a deleted directory is reported as the file's deletion. A directory that cannot
+  /// be listed is left for the read to report.
   private func checkNotDeleted() throws(StoreError) {
     let manager = FileManager.default
     guard !manager.fileExists(atPath: fileURL.path) else { return }

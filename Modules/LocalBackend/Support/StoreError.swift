@@ -126,6 +126,7 @@ extension StoreError: StorageErrorRepresentable {
       self = .unreadable(path: path, reason: StorageError.tooLargeReason(size: size, limit: limit))
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
     case .notADirectory(let path): self = .notADirectory(path: path)
+    case .deleted(let path): self = .deleted(path: path)
     }
   }
 }
