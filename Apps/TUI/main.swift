@@ -18,10 +18,19 @@ import TerminalUI
   import Darwin
 #endif
 
+/// Unhandled errors of the reactive chains, printed after the terminal is given back.
+let unhandledErrors = UnhandledErrors()
+
+/// Prints the unhandled errors kept while the screen was drawn, on standard error.
+func reportUnhandledErrors() {
+  for line in unhandledErrors.take() { console.errors.writeLine(line) }
+}
+
 /// Prints `error: message` on standard error, after giving the terminal back, and exits with
 /// `code`.
 func fail(_ message: String, code: Int32) -> Never {
   TTYTerminal.restore()
+  reportUnhandledErrors()
   console.errors.writeLine(
     "\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(message)")
   exit(code)
@@ -63,6 +72,7 @@ do {
   fail("\(error). Use '\(AppIdentity.command)' for scripts and pipes.", code: 1)
 }
 
+unhandledErrors.install()
 let scheduler = MainScheduler.instance
 let services: AppServices
 do {
@@ -75,7 +85,11 @@ do {
 let colorMode = options.noColor ? ColorMode.noColor : ColorMode(environment: environment)
 let app = TUIApplication(
   terminal: terminal, services: services, scheduler: scheduler, colorMode: colorMode,
-  mouseReporting: !options.noMouse, onQuit: { exit(exitStatus()) })
+  mouseReporting: !options.noMouse,
+  onQuit: {
+    reportUnhandledErrors()
+    exit(exitStatus())
+  })
 do {
   try app.start()
 } catch {
