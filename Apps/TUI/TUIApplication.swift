@@ -254,7 +254,10 @@ final class TUIApplication: ScreenHost {
     if let scene = scene.as(AppScene.self) {
       switch scene {
       case .login: return LoginScreen(host: self)
-      case .forgotPassword: return ForgotPasswordScreen(host: self)
+      case .forgotPassword:
+        // The reset starts from the address typed on the login screen below it.
+        let login = screens.last { $0.screen is LoginScreen }?.screen as? LoginScreen
+        return ForgotPasswordScreen(host: self, email: login?.typedEmail ?? "")
       case .home: return HomeScreen(host: self, features: features)
       }
     }

@@ -188,6 +188,22 @@ import Testing
     }
   }
 
+  @Test func forgotPasswordStartsFromTheAddressTypedOnTheLoginScreen() {
+    Harness.run { h in
+      h.auth.resetResponse = { _ in [.completed(200)] }
+      h.start()
+      h.type("grace@example.com")
+      h.press(.tab, times: 3)
+      h.press(.enter)
+      #expect(
+        h.line(10) == "          │  Email     grace@example.com                             │")
+      h.press(.tab)
+      h.press(.enter)
+      h.advance(by: 500)
+      #expect(h.auth.resetEmails == ["grace@example.com"])
+    }
+  }
+
   @Test func forgotPasswordSendsOnceAfterTheDebounceAndConfirms() {
     Harness.run { h in
       h.auth.resetResponse = { _ in [.completed(200)] }

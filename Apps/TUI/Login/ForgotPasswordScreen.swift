@@ -14,8 +14,10 @@ final class ForgotPasswordScreen: Screen {
   private var isSending = false
   private var message: (text: String, isFailure: Bool)?
 
-  override init(host: ScreenHost) {
+  /// Opens the screen with `email` in its field: the address typed on the login screen.
+  init(host: ScreenHost, email typed: String = "") {
     super.init(host: host)
+    email.set(typed)
     let output = ForgotPasswordViewModel(auth: host.services.auth, scheduler: host.scheduler)
       .transform(.init(email: email.text.asObservable(), resetTaps: resetTaps.asObservable()))
     bind(output.isSending) { [unowned self] sending in

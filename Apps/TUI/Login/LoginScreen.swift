@@ -10,6 +10,8 @@ final class LoginScreen: Screen {
 
   private var focus = FocusRing<Focus>([.email, .password, .logIn, .forgotPassword])
   private let email = FormField(label: "Email", placeholder: "your email address")
+  /// The email address typed so far, which "Forgot password?" starts from.
+  var typedEmail: String { email.value }
   private let password = FormField(
     label: "Password", placeholder: "at least 8 characters", isSecure: true)
   private let loginTaps = PublishRelay<Void>()
