@@ -209,6 +209,18 @@ import ViewModels
     #expect(harness.stdout == "Added Grace Hopper (id 22).\n")
   }
 
+  @Test func addAsksAgainForAFieldTheFormRefusesAsLoginDoes() {
+    let harness = Harness(terminal: true, answers: ["", "Grace", "12", "5550100 22"])
+    harness.friends.addResponse = { draft in
+      [.next(1, Friend(id: 22, draft: draft)), .completed(1)]
+    }
+    #expect(harness.run(["add", "--last", "Hopper"]) == .success)
+    #expect(
+      harness.stderr == "First name: error: Enter a first name.\nFirst name: Phone: "
+        + "error: A phone number needs 7 to 15 digits.\nPhone: ")
+    #expect(harness.stdout == "Added Grace Hopper (id 22).\n")
+  }
+
   @Test func addWithoutATerminalNeedsEveryField() {
     let harness = Harness()
     #expect(harness.run(["add", "--first", "Grace"]) == .usage)

@@ -26,12 +26,14 @@ struct AddCommand: Command {
   func run(_ context: CommandContext) throws -> ExitCode {
     if let refused = context.open(.addFriend) { return refused }
     let form = FriendForm(context: context, mode: .add)
-    let prompt = context.prompt
     let result = try form.save { _ in
       FriendDraft(
-        firstName: try firstName ?? prompt.required("First name", hint: "pass --first"),
-        lastName: try lastName ?? prompt.required("Last name", hint: "pass --last"),
-        phoneNumber: try phoneNumber ?? prompt.required("Phone", hint: "pass --phone"))
+        firstName: try firstName
+          ?? ask(context, "First name", hint: "pass --first", check: Validation.firstName),
+        lastName: try lastName
+          ?? ask(context, "Last name", hint: "pass --last", check: Validation.lastName),
+        phoneNumber: try phoneNumber
+          ?? ask(context, "Phone", hint: "pass --phone", check: Validation.phoneNumber))
     }
     switch result {
     case .success(let friend):
@@ -40,5 +42,21 @@ struct AddCommand: Command {
     case .failure(let failed):
       return failed.code
     }
+  }
+
+  /// Asks for one field until the form accepts it, as the login prompts do: the form's
+  /// message after each refused value, up to ``LoginCommand/attempts`` times. The last value
+  /// typed goes to the form, which says what is wrong with it.
+  private func ask(
+    _ context: CommandContext, _ label: String, hint: String,
+    check: (String) -> ValidationResult
+  ) throws -> String {
+    var typed = ""
+    for attempt in 1...LoginCommand.attempts {
+      typed = try context.prompt.required(label, hint: hint)
+      guard let message = check(typed).message else { return typed }
+      if attempt < LoginCommand.attempts { context.printer.error(message) }
+    }
+    return typed
   }
 }
