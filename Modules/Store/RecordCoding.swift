@@ -523,7 +523,8 @@ final class RecordDecoder: Decoder {
     if frames[index].fields == nil {
       if reader.skipKey(key, first: frames[index].first) {
         let ordinal = frames[index].ordinal
-        if ordinal == order.count { order.append(key) }
+        // Kept for the next value only when the container is.
+        if reusesContainers, ordinal == order.count { order.append(key) }
         frames[index].first = false
         frames[index].ordinal = ordinal + 1
         return true
