@@ -1001,6 +1001,39 @@ extension JSONReader {
     return matched
   }
 
+  /// Consumes `text` when the bytes at the position are exactly those; reads nothing
+  /// otherwise.
+  @inline(__always)
+  mutating func skip(text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = text.count
+    guard limit - position >= count else { return false }
+    let same = bytes.withUnsafeBytes { all -> Bool in
+      let here = all.baseAddress! + position
+      let there = UnsafeRawPointer(text.baseAddress!)
+      var offset = 0
+      // Eight bytes at a time: field names are short.
+      while offset + 8 <= count {
+        if here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          != there.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+          return false
+        }
+        offset += 8
+      }
+      while offset < count {
+        if here.load(fromByteOffset: offset, as: UInt8.self)
+          != there.load(fromByteOffset: offset, as: UInt8.self)
+        {
+          return false
+        }
+        offset += 1
+      }
+      return true
+    }
+    if same { position += count }
+    return same
+  }
+
   /// The offset of each field's value in the object that starts at `start` (the first of a
   /// repeated name), and the offset just past the object. Call inside the object (after
   /// ``openObject()``); the depth stays that of the object's inside.

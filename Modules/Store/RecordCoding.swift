@@ -379,6 +379,8 @@ final class RecordDecoder: Decoder {
     var isArray: Bool
     /// Whether no field or element was read yet (in order).
     var first = true
+    /// How many fields were read in order from the object's start.
+    var ordinal = 0
     /// Each field's value offset, once the fields are looked up by name.
     var fields: [String: Int]?
     /// Where the object ends, once its fields are looked up by name.
@@ -495,24 +497,36 @@ final class RecordDecoder: Decoder {
   }
 
   /// Moves the reader to the value of `key` in the object at `index`; `false` when the
-  /// object has no such field.
+  /// object has no such field. `order` holds the names of the fields of objects of this
+  /// type in the order they were read before.
   @inline(__always)
-  func locate(_ key: String, in index: Int) throws -> Bool {
-    // The common case first: the fields read in the order they are asked for.
-    if frames.count == index + 1, frames[index].fields == nil,
-      reader.skipKey(key, first: frames[index].first)
-    {
-      frames[index].first = false
-      return true
+  func locate(_ key: String, in index: Int, order: FieldOrder) throws -> Bool {
+    // The common case first: the fields asked for in the order they were asked for in the
+    // objects read before, and found in that order in the text. The name is compared with
+    // the one asked for before at this place (two `String`s of one literal compare by their
+    // bits), and the text with the bytes that name is written as.
+    if frames.count == index + 1, frames[index].fields == nil {
+      let ordinal = frames[index].ordinal
+      if ordinal < order.count, order.names[ordinal] == key,
+        order.skip(ordinal, in: &reader)
+      {
+        frames[index].first = false
+        frames[index].ordinal = ordinal + 1
+        return true
+      }
     }
-    return try locateOtherwise(key, in: index)
+    return try locateOtherwise(key, in: index, order: order)
   }
 
-  private func locateOtherwise(_ key: String, in index: Int) throws -> Bool {
+  private func locateOtherwise(_ key: String, in index: Int, order: FieldOrder) throws -> Bool {
     try close(downTo: index + 1)
     if frames[index].fields == nil {
       if reader.skipKey(key, first: frames[index].first) {
+        let ordinal = frames[index].ordinal
+        // Kept for the next value only when the container is.
+        if reusesContainers, ordinal == order.count { order.append(key) }
         frames[index].first = false
+        frames[index].ordinal = ordinal + 1
         return true
       }
       let (fields, end) = try reader.indexFields(from: frames[index].start)
@@ -568,22 +582,31 @@ final class RecordDecoder: Decoder {
     return reader.atArrayEnd()
   }
 
-  struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  /// A keyed container: a class, so that the standard library's wrapper of it copies one
+  /// reference for each field read.
+  final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: RecordDecoder
     let index: Int
+    /// The fields in the order they were read, kept with the container when it is reused.
+    let order = FieldOrder()
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] {
       ((try? decoder.fieldNames(in: index)) ?? []).compactMap(Key.init(stringValue:))
     }
 
+    init(decoder: RecordDecoder, index: Int) {
+      self.decoder = decoder
+      self.index = index
+    }
+
     func contains(_ key: Key) -> Bool {
-      (try? decoder.locate(key.stringValue, in: index)) ?? false
+      (try? decoder.locate(key.stringValue, in: index, order: order)) ?? false
     }
 
     /// Reads the value of `key` with `read`, naming the field in what goes wrong.
     private func field<T>(_ key: Key, _ read: () throws -> T) throws -> T {
       do {
-        guard try decoder.locate(key.stringValue, in: index) else {
+        guard try decoder.locate(key.stringValue, in: index, order: order) else {
           throw RecordCoding.Problem(path: key.stringValue, message: nil)
         }
         return try read()
@@ -604,7 +627,7 @@ final class RecordDecoder: Decoder {
     // String and Int fields, the most common, without the generic `field`.
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
       let name = key.stringValue
-      guard try decoder.locate(name, in: index) else {
+      guard try decoder.locate(name, in: index, order: order) else {
         throw RecordCoding.Problem(path: name, message: nil)
       }
       do {
@@ -616,7 +639,7 @@ final class RecordDecoder: Decoder {
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
       let name = key.stringValue
-      guard try decoder.locate(name, in: index) else {
+      guard try decoder.locate(name, in: index, order: order) else {
         throw RecordCoding.Problem(path: name, message: nil)
       }
       do {
@@ -631,11 +654,23 @@ final class RecordDecoder: Decoder {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      try field(key) { try decoder.value(type) }
+      if isType(T.self, Date.self) {
+        // Dates, common in records, without the generic steps of `field` and `value`.
+        let name = key.stringValue
+        guard try decoder.locate(name, in: index, order: order) else {
+          throw RecordCoding.Problem(path: name, message: nil)
+        }
+        do {
+          return unsafeBitCast(try decoder.dates.read(&decoder.reader), to: T.self)
+        } catch {
+          throw RecordCoding.locate(error, at: name)
+        }
+      }
+      return try field(key) { try decoder.value(type) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-      guard try decoder.locate(key.stringValue, in: index) else { return nil }
+      guard try decoder.locate(key.stringValue, in: index, order: order) else { return nil }
       do {
         if decoder.reader.null() { return nil }
         return try decoder.value(type)
@@ -731,5 +766,39 @@ final class RecordDecoder: Decoder {
     func decode(_ type: Int.Type) throws -> Int { try decoder.reader.int() }
     func decode(_ type: Bool.Type) throws -> Bool { try decoder.reader.bool() }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.value(type) }
+  }
+}
+
+/// The names of an object's fields in the order a `Decodable` type asked for them, each with
+/// the text it is written as in that place (`"name": `, after `, ` but for the first), so
+/// that the next object of the type finds each field by comparing bytes.
+final class FieldOrder {
+  /// The names, in order.
+  @exclusivity(unchecked) private(set) var names: [String] = []
+  /// The texts of the names, one after the other.
+  @exclusivity(unchecked) private var texts: [UInt8] = []
+  /// Where each name's text starts in `texts`, and where the last one ends.
+  @exclusivity(unchecked) private var starts: [Int] = [0]
+
+  var count: Int { names.count }
+
+  /// Adds `name`, read after the others.
+  func append(_ name: String) {
+    if !names.isEmpty { texts.append(contentsOf: ", ".utf8) }
+    texts.append(UInt8(ascii: "\""))
+    texts.append(contentsOf: name.utf8)
+    texts.append(contentsOf: "\": ".utf8)
+    names.append(name)
+    starts.append(texts.count)
+  }
+
+  /// Consumes the text of name `ordinal` (less than ``count``) when `reader` is at it.
+  @inline(__always)
+  func skip(_ ordinal: Int, in reader: inout JSONReader) -> Bool {
+    let start = starts[ordinal]
+    let end = starts[ordinal + 1]
+    return texts.withUnsafeBufferPointer { texts in
+      reader.skip(text: UnsafeBufferPointer(rebasing: texts[start..<end]))
+    }
   }
 }

@@ -141,4 +141,65 @@ import Testing
       try RecordCoding.write(Tag(name: "a", weight: .infinity), to: &writer)
     }
   }
+
+  /// A value whose fields depend on its kind, so that the fields asked for change from one
+  /// value to the next.
+  struct Shape: Codable, Hashable {
+    var kind: String
+    var radius: Int?
+    var width: Int?
+    var height: Int?
+
+    enum CodingKeys: String, CodingKey { case kind, radius, width, height }
+
+    init(kind: String, radius: Int? = nil, width: Int? = nil, height: Int? = nil) {
+      self.kind = kind
+      self.radius = radius
+      self.width = width
+      self.height = height
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      kind = try container.decode(String.self, forKey: .kind)
+      if kind == "circle" {
+        radius = try container.decode(Int.self, forKey: .radius)
+      } else {
+        width = try container.decode(Int.self, forKey: .width)
+        height = try container.decode(Int.self, forKey: .height)
+      }
+    }
+  }
+
+  @Test func aReaderOfManyValuesReadsTheFieldsEachOneAsksFor() throws {
+    let shapes: [(text: String, shape: Shape)] = [
+      (#"{"kind": "circle", "radius": 2}"#, Shape(kind: "circle", radius: 2)),
+      (#"{"kind": "box", "width": 3, "height": 4}"#, Shape(kind: "box", width: 3, height: 4)),
+      // In the place where the value before had its radius, but not asked for.
+      (
+        #"{"kind": "box", "radius": 1, "width": 5, "height": 6}"#,
+        Shape(kind: "box", width: 5, height: 6)
+      ),
+      (#"{"kind": "circle", "radius": 7}"#, Shape(kind: "circle", radius: 7)),
+      (#"{"kind": "box", "height": 9, "width": 8}"#, Shape(kind: "box", width: 8, height: 9)),
+      (#"{"width": 10, "kind": "box", "height": 11}"#, Shape(kind: "box", width: 10, height: 11)),
+      (#"{"kind":"circle","radius":12}"#, Shape(kind: "circle", radius: 12)),
+    ]
+    let reader = RecordCoding.Reader()
+    for (text, shape) in shapes {
+      var json = JSONReader(Array(text.utf8))
+      #expect(try reader.read(Shape.self, from: &json) == shape, "\(text)")
+      try json.end()
+    }
+    var missing = JSONReader(Array(#"{"kind": "box", "width": 1}"#.utf8))
+    #expect {
+      _ = try reader.read(Shape.self, from: &missing)
+    } throws: { error in
+      "\(error)" == "missing field height"
+    }
+    var tags = JSONReader(Array(#"[{"name": "a", "weight": 1}, {"name": "b", "weight": 2}]"#.utf8))
+    var read: [Tag] = []
+    try tags.array { json in read.append(try reader.read(Tag.self, from: &json)) }
+    #expect(read == [Tag(name: "a", weight: 1), Tag(name: "b", weight: 2)])
+  }
 }

@@ -377,7 +377,7 @@ where Record.ID == Int {
     let order = collection.order
     if order.isByIdentifier {
       // Only the identifiers, in a list of their own: a loop over them costs little.
-      let ids = records.map { $0.id }
+      let ids = identifiers()
       if !Self.isSorted(ids, ascending: order.isAscending) {
         records.sort(by: order.precedes)
       }
@@ -391,6 +391,19 @@ where Record.ID == Int {
     case .by: for record in records { largest = max(largest, record.id) }
     }
     nextId = max(nextId, largest + 1)
+  }
+
+  /// The records' identifiers, in order. Read in place: `records.map { $0.id }` copies each
+  /// record (retaining its strings) on the way, which costs more than the rest of the loop.
+  private func identifiers() -> [Int] {
+    records.withUnsafeBufferPointer { records in
+      [Int](unsafeUninitializedCapacity: records.count) { ids, count in
+        for index in records.indices {
+          ids.initializeElement(at: index, to: records[index].id)
+        }
+        count = records.count
+      }
+    }
   }
 
   private static func isSorted(_ ids: [Int], ascending: Bool) -> Bool {
@@ -431,7 +444,7 @@ where Record.ID == Int {
   func inconsistency() -> String? {
     if collection.order.isByIdentifier {
       // Sorted by identifier: a repeated one is next to itself.
-      let ids = records.map { $0.id }
+      let ids = identifiers()
       guard ids.count > 1 else { return nil }
       for index in 1..<ids.count where ids[index - 1] == ids[index] {
         return "two \(collection.name) have the identifier \(ids[index])"
