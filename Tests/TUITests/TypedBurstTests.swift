@@ -12,24 +12,36 @@ import Testing
   static let burst = String(
     String((0..<9_993).map { Character(String($0 % 10)) }) + "the end")
 
+  /// The passwords that logins were tried with.
+  final class TriedPasswords {
+    var passwords: [String] = []
+  }
+
+  /// Starts on the login screen with the email typed and the password field focused, every
+  /// login failing, and forgets what the terminal was sent so far.
+  static func startOnThePasswordField(_ h: Harness) -> TriedPasswords {
+    let tried = TriedPasswords()
+    h.auth.logInResponse = { _, password in
+      tried.passwords.append(password)
+      return [.error(10, ServiceError.wrongCredentials)]
+    }
+    h.start()
+    h.type("ada@example.com")
+    h.press(.tab)
+    h.terminal.resetOutput()
+    return tried
+  }
+
   @Test func tenThousandCharactersArrivingAtOnceAreOneEditAndOneFrame() {
     Harness.run { h in
-      var passwords: [String] = []
-      h.auth.logInResponse = { _, password in
-        passwords.append(password)
-        return [.error(10, ServiceError.wrongCredentials)]
-      }
-      h.start()
-      h.type("ada@example.com")
-      h.press(.tab)
-      h.terminal.resetOutput()
+      let tried = Self.startOnThePasswordField(h)
       h.terminal.send(Self.burst)
       h.settle()
       #expect(h.terminal.writeCount == 1)
       #expect(h.line(10) == "          │  Password  " + String(repeating: "•", count: 43) + "   │")
       h.press(.enter)
-      #expect(passwords.count == 1)
-      #expect(passwords.first == Self.burst)
+      #expect(tried.passwords.count == 1)
+      #expect(tried.passwords.first == Self.burst)
     }
   }
 
@@ -48,19 +60,11 @@ import Testing
 
   @Test func controlCAfterABurstQuitsWithoutHandlingIt() {
     Harness.run { h in
-      var passwords: [String] = []
-      h.auth.logInResponse = { _, password in
-        passwords.append(password)
-        return [.error(10, ServiceError.wrongCredentials)]
-      }
-      h.start()
-      h.type("ada@example.com")
-      h.press(.tab)
-      h.terminal.resetOutput()
+      let tried = Self.startOnThePasswordField(h)
       // A password and Enter, queued before Ctrl-C: nothing is sent.
       h.terminal.send(Self.burst + "\r\u{03}")
       h.settle()
-      #expect(passwords.isEmpty)
+      #expect(tried.passwords.isEmpty)
       #expect(h.quitCount == 1)
       #expect(h.app.exitStatus == 130)
       #expect(h.terminal.discardCount == 1)
