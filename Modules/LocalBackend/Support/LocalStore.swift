@@ -44,7 +44,7 @@ import Synchronization
 /// `StoreFile.collections` (see ``RecordCollection``), read and written with
 /// ``records(_:)``, ``record(_:id:)``, ``add(_:)``, ``update(_:id:_:)``,
 /// ``remove(_:id:)`` and ``save(_:)``.
-public final class LocalStore: Sendable {
+public final class LocalStore: RecordStore {
   /// The name of the snapshot inside the directory.
   public static let fileName = "store.json"
   /// The name of the journal inside the directory.
@@ -269,6 +269,21 @@ public final class LocalStore: Sendable {
     stored.reserveCapacity(records.count)
     for record in records { stored.append(try Self.storable(record)) }
     try modify { _ in (.save(stored), ()) }
+  }
+
+  /// One page of the records of type `Record`, largest identifier first (see
+  /// ``RecordStore/page(_:sinceId:maxId:limit:where:)``).
+  public func page<Record: StoredRecord>(
+    _ type: Record.Type, sinceId: Int?, maxId: Int?, limit: Int,
+    where isIncluded: (Record) -> Bool
+  ) throws(StoreError) -> [Record] where Record.ID == Int {
+    try read { file in
+      let list = file.list(type)
+      let records =
+        list.collection.order.isNewestFirst ? list.records : list.records.sorted { $0.id > $1.id }
+      return newestFirstPage(
+        of: records, sinceId: sinceId, maxId: maxId, limit: limit, where: isIncluded)
+    }
   }
 
   /// `record` as it reads back from the file (a date at the millisecond, say).

@@ -119,6 +119,12 @@ public enum RecordOrder<Record: Identifiable & Sendable>: Sendable where Record.
     return false
   }
 
+  /// Whether the order is by decreasing identifier.
+  var isNewestFirst: Bool {
+    if case .newestFirst = self { return true }
+    return false
+  }
+
   /// Whether the order is by identifier alone, so that an identifier finds its record by
   /// binary search.
   var isByIdentifier: Bool {

@@ -2,7 +2,7 @@ import Foundation
 import Models
 import Services
 
-extension LocalStore {
+extension RecordStore {
   /// All friends, sorted by last name, then first name.
   public func friends() throws(StoreError) -> [Friend] {
     try records(Friend.self)

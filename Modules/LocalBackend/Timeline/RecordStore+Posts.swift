@@ -2,7 +2,7 @@ import Foundation
 import Models
 import Services
 
-extension LocalStore {
+extension RecordStore {
   /// One page of the timeline, newest first.
   ///
   /// - Parameters:
@@ -12,11 +12,7 @@ extension LocalStore {
   public func timeline(
     sinceId: Int? = nil, maxId: Int? = nil, limit: Int = 20
   ) throws(StoreError) -> [Post] {
-    try read { file in
-      Self.page(
-        of: file.list(Post.self).records, sinceId: sinceId, maxId: maxId, limit: limit,
-        authorId: nil)
-    }
+    try page(Post.self, sinceId: sinceId, maxId: maxId, limit: limit)
   }
 
   /// One page of one person's posts, newest first; the parameters are those of
@@ -24,23 +20,19 @@ extension LocalStore {
   public func posts(
     byPerson personId: Int, sinceId: Int? = nil, maxId: Int? = nil, limit: Int = 20
   ) throws(StoreError) -> [Post] {
-    try read { file in
-      Self.page(
-        of: file.list(Post.self).records, sinceId: sinceId, maxId: maxId, limit: limit,
-        authorId: personId)
+    try page(Post.self, sinceId: sinceId, maxId: maxId, limit: limit) { post in
+      post.authorId == personId
     }
   }
 
   /// Everyone who wrote a post, sorted by name, each with the name of their newest post.
   public func people() throws(StoreError) -> [Person] {
-    try read { file in
-      var seen = Set<Int>()
-      var people: [Person] = []
-      for post in file.list(Post.self).records where seen.insert(post.authorId).inserted {
-        people.append(post.author)
-      }
-      return people.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+    var seen = Set<Int>()
+    var people: [Person] = []
+    for post in try records(Post.self) where seen.insert(post.authorId).inserted {
+      people.append(post.author)
     }
+    return people.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
   }
 
   /// Saves posts: a post whose identifier is new is added, one whose identifier exists
@@ -50,7 +42,9 @@ extension LocalStore {
   public func savePosts(_ posts: [Post]) throws(StoreError) {
     try save(posts)
   }
+}
 
+extension LocalStore {
   /// Adds `count` new demo posts dated `date`, as if other people had just written them.
   ///
   /// Identifiers continue after the largest one in use; the author and text follow from the
@@ -69,32 +63,6 @@ extension LocalStore {
       }
       return (.save(posts), posts)
     }
-  }
-
-  /// Selects a page from posts sorted newest first.
-  static func page(
-    of posts: [Post], sinceId: Int?, maxId: Int?, limit: Int, authorId: Int?
-  ) -> [Post] {
-    guard limit > 0 else { return [] }
-    var start = posts.startIndex
-    if let maxId {
-      // The first post older than `maxId`: identifiers decrease along the array.
-      var low = posts.startIndex
-      var high = posts.endIndex
-      while low < high {
-        let middle = (low + high) / 2
-        if posts[middle].id < maxId { high = middle } else { low = middle + 1 }
-      }
-      start = low
-    }
-    var page: [Post] = []
-    for post in posts[start...] {
-      if let sinceId, post.id <= sinceId { break }
-      if let authorId, post.authorId != authorId { continue }
-      page.append(post)
-      if page.count == limit { break }
-    }
-    return page
   }
 }
 
