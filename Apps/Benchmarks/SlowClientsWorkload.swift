@@ -78,7 +78,7 @@ private func ordinaryRequest(port: UInt16, _ request: [UInt8]) -> Int {
 
 /// A TCP socket connected (or connecting, when not `blocking`) to `127.0.0.1:port`, bound
 /// first to the loopback address `from` when given.
-private func connectSocket(port: UInt16, from source: String?, blocking: Bool) -> Int32? {
+func connectSocket(port: UInt16, from source: String?, blocking: Bool) -> Int32? {
   #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   #elseif canImport(Musl)

@@ -4,6 +4,7 @@ let allWorkloads: [Workload] =
   reactiveCoreWorkloads
   + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
   + passwordAndServerWorkloads
+  + serverMixWorkloads
 
 /// The reactive core's workloads, W1 to W7 and MEM.
 private let reactiveCoreWorkloads: [Workload] =

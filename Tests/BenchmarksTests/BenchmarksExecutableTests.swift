@@ -9,6 +9,7 @@ import Testing
     ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"]
     + StoreWorkloadsTests.ids
     + ["PBKDF2-600k", "HTTP-slow-500"]
+    + ServerMixWorkloadsTests.ids
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {
     let run = try BenchmarksRun(["--list"])

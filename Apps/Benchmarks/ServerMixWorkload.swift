@@ -1,0 +1,274 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The server workloads: `friends-server` processes started from this build's folder, asked by
+// n concurrent clients for a read-mostly mix of the demo's endpoints for a few seconds: 9
+// reads (the friends list and a page of the timeline, in turn) for every write (a friend's
+// fields saved over, so that the data keeps its size). Each request is a new connection, as
+// the server closes each after its answer. The lines give requests a second over every
+// client, the 50th and 99th percentile of the answers' times, and how many answers were not
+// a success.
+//
+// SV-embedded runs one server on the embedded store in a new data directory. SV-pg-1 and
+// SV-pg-2 run one and two replicas on the PostgreSQL database named by
+// `BENCHMARK_DATABASE_URL` (given to the servers as `DATABASE_URL`), the clients spread over
+// the replicas in turn; they need both executables built with the trait:
+//
+//   swift build -c release --traits Postgres
+//   BENCHMARK_DATABASE_URL=postgresql:///bench?host=/tmp/pg \
+//     swift run -c release --traits Postgres benchmarks SV-embedded SV-pg-1 SV-pg-2
+
+/// How long a server workload warms up, then measures, in seconds: shorter for a quick run
+/// (one with `--n`).
+private func durations(_ options: RunOptions) -> (warmUp: Double, measured: Double) {
+  options.size == nil ? (1, 5) : (0.2, 1)
+}
+
+/// The app's server under a read-mostly mix: on the embedded store, then on PostgreSQL with
+/// one and two replicas.
+let serverMixWorkloads: [Workload] =
+  [
+    Workload(
+      id: "SV-embedded", size: 50,
+      summary: "server on the embedded store: n clients, 90% reads, 10% writes",
+      execute: runEmbeddedServerMix),
+    Workload(
+      id: "SV-pg-1", size: 50, summary: "the same on PostgreSQL (BENCHMARK_DATABASE_URL)",
+      execute: runPostgresServerMix(replicas: 1)),
+    Workload(
+      id: "SV-pg-2", size: 50, summary: "the same on two replicas sharing the database",
+      execute: runPostgresServerMix(replicas: 2)),
+  ]
+
+/// SV-embedded: one server on the embedded store.
+func runEmbeddedServerMix(_ options: RunOptions) throws -> String {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("server-mix-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let server = try ServerProcess(arguments: ["--data-dir", directory.path], environment: [:])
+  defer { server.stop() }
+  return try serverMix(
+    "SV-embedded", ports: [server.port], clients: options.size ?? 50, durations(options))
+}
+
+/// SV-pg-N: `replicas` servers on one PostgreSQL database.
+func runPostgresServerMix(replicas: Int) -> @Sendable (RunOptions) throws -> String {
+  { options in
+    let id = "SV-pg-\(replicas)"
+    guard let url = ProcessInfo.processInfo.environment["BENCHMARK_DATABASE_URL"], !url.isEmpty
+    else {
+      return line(
+        id, n: options.size ?? 50,
+        fields: ["not run: set BENCHMARK_DATABASE_URL (see Apps/Benchmarks/README.md)"])
+    }
+    var servers: [ServerProcess] = []
+    defer { for server in servers { server.stop() } }
+    for _ in 0..<replicas {
+      servers.append(try ServerProcess(arguments: [], environment: ["DATABASE_URL": url]))
+    }
+    return try serverMix(
+      id, ports: servers.map(\.port), clients: options.size ?? 50, durations(options))
+  }
+}
+
+/// Logs in on the first server, then runs the mix against `ports` with `clients` threads.
+private func serverMix(
+  _ id: String, ports: [UInt16], clients: Int, _ durations: (warmUp: Double, measured: Double)
+) throws -> String {
+  let (warmUp, measured) = durations
+  let token = try logIn(port: ports[0])
+  let friendId = try firstFriendId(port: ports[0], token: token)
+  let results = MixResults()
+  let deadline = monotonicNanoseconds() + UInt64((warmUp + measured) * 1e9)
+  let measuredFrom = monotonicNanoseconds() + UInt64(warmUp * 1e9)
+  let threads = (0..<clients).map { client in
+    Thread {
+      let port = ports[client % ports.count]
+      var latencies: [Double] = []
+      var failures = 0
+      var step = client
+      while monotonicNanoseconds() < deadline {
+        let request = mixRequest(step: step, port: port, token: token, friendId: friendId)
+        step += 1
+        let start = monotonicNanoseconds()
+        let status = exchange(port: port, request).status
+        let end = monotonicNanoseconds()
+        guard start >= measuredFrom else { continue }
+        latencies.append(Double(end - start) / 1e6)
+        if !(200..<300).contains(status) { failures += 1 }
+      }
+      results.add(latencies, failures: failures)
+    }
+  }
+  for thread in threads { thread.start() }
+  while !results.isComplete(clients) { Thread.sleep(forTimeInterval: 0.05) }
+  let (latencies, failures) = results.collected()
+  let sorted = latencies.sorted()
+  func percentile(_ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)]
+  }
+  return line(
+    id, n: clients,
+    fields: [
+      "\(format(Double(sorted.count) / measured, decimals: 0)) requests/s",
+      "p50 \(format(percentile(0.50), decimals: 1)) ms",
+      "p99 \(format(percentile(0.99), decimals: 1)) ms",
+      "\(failures)/\(sorted.count) failed",
+    ])
+}
+
+/// The mix's request number `step`: a write every tenth, else the friends list and a page of
+/// the timeline in turn.
+private func mixRequest(step: Int, port: UInt16, token: String, friendId: Int) -> [UInt8] {
+  if step % 10 == 9 {
+    let body = #"{"firstName":"Bench","lastName":"Mark \#(step)","phoneNumber":"555-0100"}"#
+    return httpRequest("PUT", "/friends/\(friendId)", port: port, token: token, body: body)
+  }
+  let path = step % 2 == 0 ? "/friends" : "/timeline?limit=20"
+  return httpRequest("GET", path, port: port, token: token, body: nil)
+}
+
+/// The bytes of one request with the headers the server asks for.
+private func httpRequest(
+  _ method: String, _ target: String, port: UInt16, token: String?, body: String?
+) -> [UInt8] {
+  var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+  if let token { head += "Authorization: Bearer \(token)\r\n" }
+  if let body {
+    head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+  }
+  return Array((head + "\r\n" + (body ?? "")).utf8)
+}
+
+/// Sends `request` on a new connection; the answer's status (0 when there is none within five
+/// seconds) and body.
+private func exchange(port: UInt16, _ request: [UInt8]) -> (status: Int, body: Data) {
+  guard let descriptor = connectSocket(port: port, from: nil, blocking: true) else {
+    return (0, Data())
+  }
+  defer { close(descriptor) }
+  var timeout = timeval(tv_sec: 5, tv_usec: 0)
+  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count
+  else { return (0, Data()) }
+  var answer: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 16_384)
+  while true {
+    let count = recv(descriptor, &buffer, buffer.count, 0)
+    if count <= 0 { break }
+    answer.append(contentsOf: buffer[..<count])
+  }
+  let text = String(decoding: answer.prefix(12), as: UTF8.self)
+  let status = text.hasPrefix("HTTP/1.1 ") ? Int(text.dropFirst(9).prefix(3)) ?? 0 : 0
+  let separator = Array("\r\n\r\n".utf8)
+  var bodyStart = answer.count
+  if answer.count >= 4 {
+    for index in 0...(answer.count - 4) where Array(answer[index..<index + 4]) == separator {
+      bodyStart = index + 4
+      break
+    }
+  }
+  return (status, Data(answer[bodyStart...]))
+}
+
+/// Logs in as the demo account; the session's token.
+private func logIn(port: UInt16) throws -> String {
+  let body = #"{"email":"ada@example.com","password":"correct horse"}"#
+  let answer = exchange(
+    port: port, httpRequest("POST", "/login", port: port, token: nil, body: body))
+  struct Session: Decodable { var token: String }
+  guard answer.status == 200,
+    let session = try? JSONDecoder().decode(Session.self, from: answer.body)
+  else { throw ServerMixError("logging in answered \(answer.status)") }
+  return session.token
+}
+
+/// The identifier of the first friend in the list, which the mix's writes change.
+private func firstFriendId(port: UInt16, token: String) throws -> Int {
+  let answer = exchange(
+    port: port, httpRequest("GET", "/friends", port: port, token: token, body: nil))
+  struct Identified: Decodable { var id: Int }
+  guard answer.status == 200,
+    let first = (try? JSONDecoder().decode([Identified].self, from: answer.body))?.first
+  else { throw ServerMixError("the friends list answered \(answer.status), or no friend") }
+  return first.id
+}
+
+/// What every client measured, gathered as each finishes.
+private final class MixResults: @unchecked Sendable {
+  // `@unchecked Sendable`: every property is touched with `lock` held.
+  private let lock = NSLock()
+  private var latencies: [Double] = []
+  private var failures = 0
+  private var finished = 0
+
+  func add(_ measured: [Double], failures failed: Int) {
+    lock.withLock {
+      latencies += measured
+      failures += failed
+      finished += 1
+    }
+  }
+
+  func isComplete(_ clients: Int) -> Bool { lock.withLock { finished == clients } }
+
+  func collected() -> ([Double], Int) { lock.withLock { (latencies, failures) } }
+}
+
+/// A server workload that could not run.
+private struct ServerMixError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// A `friends-server` process from this executable's folder, on a free port of the loopback
+/// interface.
+private final class ServerProcess {
+  let process = Process()
+  let port: UInt16
+
+  init(arguments: [String], environment: [String: String]) throws {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = folder.appendingPathComponent("friends-server")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+      throw ServerMixError(
+        "\(executable.path) is missing: build it first (swift build -c release)")
+    }
+    process.executableURL = executable
+    process.arguments = ["--port", "0"] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The server prints the URL it listens on as its first line; give up after ten seconds.
+    let reader = output.fileHandleForReading
+    var text = ""
+    let limit = Date().addingTimeInterval(10)
+    while !text.contains("\n"), Date() < limit, process.isRunning {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      text += String(decoding: chunk, as: UTF8.self)
+    }
+    guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+      let port = url.port
+    else {
+      process.terminate()
+      throw ServerMixError("the server did not start (it printed \"\(text)\")")
+    }
+    self.port = UInt16(port)
+  }
+
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
