@@ -23,6 +23,8 @@ final class FriendFormScreen: Screen {
   private let reloadTaps = PublishRelay<Void>()
   private let overwriteTaps = PublishRelay<Void>()
   private let leftFields = PublishRelay<FriendFormViewModel.Field>()
+  /// Text kept from a form whose session expired, put in once the form has its first values.
+  private var keptText: [String]?
   private var isSaveEnabled = false
   private var isLoading = false
   private var failure: String?
@@ -46,6 +48,10 @@ final class FriendFormScreen: Screen {
       lastName.set(draft.lastName)
       phoneNumber.set(draft.phoneNumber)
       hasInitialValues = true
+      if let keptText {
+        self.keptText = nil
+        restore(unsavedText: keptText)
+      }
     }
     bind(output.firstNameMessage) { [unowned self] in firstName.message = $0 }
     bind(output.lastNameMessage) { [unowned self] in lastName.message = $0 }
@@ -104,6 +110,18 @@ final class FriendFormScreen: Screen {
   /// they are not (a tap while loading or saving is dropped).
   private func trySave() {
     if !isLoading { saveTaps.accept(()) }
+  }
+
+  override var unsavedText: [String]? {
+    hasUnsavedChanges ? [firstName.value, lastName.value, phoneNumber.value] : nil
+  }
+
+  override func restore(unsavedText: [String]) {
+    guard hasInitialValues else {
+      keptText = unsavedText
+      return
+    }
+    for ((_, field), text) in zip(fields, unsavedText) { field.set(text) }
   }
 
   private var focusedField: FormField? {
