@@ -122,8 +122,8 @@ let package = Package(
     .target(
       name: "TerminalUI", dependencies: ["TerminalText"], path: "Modules/TerminalUI",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-    // SHA-256, HMAC, PBKDF2, secure random bytes and password hashes. Built optimised in debug
-    // builds too, so that a 600,000-iteration password hash stays well under a second there.
+    // SHA-256, HMAC, PBKDF2 and password hashes. Built optimised in debug builds too, so that a
+    // 600,000-iteration password hash stays well under a second there.
     .target(
       name: "Cryptography", path: "Modules/Cryptography",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

@@ -34,7 +34,7 @@ allowed() {
     PostgresClient) echo "$system CLibPQ" ;;
     # The fronts' toolkits share how text is measured and escaped.
     CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
-    Cryptography) echo "Glibc Musl Darwin" ;;
+    Cryptography) echo "Foundation FoundationEssentials" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
     AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;

@@ -84,6 +84,14 @@ class Screen {
   /// Follows the mouse wheel: `rows` down (up when negative); returns whether anything moved.
   func scroll(by rows: Int) -> Bool { false }
 
+  /// The text typed in the screen and not saved (a form's fields), which the application
+  /// keeps when the session expires and gives back with `restore(unsavedText:)` to the
+  /// screen of the same scene after the next login; `nil` when there is none.
+  var unsavedText: [String]? { nil }
+
+  /// Puts back text that `unsavedText` gave, in the same order.
+  func restore(unsavedText: [String]) {}
+
   /// Forgets the click targets of the last frame; the application calls it before `render`.
   func prepareForRender() {
     clickTargets.removeAll()

@@ -60,6 +60,13 @@ final class TUIApplication: ScreenHost {
   private(set) var dataProblem: String?
   /// Whether `quit()` was called.
   private(set) var hasQuit = false
+  /// The scenes shown when the session expired, bottom first, opened again after the next
+  /// login; `nil` when there are none to open.
+  private var expiredScenes: [Scene]?
+  /// The text typed and not saved in those scenes, for their screens once opened again.
+  private var keptText: [(scene: Scene, text: [String])] = []
+  /// What the next login screen says: why it opened.
+  private var loginNotice: String?
   /// The status the process should exit with: 130 after Ctrl-C, else 0.
   private(set) var exitStatus: Int32 = 0
 
@@ -145,6 +152,26 @@ final class TUIApplication: ScreenHost {
 
   func navigate(_ route: Route) {
     navigator.navigate(route)
+    if route == .replaceRoot(.home) { resumeExpiredScenes() }
+  }
+
+  /// Once logged in again after the session expired, opens the scenes that were shown then
+  /// over the home, their screens getting back the text typed in them.
+  private func resumeExpiredScenes() {
+    guard let scenes = expiredScenes, navigator.currentStack == [.home] else { return }
+    expiredScenes = nil
+    for scene in scenes.drop(while: { $0 == .home }) {
+      guard case .success = navigator.navigate(.show(scene)) else { break }
+    }
+  }
+
+  /// Keeps the scenes shown and the text typed in them, before the session's end closes them.
+  private func keepScenesForTheNextLogin() {
+    guard screens.contains(where: { $0.scene.needsAccount }) else { return }
+    expiredScenes = screens.map(\.scene)
+    keptText = screens.compactMap { scene, screen in
+      screen.unsavedText.map { (scene, $0) }
+    }
   }
 
   func setNeedsDisplay() {
@@ -214,6 +241,10 @@ final class TUIApplication: ScreenHost {
     output.transitions
       .emit(onNext: { [weak self] transition in
         guard let self else { return }
+        if transition.resumesAfterLogin {
+          keepScenesForTheNextLogin()
+          loginNotice = transition.message
+        }
         navigator.setLoggedIn(transition.isLoggedIn)
         if let route = transition.route { navigate(route) }
         if let message = transition.message { showFlash(message) }
@@ -242,7 +273,11 @@ final class TUIApplication: ScreenHost {
     }
     screens.removeLast(screens.count - kept)
     for scene in stack[kept...] {
-      screens.append((scene, makeScreen(for: scene)))
+      let screen = makeScreen(for: scene)
+      if let index = keptText.firstIndex(where: { $0.scene == scene }) {
+        screen.restore(unsavedText: keptText.remove(at: index).text)
+      }
+      screens.append((scene, screen))
     }
     isHelpVisible = false
     setNeedsDisplay()
@@ -253,7 +288,9 @@ final class TUIApplication: ScreenHost {
     // scenes it is makes its screen.
     if let scene = scene.as(AppScene.self) {
       switch scene {
-      case .login: return LoginScreen(host: self)
+      case .login:
+        defer { loginNotice = nil }
+        return LoginScreen(host: self, notice: loginNotice)
       case .forgotPassword:
         // The reset starts from the address typed on the login screen below it.
         let login = screens.last { $0.screen is LoginScreen }?.screen as? LoginScreen

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ```swift
 /// let sessions = SessionStore<Int>()
-/// let token = try sessions.start(for: 1)        // send token.text to the client
+/// let token = sessions.start(for: 1)        // send token.text to the client
 /// sessions.subject(for: token.text)             // 1, and the session is kept alive
 /// sessions.end(token.text)                      // logged out
 /// ```
@@ -79,10 +79,8 @@ public final class SessionStore<Subject: Hashable & Sendable>: @unchecked Sendab
   ///
   /// Expired sessions are dropped first; when `subject` already has ``maximumPerSubject``
   /// live sessions, the one that started first ends.
-  ///
-  /// - Throws: `SecureRandomError` when the system gives no random bytes.
-  public func start(for subject: Subject) throws -> SessionToken {
-    let token = try SessionToken.generate()
+  public func start(for subject: Subject) -> SessionToken {
+    let token = SessionToken.generate()
     let time = now()
     let record = Record(digest: token.digest, subject: subject, lastUsed: time, started: time)
     lock.withLock {

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A password stored as PBKDF2-HMAC-SHA256 with a random salt, in a self-describing text:
 ///
 /// ```text
@@ -9,7 +15,7 @@
 /// it at the next successful login).
 ///
 /// ```swift
-/// let stored = try PasswordHash.make(password: "correct horse").encoded
+/// let stored = PasswordHash.make(password: "correct horse").encoded
 /// let hash = try PasswordHash(encoded: stored)
 /// hash.verify("correct horse")  // true
 /// ```
@@ -33,17 +39,16 @@ public struct PasswordHash: Hashable, Sendable, CustomStringConvertible {
   /// The derived bytes.
   public let hash: [UInt8]
 
-  /// Hashes `password` with a new random salt.
+  /// Hashes `password` with a new random salt, from the system's secure generator
+  /// (`SystemRandomNumberGenerator`: `getrandom` on Linux, `arc4random` on Apple platforms).
   ///
   /// - Parameters:
   ///   - password: The password, hashed as its UTF-8 bytes.
   ///   - iterations: ``defaultIterations`` unless a test needs a cheaper hash.
-  /// - Throws: ``SecureRandomError`` when the system gives no random salt.
-  public static func make(
-    password: String, iterations: Int = defaultIterations
-  ) throws(SecureRandomError) -> PasswordHash {
-    try make(
-      password: password, salt: SecureRandom.bytes(count: saltByteCount), iterations: iterations)
+  public static func make(password: String, iterations: Int = defaultIterations) -> PasswordHash {
+    var generator = SystemRandomNumberGenerator()
+    let salt = (0..<saltByteCount).map { _ in generator.next() as UInt8 }
+    return make(password: password, salt: salt, iterations: iterations)
   }
 
   /// Hashes `password` with the given salt; for precomputed values and tests.
@@ -74,18 +79,19 @@ public struct PasswordHash: Hashable, Sendable, CustomStringConvertible {
     guard let iterations = Int(fields[1]), fields[1].first != "+",
       (1...Self.maximumIterations).contains(iterations)
     else { throw .invalidIterations(fields[1]) }
-    guard let salt = Base64.decode(fields[2]), !salt.isEmpty else {
+    guard let salt = Data(base64Encoded: fields[2]), !salt.isEmpty else {
       throw .invalidSalt
     }
-    guard let hash = Base64.decode(fields[3]), hash.count == Self.hashByteCount else {
+    guard let hash = Data(base64Encoded: fields[3]), hash.count == Self.hashByteCount else {
       throw .invalidHash
     }
-    self.init(iterations: iterations, salt: salt, hash: hash)
+    self.init(iterations: iterations, salt: Array(salt), hash: Array(hash))
   }
 
   /// The text to store: `pbkdf2-sha256$<iterations>$<salt>$<hash>`, base64 with padding.
   public var encoded: String {
-    "\(Self.algorithm)$\(iterations)$\(Base64.encode(salt))$\(Base64.encode(hash))"
+    let salt = Data(salt).base64EncodedString()
+    return "\(Self.algorithm)$\(iterations)$\(salt)$\(Data(hash).base64EncodedString())"
   }
 
   /// The encoded text.

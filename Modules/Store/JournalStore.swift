@@ -51,6 +51,21 @@ extension StorageError: StorageErrorRepresentable {
 /// snapshot. A line cut short by a crash (at the logical end of the journal) is not data: it
 /// is ignored, and the next write clears it.
 ///
+/// **Read-only data**: when the lock file cannot be opened for writing (a read-only mount,
+/// files of another user, a directory without write permission, or `<name>.wait` missing
+/// where it cannot be created), the store opens read-only instead of failing: reads work as
+/// above, and every write (and ``compact()``) throws ``StorageError/readOnly(path:reason:)``
+/// after trying once more to open the lock file for writing, so a store whose directory
+/// became writable writes again. Nothing is written while opening: a snapshot of an older
+/// version is migrated in memory each time it is read, temporary files are left for a
+/// writer, and a missing snapshot is an error rather than created. Reading stays consistent
+/// with writers in other processes (a read-write mount of the same files, say) because reads
+/// never needed the lock: each validates what it read against the files' identities and
+/// reads again after a fold. The one step a reader takes the lock for, confirming that a
+/// damaged journal line is not a line a writer is cutting off at that moment, takes a
+/// shared lock of the lock file opened for reading; when the lock file does not exist, no
+/// writer is at work (a writer creates it), and the damage is confirmed by reading again.
+///
 /// **Bad files are kept**: a snapshot or a journal line before the last that is not what
 /// the store wrote (bad JSON, a wrong checksum or length, a generation out of sequence, a
 /// file past ``StoreOptions/maximumFileBytes``) makes every read and write throw a
@@ -88,8 +103,14 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
 
   /// The state of one instance, guarded by `inner`'s lock.
   private struct Inner {
-    var lockFile: OpenFile
-    var waitFile: OpenFile
+    /// The lock file: open for writing while the store can write; while it cannot, open for
+    /// reading if it exists (for the shared lock of a reader), else `nil`.
+    var lockFile: OpenFile?
+    /// The wait file, open for writing while the store can write.
+    var waitFile: OpenFile?
+    /// Which of the lock and wait files could not be opened for writing, and why, while one
+    /// cannot: the store is then read-only.
+    var readOnlyReason: WriteRefusal?
     /// Whether the store is being opened: a missing snapshot is created then, whatever the
     /// options say.
     var isOpening = true
@@ -161,20 +182,17 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         path: directory.path,
         reason: "the directory could not be created: \(error.localizedDescription)")
     }
-    let lockFile: OpenFile
-    let waitFile: OpenFile
-    do {
-      lockFile = OpenFile(try POSIXFile.openLockFile(lockPath))
-    } catch {
-      throw .writeFailed(path: lockPath, reason: error.reason)
-    }
-    do {
-      waitFile = OpenFile(try POSIXFile.openLockFile(waitPath))
-    } catch {
-      throw .writeFailed(path: waitPath, reason: error.reason)
-    }
-    inner = Locked(Inner(lockFile: lockFile, waitFile: waitFile))
+    let files = Self.openLockFiles(lockPath: lockPath, waitPath: waitPath, options: options)
+    inner = Locked(
+      Inner(lockFile: files.lock, waitFile: files.wait, readOnlyReason: files.readOnlyReason))
     try inner.withLock { (inner: inout Inner) throws(StorageError) in
+      guard inner.readOnlyReason == nil else {
+        // Read-only: read as any reader does, writing nothing (see the type's documentation).
+        try catchUp(&inner, locked: false)
+        inner.lastReported = inner.loaded?.generation
+        inner.isOpening = false
+        return
+      }
       try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
         // Left only by a process that died while folding; no live fold can be using them.
         POSIXFile.removeIfPresent(snapshotTemporaryPath)
@@ -280,12 +298,13 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   private func exclusively<Result>(
     _ inner: inout Inner, _ body: (inout Inner) throws(StorageError) -> Result
   ) throws(StorageError) -> Result {
+    try makeWritable(&inner)
     do {
       try takeTurn(&inner)
     } catch {
       throw .writeFailed(path: lockPath, reason: error.reason)
     }
-    defer { POSIXFile.unlock(inner.lockFile.descriptor) }
+    defer { POSIXFile.unlock(inner.lockFile!.descriptor) }
     return try body(&inner)
   }
 
@@ -294,12 +313,75 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     _ inner: inout Inner, _ body: (inout Inner) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     do {
+      try makeWritable(&inner)
+    } catch {
+      throw Failure(storage: error)
+    }
+    do {
       try takeTurn(&inner)
     } catch {
       throw Failure(storage: .writeFailed(path: lockPath, reason: error.reason))
     }
-    defer { POSIXFile.unlock(inner.lockFile.descriptor) }
+    defer { POSIXFile.unlock(inner.lockFile!.descriptor) }
     return try body(&inner)
+  }
+
+  /// A lock or wait file that could not be opened for writing, and why.
+  private struct WriteRefusal {
+    var path: String
+    var failure: POSIXFailure
+  }
+
+  /// Opens the lock and wait files for writing (creating them). When either cannot be, the
+  /// store is read-only: the result says which and why, with the lock file open for reading
+  /// if it exists.
+  private static func openLockFiles(lockPath: String, waitPath: String, options: StoreOptions)
+    -> (lock: OpenFile?, wait: OpenFile?, readOnlyReason: WriteRefusal?)
+  {
+    let lock: OpenFile
+    do {
+      lock = OpenFile(try openForWriting(lockPath, options: options, POSIXFile.openLockFile))
+    } catch {
+      let readable = try? POSIXFile.openForReading(lockPath)
+      return (readable.map(OpenFile.init), nil, WriteRefusal(path: lockPath, failure: error))
+    }
+    do {
+      let wait = OpenFile(try openForWriting(waitPath, options: options, POSIXFile.openLockFile))
+      return (lock, wait, nil)
+    } catch {
+      return (lock, nil, WriteRefusal(path: waitPath, failure: error))
+    }
+  }
+
+  /// `open(path)`, or the failure ``StoreOptions/simulatedWriteFailure`` asks for.
+  private static func openForWriting(
+    _ path: String, options: StoreOptions,
+    _ open: (String) throws(POSIXFailure) -> Int32
+  ) throws(POSIXFailure) -> Int32 {
+    if let code = options.simulatedWriteFailure { throw POSIXFailure("open", code: code) }
+    return try open(path)
+  }
+
+  /// Makes a read-only store writable if its lock and wait files can now be opened for
+  /// writing; else throws ``StorageError/readOnly(path:reason:)`` (or, when the reason is
+  /// not one that makes files read-only, ``StorageError/writeFailed(path:reason:)``).
+  private func makeWritable(_ inner: inout Inner) throws(StorageError) {
+    guard inner.readOnlyReason != nil else { return }
+    let files = Self.openLockFiles(lockPath: lockPath, waitPath: waitPath, options: options)
+    guard let reason = files.readOnlyReason else {
+      inner.lockFile = files.lock
+      inner.waitFile = files.wait
+      inner.readOnlyReason = nil
+      // Read again, so that the journal is opened for writing.
+      inner.loaded = nil
+      return
+    }
+    inner.readOnlyReason = reason
+    if inner.lockFile == nil { inner.lockFile = files.lock }
+    guard reason.failure.meansReadOnly else {
+      throw .writeFailed(path: reason.path, reason: reason.failure.reason)
+    }
+    throw .readOnly(path: directoryPath, reason: "\(reason.path): \(reason.failure.reason)")
   }
 
   /// Blocks until this instance holds the exclusive lock of the lock file, in turn with the
@@ -322,19 +404,22 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   private func takeTurn(_ inner: inout Inner) throws(POSIXFailure) {
     while true {
       try takeTurnOnce(inner)
-      let held = try POSIXFile.identity(of: inner.lockFile.descriptor)
+      let held = try POSIXFile.identity(of: inner.lockFile!.descriptor)
       if let current = try POSIXFile.identity(atPath: lockPath), current.isSameFile(as: held) {
         return
       }
-      POSIXFile.unlock(inner.lockFile.descriptor)
-      inner.lockFile = OpenFile(try POSIXFile.openLockFile(lockPath))
-      inner.waitFile = OpenFile(try POSIXFile.openLockFile(waitPath))
+      POSIXFile.unlock(inner.lockFile!.descriptor)
+      inner.lockFile = OpenFile(
+        try Self.openForWriting(lockPath, options: options, POSIXFile.openLockFile))
+      inner.waitFile = OpenFile(
+        try Self.openForWriting(waitPath, options: options, POSIXFile.openLockFile))
     }
   }
 
+  /// Call only while the store is writable: both files are open for writing then.
   private func takeTurnOnce(_ inner: Inner) throws(POSIXFailure) {
-    let lock = inner.lockFile.descriptor
-    let wait = inner.waitFile.descriptor
+    let lock = inner.lockFile!.descriptor
+    let wait = inner.waitFile!.descriptor
     while try POSIXFile.tryLockExclusive(lock) {
       let nobodyWaits: Bool
       do {
@@ -369,13 +454,44 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     } catch {
       inner.loaded = nil
       guard !locked, case .corrupt = error else { throw error }
-      try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
-        try catchUpOnce(&inner, locked: true)
+      guard inner.readOnlyReason != nil else {
+        try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
+          try catchUpOnce(&inner, locked: true)
+        }
+        return
       }
+      try confirmReadOnly(&inner)
     }
   }
 
-  private func catchUpOnce(_ inner: inout Inner, locked: Bool) throws(StorageError) {
+  /// Reads again what a read-only store found damaged, holding a shared lock of the lock file
+  /// (so that no writer is cutting off a torn line meanwhile), or, when there is no lock file,
+  /// after a pause (no writer is at work then: a writer creates the lock file).
+  private func confirmReadOnly(_ inner: inout Inner) throws(StorageError) {
+    if inner.lockFile == nil {
+      inner.lockFile = (try? POSIXFile.openForReading(lockPath)).map(OpenFile.init)
+    }
+    guard let lock = inner.lockFile else {
+      POSIXFile.pause(microseconds: 10_000)
+      try catchUpOnce(&inner, locked: false, mayLock: false)
+      return
+    }
+    do {
+      try POSIXFile.lockShared(lock.descriptor)
+    } catch {
+      throw .unreadable(path: lockPath, reason: error.reason)
+    }
+    defer { POSIXFile.unlock(lock.descriptor) }
+    try catchUpOnce(&inner, locked: false, mayLock: false)
+  }
+
+  /// - Parameters:
+  ///   - locked: Whether the exclusive lock is held: a missing snapshot is created then.
+  ///   - mayLock: Whether a missing snapshot may be created by taking the exclusive lock;
+  ///     `false` while a shared lock is held, which the exclusive lock would wait for.
+  private func catchUpOnce(_ inner: inout Inner, locked: Bool, mayLock: Bool = true)
+    throws(StorageError)
+  {
     for _ in 0..<8 {
       guard let snapshotIdentity = try identity(atPath: snapshotPath) else {
         if !inner.isOpening && !options.createsSnapshotAfterOpening {
@@ -384,10 +500,21 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         }
         if locked {
           try create(&inner)
-        } else {
+        } else if mayLock {
+          do {
+            try makeWritable(&inner)
+          } catch .readOnly(let path, let reason) {
+            inner.loaded = nil
+            throw .readOnly(
+              path: path,
+              reason: "\(snapshotPath) does not exist and cannot be created: \(reason)")
+          }
           try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
             try catchUpOnce(&inner, locked: true)
           }
+        } else {
+          inner.loaded = nil
+          throw .unreadable(path: snapshotPath, reason: "it does not exist")
         }
         return
       }

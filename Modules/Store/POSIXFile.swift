@@ -26,6 +26,10 @@ struct POSIXFailure: Error {
   /// Whether the failure means that the file does not exist.
   var isNoSuchFile: Bool { code == ENOENT }
 
+  /// Whether the failure means that the file cannot be written by this process: a read-only
+  /// file system, or no permission.
+  var meansReadOnly: Bool { code == EROFS || code == EACCES || code == EPERM }
+
   /// "open failed: Permission denied".
   var reason: String {
     "\(operation) failed: \(String(cString: strerror(code)))"

@@ -15,6 +15,10 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case tooLarge(path: String, size: Int, limit: Int)
   /// A change could not be saved; the files still hold the previous data.
   case writeFailed(path: String, reason: String)
+  /// The store's files cannot be written (a read-only file system, or files or a directory
+  /// this process has no permission to write): the store can be read, but nothing is saved.
+  /// The path is the directory; the reason names the file that could not be opened.
+  case readOnly(path: String, reason: String)
   /// The store's directory is a file (or something else that is not a directory).
   case notADirectory(path: String)
   /// The snapshot was deleted after the store was opened, and the store's options say not to
@@ -25,8 +29,8 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   public var path: String {
     switch self {
     case .corrupt(let path, _), .unreadable(let path, _), .unsupportedVersion(let path, _, _),
-      .tooLarge(let path, _, _), .writeFailed(let path, _), .notADirectory(let path),
-      .deleted(let path):
+      .tooLarge(let path, _, _), .writeFailed(let path, _), .readOnly(let path, _),
+      .notADirectory(let path), .deleted(let path):
       return path
     }
   }
@@ -44,6 +48,8 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(path) is \(size) bytes, more than the \(limit) bytes the store reads"
     case .writeFailed(let path, let reason):
       return "\(path) could not be written: \(reason)"
+    case .readOnly(let path, let reason):
+      return "\(path) is read-only (\(reason)): it can be read, but nothing can be saved there"
     case .notADirectory(let path):
       return "\(path) is not a directory"
     case .deleted(let path):

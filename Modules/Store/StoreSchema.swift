@@ -116,17 +116,24 @@ public struct StoreOptions: Sendable, Hashable {
   /// fails with ``StorageError/deleted(path:)`` until it is put back (`false`). Opening a
   /// store creates a missing snapshot either way.
   public var createsSnapshotAfterOpening: Bool
+  /// For tests: an `errno` value (`EROFS`, `EACCES`) that every attempt to open the lock and
+  /// wait files for writing fails with, as on a read-only file system or in a directory the
+  /// process may not write, which tests running as root cannot otherwise arrange. `nil`, the
+  /// default, opens them as the system allows.
+  public var simulatedWriteFailure: Int32?
 
   /// Creates options; the defaults fold past 256 KiB and a quarter of the snapshot, read
   /// files up to 1 GiB, and create a deleted snapshot again.
   public init(
     minimumJournalBytes: Int = 256 * 1024, journalToSnapshotRatio: Double = 0.25,
-    maximumFileBytes: Int = 1 << 30, createsSnapshotAfterOpening: Bool = true
+    maximumFileBytes: Int = 1 << 30, createsSnapshotAfterOpening: Bool = true,
+    simulatedWriteFailure: Int32? = nil
   ) {
     self.minimumJournalBytes = minimumJournalBytes
     self.journalToSnapshotRatio = journalToSnapshotRatio
     self.maximumFileBytes = maximumFileBytes
     self.createsSnapshotAfterOpening = createsSnapshotAfterOpening
+    self.simulatedWriteFailure = simulatedWriteFailure
   }
 
   /// Whether a journal of `journalBytes` beside a snapshot of `snapshotBytes` is due to be

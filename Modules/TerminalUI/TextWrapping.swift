@@ -1,7 +1,8 @@
 extension StringProtocol {
   /// This text broken into lines of at most `width` columns at spaces, for messages that may
   /// not fit on one line. "\n" starts a new line; runs of spaces between words collapse to
-  /// one; a word longer than a line is cut with "…". Empty for a width of 0 or less.
+  /// one; a word longer than a line (a path, a URL) is broken across lines, so that every
+  /// character shows. Empty for a width of 0 or less.
   public func wrapped(toWidth width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
@@ -13,7 +14,18 @@ extension StringProtocol {
           line = candidate
         } else {
           if !line.isEmpty { lines.append(line) }
-          line = word.truncated(toWidth: width)
+          line = ""
+          var used = 0
+          for character in word {
+            let columns = character.displayWidth
+            if used + columns > width, !line.isEmpty {
+              lines.append(line)
+              line = ""
+              used = 0
+            }
+            line.append(character)
+            used += columns
+          }
         }
       }
       lines.append(line)

@@ -98,8 +98,8 @@ import Testing
     #expect(buffer.lines[6] == String(repeating: "#", count: 30))
   }
 
-  @Test func wrapCutsWordsLongerThanALine() {
-    #expect(Dialog.wrap("a verylongword b", width: 5) == ["a", "very…", "b"])
+  @Test func wrapBreaksWordsLongerThanALineKeepingEveryCharacter() {
+    #expect(Dialog.wrap("a verylongword b", width: 5) == ["a", "veryl", "ongwo", "rd b"])
     #expect(Dialog.wrap("one\n\ntwo", width: 5) == ["one", "", "two"])
   }
 }

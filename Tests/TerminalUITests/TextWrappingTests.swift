@@ -12,7 +12,16 @@ import Testing
 
   @Test func keepsLineBreaksCutsLongWordsAndCountsWideCharacters() {
     #expect("one\n\ntwo".wrapped(toWidth: 10) == ["one", "", "two"])
-    #expect("a supercalifragilistic word".wrapped(toWidth: 8) == ["a", "superca…", "word"])
+    // A word longer than a line is broken across lines, every character kept.
+    #expect(
+      "a supercalifragilistic word".wrapped(toWidth: 8) == [
+        "a", "supercal", "ifragili", "stic", "word",
+      ])
+    #expect(
+      "see /var/lib/app/store.json now".wrapped(toWidth: 10) == [
+        "see", "/var/lib/a", "pp/store.j", "son now",
+      ])
+    #expect("中文中文".wrapped(toWidth: 3) == ["中", "文", "中", "文"])
     #expect("中文 中文".wrapped(toWidth: 4) == ["中文", "中文"])
     #expect("anything".wrapped(toWidth: 0) == [])
   }

@@ -28,7 +28,9 @@ struct FriendForm {
     let output = FriendFormViewModel(service: context.services.friends, mode: mode).transform(
       .init(
         firstName: firstName.asObservable(), lastName: lastName.asObservable(),
-        phoneNumber: phoneNumber.asObservable(), saveTaps: saveTaps.asObservable()))
+        phoneNumber: phoneNumber.asObservable(), saveTaps: saveTaps.asObservable(),
+        // Every field is given at once, as if each had been filled in and left.
+        leftFields: .from(FriendFormViewModel.Field.allCases)))
 
     let bag = DisposeBag()
     var initial: FriendDraft?

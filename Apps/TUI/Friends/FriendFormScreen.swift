@@ -5,8 +5,12 @@ import TerminalUI
 import ViewModels
 
 /// The add and edit forms: first name, last name and phone number, each with its validation
-/// message; "Save" is enabled only while the view model says so; a spinner while saving; back
-/// to the list once saved.
+/// message once the field was left or a save tried; "Save" is enabled only while the view
+/// model says so; a spinner while saving; back to the list once saved.
+///
+/// Every message is shown whole, wrapped: when the form and its messages are taller than the
+/// screen, the form scrolls to show a failure that just arrived whole (at the bottom), and
+/// after the next key the focused part, with as much below it as fits.
 @MainActor
 final class FriendFormScreen: Screen {
   private enum Focus { case firstName, lastName, phoneNumber, save }
@@ -18,9 +22,14 @@ final class FriendFormScreen: Screen {
   private let saveTaps = PublishRelay<Void>()
   private let reloadTaps = PublishRelay<Void>()
   private let overwriteTaps = PublishRelay<Void>()
+  private let leftFields = PublishRelay<FriendFormViewModel.Field>()
+  /// Text kept from a form whose session expired, put in once the form has its first values.
+  private var keptText: [String]?
   private var isSaveEnabled = false
   private var isLoading = false
   private var failure: String?
+  /// Whether a failure arrived since the last key: the form then scrolls to show it whole.
+  private var showsNewFailure = false
   /// Whether the fields hold their first values (at once to add; once loaded to edit).
   private var hasInitialValues = false
   /// Whether the fields differ from what was loaded or saved, as the view model says.
@@ -32,12 +41,17 @@ final class FriendFormScreen: Screen {
       .init(
         firstName: firstName.text.asObservable(), lastName: lastName.text.asObservable(),
         phoneNumber: phoneNumber.text.asObservable(), saveTaps: saveTaps.asObservable(),
-        reloadTaps: reloadTaps.asObservable(), overwriteTaps: overwriteTaps.asObservable()))
+        reloadTaps: reloadTaps.asObservable(), overwriteTaps: overwriteTaps.asObservable(),
+        leftFields: leftFields.asObservable()))
     bind(output.initialValues) { [unowned self] draft in
       firstName.set(draft.firstName)
       lastName.set(draft.lastName)
       phoneNumber.set(draft.phoneNumber)
       hasInitialValues = true
+      if let keptText {
+        self.keptText = nil
+        restore(unsavedText: keptText)
+      }
     }
     bind(output.firstNameMessage) { [unowned self] in firstName.message = $0 }
     bind(output.lastNameMessage) { [unowned self] in lastName.message = $0 }
@@ -47,7 +61,10 @@ final class FriendFormScreen: Screen {
       isLoading = loading
       if loading { failure = nil }
     }
-    bind(output.errorMessage) { [unowned self] in failure = $0 }
+    bind(output.errorMessage) { [unowned self] in
+      failure = $0
+      showsNewFailure = true
+    }
     bind(output.isDirty) { [unowned self] in isDirty = $0 }
     bind(output.conflict) { [unowned self] message in
       if let message { askReloadOrOverwrite(message) }
@@ -63,6 +80,48 @@ final class FriendFormScreen: Screen {
 
   private var fields: [(Focus, FormField)] {
     [(.firstName, firstName), (.lastName, lastName), (.phoneNumber, phoneNumber)]
+  }
+
+  /// The view model's name of the field `item` is, if it is one.
+  private static func field(_ item: Focus) -> FriendFormViewModel.Field? {
+    switch item {
+    case .firstName: .firstName
+    case .lastName: .lastName
+    case .phoneNumber: .phoneNumber
+    case .save: nil
+    }
+  }
+
+  /// Moves focus to `item`, telling the view model which field was left.
+  private func move(to item: Focus) {
+    showsNewFailure = false
+    let before = focus.current
+    focus.focus(item)
+    reportLeaving(before)
+  }
+
+  /// Tells the view model that the field `before` was left, if focus moved off it.
+  private func reportLeaving(_ before: Focus) {
+    guard focus.current != before, let field = Self.field(before) else { return }
+    leftFields.accept(field)
+  }
+
+  /// Asks to save: the view model saves valid fields, and shows every field's message when
+  /// they are not (a tap while loading or saving is dropped).
+  private func trySave() {
+    if !isLoading { saveTaps.accept(()) }
+  }
+
+  override var unsavedText: [String]? {
+    hasUnsavedChanges ? [firstName.value, lastName.value, phoneNumber.value] : nil
+  }
+
+  override func restore(unsavedText: [String]) {
+    guard hasInitialValues else {
+      keptText = unsavedText
+      return
+    }
+    for ((_, field), text) in zip(fields, unsavedText) { field.set(text) }
   }
 
   private var focusedField: FormField? {
@@ -101,6 +160,9 @@ final class FriendFormScreen: Screen {
   }
 
   override func handle(_ key: Key) -> Bool {
+    let before = focus.current
+    defer { reportLeaving(before) }
+    showsNewFailure = false
     if key == .escape {
       if isSaving {
         // A save cannot be taken back halfway: say so rather than drop it silently.
@@ -116,14 +178,14 @@ final class FriendFormScreen: Screen {
     if focus.handle(key) { return true }
     if key == .enter {
       if focus.current == .phoneNumber || focus.current == .save {
-        if isSaveEnabled { saveTaps.accept(()) }
+        trySave()
       } else {
         focus.next()
       }
       return true
     }
     if focus.current == .save, key == .character(" ") {
-      if isSaveEnabled { saveTaps.accept(()) }
+      trySave()
       return true
     }
     return focusedField?.handle(key) ?? false
@@ -131,7 +193,7 @@ final class FriendFormScreen: Screen {
 
   override func leaveTextField() -> Bool {
     guard isEditingText else { return false }
-    focus.focus(.save)
+    move(to: .save)
     return true
   }
 
@@ -160,40 +222,84 @@ final class FriendFormScreen: Screen {
     }
   }
 
+  /// One row of the form, top to bottom.
+  private enum Line {
+    case field(Focus, FormField)
+    case fieldMessage(String)
+    case blank
+    case button
+    case failure(String)
+  }
+
+  /// The form's rows for `width` columns: each field with its message wrapped under it (or a
+  /// blank row), the button, and a failure wrapped under it.
+  private func lines(width: Int, labelWidth: Int) -> [Line] {
+    var lines: [Line] = []
+    for (item, field) in fields {
+      lines.append(.field(item, field))
+      if let message = field.message {
+        lines += message.wrapped(toWidth: max(1, width - labelWidth)).map(Line.fieldMessage)
+      } else {
+        lines.append(.blank)
+      }
+    }
+    lines += [.blank, .button]
+    if let failure {
+      lines.append(.blank)
+      lines += failure.wrapped(toWidth: max(1, width)).map(Line.failure)
+    }
+    return lines
+  }
+
   override func render(into buffer: inout ScreenBuffer, rect: Rect, context: RenderContext) {
     let theme = context.theme
     let area = rect.inset(top: 1, left: 2)
+    guard area.width > 0, area.height > 0 else { return }
     let labelWidth = 12
     let fieldWidth = min(labelWidth + 40, area.width)
-    let rows = area.rows(Array(repeating: .fixed(1), count: 11))
-    for (index, (item, field)) in fields.enumerated() {
-      let row = rows[index * 2]
-      field.render(
-        into: &buffer, rect: Rect(x: row.x, y: row.y, width: fieldWidth, height: 1),
-        labelWidth: labelWidth, isFocused: focus.current == item, theme: theme)
-      onClick(Rect(x: row.x, y: row.y, width: fieldWidth, height: 1)) { [unowned self] in
-        focus.focus(item)
-      }
-      if let message = field.message {
-        buffer.write(
-          message, in: rows[index * 2 + 1].inset(left: labelWidth), style: theme.secondary)
-      }
-    }
-    let save = Button("Save", isEnabled: isSaveEnabled, isFocused: focus.current == .save)
-    let buttonRow = rows[7].inset(left: labelWidth)
-    save.render(into: &buffer, rect: buttonRow, theme: theme)
-    onClick(Rect(x: buttonRow.x, y: buttonRow.y, width: save.width, height: 1)) {
-      [unowned self] in
-      focus.focus(.save)
-      if isSaveEnabled { saveTaps.accept(()) }
-    }
-    if isLoading {
-      Spinner(label: hasInitialValues ? "Saving…" : "Loading…", frames: [context.spinnerFrame])
-        .render(into: &buffer, rect: buttonRow.inset(left: save.width + 3), theme: theme)
-    }
-    if let failure {
-      for (row, line) in zip(rows[9...], failure.wrapped(toWidth: rows[9].width)) {
-        buffer.write(line, in: row, style: theme.failure)
+    let lines = lines(width: area.width, labelWidth: labelWidth)
+    // A new failure shows whole; else the focused part, with as much below it as fits.
+    let focused =
+      showsNewFailure
+      ? lines.count - 1
+      : lines.firstIndex { line in
+        switch line {
+        case .field(let item, _): item == focus.current
+        case .button: focus.current == .save
+        default: false
+        }
+      } ?? 0
+    let first = max(0, min(focused, lines.count - area.height))
+    for (offset, line) in lines[first...].prefix(area.height).enumerated() {
+      let row = area.row(offset)
+      switch line {
+      case .field(let item, let field):
+        let fieldRect = Rect(x: row.x, y: row.y, width: fieldWidth, height: 1)
+        field.render(
+          into: &buffer, rect: fieldRect, labelWidth: labelWidth,
+          isFocused: focus.current == item, theme: theme)
+        onClick(fieldRect) { [unowned self] in move(to: item) }
+      case .fieldMessage(let message):
+        buffer.write(message, in: row.inset(left: labelWidth), style: theme.secondary)
+      case .blank:
+        break
+      case .button:
+        let save = Button("Save", isEnabled: isSaveEnabled, isFocused: focus.current == .save)
+        let buttonRow = row.inset(left: labelWidth)
+        save.render(into: &buffer, rect: buttonRow, theme: theme)
+        onClick(Rect(x: buttonRow.x, y: buttonRow.y, width: save.width, height: 1)) {
+          [unowned self] in
+          move(to: .save)
+          trySave()
+        }
+        if isLoading {
+          Spinner(
+            label: hasInitialValues ? "Saving…" : "Loading…", frames: [context.spinnerFrame]
+          )
+          .render(into: &buffer, rect: buttonRow.inset(left: save.width + 3), theme: theme)
+        }
+      case .failure(let text):
+        buffer.write(text, in: row, style: theme.failure)
       }
     }
   }

@@ -3,7 +3,8 @@ import TerminalUI
 import ViewModels
 
 /// Log in: email, password, "Log in" (enabled as the view model says), a spinner while the
-/// request runs, "Login failed: …", and a way to "Forgot password?".
+/// request runs, "Login failed: …", and a way to "Forgot password?". Opened because the
+/// session expired, it says so until the user types.
 @MainActor
 final class LoginScreen: Screen {
   private enum Focus { case email, password, logIn, forgotPassword }
@@ -22,10 +23,13 @@ final class LoginScreen: Screen {
   /// Why the last tap logged nothing in, until the fields change.
   private var refusal: String?
   private var failure: String?
+  /// Why the screen opened (the session expired), until the user types.
+  private var notice: String?
 
-  override init(host: ScreenHost) {
+  /// Creates the screen; `notice` says why it opened, if it should.
+  init(host: ScreenHost, notice: String? = nil) {
     super.init(host: host)
-    let output = LoginViewModel(auth: host.services.auth).transform(
+    let output = LoginViewModel(auth: host.services.auth, notice: notice).transform(
       .init(
         email: email.text.asObservable(), password: password.text.asObservable(),
         loginTaps: loginTaps.asObservable(),
@@ -36,6 +40,7 @@ final class LoginScreen: Screen {
       if loading { failure = nil }
     }
     bind(output.hint) { [unowned self] in hint = $0 }
+    bind(output.notice) { [unowned self] in self.notice = $0 }
     bind(output.refusal) { [unowned self] in
       refusal = $0
       failure = nil
@@ -121,7 +126,7 @@ final class LoginScreen: Screen {
     let theme = context.theme
     // The box grows to hold the whole message below the buttons, wrapped to its width.
     let message: (text: String, style: Style)? =
-      if isLoading { nil } else if let failure = failure ?? refusal {
+      if isLoading { nil } else if let failure = failure ?? refusal ?? notice {
         (failure, theme.failure)
       } else if let hint { (hint, theme.secondary) } else { nil }
     let lines = message.map { $0.text.wrapped(toWidth: min(rect.width, 60) - 6) } ?? []

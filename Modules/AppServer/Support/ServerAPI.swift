@@ -194,6 +194,9 @@ struct Endpoints: Sendable {
         encoder: HTTPAPI.makeEncoder())
       response.headers.set("Retry-After", String(seconds))
       return .response(response)
+    case .readOnly:
+      log("store failure: \(error.description)")
+      return .error(status: 500, message: "the server's data is read-only: nothing can be saved")
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
       log("store failure: \(error.description)")
       return .error(status: 500, message: "the server could not use its data; see its log")

@@ -26,6 +26,10 @@ import Synchronization
 /// **Reads** take no file lock. They notice other processes' writes with one `stat` of each
 /// file and read only the journal's new lines.
 ///
+/// **Read-only data** (a read-only mount, files of another user): the store opens, reads as
+/// above, and every change throws ``StoreError/readOnly(path:reason:)``, saying that the data
+/// is read-only; nothing is written to the directory meanwhile.
+///
 /// **Bad files are kept**: a file that is damaged, cannot be read, or has an unknown
 /// `schemaVersion` makes every read and write throw a ``StoreError`` naming the file and
 /// the problem; the store never writes over it. A `store.json` deleted once the store is

@@ -5,8 +5,8 @@ import Store
 
 /// Why a store operation failed.
 ///
-/// The file problems (`corrupt`, `unreadable`, `unsupportedVersion`, `writeFailed`) name
-/// the file and what is wrong with it. When the store file cannot be read as a store, the
+/// The file problems (`corrupt`, `unreadable`, `unsupportedVersion`, `writeFailed`,
+/// `readOnly`) name the file and what is wrong with it. When the store file cannot be read as a store, the
 /// store refuses every write too, so the file stays exactly as it was for the user to
 /// inspect or repair.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
@@ -18,6 +18,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case unsupportedVersion(path: String, found: Int, supported: Int)
   /// A change could not be saved; the file on disk still holds the previous version.
   case writeFailed(path: String, reason: String)
+  /// The data directory at the path cannot be written (a read-only file system, or files of
+  /// another user): the data can be read, but every change is refused. The reason names the
+  /// file that could not be opened for writing.
+  case readOnly(path: String, reason: String)
   /// The data directory is a file, so it cannot hold the data files.
   case notADirectory(path: String)
   /// The data file was deleted after the store was opened. The store creates no new one
@@ -50,6 +54,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case .writeFailed(let path, let reason):
       return "The change could not be saved to \(path) (\(reason)); the file still holds the "
         + "previous data."
+    case .readOnly(let path, let reason):
+      return "The data in \(path) is read-only (\(reason)): it can be read, but nothing can be "
+        + "saved there."
     case .notADirectory(let path):
       return "The data directory \(path) is not a directory, so it cannot hold the data "
         + "files. It was left untouched."
@@ -74,7 +81,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   /// Whether this error is about the store file itself rather than about the request.
   public var isFileProblem: Bool {
     switch self {
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .readOnly, .notADirectory,
+      .deleted:
       return true
     case .wrongPassword, .tooManyAttempts, .invalidInput, .notFound, .changedElsewhere:
       return false
@@ -90,7 +98,7 @@ extension StoreError {
     case .corrupt, .unreadable, .unsupportedVersion, .notADirectory:
       return .unreadable(message: description)
     case .deleted: return .deleted(message: description)
-    case .writeFailed, .wrongPassword, .tooManyAttempts, .invalidInput, .notFound,
+    case .writeFailed, .readOnly, .wrongPassword, .tooManyAttempts, .invalidInput, .notFound,
       .changedElsewhere:
       return nil
     }
@@ -103,7 +111,8 @@ extension StoreError {
   /// the embedded backend's calls fail with.
   public var serviceError: ServiceError {
     switch self {
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .readOnly, .notADirectory,
+      .deleted:
       return .storage(description)
     case .notFound(let id, _): return .notFound(id: id)
     case .changedElsewhere(let id, _): return .changedElsewhere(id: id)
@@ -125,6 +134,7 @@ extension StoreError: StorageErrorRepresentable {
     case .tooLarge(let path, let size, let limit):
       self = .unreadable(path: path, reason: StorageError.tooLargeReason(size: size, limit: limit))
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+    case .readOnly(let path, let reason): self = .readOnly(path: path, reason: reason)
     case .notADirectory(let path): self = .notADirectory(path: path)
     case .deleted(let path): self = .deleted(path: path)
     }

@@ -92,12 +92,7 @@ enum StoreFileSchema: StoreSchema {
         guard case .string(let password)? = data["password"] else {
           throw MigrationFailure("missing field password")
         }
-        let hash: PasswordHash
-        do {
-          hash = try PasswordHash.make(password: password)
-        } catch {
-          throw MigrationFailure("the password could not be hashed: \(error)")
-        }
+        let hash = PasswordHash.make(password: password)
         data["password"] = nil
         data["passwordHash"] = .string(hash.encoded)
       },

@@ -7,6 +7,11 @@ import Services
 /// "Save" is enabled only while all three are valid and nothing is saving. A saved friend
 /// routes back to the list, which reloads because the data changed.
 ///
+/// A field's message is shown once the user has left the field (``Input/leftFields``) or
+/// tried to save (a tap on "Save" that the fields refuse shows every message), so a new form
+/// does not open with a problem for each field nobody has typed in yet; from then on it
+/// follows the text as it is typed.
+///
 /// An edit saves from the revision the form loaded, or from the one its last save stored, so
 /// a form that saves twice is not refused by its own first save (and an add form that saves
 /// twice updates the friend it added instead of adding another). When the friend was changed
@@ -20,6 +25,16 @@ public struct FriendFormViewModel: ViewModelType {
     case add
     /// Edit the friend with this id.
     case edit(id: Int)
+  }
+
+  /// A field of the form.
+  public enum Field: Hashable, Sendable, CaseIterable {
+    /// The first name.
+    case firstName
+    /// The last name.
+    case lastName
+    /// The phone number.
+    case phoneNumber
   }
 
   /// What the user does on the screen.
@@ -38,13 +53,17 @@ public struct FriendFormViewModel: ViewModelType {
     /// Taps on "Overwrite" after a save found the friend changed elsewhere: saves the form's
     /// fields over the current revision.
     public var overwriteTaps: Observable<Void>
+    /// The field the user left, each time focus moves away from one: its message shows from
+    /// then on. A front that takes every field at once (a command line) gives them all.
+    public var leftFields: Observable<Field>
 
     /// Creates the input; a front that offers neither reloading nor overwriting leaves
     /// `reloadTaps` and `overwriteTaps` empty.
     public init(
       firstName: Observable<String>, lastName: Observable<String>,
       phoneNumber: Observable<String>, saveTaps: Observable<Void>,
-      reloadTaps: Observable<Void> = .empty(), overwriteTaps: Observable<Void> = .empty()
+      reloadTaps: Observable<Void> = .empty(), overwriteTaps: Observable<Void> = .empty(),
+      leftFields: Observable<Field> = .empty()
     ) {
       self.firstName = firstName
       self.lastName = lastName
@@ -52,6 +71,7 @@ public struct FriendFormViewModel: ViewModelType {
       self.saveTaps = saveTaps
       self.reloadTaps = reloadTaps
       self.overwriteTaps = overwriteTaps
+      self.leftFields = leftFields
     }
   }
 
@@ -60,11 +80,11 @@ public struct FriendFormViewModel: ViewModelType {
     /// The values to fill the fields with: empty to add, the friend's to edit, and the
     /// current friend's again after "Reload".
     public var initialValues: Driver<FriendDraft>
-    /// The first name's problem, or `nil`.
+    /// The first name's problem once the field was left or a save tried, else `nil`.
     public var firstNameMessage: Driver<String?>
-    /// The last name's problem, or `nil`.
+    /// The last name's problem once the field was left or a save tried, else `nil`.
     public var lastNameMessage: Driver<String?>
-    /// The phone number's problem, or `nil`.
+    /// The phone number's problem once the field was left or a save tried, else `nil`.
     public var phoneNumberMessage: Driver<String?>
     /// Whether "Save" can be tapped.
     public var isSaveEnabled: Driver<Bool>
@@ -202,10 +222,19 @@ public struct FriendFormViewModel: ViewModelType {
     .startWith(nil)
     .distinctUntilChanged()
 
-    func message(_ field: Observable<String>, _ rule: @escaping (String) -> ValidationResult)
-      -> Driver<String?>
-    {
-      field.map { rule($0).message }.asDriver(onErrorJustReturn: nil).distinctUntilChanged()
+    // A field's message shows once the field was left or a save tried, and stays.
+    let leftFields = input.leftFields.share()
+    let saveTries = Observable.merge(input.saveTaps, input.overwriteTaps).share()
+    func message(
+      _ field: Observable<String>, _ which: Field,
+      _ rule: @escaping (String) -> ValidationResult
+    ) -> Driver<String?> {
+      let isShown = Observable.merge(leftFields.filter { $0 == which }.map { _ in () }, saveTries)
+        .take(1).map { _ in true }.startWith(false)
+      return Observable.combineLatest(field.map { rule($0).message }, isShown) { message, shown in
+        shown ? message : nil
+      }
+      .asDriver(onErrorJustReturn: nil).distinctUntilChanged()
     }
 
     // What the fields are compared with: the loaded (or reloaded) values, then each saved
@@ -217,9 +246,9 @@ public struct FriendFormViewModel: ViewModelType {
 
     return Output(
       initialValues: initialValues.asDriver(onErrorDriveWith: .empty()),
-      firstNameMessage: message(input.firstName, Validation.firstName),
-      lastNameMessage: message(input.lastName, Validation.lastName),
-      phoneNumberMessage: message(input.phoneNumber, Validation.phoneNumber),
+      firstNameMessage: message(input.firstName, .firstName, Validation.firstName),
+      lastNameMessage: message(input.lastName, .lastName, Validation.lastName),
+      phoneNumberMessage: message(input.phoneNumber, .phoneNumber, Validation.phoneNumber),
       isSaveEnabled: Observable.combineLatest(isValid, isLoading.asObservable()) { $0 && !$1 }
         .asDriver(onErrorJustReturn: false).distinctUntilChanged(),
       isLoading: isLoading,

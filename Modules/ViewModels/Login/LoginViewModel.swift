@@ -11,6 +11,9 @@ import Services
 /// request are ignored (`flatMapFirst`). A failure shows
 /// "Login failed: …" and leaves the screen working; a success shows the user's name and asks
 /// to replace the stack with the home.
+///
+/// A login screen opened because the session expired says so (``Output/notice``, "Your
+/// session has expired; log in again") until the user changes a field or taps "Log in".
 public struct LoginViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -49,15 +52,21 @@ public struct LoginViewModel: ViewModelType {
     public var refusal: Signal<String>
     /// The display name of the user, once logged in.
     public var loggedInUser: Signal<String>
+    /// Why the login screen opened (the session expired), from the start until a field
+    /// changes or "Log in" is tapped; `nil` then, and throughout when there is no notice.
+    public var notice: Driver<String?>
     /// Where to go next: the home after logging in, or the "Forgot password?" screen.
     public var route: Signal<Route>
   }
 
   private let auth: AuthenticationService
+  private let notice: String?
 
-  /// Creates the view model over an authentication service.
-  public init(auth: AuthenticationService) {
+  /// Creates the view model over an authentication service; `notice` says why the login
+  /// screen opened (the transition's message after the session expired), if it should.
+  public init(auth: AuthenticationService, notice: String? = nil) {
     self.auth = auth
+    self.notice = notice
   }
 
   /// Builds the screen's chains.
@@ -95,6 +104,19 @@ public struct LoginViewModel: ViewModelType {
       .asDriver(onErrorJustReturn: false)
       .distinctUntilChanged()
 
+    // The fields' first values are what the screen opened with: a change after them, or a
+    // tap, ends the notice.
+    let firstAction = Observable.merge(
+      credentials.map { "\($0)\n\($1)" }.distinctUntilChanged().skip(1).map { _ in () },
+      input.loginTaps
+    )
+    .take(1)
+    let noticeShown: Driver<String?> =
+      notice.map { notice in
+        firstAction.map { _ in String?.none }.startWith(notice)
+          .asDriver(onErrorJustReturn: nil)
+      } ?? .just(nil)
+
     return Output(
       isLoginEnabled: isLoginEnabled,
       isLoading: isLoading,
@@ -102,6 +124,7 @@ public struct LoginViewModel: ViewModelType {
       errorMessage: errors.asSignal(),
       refusal: refusals,
       loggedInUser: accounts.map { $0.displayName },
+      notice: noticeShown,
       route: Signal.merge(
         accounts.map { _ in Route.replaceRoot(.home) },
         input.forgotPasswordTaps.map { Route.show(.forgotPassword) }

@@ -16,7 +16,9 @@ import Services
 ///   in another program, without the message;
 /// - when the backend reports that the server ended the session (`sessionExpirations`, for a
 ///   call of any screen), it says "Your session has expired; log in again" and goes back to
-///   the login screen;
+///   the login screen, for the front to open the scenes shown again after the next login, with
+///   what was typed in them (``AccountTransition/resumesAfterLogin``): the user did not
+///   choose to leave them;
 /// - when the data cannot be read (the embedded store's file was damaged or deleted while
 ///   the app ran), nobody is logged out: ``Output/dataProblem`` says what is wrong, with the
 ///   file's path, for the front to show beside its screens until the file can be read again.
@@ -138,7 +140,8 @@ public struct SessionViewModel: ViewModelType {
             isLoggedIn: false, route: .replaceRoot(.login), message: Self.loggedOutMessage)
         },
         expired.map {
-          AccountTransition(isLoggedIn: false, route: .replaceRoot(.login), message: $0)
+          AccountTransition(
+            isLoggedIn: false, route: .replaceRoot(.login), message: $0, resumesAfterLogin: true)
         }),
       loggedOut: loggedOut,
       errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
@@ -183,13 +186,21 @@ public struct AccountTransition: Equatable, Sendable {
   public var isLoggedIn: Bool
   /// Where to go, or `nil` to stay on the scenes shown.
   public var route: Route?
-  /// What to tell the user, or `nil` for nothing.
+  /// What to tell the user, or `nil` for nothing. When the transition opens the login screen
+  /// and ``resumesAfterLogin``, the login screen shows it until the user types.
   public var message: String?
+  /// Whether the front keeps the scenes it showed, with the text typed in them and not saved,
+  /// to open them again after the next login: `true` when the session expired, which the user
+  /// did not choose; `false` after a logout.
+  public var resumesAfterLogin: Bool
 
   /// Creates a transition.
-  public init(isLoggedIn: Bool, route: Route? = nil, message: String? = nil) {
+  public init(
+    isLoggedIn: Bool, route: Route? = nil, message: String? = nil, resumesAfterLogin: Bool = false
+  ) {
     self.isLoggedIn = isLoggedIn
     self.route = route
     self.message = message
+    self.resumesAfterLogin = resumesAfterLogin
   }
 }

@@ -18,7 +18,7 @@ import Testing
   private func put(_ api: ServerAPI, _ id: Int, _ body: String) throws -> (Int, [String: Any]) {
     var headers = HTTPHeaders()
     headers.set(
-      "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+      "Authorization", "Bearer " + api.sessions.start(for: StoreSeed.demoAccount).text)
     let request = try HTTPRequest(
       method: .put, target: "/friends/\(id)", headers: headers, body: Data(body.utf8))
     guard case .response(let response) = api.handle(request) else {

@@ -35,7 +35,7 @@ import Testing
     var headers = headers
     if signedIn {
       headers.set(
-        "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+        "Authorization", "Bearer " + api.sessions.start(for: StoreSeed.demoAccount).text)
     }
     let request = try HTTPRequest(
       method: method, target: target, headers: headers, body: Data((body ?? "").utf8))

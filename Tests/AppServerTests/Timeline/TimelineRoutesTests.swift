@@ -16,7 +16,7 @@ import Testing
     let api = ServerAPI(store: try LocalStore(directory: directory), log: { _ in })
     var headers = HTTPHeaders()
     headers.set(
-      "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+      "Authorization", "Bearer " + api.sessions.start(for: StoreSeed.demoAccount).text)
     let request = try HTTPRequest(method: .get, target: target, headers: headers, body: Data())
     guard case .response(let response) = api.handle(request) else {
       Issue.record("GET \(target) did not get a response")

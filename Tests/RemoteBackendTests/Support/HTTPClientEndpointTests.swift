@@ -53,7 +53,7 @@ import Testing
     try await withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory, seed: .demo)
       let api = ServerAPI(store: store)
-      let token = try api.sessions.start(for: StoreSeed.demoAccount).text
+      let token = api.sessions.start(for: StoreSeed.demoAccount).text
       var router = HTTPRouter()
       router.get("/api/v1/account") { request in
         var inner = request

@@ -42,7 +42,7 @@ func withAppServer<Result>(
       handler: wrap(ServerAPI(store: store, sessions: sessions).router.handle))
     defer { server.stop() }
     let tokens = MemorySessionTokens(
-      signedIn ? try sessions.start(for: seed.account).text : nil)
+      signedIn ? sessions.start(for: seed.account).text : nil)
     let client = HTTPClient(baseURL: server.url, timeout: timeout, tokens: tokens)
     return try await body(
       FriendsServerFixture(

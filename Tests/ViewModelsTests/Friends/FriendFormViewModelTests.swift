@@ -20,10 +20,12 @@ import ViewModels
       let first = clock.createHotObservable([.next(100, "Ada")])
       let last = clock.createHotObservable([.next(100, ""), .next(200, "Lovelace")])
       let phone = clock.createHotObservable([.next(100, "55"), .next(300, "555 0101")])
+      // Every field was left at once: their messages follow the text from the start.
       let output = FriendFormViewModel(service: service, mode: .add).transform(
         .init(
           firstName: first.asObservable(), lastName: last.asObservable(),
-          phoneNumber: phone.asObservable(), saveTaps: .never()))
+          phoneNumber: phone.asObservable(), saveTaps: .never(),
+          leftFields: .from(FriendFormViewModel.Field.allCases)))
       let bag = DisposeBag()
       clock.scheduleAt(0) {
         output.isSaveEnabled.drive(enabled).disposed(by: bag)
@@ -37,6 +39,74 @@ import ViewModels
         .next(100, Validation.phoneNumber("55").message), .next(300, nil),
       ])
     #expect(service.calls.isEmpty)
+  }
+
+  /// Each field's message, on a form whose fields are typed in as given, left at `left` and
+  /// saved at `taps`.
+  private func messages(
+    first: [Recorded<Event<String>>], last: [Recorded<Event<String>>],
+    phone: [Recorded<Event<String>>],
+    left: [Recorded<Event<FriendFormViewModel.Field>>] = [], taps: [Recorded<Event<Void>>] = []
+  ) -> (first: [String], last: [String], phone: [String], calls: [FakeFriendsService.Call]) {
+    let clock = TestScheduler.milliseconds()
+    let service = FakeFriendsService(scheduler: clock)
+    let observers = (0..<3).map { _ in clock.createObserver(String?.self) }
+    SharingScheduler.mock(scheduler: clock) {
+      let output = FriendFormViewModel(service: service, mode: .add).transform(
+        .init(
+          firstName: clock.createHotObservable(first).asObservable(),
+          lastName: clock.createHotObservable(last).asObservable(),
+          phoneNumber: clock.createHotObservable(phone).asObservable(),
+          saveTaps: clock.createHotObservable(taps).asObservable(),
+          leftFields: clock.createHotObservable(left).asObservable()))
+      let bag = DisposeBag()
+      clock.scheduleAt(0) {
+        output.firstNameMessage.drive(observers[0]).disposed(by: bag)
+        output.lastNameMessage.drive(observers[1]).disposed(by: bag)
+        output.phoneNumberMessage.drive(observers[2]).disposed(by: bag)
+      }
+      clock.start()
+    }
+    let texts = observers.map { observer in
+      observer.events.compactMap { recorded -> String? in
+        guard case .next(let message) = recorded.value else { return nil }
+        return "\(message ?? "none")@\(recorded.time)"
+      }
+    }
+    return (texts[0], texts[1], texts[2], service.calls)
+  }
+
+  @Test func aNewFormShowsNoMessageBeforeAFieldIsLeft() {
+    let shown = messages(
+      first: [.next(10, ""), .next(100, "A")], last: [.next(10, "")], phone: [.next(10, "")])
+    #expect(shown.first == ["none@10"])
+    #expect(shown.last == ["none@10"])
+    #expect(shown.phone == ["none@10"])
+  }
+
+  @Test func aFieldsMessageShowsOnceItIsLeftAndThenFollowsTheText() {
+    let empty = Validation.lastName("").message!
+    let short = Validation.phoneNumber("55").message!
+    let shown = messages(
+      first: [.next(10, ""), .next(100, "Ada")],
+      last: [.next(10, "")],
+      phone: [.next(10, ""), .next(300, "55"), .next(600, "555 0101")],
+      left: [.next(150, .firstName), .next(200, .lastName), .next(400, .phoneNumber)])
+    // The first name was valid when it was left; the last name empty.
+    #expect(shown.first == ["none@10"])
+    #expect(shown.last == ["none@10", "\(empty)@200"])
+    // Typed in first, left at 400 with too few digits, then made right.
+    #expect(shown.phone == ["none@10", "\(short)@400", "none@600"])
+  }
+
+  @Test func aSaveTriedOnFieldsThatAreNotValidShowsEveryMessageAndSavesNothing() {
+    let shown = messages(
+      first: [.next(10, "Ada")], last: [.next(10, "")], phone: [.next(10, "")],
+      taps: [.next(500, ())])
+    #expect(shown.first == ["none@10"])
+    #expect(shown.last == ["none@10", "\(Validation.lastName("").message!)@500"])
+    #expect(shown.phone == ["none@10", "\(Validation.phoneNumber("").message!)@500"])
+    #expect(shown.calls.isEmpty)
   }
 
   @Test func editingLoadsTheFriendSavesWithASpinnerAndRoutesBack() {

@@ -37,7 +37,7 @@ import ViewModels
       ])
     let wentBack = AccountTransition(
       isLoggedIn: false, route: .replaceRoot(.login),
-      message: "Your session has expired; log in again")
+      message: "Your session has expired; log in again", resumesAfterLogin: true)
     #expect(
       transitions.events == [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),

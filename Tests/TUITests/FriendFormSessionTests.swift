@@ -1,0 +1,68 @@
+import Models
+import ReactiveTesting
+import Services
+import Testing
+
+@testable import FriendsTUI
+
+/// A session that ends while a form is open: the login screen says why, and the form comes
+/// back with its text after the next login.
+@MainActor @Suite struct FriendFormSessionTests {
+  @Test func theLoginScreenSaysTheSessionExpiredAndTheFormKeepsItsText() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.auth.logInResponse = { _, _ in [.next(10, Harness.ada), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Alan")
+      h.press(.tab)
+      h.type("Tur")
+      h.clock.scheduleAt(h.clock.clock + 100) {
+        h.auth.expirations.accept(())
+        h.auth.status.accept(.unavailable)
+      }
+      h.advance(by: 100)
+      #expect(h.app.navigator.currentStack == [.login])
+      let box = h.lines.joined(separator: "\n")
+      #expect(box.contains("Your session has expired; log in again"), "\(box)")
+      #expect(!box.contains("Enter an email address."))
+      // Typing ends the notice; the keys go into the email field.
+      h.type("ada@example.com")
+      #expect(!h.lines[1..<23].joined().contains("Your session has expired"))
+      h.press(.enter)
+      h.type("correct horse")
+      h.press(.enter)
+      h.advance(by: 10)
+      h.auth.status.accept(.authorized(Harness.ada))
+      h.advance(by: 10)
+      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      #expect(h.line(2) == "   First name  Alan")
+      #expect(h.line(4) == "   Last name   Tur")
+      // The text is the form's: Esc asks before dropping it.
+      h.press(.escape, times: 2)
+      #expect(h.lines.joined().contains("Discard changes?"))
+    }
+  }
+
+  @Test func aLogoutKeepsNothingForTheNextLogin() {
+    Harness.run { h in
+      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.auth.logInResponse = { _, _ in [.next(10, Harness.ada), .completed(10)] }
+      h.auth.logOutResponse = { [.completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      h.type("Alan")
+      h.app.logOut()
+      h.advance(by: 10)
+      #expect(h.app.navigator.currentStack == [.login])
+      h.type("ada@example.com")
+      h.press(.enter)
+      h.type("correct horse")
+      h.press(.enter)
+      h.advance(by: 10)
+      #expect(h.app.navigator.currentStack == [.home])
+    }
+  }
+}
