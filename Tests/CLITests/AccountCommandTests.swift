@@ -145,7 +145,8 @@ import Testing
     #expect(harness.stdout == "We sent a reset link to ada@example.com.\n")
     #expect(harness.auth.resetEmails == ["ada@example.com"])
     // One tap and the screen is left: no 500 ms wait for more taps.
-    #expect(harness.auth.resetRequests.first?.subscriptions == [Subscription(0, 100)])
+    #expect(
+      harness.auth.resetRequests == [.init(email: "ada@example.com", started: 0, ended: 100)])
   }
 
   @Test func resetPasswordWithAnInvalidEmailSendsNothing() {
@@ -162,6 +163,8 @@ import Testing
 final class SilentAuthentication: AuthenticationService {
   func logIn(email: String, password: String) -> Single<Account> { .never() }
   func logOut() -> Completable { .never() }
-  func requestPasswordReset(email: String) -> Single<String> { .never() }
+  func requestPasswordReset(email: String) async throws -> String {
+    while true { try await Task.sleep(for: .seconds(3_600)) }
+  }
   var accountStatus: Observable<AccountStatus> { .never() }
 }

@@ -44,7 +44,7 @@ final class Harness {
   /// The backends the program asked for, in order.
   private(set) var backends: [GlobalOptions.Backend] = []
 
-  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+  nonisolated static let ada = Account(email: "ada@example.com", displayName: "Ada")
 
   /// A harness; `terminal` makes standard error and standard input terminals (spinner and
   /// prompts), `answers` are the lines typed at prompts.
@@ -86,7 +86,12 @@ final class Harness {
         return AppServices(
           auth: replacingAuth ?? auth, features: fakes, scheduler: clock, origin: "the test")
       })
-    return SharingScheduler.mock(scheduler: clock) { Program.run(words, runtime: runtime) }
+    // The command subscribes its requests from here, not from an action of the clock: the
+    // bridges' tasks (an async service's call) are told to run on the clock all the same, as
+    // the clock tells them while it runs its actions.
+    return SharingScheduler.mock(scheduler: clock) {
+      ConcurrencyBridge.$taskExecutor.withValue(clock) { Program.run(words, runtime: runtime) }
+    }
   }
 
   /// Runs the words of `line`, split at spaces.

@@ -31,7 +31,7 @@ import Testing
     "Login failed: wrong email or password",
   ]
 
-  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+  nonisolated static let ada = Account(email: "ada@example.com", displayName: "Ada")
 
   /// A fake account service that accepts only "correct horse", 300 ms after the request.
   static func scriptedAuth(_ clock: TestScheduler) -> FakeAuthenticationService {

@@ -10,7 +10,7 @@ import ViewModels
 /// A data file that breaks while the app runs: a banner above the screen says what is wrong,
 /// whole, and the app stays on its screen, logged in.
 @MainActor @Suite struct DataProblemScreenTests {
-  static let damaged =
+  nonisolated static let damaged =
     "The data file /home/ada/.local/state/friends/store.json is damaged (not valid JSON: "
     + "expected a field name in quotes at line 1, column 22). It was left untouched: repair "
     + "it, or move it away to start again with demo data."

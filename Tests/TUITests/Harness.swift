@@ -37,7 +37,7 @@ final class Harness {
   private(set) var app: TUIApplication!
   private(set) var quitCount = 0
 
-  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+  nonisolated static let ada = Account(email: "ada@example.com", displayName: "Ada")
   /// The date the app takes as now when the virtual clock is at 0: 1 March 2026 09:00 UTC.
   static let today = Date(timeIntervalSince1970: 1_772_355_600)
 

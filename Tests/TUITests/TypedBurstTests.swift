@@ -12,36 +12,26 @@ import Testing
   static let burst = String(
     String((0..<9_993).map { Character(String($0 % 10)) }) + "the end")
 
-  /// The passwords that logins were tried with.
-  final class TriedPasswords {
-    var passwords: [String] = []
-  }
-
   /// Starts on the login screen with the email typed and the password field focused, every
-  /// login failing, and forgets what the terminal was sent so far.
-  static func startOnThePasswordField(_ h: Harness) -> TriedPasswords {
-    let tried = TriedPasswords()
-    h.auth.logInResponse = { _, password in
-      tried.passwords.append(password)
-      return [.error(10, ServiceError.wrongCredentials)]
-    }
+  /// login failing, and forgets what the terminal was sent so far. The passwords that logins
+  /// were tried with are the fake's `passwordsTried`.
+  static func startOnThePasswordField(_ h: Harness) {
+    h.auth.logInResponse = { _, _ in [.error(10, ServiceError.wrongCredentials)] }
     h.start()
     h.type("ada@example.com")
     h.press(.tab)
     h.terminal.resetOutput()
-    return tried
   }
 
   @Test func tenThousandCharactersArrivingAtOnceAreOneEditAndOneFrame() {
     Harness.run { h in
-      let tried = Self.startOnThePasswordField(h)
+      Self.startOnThePasswordField(h)
       h.terminal.send(Self.burst)
       h.settle()
       #expect(h.terminal.writeCount == 1)
       #expect(h.line(10) == "          │  Password  " + String(repeating: "•", count: 43) + "   │")
       h.press(.enter)
-      #expect(tried.passwords.count == 1)
-      #expect(tried.passwords.first == Self.burst)
+      #expect(h.auth.passwordsTried == [Self.burst])
     }
   }
 
@@ -60,11 +50,11 @@ import Testing
 
   @Test func controlCAfterABurstQuitsWithoutHandlingIt() {
     Harness.run { h in
-      let tried = Self.startOnThePasswordField(h)
+      Self.startOnThePasswordField(h)
       // A password and Enter, queued before Ctrl-C: nothing is sent.
       h.terminal.send(Self.burst + "\r\u{03}")
       h.settle()
-      #expect(tried.passwords.isEmpty)
+      #expect(h.auth.passwordsTried.isEmpty)
       #expect(h.quitCount == 1)
       #expect(h.app.exitStatus == 130)
       #expect(h.terminal.discardCount == 1)

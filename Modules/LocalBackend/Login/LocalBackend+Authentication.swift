@@ -14,11 +14,15 @@ extension LocalBackend: AuthenticationService {
     write("logOut") { store in try store.logOut() }.asCompletable()
   }
 
-  /// Accepts a reset request for a valid email and answers ``passwordResetText(email:)``:
+  /// Accepts a reset request for a valid email and returns ``passwordResetText(email:)``:
   /// this demo sends nothing, and says so, in the same words whether or not the address has
   /// an account.
-  public func requestPasswordReset(email: String) -> Single<String> {
-    read("requestPasswordReset") { store in
+  ///
+  /// Written with async/await: waits the configured latency (on the backend's scheduler),
+  /// then reads the store in the calling task. Cancelling the task during the latency throws
+  /// `CancellationError` and reads nothing.
+  public func requestPasswordReset(email: String) async throws -> String {
+    try await readAsync("requestPasswordReset") { store in
       try store.requestPasswordReset(email: email)
       return Self.passwordResetText(email: email)
     }

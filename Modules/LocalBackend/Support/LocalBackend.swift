@@ -9,7 +9,8 @@ import Services
 /// Each call waits the configured latency on the injected scheduler, then reads or writes the
 /// store, so front ends can show their spinners and tests stay on virtual time. Nothing
 /// happens for a request that is never subscribed, and disposing it during the latency cancels
-/// it. Changes, including those made by another process, are noticed by polling the store
+/// it. A call written with async/await (`requestPasswordReset(email:)`) waits the same
+/// latency in the calling task, and cancelling the task cancels it. Changes, including those made by another process, are noticed by polling the store
 /// every `pollInterval`, and at once for writes made through this backend.
 ///
 /// A data file that becomes damaged or is deleted while the app runs does not end the
@@ -163,23 +164,46 @@ public final class LocalBackend: @unchecked Sendable {
   private func call<Result>(
     _ name: String, _ body: @escaping (LocalStore) throws -> Result, announce: Bool
   ) -> Single<Result> {
-    let (store, faults, scheduler, writes) = (self.store, self.faults, self.scheduler, localWrites)
-    let problems = fileProblems
-    var answer = Single<Result>.deferred {
-      if faults.failing.contains(name) { throw InjectedFailure(call: name) }
-      let result: Result
-      do {
-        result = try body(store)
-      } catch let error as StoreError {
-        if error.dataStatus != nil { problems.accept(()) }
-        throw error.serviceError
-      }
-      if announce { writes.accept(()) }
-      return .just(result)
+    var answer = Single<Result>.deferred { [self] in
+      .just(try perform(name, body, announce: announce))
     }
     if let latency = faults.latency {
       answer = answer.delaySubscription(latency, scheduler: scheduler)
     }
     return answer
+  }
+
+  /// `read`, for the services written with async/await: waits the configured latency on the
+  /// injected scheduler (through the bridge from a `Single`, so that a `TestScheduler` times it
+  /// in virtual time), then reads the store in the calling task.
+  ///
+  /// Cancelling the calling task during the latency ends the wait at once with
+  /// `CancellationError`, and the store is not read.
+  func readAsync<Result>(_ name: String, _ body: (LocalStore) throws -> Result) async throws
+    -> Result
+  {
+    if let latency = faults.latency {
+      _ = try await Single<Int>.timer(latency, scheduler: scheduler).value
+    }
+    try Task.checkCancellation()
+    return try perform(name, body, announce: false)
+  }
+
+  /// Runs `body` on the store now: fails with ``InjectedFailure`` for a call in
+  /// `Faults.failing`, maps a store error to the services' words (asking the polling to look
+  /// at a file found damaged or deleted), and announces a write.
+  private func perform<Result>(
+    _ name: String, _ body: (LocalStore) throws -> Result, announce: Bool
+  ) throws -> Result {
+    if faults.failing.contains(name) { throw InjectedFailure(call: name) }
+    let result: Result
+    do {
+      result = try body(store)
+    } catch let error as StoreError {
+      if error.dataStatus != nil { fileProblems.accept(()) }
+      throw error.serviceError
+    }
+    if announce { localWrites.accept(()) }
+    return result
   }
 }

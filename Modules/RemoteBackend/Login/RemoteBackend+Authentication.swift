@@ -14,12 +14,16 @@ extension RemoteBackend: AuthenticationService {
     write { client in try await client.logOut() }.asCompletable()
   }
 
-  /// Asks for a reset link.
-  public func requestPasswordReset(email: String) -> Single<String> {
-    call { client in
-      try await client.requestPasswordReset(email: email)
-      return "We sent a reset link to \(email)."
-    }
+  /// Asks the server for a reset link (`POST /password-reset`) and returns the confirmation
+  /// to show.
+  ///
+  /// Written with async/await: the request runs in the calling task, and cancelling the task
+  /// cancels it (closing its connection). Unlike the calls that return a `Single`, the answer
+  /// arrives on that task, not on the backend's scheduler: the caller moves it where it needs
+  /// it (a view model observes it on its own scheduler).
+  public func requestPasswordReset(email: String) async throws -> String {
+    try await perform { client in try await client.requestPasswordReset(email: email) }
+    return "We sent a reset link to \(email)."
   }
 
   /// The status now, then each change seen by polling. A session the server ended reads

@@ -6,8 +6,9 @@ import Services
 /// Every service protocol, answered by the app's server over HTTP (see `Docs/HTTP-API.md`);
 /// each feature's conformance is an extension in the feature's folder.
 ///
-/// Each call runs the `HTTPClient` request in a task when subscribed; disposing the
-/// subscription cancels the task, which closes the connection. Answers are delivered on
+/// Each call that returns a `Single` runs the `HTTPClient` request in a task when subscribed;
+/// disposing the subscription cancels the task, which closes the connection. A call written
+/// with async/await (``requestPasswordReset(email:)``) runs it in the calling task instead. Answers are delivered on
 /// `scheduler` (the main scheduler in an app), as the embedded backend's are: a view model's
 /// closures run where its requests answer, before its Drivers move anything to the main queue,
 /// and those closures are isolated to the main actor, which Swift checks when they run. The server
@@ -49,6 +50,18 @@ public final class RemoteBackend: @unchecked Sendable {
       .do(onError: { error in
         if error as? ServiceError == .sessionExpired { expirations.accept(()) }
       })
+  }
+
+  /// `work` on the client in the calling task, for the services written with async/await: as
+  /// with ``call(_:)``, a call refused because the session ended makes ``sessionExpirations``
+  /// emit.
+  func perform<Result>(_ work: (HTTPClient) async throws -> Result) async throws -> Result {
+    do {
+      return try await work(client)
+    } catch ServiceError.sessionExpired {
+      expirations.accept(())
+      throw ServiceError.sessionExpired
+    }
   }
 
   func write<Result: Sendable>(

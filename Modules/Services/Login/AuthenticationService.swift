@@ -1,20 +1,33 @@
 import Models
 import ReactiveCore
 
-/// Logging in and out, and the account's status.
+/// Logging in and out, password resets, and the account's status.
 ///
-/// Every call is lazy: nothing happens until the result is subscribed, and disposing the
-/// subscription cancels the request. Calls fail with a ``ServiceError`` whatever the backend.
-public protocol AuthenticationService: AnyObject {
+/// The calls that return a `Single` or a `Completable` are lazy: nothing happens until the
+/// result is subscribed, and disposing the subscription cancels the request.
+/// ``requestPasswordReset(email:)`` is written with async/await instead: it runs in the
+/// calling task, and cancelling that task cancels it. Calls fail with a ``ServiceError``
+/// whatever the backend.
+///
+/// **Sendable.** A view model calls the async method from the task that a bridge starts
+/// (`Single.create { try await auth.requestPasswordReset(email: email) }`), whose closure is
+/// `@Sendable` and may run on another thread than the one that subscribed: the service is
+/// shared between the two, so it must be safe to share. The backends are (they keep nothing
+/// mutable but thread-safe relays and stores); a fake guards what it records with a lock.
+public protocol AuthenticationService: AnyObject, Sendable {
   /// Logs in; fails with ``ServiceError/wrongCredentials`` when the email or password is
   /// wrong, and ``ServiceError/tooManyAttempts(retryAfter:)`` while the address must wait.
   func logIn(email: String, password: String) -> Single<Account>
   /// Logs out.
   func logOut() -> Completable
-  /// Asks for a password reset email for `email`, and answers with the confirmation to show.
+  /// Asks for a password reset email for `email`, and returns the confirmation to show.
   /// The answer is the same whether or not `email` has an account, so the screen does not
   /// reveal which addresses have accounts.
-  func requestPasswordReset(email: String) -> Single<String>
+  ///
+  /// Runs in the calling task; cancelling the task cancels the request, which then throws
+  /// `CancellationError`. Throws ``ServiceError/invalid(_:)`` for an address that is not
+  /// valid.
+  func requestPasswordReset(email: String) async throws -> String
   /// The current account status, then each change. It never fails: a read that fails is
   /// skipped (and an embedded store says why with ``dataStatus``).
   var accountStatus: Observable<AccountStatus> { get }

@@ -5,8 +5,19 @@ import Services
 /// The "Forgot password?" screen: an email field and a "Send reset link" button.
 ///
 /// Taps are debounced by 500 ms on the injected scheduler, so a burst of taps sends one
-/// request, with the email as it is when the burst ends. An invalid email shows its validation
-/// message instead of sending; a failure shows an error and leaves the screen working.
+/// request, with the email as it is when the burst ends; taps while a request runs are ignored
+/// (`flatMapFirst`), so a reset email is never asked for twice at once. An invalid email shows
+/// its validation message instead of sending; a failure shows an error and leaves the screen
+/// working.
+///
+/// The service's `requestPasswordReset(email:)` is written with async/await; the view model
+/// consumes it through the bridge, `Single.create { try await … }`, inside the chain: each
+/// request is a task started when the debounced tap subscribes it, and disposing the
+/// outputs cancels the running task. The bridge's closure is `@Sendable` and captures the
+/// service, which is why `AuthenticationService` is `Sendable`. The answer arrives on the
+/// task's thread and is moved to the injected scheduler before anything else sees it, as the
+/// backends' `Single`s deliver theirs; on a `TestScheduler` the task itself runs in virtual
+/// time, so a service that sleeps on its `asyncClock` answers to the millisecond.
 public struct ForgotPasswordViewModel: ViewModelType {
   /// What the user does on the screen.
   public struct Input {
@@ -39,7 +50,7 @@ public struct ForgotPasswordViewModel: ViewModelType {
   private let auth: AuthenticationService
   private let scheduler: SchedulerType
 
-  /// Creates the view model; `scheduler` times the debounce.
+  /// Creates the view model; `scheduler` times the debounce and delivers the answers.
   public init(auth: AuthenticationService, scheduler: SchedulerType) {
     self.auth = auth
     self.scheduler = scheduler
@@ -53,11 +64,13 @@ public struct ForgotPasswordViewModel: ViewModelType {
       .debounce(Self.debounce, scheduler: scheduler)
       .withLatestFrom(input.email.startWith(""))
       .map { $0.trimmingCharacters(in: .whitespaces) }
-      .flatMapLatest { [auth] email -> Observable<Outcome<String, String>> in
+      .flatMapFirst { [auth, scheduler] email -> Observable<Outcome<String, String>> in
         if let message = Validation.email(email).message {
           return .just(.failure(message))
         }
-        return activity.track(auth.requestPasswordReset(email: email)).asObservable()
+        let request = Single.create { try await auth.requestPasswordReset(email: email) }
+          .observe(on: scheduler)
+        return activity.track(request).asObservable()
           .outcomes { "Could not send the reset link: \(describe($0))" }
       }
       .share()

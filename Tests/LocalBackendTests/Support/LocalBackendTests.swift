@@ -29,6 +29,12 @@ struct LocalBackendFixture {
     return (observer, subscription)
   }
 
+  /// The backend's async `requestPasswordReset(email:)` as a `Single`, through the bridge:
+  /// subscribed by an action of the clock, its task runs in virtual time.
+  func reset(_ email: String) -> Single<String> {
+    Single.create { [backend] in try await backend.requestPasswordReset(email: email) }
+  }
+
   /// Subscribes `source` at `time`, runs the clock until nothing is left, and returns what
   /// the subscription recorded. Only for sources that end (no polling streams).
   func run<Source: ObservableConvertibleType>(_ source: Source, at time: TestTime = 0)
@@ -94,7 +100,7 @@ let password = StoreSeed.demoPassword
       let before = try fixture.store.snapshot()
       let stranger = "someone@example.com"
       #expect(
-        fixture.run(fixture.backend.requestPasswordReset(email: stranger))
+        fixture.run(fixture.reset(stranger))
           == [
             .next(
               0,
@@ -104,7 +110,7 @@ let password = StoreSeed.demoPassword
           ])
       let message = try #require(Validation.email("no-at-sign").message)
       #expect(
-        fixture.run(fixture.backend.requestPasswordReset(email: "no-at-sign"))
+        fixture.run(fixture.reset("no-at-sign"))
           == [.error(0, ServiceError.invalid(message))])
       #expect(try fixture.store.snapshot() == before)
     }
@@ -114,8 +120,8 @@ let password = StoreSeed.demoPassword
     try withBackend { fixture in
       let account = ada.email
       let before = try fixture.store.snapshot()
-      let withAccount = fixture.run(fixture.backend.requestPasswordReset(email: account))
-      let without = fixture.run(fixture.backend.requestPasswordReset(email: "nobody@example.org"))
+      let withAccount = fixture.run(fixture.reset(account))
+      let without = fixture.run(fixture.reset("nobody@example.org"))
       let text = { (events: [Recorded<Event<String>>]) in
         events.compactMap { $0.value.element }.map {
           $0.replacingOccurrences(of: account, with: "X")
@@ -151,7 +157,7 @@ let password = StoreSeed.demoPassword
   @Test func latencyDelaysEveryAnswerByExactlyThatVirtualTime() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
       #expect(
-        fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
+        fixture.run(fixture.reset("a@b.co"), at: 1_000)
           == [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
     }
   }
@@ -184,6 +190,19 @@ let password = StoreSeed.demoPassword
     }
   }
 
+  @Test func cancellingAnAsyncCallDuringTheLatencyEndsItThen() throws {
+    try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
+      let (answer, request) = fixture.subscribe(fixture.reset("a@b.co"), at: 100)
+      fixture.clock.scheduleAt(250) { request.dispose() }
+      fixture.clock.start()
+      // Disposing cancelled the task, and the latency's timer went with it: nothing was left
+      // on the clock to run until 400.
+      #expect(answer.events.isEmpty)
+      #expect(fixture.clock.clock == 250)
+      #expect(fixture.clock.pendingCount == 0)
+    }
+  }
+
   @Test func aFailingCallFailsWithInjectedFailureAndTheOthersWork() throws {
     try withBackend(faults: .init(latency: .milliseconds(200), failing: ["logIn"])) { fixture in
       let before = try fixture.store.snapshot()
@@ -194,7 +213,7 @@ let password = StoreSeed.demoPassword
       #expect("\(failure)" == "the backend was told to fail logIn")
       #expect(try fixture.store.snapshot() == before)
 
-      let reset = fixture.run(fixture.backend.requestPasswordReset(email: "a@b.co"), at: 1_000)
+      let reset = fixture.run(fixture.reset("a@b.co"), at: 1_000)
       #expect(
         reset == [.next(1_200, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_200)])
       #expect(fixture.run(fixture.backend.logOut(), at: 2_000) == [.completed(2_200)])

@@ -63,10 +63,10 @@ final class Received: @unchecked Sendable {
       // The server keeps its sessions apart from the store's own "signed in" flag.
       #expect(try fixture.store.accountStatus() == .unavailable)
       #expect(
-        try await backend.requestPasswordReset(email: "someone@example.com").value
+        try await backend.requestPasswordReset(email: "someone@example.com")
           == "We sent a reset link to someone@example.com.")
       let refused = await serviceError {
-        try await backend.requestPasswordReset(email: "no-at-sign").value
+        try await backend.requestPasswordReset(email: "no-at-sign")
       }
       #expect(refused == .invalid(Validation.email("no-at-sign").message!))
     }

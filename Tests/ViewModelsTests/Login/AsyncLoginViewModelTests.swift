@@ -51,8 +51,8 @@ private final class BridgedAuthenticationService: AuthenticationService {
   }
 
   func logOut() -> Completable { unscripted.logOut() }
-  func requestPasswordReset(email: String) -> Single<String> {
-    unscripted.requestPasswordReset(email: email)
+  func requestPasswordReset(email: String) async throws -> String {
+    try await unscripted.requestPasswordReset(email: email)
   }
   var accountStatus: Observable<AccountStatus> { unscripted.accountStatus }
   func currentAccountStatus() -> Single<AccountStatus> { unscripted.currentAccountStatus() }

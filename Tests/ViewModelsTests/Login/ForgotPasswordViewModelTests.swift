@@ -41,8 +41,9 @@ import ViewModels
       timeline(sending.events) == ["false@0", "true@800", "false@1000", "true@2800", "false@3000"])
     #expect(auth.resetEmails == ["ada@example.com", "ada@example.com"])
     #expect(
-      auth.resetRequests.map(\.subscriptions) == [
-        [Subscription(800, 1_000)], [Subscription(2_800, 3_000)],
+      auth.resetRequests == [
+        .init(email: "ada@example.com", started: 800, ended: 1_000),
+        .init(email: "ada@example.com", started: 2_800, ended: 3_000),
       ])
   }
 
@@ -68,11 +69,10 @@ import ViewModels
   @Test func aFailureIsReportedAndTheScreenKeepsWorking() {
     let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
-    var attempt = 0
-    auth.resetResponse = { _ in
-      attempt += 1
-      return attempt == 1 ? [.error(100, ResetError.mailServerDown)] : [.completed(100)]
-    }
+    let answers = Answers<[Recorded<Event<Never>>]>([
+      [.error(100, ResetError.mailServerDown)], [.completed(100)],
+    ])
+    auth.resetResponse = { _ in answers.next() }
     let errors = clock.createObserver(String.self)
     let confirmations = clock.createObserver(String.self)
     SharingScheduler.mock(scheduler: clock) {
@@ -88,5 +88,80 @@ import ViewModels
     }
     #expect(timeline(errors.events) == ["Could not send the reset link: mailServerDown@700"])
     #expect(timeline(confirmations.events) == ["We sent a reset link to ada@example.com.@1600"])
+  }
+
+  // MARK: - The async service, to the millisecond
+
+  /// What the screen showed and what the service saw, as timelines.
+  struct Story {
+    var sending: [String]
+    var confirmations: [String]
+    var errors: [String]
+    var requests: [FakeAuthenticationService.ResetRequest]
+    var pendingAtTheEnd: Int
+  }
+
+  /// Runs the screen over the fake's async `requestPasswordReset`, which sleeps 600 ms on the
+  /// scheduler's `asyncClock` before it answers, with the taps given; the screen's outputs
+  /// are disposed at `disposed`.
+  func story(taps: [TestTime], disposed: TestTime = 5_000) -> Story {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    auth.resetResponse = { _ in [.completed(600)] }
+    let sending = clock.createObserver(Bool.self)
+    let confirmations = clock.createObserver(String.self)
+    let errors = clock.createObserver(String.self)
+    let screen = CompositeDisposable()
+
+    SharingScheduler.mock(scheduler: clock) {
+      let email = clock.createHotObservable([.next(50, "ada@example.com")])
+      let taps = clock.createHotObservable(taps.map { Recorded.next($0, ()) })
+      let output = ForgotPasswordViewModel(auth: auth, scheduler: clock).transform(
+        .init(email: email.asObservable(), resetTaps: taps.asObservable()))
+      clock.scheduleAt(0) {
+        _ = screen.insert(output.isSending.drive(sending))
+        _ = screen.insert(output.confirmation.emit(to: confirmations))
+        _ = screen.insert(output.errorMessage.emit(to: errors))
+      }
+      clock.scheduleAt(disposed) { screen.dispose() }
+      clock.start()
+    }
+    return Story(
+      sending: timeline(sending.events), confirmations: timeline(confirmations.events),
+      errors: timeline(errors.events), requests: auth.resetRequests,
+      pendingAtTheEnd: clock.pendingCount)
+  }
+
+  @Test func anAsyncResetIsExactToTheMillisecondAndTapsWhileItRunsAreIgnored() {
+    // A burst of taps ending at 300 sends at 800; the tap at 850 ends its own burst at 1,350,
+    // while the request runs; the tap at 2,000 sends again at 2,500.
+    let story = story(taps: [100, 200, 300, 850, 2_000])
+    #expect(
+      story.sending == ["false@0", "true@800", "false@1400", "true@2500", "false@3100"])
+    #expect(
+      story.confirmations == [
+        "We sent a reset link to ada@example.com.@1400",
+        "We sent a reset link to ada@example.com.@3100",
+      ])
+    #expect(story.errors.isEmpty)
+    // Two requests reached the service, each answered after 600 ms: the tap at 850 neither
+    // cancelled the first nor sent another.
+    #expect(
+      story.requests == [
+        .init(email: "ada@example.com", started: 800, ended: 1_400),
+        .init(email: "ada@example.com", started: 2_500, ended: 3_100),
+      ])
+  }
+
+  @Test func closingTheScreenCancelsTheRunningReset() {
+    let story = story(taps: [100], disposed: 900)
+    #expect(story.sending == ["false@0", "true@600"])
+    #expect(story.confirmations.isEmpty)
+    // The service's sleep was cancelled when the screen went away, at 900, not at 1,200.
+    #expect(
+      story.requests == [
+        .init(email: "ada@example.com", started: 600, ended: 900, cancelled: true)
+      ])
+    #expect(story.pendingAtTheEnd == 0)
   }
 }

@@ -11,7 +11,7 @@ import ViewModels
 @Suite @MainActor struct LoginViewModelTests {
   enum LoginError: Error { case wrongPassword }
 
-  static let ada = Account(email: "ada@example.com", displayName: "Ada")
+  nonisolated static let ada = Account(email: "ada@example.com", displayName: "Ada")
 
   /// A fake whose requests take 300 ms: "correct horse" succeeds, anything else fails.
   static func auth(_ clock: TestScheduler) -> FakeAuthenticationService {
@@ -262,6 +262,6 @@ private final class ImmediateAuthenticationService: AuthenticationService {
       ? .just(Account(email: email, displayName: "Ada")) : .error(ImmediateLoginError.wrong)
   }
   func logOut() -> Completable { .empty() }
-  func requestPasswordReset(email: String) -> Single<String> { .just("sent") }
+  func requestPasswordReset(email: String) async throws -> String { "sent" }
   var accountStatus: Observable<AccountStatus> { .just(.unavailable) }
 }

@@ -49,12 +49,12 @@ import ViewModels
   @Test func aReadAnswersWithTheStatusOrSaysWhyItFailed() {
     let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
-    var answers: [[Recorded<Event<AccountStatus>>]] = [
+    let answers = Answers<[Recorded<Event<AccountStatus>>]>([
       [.next(50, .authorized(ada)), .completed(50)],
       [.error(20, ServiceError.unreachable("nothing accepted the connection at 127.0.0.1:1"))],
       [.error(10_000, ServiceError.timedOut)],
-    ]
-    auth.currentStatusResponse = { answers.removeFirst() }
+    ])
+    auth.currentStatusResponse = { answers.next() }
     let statuses = clock.createObserver(AccountStatus.self)
     let failures = clock.createObserver(String.self)
     let bag = DisposeBag()
