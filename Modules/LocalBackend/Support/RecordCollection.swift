@@ -166,19 +166,12 @@ protocol AnyRecordChange: Sendable {
   func isEqual(to other: any AnyRecordChange) -> Bool
 }
 
-/// How a store writes dates: as `Timestamp` text, at the millisecond, as the HTTP API does.
+/// How a store writes dates: as `Timestamp` text, at the millisecond, as the HTTP API does;
+/// read from the bytes of the text in place.
 extension StoreDateFormat {
   static let timestamp = StoreDateFormat(
-    write: { date, writer in writer.string(Timestamp.text(date)) },
-    read: { reader in
-      var date: Date?
-      try reader.string(
-        parsedBy: { utf8 in
-          date = Timestamp.parse(utf8: utf8)
-          return date != nil
-        }, orFail: "expected a date such as 2024-03-01T08:00:00Z")
-      return date!
-    })
+    text: { date in Timestamp.text(date) }, parse: { utf8 in Timestamp.parse(utf8: utf8) },
+    example: "2024-03-01T08:00:00Z")
 }
 
 /// Distinguishes the histories of lists: a list read from a file starts a new one, which
