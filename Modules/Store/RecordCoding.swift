@@ -36,7 +36,7 @@ public enum RecordCoding {
     _ type: Value.Type, from reader: inout JSONReader,
     dates: StoreDateFormat = .secondsSince1970
   ) throws -> Value {
-    let decoder = RecordDecoder(reader: reader, dates: dates)
+    let decoder = RecordDecoder(reader: reader, dates: dates, learns: false)
     defer { decoder.finish() }
     let value = try decoder.value(type)
     reader = decoder.state.pointee.reader
@@ -59,7 +59,7 @@ public enum RecordCoding {
 
     /// A reader of values whose dates are written in `dates`.
     public init(dates: StoreDateFormat = .secondsSince1970) {
-      owner = Owner(RecordDecoder(reader: JSONReader([]), dates: dates))
+      owner = Owner(RecordDecoder(reader: JSONReader([]), dates: dates, learns: true))
     }
 
     /// Reads a value as ``RecordCoding/read(_:from:dates:)`` does.

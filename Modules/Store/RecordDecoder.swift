@@ -39,9 +39,12 @@ final class RecordDecoder: Decoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(reader: JSONReader, dates: StoreDateFormat) {
+  /// A decoder of `reader`, whose dates are in `dates`. One that `learns` keeps the order of
+  /// the fields of each type it reads, for the next value of the type: a decoder of many
+  /// values.
+  init(reader: JSONReader, dates: StoreDateFormat, learns: Bool) {
     state = .allocate(capacity: 1)
-    state.initialize(to: State(reader: reader, dates: dates))
+    state.initialize(to: State(reader: reader, dates: dates, learns: learns))
     state.pointee.decoder = self
   }
 
@@ -199,6 +202,8 @@ final class RecordDecoder: Decoder {
     unowned(unsafe) var decoder: RecordDecoder! = nil
     var reader: JSONReader
     let dates: StoreDateFormat
+    /// Whether to learn the order of the fields of each type read.
+    let learns: Bool
     /// ``dates``' parser of a date's text in place, if it has one.
     let parseDate: (@Sendable (UnsafeBufferPointer<UInt8>) -> Date?)?
     /// The open objects and arrays, the outermost first: `levels[0..<depth]`. Initialized up
@@ -225,9 +230,10 @@ final class RecordDecoder: Decoder {
       var end = 0
     }
 
-    init(reader: JSONReader, dates: StoreDateFormat) {
+    init(reader: JSONReader, dates: StoreDateFormat, learns: Bool) {
       self.reader = reader
       self.dates = dates
+      self.learns = learns
       parseDate = dates.text?.parse
       levels = .allocate(capacity: capacity)
       levels.initialize(repeating: Level(), count: capacity)
@@ -348,7 +354,7 @@ final class RecordDecoder: Decoder {
       let count = levels[level].count
       if count >= 0 {
         if reader.skipKey(name, first: count == 0) {
-          if count == order.pointee.count { order.pointee.append(name) }
+          if learns, count == order.pointee.count { order.pointee.append(name) }
           levels[level].count = count + 1
           return true
         }
@@ -695,42 +701,37 @@ final class RecordDecoder: Decoder {
 struct FieldOrder {
   /// How many names there are.
   private(set) var count = 0
-  private var capacity = 8
-  /// The names, in order.
-  private var names: UnsafeMutablePointer<String>
+  private var capacity = 0
+  /// The names, in order; allocated with the first one.
+  private var names: UnsafeMutablePointer<String>?
   /// Where each name's text starts in `texts`, and where the last one ends: `count + 1`
   /// offsets.
-  private var starts: UnsafeMutablePointer<Int>
+  private var starts: UnsafeMutablePointer<Int>?
   /// The texts of the names, one after the other.
-  private var texts: UnsafeMutablePointer<UInt8>
-  private var textCapacity = 128
-
-  init() {
-    names = .allocate(capacity: capacity)
-    starts = .allocate(capacity: capacity + 1)
-    starts.initialize(to: 0)
-    texts = .allocate(capacity: textCapacity)
-  }
+  private var texts: UnsafeMutablePointer<UInt8>?
+  private var textCapacity = 0
 
   /// Frees the memory the order holds: call once, before the order goes.
   func free() {
-    names.deinitialize(count: count)
-    names.deallocate()
-    starts.deallocate()
-    texts.deallocate()
+    names?.deinitialize(count: count)
+    names?.deallocate()
+    starts?.deallocate()
+    texts?.deallocate()
   }
 
   /// Whether name `index` (less than ``count``) is `name`. Two names of one literal compare
   /// by their bits alone.
   @inline(__always)
   func has(_ name: String, at index: Int) -> Bool {
-    names[index] == name
+    names.unsafelyUnwrapped[index] == name
   }
 
   /// The text of name `index`, less than ``count``.
   @inline(__always)
   func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: texts + starts[index], count: starts[index + 1] - starts[index])
+    let starts = self.starts.unsafelyUnwrapped
+    return UnsafeBufferPointer(
+      start: texts.unsafelyUnwrapped + starts[index], count: starts[index + 1] - starts[index])
   }
 
   /// Adds `name`, read after the others.
@@ -740,26 +741,34 @@ struct FieldOrder {
     text.append(contentsOf: name.utf8)
     text.append(contentsOf: "\": ".utf8)
     if count == capacity {
-      let larger = UnsafeMutablePointer<String>.allocate(capacity: capacity * 2)
-      larger.moveInitialize(from: names, count: count)
-      names.deallocate()
-      names = larger
-      let largerStarts = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2 + 1)
-      largerStarts.moveInitialize(from: starts, count: count + 1)
-      starts.deallocate()
-      starts = largerStarts
-      capacity *= 2
+      let larger = max(capacity * 2, 8)
+      let names = UnsafeMutablePointer<String>.allocate(capacity: larger)
+      let starts = UnsafeMutablePointer<Int>.allocate(capacity: larger + 1)
+      if let old = self.names, let oldStarts = self.starts {
+        names.moveInitialize(from: old, count: count)
+        starts.moveInitialize(from: oldStarts, count: count + 1)
+        old.deallocate()
+        oldStarts.deallocate()
+      } else {
+        starts.initialize(to: 0)
+      }
+      self.names = names
+      self.starts = starts
+      capacity = larger
     }
+    let starts = self.starts.unsafelyUnwrapped
     let start = starts[count]
     if start + text.count > textCapacity {
-      textCapacity = max(textCapacity * 2, start + text.count)
+      textCapacity = max(textCapacity * 2, start + text.count, 128)
       let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: textCapacity)
-      larger.moveInitialize(from: texts, count: start)
-      texts.deallocate()
+      if let texts {
+        larger.moveInitialize(from: texts, count: start)
+        texts.deallocate()
+      }
       texts = larger
     }
-    (texts + start).initialize(from: text, count: text.count)
-    (names + count).initialize(to: name)
+    (texts.unsafelyUnwrapped + start).initialize(from: text, count: text.count)
+    (names.unsafelyUnwrapped + count).initialize(to: name)
     (starts + count + 1).initialize(to: start + text.count)
     count += 1
   }
