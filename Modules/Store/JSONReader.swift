@@ -304,6 +304,7 @@ public struct JSONReader: Sendable {
   }
 
   /// One level deeper into an object or array, failing past ``maximumDepth``.
+  @inline(__always)
   private mutating func enter() throws {
     if depth == Self.maximumDepth {
       position -= 1
@@ -360,6 +361,7 @@ public struct JSONReader: Sendable {
   /// Reads an integer (no fraction or exponent).
   public mutating func int() throws -> Int {
     skipWhitespace()
+    if let value = shortWholeNumber() { return value }
     let start = position
     let negative = peek() == .minus
     let digitsStart = negative ? start + 1 : start
@@ -405,6 +407,37 @@ public struct JSONReader: Sendable {
     if overflow { throw failure(at: start, "number out of range", value: true) }
     position = end
     return value
+  }
+
+  /// The whole number of one to seven digits, without a sign, at the position, when a byte
+  /// that ends it follows: read from eight bytes at once, and consumed. `nil` (having read
+  /// nothing) for anything else, which ``int()`` then reads digit by digit, or fails on.
+  @inline(__always)
+  private mutating func shortWholeNumber() -> Int? {
+    guard limit - position >= 8 else { return nil }
+    // The first byte of the text is the lowest.
+    let word = bytes.withUnsafeBytes { all in
+      UInt64(littleEndian: all.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    // The high bit of each byte that is not a digit is set, and maybe of some bytes after
+    // it, never before: the lowest bit set is exact.
+    let notDigits = ((word &+ ones &* 0x46) | (word &- ones &* 0x30)) & (ones &* 0x80)
+    guard notDigits != 0 else { return nil }
+    let count = notDigits.trailingZeroBitCount / 8
+    guard count > 0 else { return nil }
+    let next = UInt8(truncatingIfNeeded: word >> (8 * UInt64(count)))
+    guard next != .dot, next != .lowerE, next != .upperE,
+      count == 1 || UInt8(truncatingIfNeeded: word) != .zero
+    else { return nil }
+    // The digits' values, the last one in the highest byte and zeros (leading zeros of the
+    // number) in the bytes below the first, then added up in pairs, fours and the eight.
+    var digits = (word &- ones &* 0x30) << (8 * UInt64(8 - count))
+    digits = ((digits & (ones &* 0x0F)) &* 2561) >> 8
+    digits = ((digits & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+    digits = ((digits & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+    position += count
+    return Int(digits & 0xFFFF_FFFF)
   }
 
   /// Reads `true` or `false`.
@@ -1006,29 +1039,31 @@ extension JSONReader {
   @inline(__always)
   mutating func skip(text: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = text.count
-    guard limit - position >= count else { return false }
+    guard count > 0, limit - position >= count else { return count == 0 }
     let same = bytes.withUnsafeBytes { all -> Bool in
       let here = all.baseAddress! + position
       let there = UnsafeRawPointer(text.baseAddress!)
-      var offset = 0
-      // Eight bytes at a time: field names are short.
-      while offset + 8 <= count {
-        if here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          != there.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        {
-          return false
+      // Whole words, the last one overlapping the one before it when `count` is not a
+      // multiple of their size: field names are short.
+      if count >= 8 {
+        var offset = 0
+        while offset + 8 < count {
+          if here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != there.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          {
+            return false
+          }
+          offset += 8
         }
-        offset += 8
+        return here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          == there.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
       }
-      while offset < count {
-        if here.load(fromByteOffset: offset, as: UInt8.self)
-          != there.load(fromByteOffset: offset, as: UInt8.self)
-        {
-          return false
-        }
-        offset += 1
+      if count >= 4 {
+        return here.loadUnaligned(as: UInt32.self) == there.loadUnaligned(as: UInt32.self)
+          && here.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            == there.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
       }
-      return true
+      return memcmp(here, there, count) == 0
     }
     if same { position += count }
     return same
@@ -1103,6 +1138,30 @@ extension JSONReader {
     }
     position += 1
     depth -= 1
+  }
+
+  /// Reads a string and returns what `parse` makes of its UTF-8 bytes (escapes decoded),
+  /// read in place when it has no escapes; fails with `message` at the start of the string
+  /// when `parse` returns `nil`.
+  @inline(__always)
+  mutating func string<Value>(
+    parsedWith parse: (UnsafeBufferPointer<UInt8>) -> Value?,
+    orFail message: @autoclosure () -> String
+  ) throws -> Value {
+    try expectValue(.quote, "expected a string")
+    let start = position
+    let parsed: Value?
+    if scanPlainString().ends {
+      parsed = bytes.withUnsafeBufferPointer { all in
+        parse(UnsafeBufferPointer(rebasing: all[start..<position]))
+      }
+      position += 1
+    } else {
+      var buffer = try unescapedString(from: start)
+      parsed = buffer.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0)) }
+    }
+    guard let parsed else { throw failure(at: start - 1, message(), value: true) }
+    return parsed
   }
 
   /// Reads a number that may have a fraction or an exponent.

@@ -85,8 +85,30 @@ import Testing
     try reader.end()
   }
 
+  /// Whole numbers followed by more text, which are read eight bytes at once when they have
+  /// at most seven digits: the same values, and the text after them left to read.
+  @Test(arguments: [
+    ("0", 0), ("7", 7), ("42", 42), ("1234567", 1_234_567), ("9999999", 9_999_999),
+    ("12345678", 12_345_678), ("123456789012", 123_456_789_012), ("-3", -3),
+    ("-1234567", -1_234_567), ("1000000", 1_000_000), ("10", 10),
+  ])
+  func wholeNumbersBeforeMoreTextAreRead(text: String, expected: Int) throws {
+    for after in [", \"next\": 1}", "}", "]", " ", "\n  ]"] {
+      var reader = reader(text + after + "        ")
+      #expect(try reader.int() == expected, "\(text)\(after)")
+      #expect(reader.position == text.utf8.count, "\(text)\(after)")
+    }
+  }
+
   @Test(arguments: [
     ("1.5", "expected a whole number", true),
+    ("12.5, 1", "expected a whole number", true),
+    ("1e3, 1234", "expected a whole number", true),
+    ("7E3, 1234", "expected a whole number", true),
+    ("012, 12345", "malformed number: a leading zero", false),
+    ("00, 123456", "malformed number: a leading zero", false),
+    ("x1234567, 1", "expected a whole number", false),
+    ("\"12345\", 1", "expected a whole number", true),
     ("1e3", "expected a whole number", true),
     ("9223372036854775808", "number out of range", true),
     ("-9223372036854775809", "number out of range", true),

@@ -172,19 +172,12 @@ protocol AnyRecordChange: Sendable {
   func isEqual(to other: any AnyRecordChange) -> Bool
 }
 
-/// How a store writes dates: as `Timestamp` text, at the millisecond, as the HTTP API does.
+/// How a store writes dates: as `Timestamp` text, at the millisecond, as the HTTP API does;
+/// read from the bytes of the text in place.
 extension StoreDateFormat {
   static let timestamp = StoreDateFormat(
-    write: { date, writer in writer.string(Timestamp.text(date)) },
-    read: { reader in
-      var date: Date?
-      try reader.string(
-        parsedBy: { utf8 in
-          date = Timestamp.parse(utf8: utf8)
-          return date != nil
-        }, orFail: "expected a date such as 2024-03-01T08:00:00Z")
-      return date!
-    })
+    text: { date in Timestamp.text(date) }, parse: { utf8 in Timestamp.parse(utf8: utf8) },
+    example: "2024-03-01T08:00:00Z")
 }
 
 /// Distinguishes the histories of lists: a list read from a file starts a new one, which
@@ -365,8 +358,13 @@ struct StoreMismatch: Error, CustomStringConvertible {
 struct RecordList<Record: StoredRecord>: AnyRecordList
 where Record.ID == Int {
   let collection: RecordCollection<Record>
-  var records: [Record]
+  var records: [Record] {
+    didSet { idsChecked = false }
+  }
   var nextId: Int
+  /// Whether ``normalize()`` found the identifiers in order and each one once, and the
+  /// records have not changed since: ``inconsistency()`` then has nothing to look for.
+  var idsChecked = false
   /// The history the list belongs to: a list read from a file starts a new one.
   var lineage = lineages.wrappingAdd(1, ordering: .relaxed).newValue
   /// How many identifiers were dropped from the front of `log`.
@@ -381,15 +379,19 @@ where Record.ID == Int {
   /// every one in use. Cheap when the order is already right.
   mutating func normalize() {
     let order = collection.order
+    var checked = false
     if order.isByIdentifier {
       // Only the identifiers, in a list of their own: a loop over them costs little.
       let ids = identifiers()
-      if !Self.isSorted(ids, ascending: order.isAscending) {
-        records.sort(by: order.precedes)
+      switch Self.order(of: ids, ascending: order.isAscending) {
+      case .strict: checked = true
+      case .withRepeats: break
+      case .none: records.sort(by: order.precedes)
       }
     } else if !isSortedByOrder() {
       records.sort(by: order.precedes)
     }
+    idsChecked = checked
     var largest = 0
     switch order {
     case .oldestFirst: largest = records.last?.id ?? 0
@@ -399,8 +401,9 @@ where Record.ID == Int {
     nextId = max(nextId, largest + 1)
   }
 
-  /// The records' identifiers, in order. Read in place: `records.map { $0.id }` copies each
-  /// record (retaining its strings) on the way, which costs more than the rest of the loop.
+  /// The records' identifiers, in order. (Each record is copied to read its identifier, which
+  /// retains and releases its strings: ``normalize()`` keeps what it learns from them for
+  /// ``inconsistency()``.)
   private func identifiers() -> [Int] {
     records.withUnsafeBufferPointer { records in
       [Int](unsafeUninitializedCapacity: records.count) { ids, count in
@@ -412,13 +415,27 @@ where Record.ID == Int {
     }
   }
 
-  private static func isSorted(_ ids: [Int], ascending: Bool) -> Bool {
-    guard ids.count > 1 else { return true }
-    for index in 1..<ids.count where (ids[index - 1] <= ids[index]) != ascending {
-      // Equal identifiers are in order either way; `inconsistency` reports them.
-      if ids[index - 1] != ids[index] { return false }
+  /// How `ids` are ordered.
+  private enum IdentifierOrder {
+    /// Increasing (or decreasing), each one once.
+    case strict
+    /// In order, some repeated, which ``inconsistency()`` reports.
+    case withRepeats
+    /// Not in order.
+    case none
+  }
+
+  private static func order(of ids: [Int], ascending: Bool) -> IdentifierOrder {
+    var repeats = false
+    for index in ids.indices.dropFirst() {
+      let (before, here) = (ids[index - 1], ids[index])
+      if before == here {
+        repeats = true
+      } else if (before < here) != ascending {
+        return .none
+      }
     }
-    return true
+    return repeats ? .withRepeats : .strict
   }
 
   private func isSortedByOrder() -> Bool {
@@ -448,6 +465,7 @@ where Record.ID == Int {
   }
 
   func inconsistency() -> String? {
+    if idsChecked { return nil }
     if collection.order.isByIdentifier {
       // Sorted by identifier: a repeated one is next to itself.
       let ids = identifiers()

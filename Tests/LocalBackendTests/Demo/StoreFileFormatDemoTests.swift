@@ -112,6 +112,25 @@ extension StoreFileFormatTests {
     }
   }
 
+  /// A post's date with or without milliseconds, in an offset, or with escapes in its text,
+  /// read from the bytes of the text (in place when it has no escapes).
+  @Test(arguments: [
+    ("2024-03-01T08:00:00Z", 1_709_280_000), ("2024-03-01T08:00:00.250Z", 1_709_280_000.25),
+    ("2024-03-01T08:00:00.1Z", 1_709_280_000.1), ("2024-03-01T10:00:00+02:00", 1_709_280_000),
+    (#"2024-03-01T08:00:00\u002e250Z"#, 1_709_280_000.25), ("1969-12-31T23:59:59.999Z", -0.001),
+  ])
+  func postDatesReadWithOrWithoutMilliseconds(text: String, seconds: Double) throws {
+    let json = #"{"id": 1, "authorId": 2, "authorName": "A", "text": "t", "date": "\#(text)"}"#
+    let records = RecordCoding.Reader(dates: .timestamp)
+    for _ in 0..<2 {
+      var reader = JSONReader(Array(json.utf8))
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(try records.read(Post.self, from: &reader).date == date)
+      var one = JSONReader(Array(json.utf8))
+      #expect(try RecordCoding.read(Post.self, from: &one, dates: .timestamp).date == date)
+    }
+  }
+
   /// A snapshot in the form version 3 wrote before records were written by their `Codable`
   /// conformance (a post's date before its text, the collections after both next
   /// identifiers) reads as the same data.

@@ -203,6 +203,21 @@ import Testing
     #expect(Timestamp.parse(text) == nil)
   }
 
+  /// Every character of a date in the form the store writes it, replaced by one that cannot
+  /// be there, makes the text no date.
+  @Test(arguments: ["2024-03-01T08:00:00Z", "2024-03-01T08:00:00.250Z"])
+  func rejectsEachWrongCharacterOfAWrittenDate(_ text: String) {
+    #expect(Timestamp.parse(text) != nil)
+    let characters = Array(text)
+    for index in characters.indices {
+      for wrong: Character in ["x", "/", ";", "\u{7F}"] {
+        var changed = characters
+        changed[index] = wrong
+        #expect(Timestamp.parse(String(changed)) == nil, "\(String(changed))")
+      }
+    }
+  }
+
   @Test func roundsToTheNearestMillisecond() {
     let date = Date(timeIntervalSince1970: 1_700_000_000.123_6)
     #expect(Timestamp.rounded(date) == Date(timeIntervalSince1970: 1_700_000_000.124))
