@@ -111,7 +111,9 @@ let package = Package(
       path: "Modules/PostgresClient"),
     .target(
       name: "AppServer",
-      dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
+      dependencies: [
+        "HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication", "Cryptography",
+      ],
       path: "Modules/AppServer"),
     // What both fronts' toolkits measure and escape text with: terminal columns, and control
     // characters shown escaped so that data never writes to the terminal.
@@ -234,7 +236,7 @@ let package = Package(
       name: "AppServerTests",
       dependencies: [
         "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
-        "AppComposition", "TestSupport",
+        "AppComposition", "TestSupport", "Authentication", "Cryptography",
       ],
       path: "Tests/AppServerTests"),
     .testTarget(
@@ -256,7 +258,7 @@ let package = Package(
     .testTarget(
       name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
     .testTarget(
-      name: "AuthenticationTests", dependencies: ["Authentication", "Cryptography"],
+      name: "AuthenticationTests", dependencies: ["Authentication", "Cryptography", "TestSupport"],
       path: "Tests/AuthenticationTests"),
     .testTarget(
       name: "TUITests",

@@ -37,7 +37,7 @@ allowed() {
     Cryptography) echo "Foundation FoundationEssentials" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
+    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication Cryptography" ;;
     # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
     # adds its URLSession extensions.
     Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;

@@ -4,17 +4,19 @@ import CommandLineKit
 import Dispatch
 import Foundation
 import HTTPServer
+
 // friends-server: serves the Friends HTTP API from the embedded store.
 //
 //   friends-server [--port N] [--data-dir PATH]
 //   friends-server --help | --version
 //
 // Prints the URL it listens on as the only line on standard output, messages on standard
-// error. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open
-// connections and exits 0. Exits 1 when the store cannot be opened or the port cannot be
-// listened on, 64 on a usage error. The command line is read with CommandLineKit
-// (ServerCommandLine.swift), as `friends` reads its own.
-import LocalBackend
+// error. Sessions are kept in sessions.json in the data directory: they survive restarts, and
+// several servers on one directory share them. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM:
+// it stops accepting, closes open connections and exits 0. Exits 1 when the store or the
+// sessions' file cannot be opened or the port cannot be listened on, 64 on a usage error. The
+// command line is read with CommandLineKit (ServerCommandLine.swift), as `friends` reads its
+// own.
 
 #if canImport(Glibc)
   import Glibc
@@ -49,9 +51,10 @@ case .run(let parsed, _):
 
 let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: environment)
 let server: HTTPServer
+let storage: ServerStorage
 do {
-  let store = try LocalStore(directory: directory.url)
-  let api = ServerAPI(store: store, log: { printError($0) })
+  storage = try ServerStorage.embedded(directory: directory.url)
+  let api = ServerAPI(storage: storage, log: { printError($0) })
   server = try HTTPServer(
     configuration: HTTPServerConfiguration(port: options.port), router: api.router)
 } catch {
@@ -72,6 +75,25 @@ for signalNumber in [SIGINT, SIGTERM] {
   source.resume()
   signalSources.append(source)
 }
+
+/// Sweeps the expired sessions and the quiet throttle keys of `storage` every hour (besides
+/// at each login, when the sessions are swept too), and logs what it does.
+func sweepEveryHour(_ storage: ServerStorage) -> any DispatchSourceTimer {
+  let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+  timer.schedule(deadline: .now() + .seconds(3600), repeating: .seconds(3600))
+  timer.setEventHandler {
+    do {
+      let swept = try storage.sessions.sweepExpired()
+      try storage.throttle.forgetQuietKeys()
+      if swept > 0 { printError("ended \(swept) expired session(s)") }
+    } catch {
+      printError("could not sweep expired sessions: \(error)")
+    }
+  }
+  timer.resume()
+  return timer
+}
+let sweep = sweepEveryHour(storage)
 
 FileHandle.standardOutput.write(Data((server.url.absoluteString + "\n").utf8))
 printError("serving \(directory.url.path) at \(server.url.absoluteString); Ctrl-C stops")

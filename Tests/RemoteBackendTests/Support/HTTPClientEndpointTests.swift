@@ -24,7 +24,7 @@ import Testing
       try await client.logOut()
       #expect(try await client.accountStatus() == .unavailable)
       try await client.logOut()
-      #expect(fixture.sessions.records.isEmpty)
+      #expect(try fixture.sessions.records.isEmpty)
     }
   }
 
@@ -52,8 +52,8 @@ import Testing
   @Test func aBaseURLWithAPathPrefixesEveryEndpoint() async throws {
     try await withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory, seed: .demo)
-      let api = ServerAPI(store: store)
-      let token = api.sessions.start(for: StoreSeed.demoAccount).text
+      let api = ServerAPI(storage: .embedded(store: store))
+      let token = try api.storage.sessions.start(for: "ada@example.com").text
       var router = HTTPRouter()
       router.get("/api/v1/account") { request in
         var inner = request
@@ -84,7 +84,7 @@ import Testing
       }
       // Each client its own session, each session its own token.
       #expect(Set(tokens.compactMap { $0 }).count == 10)
-      #expect(fixture.sessions.records.count == 10)
+      #expect(try fixture.sessions.records.count == 10)
     }
   }
 }
