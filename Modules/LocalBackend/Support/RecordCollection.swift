@@ -405,7 +405,10 @@ where Record.ID == Int {
   /// retains and releases its strings: ``normalize()`` keeps what it learns from them for
   /// ``inconsistency()``.)
   private func identifiers() -> [Int] {
-    records.withUnsafeBufferPointer { records in
+    // An empty array is the standard library's shared empty storage, which the initializer
+    // below would write its count to, racing with every other thread that reads it.
+    guard !records.isEmpty else { return [] }
+    return records.withUnsafeBufferPointer { records in
       [Int](unsafeUninitializedCapacity: records.count) { ids, count in
         for index in records.indices {
           ids.initializeElement(at: index, to: records[index].id)
