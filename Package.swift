@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "AppServer", targets: ["AppServer"]),
+    .library(name: "PostgresBackend", targets: ["PostgresBackend"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalText", targets: ["TerminalText"]),
@@ -109,6 +110,12 @@ let package = Package(
       name: "PostgresClient",
       dependencies: [.target(name: "CLibPQ", condition: .when(traits: ["Postgres"]))],
       path: "Modules/PostgresClient"),
+    // The app's records, accounts, sessions and login attempts in PostgreSQL, for servers
+    // that run as several replicas; empty without the Postgres trait.
+    .target(
+      name: "PostgresBackend",
+      dependencies: ["PostgresClient", "LocalBackend", "Authentication", "Models", "Cryptography"],
+      path: "Modules/PostgresBackend"),
     .target(
       name: "AppServer",
       dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
@@ -154,7 +161,7 @@ let package = Package(
     // The HTTP server of the app's API, over the embedded store.
     .executableTarget(
       name: "FriendsServerApp",
-      dependencies: ["AppServer", "AppComposition", "CommandLineKit"],
+      dependencies: ["AppServer", "AppComposition", "CommandLineKit", "PostgresClient"],
       path: "Apps/Server"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
@@ -173,7 +180,7 @@ let package = Package(
     // Tests
     // What test targets share: temporary directories, launching built executables, a
     // pseudo-terminal.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["PostgresClient"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
       path: "Tests/ReactiveCoreTests"),
@@ -229,12 +236,19 @@ let package = Package(
       name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"],
       path: "Tests/PostgresClientTests"),
     .testTarget(
+      name: "PostgresBackendTests",
+      dependencies: [
+        "PostgresBackend", "PostgresClient", "LocalBackend", "Models", "Cryptography",
+        "TestSupport",
+      ],
+      path: "Tests/PostgresBackendTests"),
+    .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
     .testTarget(
       name: "AppServerTests",
       dependencies: [
         "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
-        "AppComposition", "TestSupport",
+        "AppComposition", "TestSupport", "Models", "PostgresBackend", "PostgresClient",
       ],
       path: "Tests/AppServerTests"),
     .testTarget(

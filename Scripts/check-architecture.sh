@@ -32,6 +32,9 @@ allowed() {
     # The system's libpq, and the client over it.
     CLibPQ) echo "-" ;;
     PostgresClient) echo "$system CLibPQ" ;;
+    # The records, accounts and sessions in PostgreSQL: the embedded backend's protocols over
+    # the client.
+    PostgresBackend) echo "$system PostgresClient LocalBackend Authentication Models Cryptography" ;;
     # The fronts' toolkits share how text is measured and escaped.
     CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
     Cryptography) echo "Glibc Musl Darwin" ;;
