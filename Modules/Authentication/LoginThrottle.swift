@@ -3,17 +3,22 @@ import Foundation
 /// Slows down password guessing: after ``Rule/maximumFailures`` failed attempts for one key
 /// (an account's email, say) within ``Rule/window``, the key must wait before its next
 /// attempt, twice as long after each further failure, up to ``Rule/maximumDelay``. A
-/// success resets the key. The throttle is in memory and thread-safe.
+/// success resets the key.
+///
+/// What the throttle remembers is kept by a ``ThrottleStorage``: in memory (the default,
+/// each process counting apart) or in one that several servers share. The throttle is
+/// thread-safe; its methods throw what the storage throws.
 ///
 /// ```swift
 /// let throttle = LoginThrottle<String>()
-/// if case .wait(let seconds) = throttle.check("ada@example.com") {
+/// if case .wait(let seconds) = try throttle.check("ada@example.com") {
 ///   // answer 429 with "Retry-After: \(seconds)"
 /// }
-/// if passwordIsRight { throttle.recordSuccess(for: email) } else { throttle.recordFailure(for: email) }
+/// if passwordIsRight { try throttle.recordSuccess(for: email) } else { try throttle.recordFailure(for: email) }
 /// ```
 public final class LoginThrottle<Key: Hashable & Sendable>: @unchecked Sendable {
-  // `@unchecked Sendable`: `states` is only touched with `lock` held; the rest is immutable.
+  // `@unchecked Sendable`: `failuresSinceForgetting` is only touched with `lock` held, and
+  // nothing else is called while it is held; the rest is immutable.
 
   /// When a key must wait, and for how long.
   public struct Rule: Hashable, Sendable {
@@ -48,79 +53,92 @@ public final class LoginThrottle<Key: Hashable & Sendable>: @unchecked Sendable 
     case wait(seconds: Int)
   }
 
-  private struct State {
-    /// The failures inside the window, oldest first, while no wait has started.
-    var failures: [Date] = []
-    /// How many waits the key has had since it was last reset.
-    var waits = 0
-    /// When the current or last wait ends.
-    var waitEnds: Date?
-  }
+  /// How many failures are recorded between two calls of the storage's
+  /// ``ThrottleStorage/forgetQuiet(at:window:)``, so that many different keys cannot fill it.
+  public static var failuresBetweenForgetting: Int { 1_000 }
 
   /// The rule in force.
   public let rule: Rule
+  /// Where the states of the keys are kept.
+  public let storage: any ThrottleStorage<Key>
   private let now: @Sendable () -> Date
   private let lock = NSLock()
-  private var states: [Key: State] = [:]
+  private var failuresSinceForgetting = 0
 
   /// Creates a throttle.
   ///
   /// - Parameters:
   ///   - rule: When to make a key wait.
+  ///   - storage: Where the states of the keys are kept; in this process's memory by default.
   ///   - now: The clock; tests pass one they move by hand.
-  public init(rule: Rule = Rule(), now: @escaping @Sendable () -> Date = { Date() }) {
+  public init(
+    rule: Rule = Rule(), storage: any ThrottleStorage<Key> = MemoryThrottleStorage(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.rule = rule
+    self.storage = storage
     self.now = now
   }
 
   /// Whether `key` may try now. Refused attempts are not failures: they never reach the
   /// password check.
-  public func check(_ key: Key) -> Decision {
+  public func check(_ key: Key) throws -> Decision {
     let time = now()
-    return lock.withLock {
-      guard let ends = states[key]?.waitEnds, time < ends else { return .allowed }
-      return .wait(seconds: max(1, Int(ends.timeIntervalSince(time).rounded(.up))))
-    }
+    return try storage.update(key) { state in Self.decision(state, at: time) }
   }
 
   /// Counts a failed attempt of `key`, and starts its wait when it is one too many.
   ///
   /// - Returns: The decision for the key's next attempt.
   @discardableResult
-  public func recordFailure(for key: Key) -> Decision {
+  public func recordFailure(for key: Key) throws -> Decision {
     let time = now()
-    let window = seconds(rule.window)
-    lock.withLock {
-      var state = states[key] ?? State()
-      if state.waits > 0, let ends = state.waitEnds, time.timeIntervalSince(ends) >= window {
-        state = State()
-      }
-      state.failures.removeAll { time.timeIntervalSince($0) >= window }
-      state.failures.append(time)
-      if state.waits > 0 || state.failures.count >= rule.maximumFailures {
-        let doubled = seconds(rule.firstDelay) * pow(2, Double(min(state.waits, 62)))
-        state.waitEnds = time.addingTimeInterval(min(doubled, seconds(rule.maximumDelay)))
-        state.waits += 1
-        state.failures = []
-      }
-      states[key] = state
-      if states.count > 10_000 { forgetQuietKeys(at: time) }
+    let rule = rule
+    let decision = try storage.update(key) { state in
+      state = Self.failing(state ?? ThrottleState(), at: time, rule: rule)
+      return Self.decision(state, at: time)
     }
-    return check(key)
+    let forget = lock.withLock {
+      failuresSinceForgetting += 1
+      guard failuresSinceForgetting >= Self.failuresBetweenForgetting else { return false }
+      failuresSinceForgetting = 0
+      return true
+    }
+    if forget { try forgetQuietKeys() }
+    return decision
   }
 
   /// Resets `key` after a successful attempt.
-  public func recordSuccess(for key: Key) {
-    _ = lock.withLock { states.removeValue(forKey: key) }
+  public func recordSuccess(for key: Key) throws {
+    try storage.update(key) { state in state = nil }
   }
 
   /// Drops the keys with nothing left to remember, so that many different keys cannot fill
-  /// the memory. Called with `lock` held.
-  private func forgetQuietKeys(at time: Date) {
+  /// the storage; also done every ``failuresBetweenForgetting`` failures.
+  public func forgetQuietKeys() throws {
+    try storage.forgetQuiet(at: now(), window: rule.window)
+  }
+
+  private static func decision(_ state: ThrottleState?, at time: Date) -> Decision {
+    guard let ends = state?.waitEnds, time < ends else { return .allowed }
+    return .wait(seconds: max(1, Int(ends.timeIntervalSince(time).rounded(.up))))
+  }
+
+  /// `state` after one more failure at `time`.
+  private static func failing(_ state: ThrottleState, at time: Date, rule: Rule) -> ThrottleState {
+    var state = state
     let window = seconds(rule.window)
-    states = states.filter { _, state in
-      if let ends = state.waitEnds { return time.timeIntervalSince(ends) < window }
-      return state.failures.contains { time.timeIntervalSince($0) < window }
+    if state.waits > 0, let ends = state.waitEnds, time.timeIntervalSince(ends) >= window {
+      state = ThrottleState()
     }
+    state.failures.removeAll { time.timeIntervalSince($0) >= window }
+    state.failures.append(time)
+    if state.waits > 0 || state.failures.count >= rule.maximumFailures {
+      let doubled = seconds(rule.firstDelay) * pow(2, Double(min(state.waits, 62)))
+      state.waitEnds = time.addingTimeInterval(min(doubled, seconds(rule.maximumDelay)))
+      state.waits += 1
+      state.failures = []
+    }
+    return state
   }
 }

@@ -9,40 +9,19 @@ import Foundation
 /// starts or ``sweepExpired()`` is called, so sessions that are never used again do not
 /// accumulate.
 ///
-/// The store is in memory and thread-safe; ``records`` and ``init(records:inactivityLimit:now:)``
-/// let its owner save and restore it.
+/// The sessions are kept by a ``SessionStorage``: in memory (the default), in a file, or in a
+/// database several servers share. The store is thread-safe; its methods throw what the
+/// storage throws.
 ///
 /// ```swift
 /// let sessions = SessionStore<Int>()
 /// let token = try sessions.start(for: 1)        // send token.text to the client
-/// sessions.subject(for: token.text)             // 1, and the session is kept alive
-/// sessions.end(token.text)                      // logged out
+/// try sessions.subject(for: token.text)         // 1, and the session is kept alive
+/// try sessions.end(token.text)                  // logged out
 /// ```
-public final class SessionStore<Subject: Hashable & Sendable>: @unchecked Sendable {
-  // `@unchecked Sendable`: `sessions` is only touched with `lock` held; the rest is
-  // immutable.
-
-  /// One session as it can be saved: the token's digest, its subject, when it started and
-  /// when it was last used.
-  public struct Record: Hashable, Sendable {
-    /// ``SessionToken/digest`` of the session's token.
-    public var digest: String
-    /// Whom the session signs in.
-    public var subject: Subject
-    /// When the session was started or last used.
-    public var lastUsed: Date
-    /// When the session was started: of a subject's sessions, the one that started first
-    /// ends first when there are too many.
-    public var started: Date
-
-    /// Creates a record; a record without a start time started when it was last used.
-    public init(digest: String, subject: Subject, lastUsed: Date, started: Date? = nil) {
-      self.digest = digest
-      self.subject = subject
-      self.lastUsed = lastUsed
-      self.started = started ?? lastUsed
-    }
-  }
+public final class SessionStore<Subject: Hashable & Sendable & Codable>: Sendable {
+  /// One session as it is stored.
+  public typealias Record = SessionRecord<Subject>
 
   /// How long a session lasts without being used: 30 days.
   public static var defaultInactivityLimit: Duration { .seconds(30 * 24 * 60 * 60) }
@@ -51,28 +30,50 @@ public final class SessionStore<Subject: Hashable & Sendable>: @unchecked Sendab
   public let inactivityLimit: Duration
   /// How many live sessions one subject may have; starting one more ends its oldest.
   public let maximumPerSubject: Int
+  /// How long after its last recorded use a session's use is recorded again: a use within
+  /// this interval does not write, so that not every request writes to the storage.
+  public let touchInterval: Duration
+  /// Where the sessions are kept.
+  public let storage: any SessionStorage<Subject>
   private let now: @Sendable () -> Date
-  private let lock = NSLock()
-  private var sessions: [String: Record] = [:]
 
-  /// Creates a store, empty or with saved sessions (expired ones are dropped).
+  /// Creates a store over `storage`.
+  ///
+  /// - Parameters:
+  ///   - storage: Where the sessions are kept.
+  ///   - inactivityLimit: How long a session lasts without being used.
+  ///   - maximumPerSubject: How many live sessions one subject may have (at least 1): 10.
+  ///   - touchInterval: How often a session's use is written; by default a hundredth of
+  ///     `inactivityLimit`, at most a minute.
+  ///   - now: The clock; tests pass one they move by hand.
+  public init(
+    storage: any SessionStorage<Subject>, inactivityLimit: Duration = defaultInactivityLimit,
+    maximumPerSubject: Int = 10, touchInterval: Duration? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.storage = storage
+    self.inactivityLimit = inactivityLimit
+    self.maximumPerSubject = max(1, maximumPerSubject)
+    self.touchInterval = touchInterval ?? min(.seconds(60), inactivityLimit / 100)
+    self.now = now
+  }
+
+  /// Creates a store in memory, empty or with saved sessions (expired ones are dropped).
   ///
   /// - Parameters:
   ///   - records: Sessions saved from ``records``.
   ///   - inactivityLimit: How long a session lasts without being used.
   ///   - maximumPerSubject: How many live sessions one subject may have (at least 1): 10.
   ///   - now: The clock; tests pass one they move by hand.
-  public init(
-    records: [Record] = [], inactivityLimit: Duration = .seconds(30 * 24 * 60 * 60),
+  public convenience init(
+    records: [Record] = [], inactivityLimit: Duration = defaultInactivityLimit,
     maximumPerSubject: Int = 10, now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.inactivityLimit = inactivityLimit
-    self.maximumPerSubject = max(1, maximumPerSubject)
-    self.now = now
-    let time = now()
-    for record in records where !Self.hasExpired(record, at: time, limit: inactivityLimit) {
-      sessions[record.digest] = record
-    }
+    let expiredBefore = Self.expiredBefore(now(), limit: inactivityLimit)
+    self.init(
+      storage: MemorySessionStorage(
+        records: records.filter { !$0.hasExpired(before: expiredBefore) }),
+      inactivityLimit: inactivityLimit, maximumPerSubject: maximumPerSubject, now: now)
   }
 
   /// Starts a session for `subject` with a new token, which only the caller ever sees.
@@ -80,22 +81,14 @@ public final class SessionStore<Subject: Hashable & Sendable>: @unchecked Sendab
   /// Expired sessions are dropped first; when `subject` already has ``maximumPerSubject``
   /// live sessions, the one that started first ends.
   ///
-  /// - Throws: `SecureRandomError` when the system gives no random bytes.
+  /// - Throws: `SecureRandomError` when the system gives no random bytes, or what the
+  ///   storage throws.
   public func start(for subject: Subject) throws -> SessionToken {
     let token = try SessionToken.generate()
     let time = now()
-    let record = Record(digest: token.digest, subject: subject, lastUsed: time, started: time)
-    lock.withLock {
-      removeExpired(at: time)
-      let own = sessions.values.filter { $0.subject == subject }
-      if own.count >= maximumPerSubject {
-        let oldest = own.sorted { ($0.started, $0.digest) < ($1.started, $1.digest) }
-        for ended in oldest.prefix(own.count - maximumPerSubject + 1) {
-          sessions[ended.digest] = nil
-        }
-      }
-      sessions[record.digest] = record
-    }
+    try storage.insert(
+      Record(digest: token.digest, subject: subject, started: time, lastUsed: time),
+      maximumPerSubject: maximumPerSubject, expiredBefore: expiredBefore(time))
     return token
   }
 
@@ -103,64 +96,49 @@ public final class SessionStore<Subject: Hashable & Sendable>: @unchecked Sendab
   ///
   /// - Returns: How many sessions were dropped.
   @discardableResult
-  public func sweepExpired() -> Int {
-    let time = now()
-    return lock.withLock { removeExpired(at: time) }
+  public func sweepExpired() throws -> Int {
+    try storage.removeExpired(before: expiredBefore(now()))
   }
 
   /// The subject of the live session of `token`, which counts as a use of it; `nil` when
   /// the token is malformed, unknown, ended or expired (an expired session is removed).
-  public func subject(for token: String) -> Subject? {
+  public func subject(for token: String) throws -> Subject? {
     guard let token = SessionToken(token) else { return nil }
-    let digest = token.digest
     let time = now()
-    return lock.withLock { () -> Subject? in
-      guard let record = sessions[digest] else { return nil }
-      if Self.hasExpired(record, at: time, limit: inactivityLimit) {
-        sessions[digest] = nil
-        return nil
-      }
-      sessions[digest]?.lastUsed = max(record.lastUsed, time)
-      return record.subject
-    }
+    return try storage.use(
+      digest: token.digest, at: time, expiredBefore: expiredBefore(time),
+      touchInterval: touchInterval)
   }
 
   /// Ends the session of `token` (logging out); an unknown token is ignored.
-  public func end(_ token: String) {
+  public func end(_ token: String) throws {
     guard let token = SessionToken(token) else { return }
-    let digest = token.digest
-    lock.withLock { sessions[digest] = nil }
+    try storage.remove(digest: token.digest)
   }
 
   /// Ends every session of `subject`, for example after its password changed.
-  public func endAll(for subject: Subject) {
-    lock.withLock { sessions = sessions.filter { $0.value.subject != subject } }
+  public func endAll(for subject: Subject) throws {
+    try storage.removeAll(for: subject)
   }
 
-  /// The live sessions, to save; expired ones are removed first.
+  /// The live sessions, by digest; expired ones are removed first.
   public var records: [Record] {
-    let time = now()
-    return lock.withLock {
-      removeExpired(at: time)
-      return sessions.values.sorted { $0.digest < $1.digest }
+    get throws {
+      try sweepExpired()
+      return try storage.all().sorted { $0.digest < $1.digest }
     }
   }
 
-  /// Drops the sessions expired at `time`; called with `lock` held.
-  @discardableResult
-  private func removeExpired(at time: Date) -> Int {
-    let before = sessions.count
-    sessions = sessions.filter { !Self.hasExpired($0.value, at: time, limit: inactivityLimit) }
-    return before - sessions.count
+  /// The `expiredBefore` of the storage's methods at `time`: a session last used
+  /// ``inactivityLimit`` or longer ago has expired.
+  private func expiredBefore(_ time: Date) -> Date {
+    Self.expiredBefore(time, limit: inactivityLimit)
   }
 
-  private static func hasExpired(_ record: Record, at time: Date, limit: Duration) -> Bool {
-    time.timeIntervalSince(record.lastUsed) >= seconds(limit)
+  private static func expiredBefore(_ time: Date, limit: Duration) -> Date {
+    // The first instant after `time - limit`: a session last used exactly then has expired.
+    Date(
+      timeIntervalSinceReferenceDate: time.addingTimeInterval(-seconds(limit))
+        .timeIntervalSinceReferenceDate.nextUp)
   }
-}
-
-/// A duration in seconds, as a `TimeInterval`.
-func seconds(_ duration: Duration) -> TimeInterval {
-  let (seconds, attoseconds) = duration.components
-  return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
 }

@@ -43,17 +43,18 @@ import Testing
     let store = SessionStore<Int>(now: clock.reader)
     let ada = try store.start(for: 1)
     let grace = try store.start(for: 2)
-    #expect(store.subject(for: ada.text) == 1)
-    #expect(store.subject(for: grace.text) == 2)
-    #expect(store.subject(for: try SessionToken.generate().text) == nil)
-    #expect(store.subject(for: "not a token") == nil)
+    #expect(try store.subject(for: ada.text) == 1)
+    #expect(try store.subject(for: grace.text) == 2)
+    #expect(try store.subject(for: try SessionToken.generate().text) == nil)
+    #expect(try store.subject(for: "not a token") == nil)
   }
 
   @Test func onlyTheDigestIsKept() throws {
     let store = SessionStore<Int>()
     let token = try store.start(for: 1)
-    #expect(store.records.map(\.digest) == [token.digest])
-    #expect(!"\(store.records)".contains(token.text))
+    #expect(try store.records.map(\.digest) == [token.digest])
+    let records = try store.records
+    #expect(!"\(records)".contains(token.text))
   }
 
   @Test func aSessionExpiresAfter30DaysWithoutUse() throws {
@@ -62,13 +63,13 @@ import Testing
     #expect(store.inactivityLimit == .seconds(30 * 24 * 60 * 60))
     let token = try store.start(for: 1)
     clock.advance(30 * Self.day - 1)
-    #expect(store.subject(for: token.text) == 1)
+    #expect(try store.subject(for: token.text) == 1)
     // That use moved the expiry: 30 days from now, not from the start.
     clock.advance(30 * Self.day - 1)
-    #expect(store.subject(for: token.text) == 1)
+    #expect(try store.subject(for: token.text) == 1)
     clock.advance(30 * Self.day)
-    #expect(store.subject(for: token.text) == nil)
-    #expect(store.records.isEmpty)
+    #expect(try store.subject(for: token.text) == nil)
+    #expect(try store.records.isEmpty)
   }
 
   @Test func theLimitCanBeChosen() throws {
@@ -76,20 +77,20 @@ import Testing
     let store = SessionStore<Int>(inactivityLimit: .seconds(60), now: clock.reader)
     let token = try store.start(for: 1)
     clock.advance(59)
-    #expect(store.subject(for: token.text) == 1)
+    #expect(try store.subject(for: token.text) == 1)
     clock.advance(60)
-    #expect(store.subject(for: token.text) == nil)
+    #expect(try store.subject(for: token.text) == nil)
   }
 
   @Test func endingASessionLogsOutThatTokenOnly() throws {
     let store = SessionStore<Int>()
     let first = try store.start(for: 1)
     let second = try store.start(for: 1)
-    store.end(first.text)
-    #expect(store.subject(for: first.text) == nil)
-    #expect(store.subject(for: second.text) == 1)
-    store.end("garbage")
-    #expect(store.subject(for: second.text) == 1)
+    try store.end(first.text)
+    #expect(try store.subject(for: first.text) == nil)
+    #expect(try store.subject(for: second.text) == 1)
+    try store.end("garbage")
+    #expect(try store.subject(for: second.text) == 1)
   }
 
   @Test func endAllEndsEverySessionOfASubject() throws {
@@ -97,10 +98,10 @@ import Testing
     let first = try store.start(for: 1)
     let second = try store.start(for: 1)
     let other = try store.start(for: 2)
-    store.endAll(for: 1)
-    #expect(store.subject(for: first.text) == nil)
-    #expect(store.subject(for: second.text) == nil)
-    #expect(store.subject(for: other.text) == 2)
+    try store.endAll(for: 1)
+    #expect(try store.subject(for: first.text) == nil)
+    #expect(try store.subject(for: second.text) == nil)
+    #expect(try store.subject(for: other.text) == 2)
   }
 
   @Test func savedSessionsAreRestoredWithoutTheExpiredOnes() throws {
@@ -109,12 +110,12 @@ import Testing
     let old = try store.start(for: 1)
     clock.advance(20 * Self.day)
     let recent = try store.start(for: 2)
-    let saved = store.records
+    let saved = try store.records
     #expect(saved.count == 2)
     clock.advance(15 * Self.day)
     let restored = SessionStore<Int>(records: saved, now: clock.reader)
-    #expect(restored.subject(for: old.text) == nil)
-    #expect(restored.subject(for: recent.text) == 2)
+    #expect(try restored.subject(for: old.text) == nil)
+    #expect(try restored.subject(for: recent.text) == 2)
   }
 
   @Test func startingOneSessionTooManyEndsTheSubjectsOldest() throws {
@@ -128,23 +129,23 @@ import Testing
     }
     let other = try store.start(for: 2)
     // Using the oldest session does not make it younger: the one that started first ends.
-    #expect(store.subject(for: tokens[0].text) == 1)
+    #expect(try store.subject(for: tokens[0].text) == 1)
     let fourth = try store.start(for: 1)
-    #expect(store.subject(for: tokens[0].text) == nil)
-    #expect(tokens[1...].allSatisfy { store.subject(for: $0.text) == 1 })
-    #expect(store.subject(for: fourth.text) == 1)
-    #expect(store.subject(for: other.text) == 2)
-    #expect(store.records.filter { $0.subject == 1 }.count == 3)
+    #expect(try store.subject(for: tokens[0].text) == nil)
+    #expect(try tokens[1...].allSatisfy { try store.subject(for: $0.text) == 1 })
+    #expect(try store.subject(for: fourth.text) == 1)
+    #expect(try store.subject(for: other.text) == 2)
+    #expect(try store.records.filter { $0.subject == 1 }.count == 3)
   }
 
   @Test func theDefaultCapIsTenSessionsASubject() throws {
     let store = SessionStore<Int>()
     let first = try store.start(for: 1)
     for _ in 0..<9 { _ = try store.start(for: 1) }
-    #expect(store.subject(for: first.text) == 1)
+    #expect(try store.subject(for: first.text) == 1)
     _ = try store.start(for: 1)
-    #expect(store.subject(for: first.text) == nil)
-    #expect(store.records.count == 10)
+    #expect(try store.subject(for: first.text) == nil)
+    #expect(try store.records.count == 10)
   }
 
   @Test func expiredSessionsAreSweptWithoutBeingUsedAgain() throws {
@@ -153,16 +154,67 @@ import Testing
     let idle = try store.start(for: 1)
     let busy = try store.start(for: 2)
     clock.advance(40)
-    #expect(store.subject(for: busy.text) == 2)
+    #expect(try store.subject(for: busy.text) == 2)
     clock.advance(30)
-    #expect(store.sweepExpired() == 1)
-    #expect(store.records.map(\.digest) == [busy.digest])
-    #expect(store.sweepExpired() == 0)
+    #expect(try store.sweepExpired() == 1)
+    #expect(try store.records.map(\.digest) == [busy.digest])
+    #expect(try store.sweepExpired() == 0)
     // Starting a session sweeps too.
     clock.advance(60)
     _ = try store.start(for: 3)
-    #expect(store.sweepExpired() == 0)
-    #expect(store.records.map(\.subject) == [3])
-    #expect(store.subject(for: idle.text) == nil)
+    #expect(try store.sweepExpired() == 0)
+    #expect(try store.records.map(\.subject) == [3])
+    #expect(try store.subject(for: idle.text) == nil)
+  }
+}
+
+@Suite struct MemorySessionStorageTests {
+  static let start = Date(timeIntervalSince1970: 1_000_000)
+
+  static func record(_ digest: String, _ subject: Int, at offset: TimeInterval = 0)
+    -> SessionRecord<Int>
+  {
+    let time = start.addingTimeInterval(offset)
+    return SessionRecord(digest: digest, subject: subject, started: time, lastUsed: time)
+  }
+
+  @Test func theInsertedRecordIsKeptWhenOthersStartedAtTheSameInstant() {
+    let storage = MemorySessionStorage<Int>()
+    for digest in ["b", "c", "d"] {
+      storage.insert(Self.record(digest, 1), maximumPerSubject: 3, expiredBefore: .distantPast)
+    }
+    // "a" sorts first, but it is the newest: "b", the oldest of the others, ends.
+    storage.insert(Self.record("a", 1), maximumPerSubject: 3, expiredBefore: .distantPast)
+    #expect(Set(storage.all().map(\.digest)) == ["a", "c", "d"])
+  }
+
+  @Test func anInsertRemovesTheExpiredSessionsOfEverySubject() {
+    let storage = MemorySessionStorage<Int>()
+    storage.insert(Self.record("old", 2), maximumPerSubject: 10, expiredBefore: .distantPast)
+    storage.insert(
+      Self.record("new", 1, at: 100), maximumPerSubject: 10,
+      expiredBefore: Self.start.addingTimeInterval(50))
+    #expect(storage.all().map(\.digest) == ["new"])
+  }
+
+  @Test func aUseWritesOnlyOncePerTouchInterval() {
+    let storage = MemorySessionStorage<Int>()
+    storage.insert(Self.record("a", 1), maximumPerSubject: 10, expiredBefore: .distantPast)
+    let minute = Duration.seconds(60)
+    #expect(
+      storage.use(
+        digest: "a", at: Self.start.addingTimeInterval(30), expiredBefore: .distantPast,
+        touchInterval: minute) == 1)
+    #expect(storage.all().first?.lastUsed == Self.start)
+    #expect(
+      storage.use(
+        digest: "a", at: Self.start.addingTimeInterval(61), expiredBefore: .distantPast,
+        touchInterval: minute) == 1)
+    #expect(storage.all().first?.lastUsed == Self.start.addingTimeInterval(61))
+    #expect(
+      storage.use(
+        digest: "a", at: Self.start.addingTimeInterval(200),
+        expiredBefore: Self.start.addingTimeInterval(62), touchInterval: minute) == nil)
+    #expect(storage.all().isEmpty)
   }
 }

@@ -11,7 +11,7 @@ extension Endpoints {
         let account = try store.verifyCredentials(
           email: credentials.email, password: credentials.password)
         // A client that logs in again gives up the session it had.
-        if let old = Self.token(of: request) { sessions.end(old) }
+        if let old = Self.token(of: request) { try sessions.end(old) }
         return HTTPAPI.SessionBody(
           account: account, token: try sessions.start(for: account).text)
       }
@@ -22,8 +22,9 @@ extension Endpoints {
       }
     }
     router.add(HTTPAPI.logOut, signedIn: self) { request, _ in
-      if let token = Self.token(of: request) { sessions.end(token) }
-      return .response(.noContent)
+      self.answerNoContent {
+        if let token = Self.token(of: request) { try sessions.end(token) }
+      }
     }
     router.add(HTTPAPI.account, signedIn: self) { _, account in
       self.answer { HTTPAPI.AccountBody(account: account) }

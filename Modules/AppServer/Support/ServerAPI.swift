@@ -84,7 +84,13 @@ struct Endpoints: Sendable {
         "Log in first: this request needs a session token (Authorization: Bearer …).",
         challenge: #"Bearer realm="api""#)
     }
-    guard let account = sessions.subject(for: token) else {
+    let account: Account?
+    do {
+      account = try sessions.subject(for: token)
+    } catch {
+      return failure(error)
+    }
+    guard let account else {
       return Self.unauthorized(
         "Your session has expired; log in again.",
         challenge: #"Bearer realm="api", error="invalid_token""#)
@@ -173,8 +179,11 @@ struct Endpoints: Sendable {
     return .response(response)
   }
 
+  /// The `Retry-After` of a 503 answer, in seconds.
+  static let unavailableRetryAfter = 5
+
   /// The answer for an error thrown by the store.
-  private func failure(_ error: any Error) -> HTTPReply {
+  func failure(_ error: any Error) -> HTTPReply {
     guard let error = error as? StoreError else {
       log("unexpected failure: \(error)")
       return .error(status: 500, message: "the server failed unexpectedly; see its log")
@@ -193,6 +202,12 @@ struct Endpoints: Sendable {
         HTTPAPI.ErrorBody(error: error.description, retryAfter: seconds), status: 429,
         encoder: HTTPAPI.makeEncoder())
       response.headers.set("Retry-After", String(seconds))
+      return .response(response)
+    case .unavailable(let reason):
+      log("storage unavailable: \(reason)")
+      var response = HTTPResponse.error(
+        status: 503, message: "the server cannot reach its data right now; try again shortly")
+      response.headers.set("Retry-After", String(Self.unavailableRetryAfter))
       return .response(response)
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
       log("store failure: \(error.description)")

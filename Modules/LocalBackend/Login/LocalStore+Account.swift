@@ -43,17 +43,29 @@ extension LocalStore {
     email: String, password: String
   ) throws(StoreError) -> (account: Account, hash: PasswordHash) {
     let email = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    if case .wait(let seconds) = throttle.check(email) {
+    if case .wait(let seconds) = try throttled({ try throttle.check(email) }) {
       throw .tooManyAttempts(retryAfter: seconds)
     }
     let (account, hash) = try read { file in (file.account, file.passwordHash) }
     let passwordMatches = hash.verify(password)
     guard email == account.email.lowercased(), passwordMatches else {
-      throttle.recordFailure(for: email)
+      _ = try throttled { try throttle.recordFailure(for: email) }
       throw .wrongPassword
     }
-    throttle.recordSuccess(for: email)
+    try throttled { try throttle.recordSuccess(for: email) }
     return (account, hash)
+  }
+
+  /// Runs a call of the throttle, whose storage's failures become
+  /// ``StoreError/unavailable(_:)``.
+  private func throttled<Value>(_ body: () throws -> Value) throws(StoreError) -> Value {
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .unavailable("the login throttle failed: \(error)")
+    }
   }
 
   /// Signs out. Signing out when nobody is signed in is not an error.

@@ -35,6 +35,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   /// The record of the kind named with this identifier was changed since the revision the
   /// change started from.
   case changedElsewhere(Int, record: String)
+  /// The engine that keeps the data cannot be reached right now (a database server that is
+  /// down or overloaded, a storage that failed): nothing changed, and the same request may
+  /// succeed shortly. The text says what failed, for the log.
+  case unavailable(String)
 
   /// A sentence for the user saying what went wrong and, for file problems, where.
   public var description: String {
@@ -65,6 +69,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
       return message
     case .changedElsewhere(let id, let record):
       return "\(record) \(id) was changed elsewhere"
+    case .unavailable(let reason):
+      return "The data cannot be reached right now (\(reason)); try again shortly."
     }
   }
 
@@ -76,7 +82,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
       return true
-    case .wrongPassword, .tooManyAttempts, .invalidInput, .notFound, .changedElsewhere:
+    case .wrongPassword, .tooManyAttempts, .invalidInput, .notFound, .changedElsewhere,
+      .unavailable:
       return false
     }
   }
@@ -91,7 +98,7 @@ extension StoreError {
       return .unreadable(message: description)
     case .deleted: return .deleted(message: description)
     case .writeFailed, .wrongPassword, .tooManyAttempts, .invalidInput, .notFound,
-      .changedElsewhere:
+      .changedElsewhere, .unavailable:
       return nil
     }
   }
@@ -103,7 +110,8 @@ extension StoreError {
   /// the embedded backend's calls fail with.
   public var serviceError: ServiceError {
     switch self {
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted,
+      .unavailable:
       return .storage(description)
     case .notFound(let id, _): return .notFound(id: id)
     case .changedElsewhere(let id, _): return .changedElsewhere(id: id)
