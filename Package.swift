@@ -239,7 +239,7 @@ let package = Package(
       name: "PostgresBackendTests",
       dependencies: [
         "PostgresBackend", "PostgresClient", "LocalBackend", "Models", "Cryptography",
-        "TestSupport",
+        "Authentication", "TestSupport",
       ],
       path: "Tests/PostgresBackendTests"),
     .testTarget(

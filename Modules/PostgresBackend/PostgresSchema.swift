@@ -47,7 +47,25 @@
             collection text PRIMARY KEY,
             last_id bigint NOT NULL CHECK (last_id >= 0)
           );
-          """)
+          """),
+      PostgresMigration(
+        version: 2, name: "sessions and login attempts",
+        sql: """
+          CREATE TABLE sessions (
+            digest text PRIMARY KEY,
+            subject text NOT NULL,
+            started timestamptz NOT NULL,
+            last_used timestamptz NOT NULL
+          );
+          CREATE INDEX sessions_by_subject ON sessions (subject, started);
+          CREATE INDEX sessions_by_last_use ON sessions (last_used);
+          CREATE TABLE login_attempts (
+            key text PRIMARY KEY,
+            failures timestamptz[] NOT NULL,
+            waits integer NOT NULL CHECK (waits >= 0),
+            wait_ends timestamptz
+          );
+          """),
     ]
 
     /// The names the fixed tables use, which no collection may take.

@@ -15,7 +15,7 @@
       if error.isUnavailable || error.isTimeout || error.sqlState == "40P01"
         || error.sqlState == "40001"
       {
-        self = .writeFailed(path: "PostgreSQL", reason: error.description)
+        self = .unavailable("PostgreSQL: \(error.description)")
       } else if error.isUniqueViolation {
         self = .invalidInput("A record with the same identifier or address exists already.")
       } else if let state = error.sqlState, state.hasPrefix("23") || state.hasPrefix("22") {

@@ -283,7 +283,7 @@ struct PostgresStoreTests {
   }
 
   static func isUnavailable(_ error: StoreError) -> Bool {
-    if case .writeFailed(let path, _) = error { return path == "PostgreSQL" }
+    if case .unavailable = error { return true }
     return false
   }
 }
