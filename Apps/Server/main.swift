@@ -4,17 +4,20 @@ import CommandLineKit
 import Dispatch
 import Foundation
 import HTTPServer
-// friends-server: serves the Friends HTTP API from the embedded store.
+// friends-server: serves the app's HTTP API from the embedded store, or from PostgreSQL.
 //
-//   friends-server [--port N] [--data-dir PATH]
+//   friends-server [--port N] [--data-dir PATH | --database URL]
 //   friends-server --help | --version
 //
 // Prints the URL it listens on as the only line on standard output, messages on standard
 // error. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open
-// connections and exits 0. Exits 1 when the store cannot be opened or the port cannot be
-// listened on, 64 on a usage error. The command line is read with CommandLineKit
-// (ServerCommandLine.swift), as `friends` reads its own.
+// connections and exits 0. Exits 1 when the store or the database cannot be opened, when
+// the port cannot be listened on, or when a database is asked of a build without the
+// Postgres trait; 64 on a usage error. The command line is read with CommandLineKit
+// (ServerCommandLine.swift), as `friends` reads its own. A database's password is never
+// printed: connection strings are shown through PostgresURL, which hides it.
 import LocalBackend
+import PostgresClient
 
 #if canImport(Glibc)
   import Glibc
@@ -47,16 +50,38 @@ case .run(let parsed, _):
   }
 }
 
-let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: environment)
+func fail(_ message: String) -> Never {
+  console.errors.writeLine(
+    "\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(message)")
+  exit(ExitCode.failure.rawValue)
+}
+
+/// What the server serves from, for its log: a directory, or a database without its password.
+let place: String
 let server: HTTPServer
 do {
-  let store = try LocalStore(directory: directory.url)
+  let store: LocalStore
+  if let database = options.database.flatMap(PostgresURL.init) {
+    #if Postgres
+      // Serving from the database needs the API over any storage, which comes next.
+      fail("this version of \(AppIdentity.serverCommand) cannot serve from \(database) yet")
+    #else
+      fail(
+        "this build of \(AppIdentity.serverCommand) has no PostgreSQL support, so it cannot use "
+          + "\(database); build it with `swift build --traits Postgres` (libpq needed), or "
+          + "serve from a data directory with --data-dir")
+    #endif
+  } else {
+    let directory = DataDirectory.resolve(
+      explicit: options.dataDirectory, environment: environment)
+    place = directory.url.path
+    store = try LocalStore(directory: directory.url)
+  }
   let api = ServerAPI(store: store, log: { printError($0) })
   server = try HTTPServer(
     configuration: HTTPServerConfiguration(port: options.port), router: api.router)
 } catch {
-  console.errors.writeLine("\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(error)")
-  exit(ExitCode.failure.rawValue)
+  fail("\(error)")
 }
 
 // Signals are handled on the main queue instead of interrupting whatever runs.
@@ -74,5 +99,5 @@ for signalNumber in [SIGINT, SIGTERM] {
 }
 
 FileHandle.standardOutput.write(Data((server.url.absoluteString + "\n").utf8))
-printError("serving \(directory.url.path) at \(server.url.absoluteString); Ctrl-C stops")
+printError("serving \(place) at \(server.url.absoluteString); Ctrl-C stops")
 dispatchMain()
