@@ -12,7 +12,8 @@
   /// expired ones and the subject's oldest beyond the cap in the same transaction, under a
   /// transaction-scoped advisory lock on the subject, so that two replicas starting sessions
   /// for one subject at once keep the cap. Times are kept as `timestamptz`, to the
-  /// microsecond.
+  /// microsecond; the bounds they are compared to are rounded up to the next microsecond, so
+  /// that a comparison says what it says of the exact times.
   ///
   /// Failures are ``StoreError``s (see ``StoreError/init(database:)``).
   public final class PostgresSessionStorage: SessionStorage {
@@ -34,14 +35,14 @@
             "SELECT pg_advisory_xact_lock(\(Self.subjectLockClass), hashtext($1))",
             [record.subject])
           try connection.query(
-            "DELETE FROM sessions WHERE last_used < to_timestamp($1::float8)",
-            [Self.seconds(expiredBefore)])
+            "DELETE FROM sessions WHERE last_used < \(Self.time(1))",
+            [Self.bound(expiredBefore)])
           try connection.query(
             "INSERT INTO sessions (digest, subject, started, last_used)"
-              + " VALUES ($1, $2, to_timestamp($3::float8), to_timestamp($4::float8))",
+              + " VALUES ($1, $2, \(Self.time(3)), \(Self.time(4)))",
             [
-              record.digest, record.subject, Self.seconds(record.started),
-              Self.seconds(record.lastUsed),
+              record.digest, record.subject, Self.microseconds(record.started),
+              Self.microseconds(record.lastUsed),
             ])
           try connection.query(
             """
@@ -66,16 +67,16 @@
           """
           WITH found AS (SELECT subject, last_used FROM sessions WHERE digest = $1),
           touched AS (
-            UPDATE sessions SET last_used = to_timestamp($2::float8)
-            WHERE digest = $1 AND last_used >= to_timestamp($3::float8)
-              AND last_used < to_timestamp($4::float8) AND last_used < to_timestamp($2::float8)
+            UPDATE sessions SET last_used = \(Self.time(2))
+            WHERE digest = $1 AND last_used >= \(Self.time(3))
+              AND last_used < \(Self.time(4)) AND last_used < \(Self.time(2))
             RETURNING 1),
           expired AS (
-            DELETE FROM sessions WHERE digest = $1 AND last_used < to_timestamp($3::float8)
+            DELETE FROM sessions WHERE digest = $1 AND last_used < \(Self.time(3))
             RETURNING 1)
-          SELECT subject, last_used >= to_timestamp($3::float8) FROM found
+          SELECT subject, last_used >= \(Self.time(3)) FROM found
           """,
-          [digest, Self.seconds(time), Self.seconds(expiredBefore), Self.seconds(touchBefore)])
+          [digest, Self.microseconds(time), Self.bound(expiredBefore), Self.bound(touchBefore)])
       }
       guard let row = rows.first else { return nil }
       return try StoreError.mapping { try row.bool(1) ? try row.string(0) : nil }
@@ -96,8 +97,8 @@
     public func removeExpired(before expiredBefore: Date) throws -> Int {
       try run { connection in
         try connection.query(
-          "DELETE FROM sessions WHERE last_used < to_timestamp($1::float8)",
-          [Self.seconds(expiredBefore)]
+          "DELETE FROM sessions WHERE last_used < \(Self.time(1))",
+          [Self.bound(expiredBefore)]
         ).affectedRows
       }
     }
@@ -105,8 +106,8 @@
     public func all() throws -> [SessionRecord<String>] {
       let rows = try run { connection in
         try connection.query(
-          "SELECT digest, subject, extract(epoch FROM started)::float8,"
-            + " extract(epoch FROM last_used)::float8 FROM sessions")
+          "SELECT digest, subject, (extract(epoch FROM started) * 1000000)::bigint,"
+            + " (extract(epoch FROM last_used) * 1000000)::bigint FROM sessions")
       }
       return try StoreError.mapping {
         try rows.rows.map { row in
@@ -126,18 +127,42 @@
       try StoreError.mapping { try pool.withConnection(body) }
     }
 
-    /// `date` as seconds since 1970, for `to_timestamp`.
-    static func seconds(_ date: Date) -> String {
-      String(date.timeIntervalSince1970)
+    /// The SQL of parameter `index` (microseconds since 1970) as a `timestamptz`.
+    static func time(_ index: Int) -> String {
+      "(timestamptz 'epoch' + $\(index)::bigint * interval '1 microsecond')"
     }
 
-    /// Column `index` (seconds since 1970) as a date.
-    static func date(_ row: PostgresRow, _ index: Int) throws -> Date {
-      guard let seconds = Double(try row.string(index)) else {
-        throw StoreError.corrupt(
-          path: "PostgreSQL", reason: "not a time: \(row[index] ?? "NULL")")
-      }
-      return Date(timeIntervalSince1970: seconds)
+    /// `date` in whole microseconds since 1970, the nearest one: for a time to store.
+    static func microseconds(_ date: Date) -> String {
+      String(Int64((date.timeIntervalSinceReferenceDate * 1e6).rounded()) + referenceDate)
     }
+
+    /// `date` in whole microseconds since 1970, rounded up: for a bound that stored times
+    /// (whole microseconds) are compared to with `<`, which then says what `<` says of the
+    /// exact times.
+    static func bound(_ date: Date) -> String {
+      String(Int64((date.timeIntervalSinceReferenceDate * 1e6).rounded(.up)) + referenceDate)
+    }
+
+    /// `date` in whole microseconds since 1970, rounded down: for a bound that stored times
+    /// are compared to with `>` (exact in the same way as ``bound(_:)``).
+    static func floor(_ date: Date) -> String {
+      String(Int64((date.timeIntervalSinceReferenceDate * 1e6).rounded(.down)) + referenceDate)
+    }
+
+    /// Column `index` (microseconds since 1970) as a date.
+    static func date(_ row: PostgresRow, _ index: Int) throws -> Date {
+      date(microseconds: Int64(try row.int(index)))
+    }
+
+    /// The date `microseconds` after 1970.
+    static func date(microseconds: Int64) -> Date {
+      Date(timeIntervalSinceReferenceDate: Double(microseconds - referenceDate) / 1e6)
+    }
+
+    /// Foundation's reference date (2001-01-01) in microseconds since 1970. Dates are
+    /// converted from and to their own seconds since it, which the arithmetic keeps exact
+    /// (a second since 1970, so much larger, would lose the last bits of a bound).
+    static let referenceDate: Int64 = 978_307_200_000_000
   }
 #endif

@@ -28,14 +28,15 @@
     public func update<Result>(_ key: String, _ body: (inout ThrottleState?) -> Result) throws
       -> Result
     {
+      let time = PostgresSessionStorage.time
       while true {
         let outcome: Result? = try StoreError.mapping {
           try pool.transaction { connection -> Result? in
             let rows = try connection.query(
               """
-              SELECT ARRAY(SELECT extract(epoch FROM f)::float8
+              SELECT ARRAY(SELECT (extract(epoch FROM f) * 1000000)::bigint
                              FROM unnest(failures) WITH ORDINALITY AS u(f, n) ORDER BY n)::text,
-                     waits, extract(epoch FROM wait_ends)::float8
+                     waits, (extract(epoch FROM wait_ends) * 1000000)::bigint
               FROM login_attempts WHERE key = $1 FOR UPDATE
               """, [key])
             let stored = try rows.first.map(Self.state)
@@ -46,19 +47,20 @@
               try connection.query("DELETE FROM login_attempts WHERE key = $1", [key])
               return result
             }
+            let failures = state.failures.map(PostgresSessionStorage.microseconds)
             let values = [
-              key,
-              "{" + state.failures.map { String($0.timeIntervalSince1970) }.joined(separator: ",")
-                + "}",
-              String(state.waits), state.waitEnds.map { String($0.timeIntervalSince1970) },
+              key, "{" + failures.joined(separator: ",") + "}", String(state.waits),
+              state.waitEnds.map(PostgresSessionStorage.microseconds),
             ]
+            let failureTimes = """
+              ARRAY(SELECT timestamptz 'epoch' + m * interval '1 microsecond'
+                    FROM unnest($2::bigint[]) WITH ORDINALITY AS u(m, n) ORDER BY n)
+              """
             if stored != nil {
               try connection.query(
                 """
-                UPDATE login_attempts SET
-                  failures = ARRAY(SELECT to_timestamp(s) FROM unnest($2::float8[])
-                                     WITH ORDINALITY AS u(s, n) ORDER BY n),
-                  waits = $3, wait_ends = to_timestamp($4::float8)
+                UPDATE login_attempts
+                SET failures = \(failureTimes), waits = $3, wait_ends = \(time(4))
                 WHERE key = $1
                 """, values)
               return result
@@ -66,9 +68,7 @@
             let inserted = try connection.query(
               """
               INSERT INTO login_attempts (key, failures, waits, wait_ends)
-              VALUES ($1, ARRAY(SELECT to_timestamp(s) FROM unnest($2::float8[])
-                                  WITH ORDINALITY AS u(s, n) ORDER BY n),
-                      $3, to_timestamp($4::float8))
+              VALUES ($1, \(failureTimes), $3, \(time(4)))
               ON CONFLICT (key) DO NOTHING
               """, values)
             // Another replica added the row meanwhile: start again, locking it.
@@ -82,18 +82,18 @@
     public func forgetQuiet(at time: Date, window: Duration) throws {
       let (seconds, attoseconds) = window.components
       let since = time.addingTimeInterval(-(Double(seconds) + Double(attoseconds) / 1e18))
-      // The rows of which ThrottleState.isQuiet holds: a wait that ended a window ago, or no
-      // wait and no failure within the window.
+      let bound = PostgresSessionStorage.time(1)
+      // The rows of which ThrottleState.isQuiet holds: a wait that ended a window ago or
+      // more, or no wait and no failure within the window.
       try StoreError.mapping {
         try pool.withConnection { connection in
           try connection.query(
             """
             DELETE FROM login_attempts WHERE CASE
-              WHEN wait_ends IS NOT NULL THEN wait_ends <= to_timestamp($1::float8)
-              ELSE NOT EXISTS (
-                SELECT 1 FROM unnest(failures) AS f WHERE f > to_timestamp($1::float8))
+              WHEN wait_ends IS NOT NULL THEN NOT wait_ends > \(bound)
+              ELSE NOT EXISTS (SELECT 1 FROM unnest(failures) AS f WHERE f > \(bound))
             END
-            """, [String(since.timeIntervalSince1970)])
+            """, [PostgresSessionStorage.floor(since)])
         }
       }
     }
@@ -103,18 +103,18 @@
       let text = try row.string(0).trimmingCharacters(in: CharacterSet(charactersIn: "{}"))
       var failures: [Date] = []
       for item in text.split(separator: ",") {
-        guard let seconds = Double(item) else {
+        guard let microseconds = Int64(item) else {
           throw StoreError.corrupt(
             path: "PostgreSQL table login_attempts", reason: "not a time: \(item)")
         }
-        failures.append(Date(timeIntervalSince1970: seconds))
+        failures.append(PostgresSessionStorage.date(microseconds: microseconds))
       }
       let waitEnds = try row[2].map { text -> Date in
-        guard let seconds = Double(text) else {
+        guard let microseconds = Int64(text) else {
           throw StoreError.corrupt(
             path: "PostgreSQL table login_attempts", reason: "not a time: \(text)")
         }
-        return Date(timeIntervalSince1970: seconds)
+        return PostgresSessionStorage.date(microseconds: microseconds)
       }
       return ThrottleState(failures: failures, waits: try row.int(1), waitEnds: waitEnds)
     }
