@@ -270,7 +270,7 @@ let package = Package(
     .testTarget(
       name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
     .testTarget(
-      name: "AuthenticationTests", dependencies: ["Authentication", "Cryptography"],
+      name: "AuthenticationTests", dependencies: ["Authentication", "Cryptography", "TestSupport"],
       path: "Tests/AuthenticationTests"),
     .testTarget(
       name: "TUITests",
