@@ -118,7 +118,10 @@ let package = Package(
       path: "Modules/PostgresBackend"),
     .target(
       name: "AppServer",
-      dependencies: ["HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication"],
+      dependencies: [
+        "HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication", "Cryptography",
+        "PostgresBackend", "PostgresClient",
+      ],
       path: "Modules/AppServer"),
     // What both fronts' toolkits measure and escape text with: terminal columns, and control
     // characters shown escaped so that data never writes to the terminal.
@@ -248,7 +251,8 @@ let package = Package(
       name: "AppServerTests",
       dependencies: [
         "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
-        "AppComposition", "TestSupport", "Models", "PostgresBackend", "PostgresClient",
+        "AppComposition", "TestSupport", "Authentication", "Cryptography", "Models",
+        "PostgresBackend", "PostgresClient",
       ],
       path: "Tests/AppServerTests"),
     .testTarget(

@@ -40,7 +40,8 @@ allowed() {
     Cryptography) echo "Glibc Musl Darwin" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication" ;;
+    # The server over any storage; PostgresBackend only with the Postgres trait.
+    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication Cryptography PostgresBackend PostgresClient" ;;
     # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
     # adds its URLSession extensions.
     Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;

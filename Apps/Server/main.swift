@@ -10,12 +10,15 @@ import HTTPServer
 //   friends-server --help | --version
 //
 // Prints the URL it listens on as the only line on standard output, messages on standard
-// error. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open
-// connections and exits 0. Exits 1 when the store or the database cannot be opened, when
-// the port cannot be listened on, or when a database is asked of a build without the
-// Postgres trait; 64 on a usage error. The command line is read with CommandLineKit
-// (ServerCommandLine.swift), as `friends` reads its own. A database's password is never
-// printed: connection strings are shown through PostgresURL, which hides it.
+// error. Over the embedded store, sessions are kept in sessions.json in the data directory:
+// they survive restarts, and several servers on one directory share them; over PostgreSQL,
+// sessions and the login throttle are in the database, shared by every replica. Stops cleanly
+// on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open connections and exits 0.
+// Exits 1 when the store, the sessions' file or the database cannot be opened, when the port
+// cannot be listened on, or when a database is asked of a build without the Postgres trait;
+// 64 on a usage error. The command line is read with CommandLineKit (ServerCommandLine.swift),
+// as `friends` reads its own. A database's password is never printed: connection strings are
+// shown through PostgresURL, which hides it.
 import LocalBackend
 import PostgresClient
 
@@ -59,12 +62,12 @@ func fail(_ message: String) -> Never {
 /// What the server serves from, for its log: a directory, or a database without its password.
 let place: String
 let server: HTTPServer
+let storage: ServerStorage
 do {
-  let store: LocalStore
   if let database = options.database.flatMap(PostgresURL.init) {
     #if Postgres
-      // Serving from the database needs the API over any storage, which comes next.
-      fail("this version of \(AppIdentity.serverCommand) cannot serve from \(database) yet")
+      storage = try ServerStorage.postgres(url: database)
+      place = "PostgreSQL \(database)"
     #else
       fail(
         "this build of \(AppIdentity.serverCommand) has no PostgreSQL support, so it cannot use "
@@ -74,10 +77,10 @@ do {
   } else {
     let directory = DataDirectory.resolve(
       explicit: options.dataDirectory, environment: environment)
+    storage = try ServerStorage.embedded(directory: directory.url)
     place = directory.url.path
-    store = try LocalStore(directory: directory.url)
   }
-  let api = ServerAPI(store: store, log: { printError($0) })
+  let api = ServerAPI(storage: storage, log: { printError($0) })
   server = try HTTPServer(
     configuration: HTTPServerConfiguration(port: options.port), router: api.router)
 } catch {
@@ -97,6 +100,25 @@ for signalNumber in [SIGINT, SIGTERM] {
   source.resume()
   signalSources.append(source)
 }
+
+/// Sweeps the expired sessions and the quiet throttle keys of `storage` every hour (besides
+/// at each login, when the sessions are swept too), and logs what it does.
+func sweepEveryHour(_ storage: ServerStorage) -> any DispatchSourceTimer {
+  let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+  timer.schedule(deadline: .now() + .seconds(3600), repeating: .seconds(3600))
+  timer.setEventHandler {
+    do {
+      let swept = try storage.sessions.sweepExpired()
+      try storage.throttle.forgetQuietKeys()
+      if swept > 0 { printError("ended \(swept) expired session(s)") }
+    } catch {
+      printError("could not sweep expired sessions: \(error)")
+    }
+  }
+  timer.resume()
+  return timer
+}
+let sweep = sweepEveryHour(storage)
 
 FileHandle.standardOutput.write(Data((server.url.absoluteString + "\n").utf8))
 printError("serving \(place) at \(server.url.absoluteString); Ctrl-C stops")

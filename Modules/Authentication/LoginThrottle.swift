@@ -57,27 +57,50 @@ public final class LoginThrottle<Key: Hashable & Sendable>: @unchecked Sendable 
   /// ``ThrottleStorage/forgetQuiet(at:window:)``, so that many different keys cannot fill it.
   public static var failuresBetweenForgetting: Int { 1_000 }
 
-  /// The rule in force.
-  public let rule: Rule
+  /// The window of the rule with the longest one: a key quiet for that long is forgotten.
+  public let longestWindow: Duration
   /// Where the states of the keys are kept.
   public let storage: any ThrottleStorage<Key>
+  private let rules: @Sendable (Key) -> Rule
   private let now: @Sendable () -> Date
   private let lock = NSLock()
   private var failuresSinceForgetting = 0
 
-  /// Creates a throttle.
+  /// Creates a throttle with one rule for every key.
   ///
   /// - Parameters:
   ///   - rule: When to make a key wait.
   ///   - storage: Where the states of the keys are kept; in this process's memory by default.
   ///   - now: The clock; tests pass one they move by hand.
-  public init(
+  public convenience init(
     rule: Rule = Rule(), storage: any ThrottleStorage<Key> = MemoryThrottleStorage(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.rule = rule
+    self.init(rules: { _ in rule }, longestWindow: rule.window, storage: storage, now: now)
+  }
+
+  /// Creates a throttle whose rule depends on the key (client addresses, which many people
+  /// may share, allowing more failures than email addresses, say).
+  ///
+  /// - Parameters:
+  ///   - rules: The rule of each key.
+  ///   - longestWindow: The longest ``Rule/window`` of the rules.
+  ///   - storage: Where the states of the keys are kept; in this process's memory by default.
+  ///   - now: The clock; tests pass one they move by hand.
+  public init(
+    rules: @escaping @Sendable (Key) -> Rule, longestWindow: Duration,
+    storage: any ThrottleStorage<Key> = MemoryThrottleStorage(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.rules = rules
+    self.longestWindow = longestWindow
     self.storage = storage
     self.now = now
+  }
+
+  /// The rule of `key`.
+  public func rule(for key: Key) -> Rule {
+    rules(key)
   }
 
   /// Whether `key` may try now. Refused attempts are not failures: they never reach the
@@ -93,7 +116,7 @@ public final class LoginThrottle<Key: Hashable & Sendable>: @unchecked Sendable 
   @discardableResult
   public func recordFailure(for key: Key) throws -> Decision {
     let time = now()
-    let rule = rule
+    let rule = rules(key)
     let decision = try storage.update(key) { state in
       state = Self.failing(state ?? ThrottleState(), at: time, rule: rule)
       return Self.decision(state, at: time)
@@ -116,7 +139,7 @@ public final class LoginThrottle<Key: Hashable & Sendable>: @unchecked Sendable 
   /// Drops the keys with nothing left to remember, so that many different keys cannot fill
   /// the storage; also done every ``failuresBetweenForgetting`` failures.
   public func forgetQuietKeys() throws {
-    try storage.forgetQuiet(at: now(), window: rule.window)
+    try storage.forgetQuiet(at: now(), window: longestWindow)
   }
 
   private static func decision(_ state: ThrottleState?, at time: Date) -> Decision {

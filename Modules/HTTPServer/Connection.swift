@@ -6,6 +6,8 @@ struct Connection {
   let id: Int
   /// When the connection was accepted: the request's deadlines count from here.
   let accepted: ContinuousClock.Instant
+  /// The client's IPv4 address, in network byte order.
+  let client: UInt32
   let server: ServerCore
 
   private var configuration: HTTPServerConfiguration { server.configuration }
@@ -140,10 +142,15 @@ struct Connection {
       return .request(
         try HTTPRequest(
           method: head.method, target: head.target, headers: head.headers,
-          body: Data(received[end.body..<bodyEnd])))
+          body: Data(received[end.body..<bodyEnd]), clientAddress: Self.text(of: client)))
     } catch {
       return .reject(error)
     }
+  }
+
+  /// An IPv4 address in network byte order, written `192.0.2.1`.
+  static func text(of address: UInt32) -> String {
+    withUnsafeBytes(of: address) { bytes in bytes.map(String.init).joined(separator: ".") }
   }
 
   /// Waits for bytes until `deadline` and appends what arrived to `received`.

@@ -20,6 +20,12 @@ public struct HTTPRequest: Hashable, Sendable {
   public var body: Data
   /// The values a route's `{name}` segments matched, filled in by ``HTTPRouter``.
   public var pathParameters: [String: String]
+  /// The IP address of the client, as the connection's peer (for example `192.0.2.1`),
+  /// set by the server; `nil` for a request made otherwise (in tests, say).
+  ///
+  /// This is the address the connection comes from: behind a reverse proxy, the proxy's.
+  /// Headers such as `X-Forwarded-For`, which any client can write, are not read.
+  public var clientAddress: String?
 
   /// Creates a request from its parts; ``path``, ``pathSegments`` and ``queryItems`` are
   /// read from `target`.
@@ -27,7 +33,8 @@ public struct HTTPRequest: Hashable, Sendable {
   /// - Throws: ``HTTPRequestError`` with status 400 when the target is not an absolute path
   ///   or holds a bad percent-encoding.
   public init(
-    method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()
+    method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(),
+    clientAddress: String? = nil
   ) throws(HTTPRequestError) {
     let parsed = try RequestTarget(target)
     self.method = method
@@ -38,6 +45,7 @@ public struct HTTPRequest: Hashable, Sendable {
     self.headers = headers
     self.body = body
     self.pathParameters = [:]
+    self.clientAddress = clientAddress
   }
 
   /// The value of the first query item named `name`, or `nil` when there is none.

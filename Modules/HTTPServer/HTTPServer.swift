@@ -246,7 +246,9 @@ final class ServerCore: @unchecked Sendable {
     case .serve(let id):
       threads.enter()
       let thread = Thread { [self] in
-        Connection(descriptor: descriptor, id: id, accepted: accepted, server: self).run()
+        Connection(
+          descriptor: descriptor, id: id, accepted: accepted, client: client, server: self
+        ).run()
         // Forgotten before the descriptor is closed, so that no eviction reaches a number
         // the system has given to another connection meanwhile.
         lock.withLock { connections[id] = nil }

@@ -158,7 +158,7 @@ extension EndToEndTests {
   @Test func theDemosCommandsWorkAgainstAServer() async throws {
     let storeDirectory = try TemporaryDirectory()
     let store = try LocalStore(directory: storeDirectory.url)
-    let server = try HTTPServer(router: ServerAPI(store: store).router)
+    let server = try HTTPServer(router: ServerAPI(storage: .embedded(store: store)).router)
     defer { server.stop() }
     let unused = try TemporaryDirectory()
     func run(_ words: String...) async throws -> CLIProcess.Result {

@@ -94,7 +94,7 @@ import Testing
   @Test func theSameCommandsWorkAgainstAServer() async throws {
     let storeDirectory = try TemporaryDirectory()
     let store = try LocalStore(directory: storeDirectory.url)
-    let server = try HTTPServer(router: ServerAPI(store: store).router)
+    let server = try HTTPServer(router: ServerAPI(storage: .embedded(store: store)).router)
     defer { server.stop() }
     // The home directory holds no data: everything goes to the server.
     let unused = try TemporaryDirectory()

@@ -22,8 +22,9 @@ import Testing
     let seed = StoreSeed.demo.withPassword(EndToEndTests.password, iterations: 1_000)
     let store = try LocalStore(directory: storeDirectory.url, seed: seed)
     let clock = Clock()
-    let sessions = SessionStore<Account>(now: { clock.now })
-    let server = try HTTPServer(router: ServerAPI(store: store, sessions: sessions).router)
+    let sessions = SessionStore<String>(now: { clock.now })
+    let server = try HTTPServer(
+      router: ServerAPI(storage: .embedded(store: store, sessions: sessions)).router)
     defer { server.stop() }
     let home = try TemporaryDirectory()
     func run(_ words: String...) async throws -> CLIProcess.Result {

@@ -22,6 +22,16 @@ import Testing
     }
   }
 
+  @Test func aRequestCarriesItsClientsAddressButNotAForwardedOne() async throws {
+    try await withServer { server, _ in
+      let response = try RawClient.exchange(
+        port: server.port,
+        "GET /client HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+      #expect(response.status == 200)
+      #expect(response.body == "127.0.0.1")
+    }
+  }
+
   @Test func theURLNamesTheLoopbackAddressAndTheChosenPort() async throws {
     try await withServer { server, _ in
       #expect(server.port != 0)

@@ -43,6 +43,7 @@ func testRouter() -> HTTPRouter {
   router.get("/query") { request in
     .response(.text(request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "|")))
   }
+  router.get("/client") { request in .response(.text(request.clientAddress ?? "none")) }
   router.get("/hang") { _ in .neverAnswer }
   router.get("/drop") { _ in .closeWithoutAnswer }
   router.get("/raw") { _ in .raw(Data("not http at all".utf8)) }

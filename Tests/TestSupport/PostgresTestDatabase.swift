@@ -45,15 +45,32 @@ public enum PostgresTestDatabase {
     }
 
     private static func create() throws -> (name: String, url: PostgresURL) {
-      let server = try #require(url)
       let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-      let admin = try PostgresConnection(url: server)
-      // A database's name cannot be a parameter; this one is made of [a-z0-9_] above.
-      try admin.query("CREATE DATABASE \(name)")
-      return (name, try #require(database(name, of: server)))
+      return (name, try database(named: name))
     }
 
-    private static func drop(_ name: String) {
+    /// The database `name` of the test server, created when it does not exist yet: for a test
+    /// that opens one place twice (a restart, a second replica). ``drop(_:)`` removes it.
+    ///
+    /// - Precondition: `name` is made of `[a-z0-9_]`.
+    public static func database(named name: String) throws -> PostgresURL {
+      precondition(
+        name.utf8.allSatisfy {
+          $0 == UInt8(ascii: "_") || ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 122)
+        },
+        "a test database's name is made of [a-z0-9_]")
+      let server = try #require(url)
+      let admin = try PostgresConnection(url: server)
+      let exists = try admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])
+      if exists.rows.isEmpty {
+        // A database's name cannot be a parameter; this one is made of [a-z0-9_].
+        try admin.query("CREATE DATABASE \(name)")
+      }
+      return try #require(database(name, of: server))
+    }
+
+    /// Drops the database `name` of the test server, if it exists.
+    public static func drop(_ name: String) {
       // The server may have been restarted by the test: try a few times.
       for attempt in 0..<20 {
         if let server = url, let admin = try? PostgresConnection(url: server),

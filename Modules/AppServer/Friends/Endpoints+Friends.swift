@@ -6,19 +6,19 @@ import Models
 extension Endpoints {
   /// Listing, reading, adding, changing and removing friends.
   func addFriendsRoutes(to router: inout HTTPRouter) {
-    router.add(HTTPAPI.friends, signedIn: self) { _, _ in self.answer { try store.friends() } }
+    router.add(HTTPAPI.friends, signedIn: self) { _, _ in self.answer { try records.friends() } }
     router.add(HTTPAPI.addFriend, signedIn: self) { request, _ in
       self.answer(request, FriendDraft.self, status: 201) { draft in
-        try store.addFriend(draft)
+        try records.addFriend(draft)
       }
     }
     router.add(HTTPAPI.friend, signedIn: self) { request, _ in
-      self.withIdentifier(request) { id in self.answer { try store.friend(id: id) } }
+      self.withIdentifier(request) { id in self.answer { try records.friend(id: id) } }
     }
     router.add(HTTPAPI.updateFriend, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
         self.answer(request, HTTPAPI.FriendChange.self) { change in
-          try store.updateFriend(
+          try records.updateFriend(
             Friend(id: id, draft: change.draft, revision: change.revision ?? 0),
             overwriting: change.revision == nil)
         }
@@ -26,7 +26,7 @@ extension Endpoints {
     }
     router.add(HTTPAPI.removeFriend, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
-        self.answerNoContent { try store.removeFriend(id: id) }
+        self.answerNoContent { try records.removeFriend(id: id) }
       }
     }
   }

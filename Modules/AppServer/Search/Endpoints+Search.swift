@@ -7,7 +7,7 @@ extension Endpoints {
   /// Searching friends by name.
   func addSearchRoutes(to router: inout HTTPRouter) {
     router.add(HTTPAPI.search, signedIn: self) { request, _ in
-      self.answer { try store.searchFriends(matching: request.queryValue("q") ?? "") }
+      self.answer { try records.searchFriends(matching: request.queryValue("q") ?? "") }
     }
   }
 }

@@ -5,46 +5,44 @@ import HTTPServer
 import LocalBackend
 import Models
 
-/// The app's HTTP API (see `Docs/HTTP-API.md`) served from a ``LocalStore``.
+/// The app's HTTP API (see `Docs/HTTP-API.md`) served from a ``ServerStorage``: the
+/// embedded store, or a database several servers share.
 ///
 /// Every answer is JSON (or empty with 204). Store failures become statuses: a wrong
-/// password 401, too many wrong passwords 429 with `Retry-After`, an unknown identifier 404, a
-/// rule broken by the input 400, a problem with the store's file 500 (with a generic message;
-/// the details go to `log`).
+/// password 401, too many wrong passwords (for the email address or from the client's
+/// address) 429 with `Retry-After`, an unknown identifier 404, a rule broken by the input 400,
+/// storage that cannot be reached right now 503 with `Retry-After`, a problem with the store's
+/// file 500 (with a generic message; the details go to `log`).
 ///
-/// **Sessions.** `POST /login` checks the password and starts a session in ``sessions``: the
-/// answer holds a new token (32 random bytes), which the server keeps only as its SHA-256
-/// digest. Every other endpoint but `POST /password-reset` needs
-/// `Authorization: Bearer <token>` with the token of a live session, and answers 401
-/// otherwise; `POST /logout` ends the request's session. Each client has its own session, and
-/// a session ends after ``SessionStore/inactivityLimit`` without a request (30 days). The
-/// store's own "signed in" flag, which the embedded backend uses, is neither read nor changed.
+/// **Sessions.** `POST /login` checks the password and starts a session in the storage's
+/// ``ServerStorage/sessions``: the answer holds a new token (32 random bytes), which the server
+/// keeps only as its SHA-256 digest. Every other endpoint but `POST /password-reset` needs
+/// `Authorization: Bearer <token>` with the token of a live session of an account that still
+/// exists, and answers 401 otherwise; `POST /logout` ends the request's session. Each client
+/// has its own session; a session ends after ``SessionStore/inactivityLimit`` without a
+/// request (30 days), and an account's oldest session ends when it starts one more than
+/// ``SessionStore/maximumPerSubject`` (10). The embedded store's own "signed in" flag, which
+/// the embedded backend uses, is neither read nor changed.
 ///
 /// ```swift
-/// let api = ServerAPI(store: try LocalStore(directory: directory))
+/// let api = ServerAPI(storage: try .embedded(directory: directory))
 /// let server = try HTTPServer(router: api.router)
 /// ```
 public struct ServerAPI: Sendable {
-  /// The store the API reads and changes.
-  public let store: LocalStore
-  /// The live sessions, kept in memory: restarting the server ends them all.
-  public let sessions: SessionStore<Account>
+  /// Where the API's data is kept.
+  public let storage: ServerStorage
   /// The API's routes, ready for ``HTTPServer/init(configuration:onEvent:router:)``.
   public let router: HTTPRouter
 
-  /// Creates the API over `store`.
+  /// Creates the API over `storage`.
   ///
   /// - Parameters:
-  ///   - sessions: Where sessions are kept; tests pass one with a clock they move by hand.
-  ///   - log: Receives a line for every store failure answered with 500 (the client gets only
-  ///     a generic message, which does not reveal server paths).
-  public init(
-    store: LocalStore, sessions: SessionStore<Account> = SessionStore(),
-    log: @escaping @Sendable (String) -> Void = { _ in }
-  ) {
-    self.store = store
-    self.sessions = sessions
-    router = Endpoints(store: store, sessions: sessions, log: log).router
+  ///   - storage: Where records, accounts, sessions and failed logins are kept.
+  ///   - log: Receives a line for every storage failure answered with 500 or 503 (the client
+  ///     gets only a generic message, which does not reveal server paths).
+  public init(storage: ServerStorage, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.storage = storage
+    router = Endpoints(storage: storage, log: log).router
   }
 
   /// Answers `request` with the API's routes.
@@ -56,9 +54,12 @@ public struct ServerAPI: Sendable {
 /// The handlers behind ``ServerAPI``'s routes; each feature adds its own from an extension
 /// in the feature's folder.
 struct Endpoints: Sendable {
-  let store: LocalStore
-  let sessions: SessionStore<Account>
+  let storage: ServerStorage
   let log: @Sendable (String) -> Void
+
+  /// The features' records: what the handlers read and change.
+  var records: any RecordStore { storage.records }
+  var sessions: SessionStore<String> { storage.sessions }
 
   var router: HTTPRouter {
     var router = HTTPRouter()
@@ -75,7 +76,8 @@ struct Endpoints: Sendable {
   }
 
   /// Runs `body` with the account of the request's session, or answers 401 when the request
-  /// has no token, or one of no live session (unknown, ended or expired).
+  /// has no token, or one of no live session (unknown, ended or expired), or of an account
+  /// that no longer exists.
   func signedIn(
     _ request: HTTPRequest, _ body: (Account) -> HTTPReply
   ) -> HTTPReply {
@@ -85,8 +87,8 @@ struct Endpoints: Sendable {
         challenge: #"Bearer realm="api""#)
     }
     let account: Account?
-    do {
-      account = try sessions.subject(for: token)
+    do throws(StoreError) {
+      account = try self.account(of: token)
     } catch {
       return failure(error)
     }
@@ -96,6 +98,26 @@ struct Endpoints: Sendable {
         challenge: #"Bearer realm="api", error="invalid_token""#)
     }
     return body(account)
+  }
+
+  /// The account of the live session of `token`, or `nil`.
+  private func account(of token: String) throws(StoreError) -> Account? {
+    guard let email = try Self.storageCall({ try sessions.subject(for: token) }) else {
+      return nil
+    }
+    return try storage.accounts.credentials(email: email)?.account
+  }
+
+  /// Runs a call of the sessions or the throttle, whose storage's own errors become
+  /// ``StoreError/unavailable(_:)``.
+  static func storageCall<Value>(_ body: () throws -> Value) throws(StoreError) -> Value {
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .unavailable("\(error)")
+    }
   }
 
   private static func unauthorized(_ message: String, challenge: String) -> HTTPReply {
@@ -204,9 +226,12 @@ struct Endpoints: Sendable {
       response.headers.set("Retry-After", String(seconds))
       return .response(response)
     case .unavailable(let reason):
-      log("storage unavailable: \(reason)")
-      var response = HTTPResponse.error(
-        status: 503, message: "the server cannot reach its data right now; try again shortly")
+      log("storage unavailable, answered 503: \(reason)")
+      var response = HTTPResponse.json(
+        HTTPAPI.ErrorBody(
+          error: "the server cannot reach its data right now; try again shortly",
+          retryAfter: Self.unavailableRetryAfter),
+        status: 503, encoder: HTTPAPI.makeEncoder())
       response.headers.set("Retry-After", String(Self.unavailableRetryAfter))
       return .response(response)
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:

@@ -9,16 +9,16 @@ extension Endpoints {
     router.add(HTTPAPI.timeline, signedIn: self) { request, _ in
       self.withPage(request) { page in
         self.answer {
-          try store.timeline(sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
+          try records.timeline(sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
         }
       }
     }
-    router.add(HTTPAPI.people, signedIn: self) { _, _ in self.answer { try store.people() } }
+    router.add(HTTPAPI.people, signedIn: self) { _, _ in self.answer { try records.people() } }
     router.add(HTTPAPI.personPosts, signedIn: self) { request, _ in
       self.withIdentifier(request) { id in
         self.withPage(request) { page in
           self.answer {
-            try store.posts(
+            try records.posts(
               byPerson: id, sinceId: page.sinceId, maxId: page.maxId, limit: page.limit)
           }
         }

@@ -7,18 +7,19 @@ import Testing
 
 /// `PUT /friends/{id}` and the friend's revision, checked without sockets.
 @Suite struct FriendRevisionAPITests {
-  private func withAPI(_ body: (ServerAPI, LocalStore) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("friend-revision-tests-\(UUID().uuidString)", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let store = try LocalStore(directory: directory)
-    try body(ServerAPI(store: store, log: { _ in }), store)
+  private func withAPI(
+    _ backend: ServerTestBackend, _ body: (ServerAPI, any RecordStore) throws -> Void
+  ) throws {
+    try backend.withContext { context in
+      let storage = try context.open()
+      try body(ServerAPI(storage: storage, log: { _ in }), storage.records)
+    }
   }
 
   private func put(_ api: ServerAPI, _ id: Int, _ body: String) throws -> (Int, [String: Any]) {
     var headers = HTTPHeaders()
     headers.set(
-      "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+      "Authorization", "Bearer " + (try api.storage.sessions.start(for: "ada@example.com").text))
     let request = try HTTPRequest(
       method: .put, target: "/friends/\(id)", headers: headers, body: Data(body.utf8))
     guard case .response(let response) = api.handle(request) else {
@@ -29,8 +30,9 @@ import Testing
     return (response.status, json ?? [:])
   }
 
-  @Test func theCurrentRevisionIsSavedAndAnsweredWithTheNextOne() throws {
-    try withAPI { api, store in
+  @Test(arguments: ServerTestBackend.all)
+  func theCurrentRevisionIsSavedAndAnsweredWithTheNextOne(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, store in
       let (status, json) = try put(
         api, 1, #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100", "revision": 1}"#
       )
@@ -40,8 +42,9 @@ import Testing
     }
   }
 
-  @Test func aStaleRevisionGets409AndChangesNothing() throws {
-    try withAPI { api, store in
+  @Test(arguments: ServerTestBackend.all)
+  func aStaleRevisionGets409AndChangesNothing(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, store in
       var meanwhile = try store.friend(id: 1)
       meanwhile.firstName = "Meanwhile"
       let current = try store.updateFriend(meanwhile)
@@ -54,8 +57,9 @@ import Testing
     }
   }
 
-  @Test func aChangeWithoutARevisionOverwritesAnyRevision() throws {
-    try withAPI { api, store in
+  @Test(arguments: ServerTestBackend.all)
+  func aChangeWithoutARevisionOverwritesAnyRevision(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, store in
       var meanwhile = try store.friend(id: 1)
       meanwhile.firstName = "Meanwhile"
       try store.updateFriend(meanwhile)

@@ -24,8 +24,9 @@ extension ServerAPITests {
     }
   }
 
-  @Test func theFriendsAndSearchRoutesNeedASession() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func theFriendsAndSearchRoutesNeedASession(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       for (method, target, body) in [
         (HTTPMethod.get, "/friends", ""), (.get, "/friends/1", ""),
         (.put, "/friends/1", Self.draft),
@@ -35,14 +36,14 @@ extension ServerAPITests {
         #expect(answer.status == 401, "\(method) \(target)")
         #expect(answer.headers["WWW-Authenticate"] == #"Bearer realm="api""#)
       }
-      #expect(try api.store.snapshot().generation == 1)
-      #expect(try api.store.friends().count == 20)
-      #expect(try api.store.friend(id: 1).firstName == "Liam")
+      #expect(try api.storage.records.friends().count == 20)
+      #expect(try api.storage.records.friend(id: 1).firstName == "Liam")
     }
   }
 
-  @Test func identifiersMustBeWholeNumbers() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func identifiersMustBeWholeNumbers(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       for (method, target) in [
         (HTTPMethod.get, "/friends/abc"), (.delete, "/friends/1.5"), (.get, "/people/x/posts"),
       ] {

@@ -9,14 +9,14 @@ import Testing
 
 /// The API's answers to requests an HTTPClient would never send, checked without sockets.
 @Suite struct ServerAPITests {
+  /// Runs `body` with an API over a fresh storage of `backend`, and the test's context.
   func withAPI(
-    log: @escaping @Sendable (String) -> Void = { _ in },
-    _ body: (ServerAPI, URL) throws -> Void
+    _ backend: ServerTestBackend = .embedded, log: @escaping @Sendable (String) -> Void = { _ in },
+    _ body: (ServerAPI, ServerTestContext) throws -> Void
   ) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("friends-api-tests-\(UUID().uuidString)", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try body(ServerAPI(store: try LocalStore(directory: directory), log: log), directory)
+    try backend.withContext { context in
+      try body(ServerAPI(storage: try context.open(), log: log), context)
+    }
   }
 
   struct Answer {
@@ -35,7 +35,7 @@ import Testing
     var headers = headers
     if signedIn {
       headers.set(
-        "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
+        "Authorization", "Bearer " + (try api.storage.sessions.start(for: "ada@example.com").text))
     }
     let request = try HTTPRequest(
       method: method, target: target, headers: headers, body: Data((body ?? "").utf8))
@@ -50,8 +50,9 @@ import Testing
     var description: String
   }
 
-  @Test func successfulAnswersAreJSONThatIsNotCached() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func successfulAnswersAreJSONThatIsNotCached(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       let answer = try send(api, .get, "/account")
       #expect(answer.status == 200)
       #expect(answer.headers["Content-Type"] == "application/json; charset=utf-8")
@@ -60,8 +61,9 @@ import Testing
     }
   }
 
-  @Test func accountIsTheSessionsAccount() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func accountIsTheSessionsAccount(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       let answer = try send(api, .get, "/account")
       #expect(answer.status == 200)
       let account = (answer.json as? [String: Any])?["account"] as? [String: Any]
@@ -82,22 +84,24 @@ import Testing
   func everyEndpointButLoginAndPasswordResetNeedsASession(
     authorization: String, challenge: String
   ) throws {
-    try withAPI { api, _ in
-      let headers: HTTPHeaders = authorization.isEmpty ? [:] : ["Authorization": authorization]
-      for (method, target, body) in [
-        (HTTPMethod.get, "/account", ""), (.post, "/logout", ""),
-      ] {
-        let answer = try send(
-          api, method, target, body: body, signedIn: false, headers: headers)
-        #expect(answer.status == 401, "\(method) \(target)")
-        #expect(answer.headers["WWW-Authenticate"] == challenge)
+    for backend in ServerTestBackend.all {
+      try withAPI(backend) { api, _ in
+        let headers: HTTPHeaders = authorization.isEmpty ? [:] : ["Authorization": authorization]
+        for (method, target, body) in [
+          (HTTPMethod.get, "/account", ""), (.post, "/logout", ""),
+        ] {
+          let answer = try send(
+            api, method, target, body: body, signedIn: false, headers: headers)
+          #expect(answer.status == 401, "\(method) \(target)")
+          #expect(answer.headers["WWW-Authenticate"] == challenge)
+        }
+        // Nothing was changed.
+        #expect(try api.storage.sessions.records.isEmpty)
+        let reset = try send(
+          api, .post, "/password-reset", body: #"{"email": "a@b.co"}"#, signedIn: false,
+          headers: headers)
+        #expect(reset.status == 204)
       }
-      // Nothing was changed.
-      #expect(try api.store.snapshot().generation == 1)
-      let reset = try send(
-        api, .post, "/password-reset", body: #"{"email": "a@b.co"}"#, signedIn: false,
-        headers: headers)
-      #expect(reset.status == 204)
     }
   }
 
@@ -119,8 +123,9 @@ import Testing
     }
   }
 
-  @Test func unknownRoutesAndWrongMethodsGet404And405() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func unknownRoutesAndWrongMethodsGet404And405(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       let unknown = try send(api, .get, "/enemies")
       #expect(unknown.status == 404)
       let answer = try send(api, .patch, "/account")
@@ -131,8 +136,9 @@ import Testing
     }
   }
 
-  @Test func aWrongPasswordGets401WithTheWordsBothFrontsShow() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func aWrongPasswordGets401WithTheWordsBothFrontsShow(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       let answer = try send(
         api, .post, "/login", body: #"{"email": "ada@example.com", "password": "wrong horse"}"#,
         signedIn: false)
@@ -145,7 +151,8 @@ import Testing
 
   @Test func aDamagedStoreGives500WithoutItsPathAndLogsTheDetails() throws {
     let lines = LogLines()
-    try withAPI(log: lines.append) { api, directory in
+    try withAPI(log: lines.append) { api, context in
+      let directory = context.directory
       try Data("{ damaged".utf8).write(to: directory.appendingPathComponent(LocalStore.fileName))
       let answer = try send(
         api, .post, "/login", body: #"{"email": "ada@example.com", "password": "correct horse"}"#,
@@ -159,7 +166,7 @@ import Testing
 }
 
 /// Collects log lines from any thread.
-private final class LogLines: Sendable {
+final class LogLines: Sendable {
   private let lines = Mutex<[String]>([])
 
   @Sendable func append(_ line: String) {

@@ -6,8 +6,9 @@ import Testing
 
 // The timeline routes' answers to requests an HTTPClient would never send.
 extension ServerAPITests {
-  @Test func theTimelineRoutesNeedASession() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func theTimelineRoutesNeedASession(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       for target in ["/timeline", "/people", "/people/1/posts"] {
         let answer = try send(api, .get, target, signedIn: false)
         #expect(answer.status == 401, "GET \(target)")
@@ -16,16 +17,18 @@ extension ServerAPITests {
     }
   }
 
-  @Test func datesAreISO8601() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func datesAreISO8601(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       let answer = try send(api, .get, "/timeline?limit=1")
       let post = (answer.json as? [[String: Any]])?.first
       #expect(post?["date"] as? String == "2024-03-04T10:15:00Z")
     }
   }
 
-  @Test func pagingParametersAreChecked() throws {
-    try withAPI { api, _ in
+  @Test(arguments: ServerTestBackend.all)
+  func pagingParametersAreChecked(backend: ServerTestBackend) throws {
+    try withAPI(backend) { api, _ in
       let since = try send(api, .get, "/timeline?since_id=x")
       #expect(since.status == 400)
       #expect(since.error == "since_id must be a whole number")

@@ -10,21 +10,20 @@ import Testing
 @Suite struct TimelineRoutesTests {
   /// The status, and the post ids or the error message, of a signed-in `GET target`.
   private func get(_ target: String) throws -> (status: Int, ids: [Int]?, error: String?) {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("timeline-routes-tests-\(UUID().uuidString)", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let api = ServerAPI(store: try LocalStore(directory: directory), log: { _ in })
-    var headers = HTTPHeaders()
-    headers.set(
-      "Authorization", "Bearer " + (try api.sessions.start(for: StoreSeed.demoAccount).text))
-    let request = try HTTPRequest(method: .get, target: target, headers: headers, body: Data())
-    guard case .response(let response) = api.handle(request) else {
-      Issue.record("GET \(target) did not get a response")
-      return (0, nil, nil)
+    try ServerTestBackend.embedded.withContext { context in
+      let api = ServerAPI(storage: try context.open(), log: { _ in })
+      var headers = HTTPHeaders()
+      headers.set(
+        "Authorization", "Bearer " + (try api.storage.sessions.start(for: "ada@example.com").text))
+      let request = try HTTPRequest(method: .get, target: target, headers: headers, body: Data())
+      guard case .response(let response) = api.handle(request) else {
+        Issue.record("GET \(target) did not get a response")
+        return (0, nil, nil)
+      }
+      let json = try JSONSerialization.jsonObject(with: response.body)
+      let ids = (json as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+      return (response.status, ids, (json as? [String: Any])?["error"] as? String)
     }
-    let json = try JSONSerialization.jsonObject(with: response.body)
-    let ids = (json as? [[String: Any]])?.compactMap { $0["id"] as? Int }
-    return (response.status, ids, (json as? [String: Any])?["error"] as? String)
   }
 
   @Test func beforeAnswersThePageBeforeAPost() throws {

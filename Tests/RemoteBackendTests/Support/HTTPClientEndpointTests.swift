@@ -52,8 +52,8 @@ import Testing
   @Test func aBaseURLWithAPathPrefixesEveryEndpoint() async throws {
     try await withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory, seed: .demo)
-      let api = ServerAPI(store: store)
-      let token = try api.sessions.start(for: StoreSeed.demoAccount).text
+      let api = ServerAPI(storage: .embedded(store: store))
+      let token = try api.storage.sessions.start(for: "ada@example.com").text
       var router = HTTPRouter()
       router.get("/api/v1/account") { request in
         var inner = request

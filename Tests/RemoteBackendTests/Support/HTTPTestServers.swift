@@ -12,7 +12,7 @@ import TestSupport
 /// A Friends API server over a fresh store in a temporary directory, and a client of it.
 struct FriendsServerFixture {
   let store: LocalStore
-  let sessions: SessionStore<Account>
+  let sessions: SessionStore<String>
   let server: HTTPServer
   let log: HTTPServerEventLog
   let client: HTTPClient
@@ -28,21 +28,24 @@ struct FriendsServerFixture {
 /// the client holds the token of a session the test started on the server (no request is sent
 /// for it). `wrap` may wrap the API's handler, for example to hold an answer back.
 func withAppServer<Result>(
-  seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = LoginThrottle(),
-  sessions: SessionStore<Account> = SessionStore(), signedIn: Bool = true,
+  seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = ServerStorage.loginThrottle(),
+  sessions: SessionStore<String> = SessionStore(), signedIn: Bool = true,
   timeout: Duration = .seconds(2),
   wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
   _ body: (FriendsServerFixture) async throws -> Result
 ) async throws -> Result {
   try await withTemporaryDirectory { directory in
-    let store = try LocalStore(directory: directory, seed: seed, throttle: throttle)
+    let store = try LocalStore(directory: directory, seed: seed)
     let log = HTTPServerEventLog()
     let server = try HTTPServer(
       onEvent: log.record,
-      handler: wrap(ServerAPI(store: store, sessions: sessions).router.handle))
+      handler: wrap(
+        ServerAPI(
+          storage: .embedded(store: store, sessions: sessions, throttle: throttle)
+        ).router.handle))
     defer { server.stop() }
     let tokens = MemorySessionTokens(
-      signedIn ? try sessions.start(for: seed.account).text : nil)
+      signedIn ? try sessions.start(for: Account.normalizedEmail(seed.account.email)).text : nil)
     let client = HTTPClient(baseURL: server.url, timeout: timeout, tokens: tokens)
     return try await body(
       FriendsServerFixture(

@@ -56,7 +56,7 @@ final class Received: @unchecked Sendable {
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       #expect(try await backend.logIn(email: " ADA@example.com ", password: password).value == ada)
       let token = try #require(fixture.client.tokens.load())
-      #expect(try fixture.sessions.subject(for: token) == ada)
+      #expect(try fixture.sessions.subject(for: token) == "ada@example.com")
       try await backend.logOut().value
       #expect(fixture.client.tokens.load() == nil)
       #expect(try fixture.sessions.subject(for: token) == nil)

@@ -29,13 +29,13 @@ extension LocalBackend: __Feature__Service {
   public var __feature__ItemsChanged: Observable<Void> { recordsChanged(__Feature__Item.self) }
 }
 
-extension LocalStore {
+extension RecordStore {
   /// Adds an entry with `text` (trimmed) and the time now, or throws
   /// ``StoreError/invalidInput(_:)`` for a text the rules refuse, writing nothing.
-  public func add__Feature__Item(text: String) throws -> __Feature__Item {
+  public func add__Feature__Item(text: String) throws(StoreError) -> __Feature__Item {
     let text = __Feature__Item.trimmed(text)
     if let message = __Feature__Item.validate(text).message {
-      throw StoreError.invalidInput(message)
+      throw .invalidInput(message)
     }
     return try add { id in __Feature__Item(id: id, text: text, createdAt: Date()) }
   }
