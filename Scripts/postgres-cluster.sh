@@ -37,15 +37,22 @@ bin_dir() {
   echo "$found"
 }
 
-# Runs a PostgreSQL program as the cluster's owner.
+# Runs a PostgreSQL program as the cluster's owner, with no open file but standard input,
+# output and error: the server that pg_ctl starts keeps running after this script, and must not
+# keep the caller's other files open (a test harness waits for its pipes to close).
 as_owner() {
-  if [ "$(id -u)" -eq 0 ]; then
-    local owner=postgres
-    id "$owner" >/dev/null 2>&1 || owner=nobody
-    runuser -u "$owner" -- "$@"
-  else
-    "$@"
-  fi
+  (
+    for fd in $(ls /dev/fd 2>/dev/null); do
+      if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    if [ "$(id -u)" -eq 0 ]; then
+      owner=postgres
+      id "$owner" >/dev/null 2>&1 || owner=nobody
+      exec runuser -u "$owner" -- "$@"
+    else
+      exec "$@"
+    fi
+  )
 }
 
 case "$command" in
