@@ -22,7 +22,7 @@
   ///   email address that recently failed to sign in.
   ///
   /// **One table per registered collection** (`StoreFile.collections`), named after it
-  /// (`friends`, `posts`): `(id bigint PRIMARY KEY, body jsonb NOT NULL)`, each record as the
+  /// (`ingredients`, say): `(id bigint PRIMARY KEY, body jsonb NOT NULL)`, each record as the
   /// JSON object the embedded store writes for it (``RecordJSON``; dates as text at the
   /// millisecond), whose `id` must equal the row's. These tables are made at every start, in
   /// the migrations' transaction, when missing: a feature added to the app gets its table,

@@ -10,9 +10,10 @@ import Store
 /// (through ``sorted(_:)``) its order. Records are written and read with ``RecordJSON``, the
 /// embedded store's own coding, so both engines keep the same text.
 public struct RegisteredCollection: Sendable {
-  /// The collection's name, such as `friends`: a table's name for a database.
+  /// The collection's name, such as `ingredients`: a table's name for a database.
   public let name: String
-  /// The word for one record, such as `friend`, as ``StoreError/notFound(_:record:)`` names it.
+  /// The word for one record, such as `ingredient`, as ``StoreError/notFound(_:record:)``
+  /// names it.
   public let recordName: String
   /// The record type's identity.
   public let recordType: ObjectIdentifier
