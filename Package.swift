@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "HTTPServer", targets: ["HTTPServer"]),
     .library(name: "AppServer", targets: ["AppServer"]),
+    .library(name: "PostgresBackend", targets: ["PostgresBackend"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalText", targets: ["TerminalText"]),
@@ -109,10 +110,17 @@ let package = Package(
       name: "PostgresClient",
       dependencies: [.target(name: "CLibPQ", condition: .when(traits: ["Postgres"]))],
       path: "Modules/PostgresClient"),
+    // The app's records, accounts, sessions and login attempts in PostgreSQL, for servers
+    // that run as several replicas; empty without the Postgres trait.
+    .target(
+      name: "PostgresBackend",
+      dependencies: ["PostgresClient", "LocalBackend", "Authentication", "Models", "Cryptography"],
+      path: "Modules/PostgresBackend"),
     .target(
       name: "AppServer",
       dependencies: [
         "HTTPServer", "LocalBackend", "AppAPI", "Models", "Authentication", "Cryptography",
+        "PostgresBackend", "PostgresClient",
       ],
       path: "Modules/AppServer"),
     // What both fronts' toolkits measure and escape text with: terminal columns, and control
@@ -156,7 +164,7 @@ let package = Package(
     // The HTTP server of the app's API, over the embedded store.
     .executableTarget(
       name: "FriendsServerApp",
-      dependencies: ["AppServer", "AppComposition", "CommandLineKit"],
+      dependencies: ["AppServer", "AppComposition", "CommandLineKit", "PostgresClient"],
       path: "Apps/Server"),
     // Writes to a store from a separate process; the store's tests launch it to prove that
     // concurrent and killed writers lose no acknowledged write.
@@ -175,7 +183,7 @@ let package = Package(
     // Tests
     // What test targets share: temporary directories, launching built executables, a
     // pseudo-terminal.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["PostgresClient"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
       path: "Tests/ReactiveCoreTests"),
@@ -231,12 +239,20 @@ let package = Package(
       name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"],
       path: "Tests/PostgresClientTests"),
     .testTarget(
+      name: "PostgresBackendTests",
+      dependencies: [
+        "PostgresBackend", "PostgresClient", "LocalBackend", "Models", "Cryptography",
+        "Authentication", "TestSupport",
+      ],
+      path: "Tests/PostgresBackendTests"),
+    .testTarget(
       name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
     .testTarget(
       name: "AppServerTests",
       dependencies: [
         "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
-        "AppComposition", "TestSupport", "Authentication", "Cryptography",
+        "AppComposition", "TestSupport", "Authentication", "Cryptography", "Models",
+        "PostgresBackend", "PostgresClient",
       ],
       path: "Tests/AppServerTests"),
     .testTarget(

@@ -32,12 +32,16 @@ allowed() {
     # The system's libpq, and the client over it.
     CLibPQ) echo "-" ;;
     PostgresClient) echo "$system CLibPQ" ;;
+    # The records, accounts and sessions in PostgreSQL: the embedded backend's protocols over
+    # the client.
+    PostgresBackend) echo "$system PostgresClient LocalBackend Authentication Models Cryptography" ;;
     # The fronts' toolkits share how text is measured and escaped.
     CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
     Cryptography) echo "Foundation FoundationEssentials" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
-    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication Cryptography" ;;
+    # The server over any storage; PostgresBackend only with the Postgres trait.
+    AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication Cryptography PostgresBackend PostgresClient" ;;
     # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
     # adds its URLSession extensions.
     Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;

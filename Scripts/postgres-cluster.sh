@@ -4,6 +4,9 @@
 #
 #   Scripts/postgres-cluster.sh start DIR   make and start a cluster in DIR (a new folder);
 #                                           prints its connection string on stdout
+#   Scripts/postgres-cluster.sh restart DIR stop it (fast: connections are cut) and start it
+#                                           again, keeping its data; for tests of a database
+#                                           that goes away and comes back
 #   Scripts/postgres-cluster.sh stop DIR    stop it and delete DIR
 #
 # PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user (made
@@ -12,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: Scripts/postgres-cluster.sh start|stop DIR" >&2
+  echo "usage: Scripts/postgres-cluster.sh start|restart|stop DIR" >&2
   exit 64
 }
 [ $# -eq 2 ] || usage
@@ -34,15 +37,22 @@ bin_dir() {
   echo "$found"
 }
 
-# Runs a PostgreSQL program as the cluster's owner.
+# Runs a PostgreSQL program as the cluster's owner, with no open file but standard input,
+# output and error: the server that pg_ctl starts keeps running after this script, and must not
+# keep the caller's other files open (a test harness waits for its pipes to close).
 as_owner() {
-  if [ "$(id -u)" -eq 0 ]; then
-    local owner=postgres
-    id "$owner" >/dev/null 2>&1 || owner=nobody
-    runuser -u "$owner" -- "$@"
-  else
-    "$@"
-  fi
+  (
+    for fd in $(ls /dev/fd 2>/dev/null); do
+      if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    if [ "$(id -u)" -eq 0 ]; then
+      owner=postgres
+      id "$owner" >/dev/null 2>&1 || owner=nobody
+      exec runuser -u "$owner" -- "$@"
+    else
+      exec "$@"
+    fi
+  )
 }
 
 case "$command" in
@@ -71,6 +81,21 @@ case "$command" in
       exit 1
     }
     echo "postgresql://postgres@/postgres?host=$dir"
+    ;;
+  restart)
+    [ -d "$dir/data" ] || {
+      echo "error: $dir holds no cluster" >&2
+      exit 1
+    }
+    bin=$(bin_dir)
+    dir=$(cd "$dir" && pwd)
+    as_owner "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --mode=fast --wait \
+      --timeout=60 \
+      -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c max_connections=200 -c fsync=on" \
+      restart >/dev/null || {
+      tail -n 20 "$dir/server.log" >&2
+      exit 1
+    }
     ;;
   stop)
     if [ -d "$dir/data" ]; then

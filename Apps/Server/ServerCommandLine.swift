@@ -1,6 +1,7 @@
 import AppComposition
 import AppServer
 import CommandLineKit
+import PostgresClient
 
 /// The command line of `friends-server`, declared as `friends` declares its own: the same
 /// help layout, usage line, `error:` messages and status 64.
@@ -9,10 +10,15 @@ enum ServerCommandLine {
   static let program = ProgramSpec(
     name: AppIdentity.serverCommand,
     version: "\(AppIdentity.serverCommand) \(AppIdentity.version)",
-    abstract: "Serve the Friends HTTP API from the embedded store.",
+    abstract: "Serve the \(AppIdentity.name) HTTP API from the embedded store or PostgreSQL.",
     discussion: """
       Listens on 127.0.0.1 and prints the URL it listens on as the only line on standard
       output. Ctrl-C (SIGINT) or SIGTERM stops it.
+
+      With --database (or $\(databaseVariable)), the data is kept in that PostgreSQL
+      database, and any number of servers may share it. Its password is read from
+      $\(databaseVariable), $PGPASSWORD or ~/.pgpass, never from the command line. Only a
+      build with the Postgres trait (swift build --traits Postgres) can use a database.
       """,
     options: [
       OptionSpec(
@@ -25,11 +31,22 @@ enum ServerCommandLine {
           "The store's directory (default: $FRIENDS_DATA_DIR, else $XDG_DATA_HOME/friends, "
           + "else ~/.local/share/friends). A leading ~ is expanded with $HOME; an empty path "
           + "is refused."),
+      OptionSpec(
+        "database", valueName: "url",
+        help:
+          "A PostgreSQL connection string (postgresql://user@host/db) to keep the data in, "
+          + "instead of the store's directory (default: $\(databaseVariable), if set). It may "
+          + "not hold a password."),
     ])
+
+  /// The environment variable that gives the database's connection string, password
+  /// included, when `--database` is not given.
+  static let databaseVariable = "DATABASE_URL"
 
   /// The options of a command line that `program` parsed, with their values checked.
   ///
-  /// `environment` gives `HOME`, to expand a leading `~` in `--data-dir`.
+  /// `environment` gives `HOME`, to expand a leading `~` in `--data-dir`, and
+  /// `DATABASE_URL`, used when neither `--database` nor `--data-dir` is given.
   ///
   /// - Throws: `UsageError` for a value out of range or of the wrong form.
   static func options(_ parsed: ParsedCommand, environment: [String: String] = [:])
@@ -45,6 +62,25 @@ enum ServerCommandLine {
     if let path = parsed.value("data-dir") {
       options.dataDirectory = try PathValue.checked(
         path, from: .option("data-dir"), environment: environment)
+    }
+    if let text = parsed.value("database") {
+      guard options.dataDirectory == nil else {
+        throw UsageError("options '--data-dir' and '--database' cannot be used together")
+      }
+      guard let url = PostgresURL(text) else {
+        throw UsageError("option '--database' needs a connection string, not an empty value")
+      }
+      guard !url.hasPassword else {
+        throw UsageError(
+          "option '--database' must not hold a password, which anyone on this machine could "
+            + "read from the command line; give it in $\(databaseVariable), $PGPASSWORD or "
+            + "~/.pgpass")
+      }
+      options.database = url.connectionString
+    } else if options.dataDirectory == nil, let text = environment[databaseVariable],
+      PostgresURL(text) != nil
+    {
+      options.database = text
     }
     return options
   }

@@ -4,19 +4,23 @@ import CommandLineKit
 import Dispatch
 import Foundation
 import HTTPServer
-
-// friends-server: serves the Friends HTTP API from the embedded store.
+// friends-server: serves the app's HTTP API from the embedded store, or from PostgreSQL.
 //
-//   friends-server [--port N] [--data-dir PATH]
+//   friends-server [--port N] [--data-dir PATH | --database URL]
 //   friends-server --help | --version
 //
 // Prints the URL it listens on as the only line on standard output, messages on standard
-// error. Sessions are kept in sessions.json in the data directory: they survive restarts, and
-// several servers on one directory share them. Stops cleanly on SIGINT (Ctrl-C) or SIGTERM:
-// it stops accepting, closes open connections and exits 0. Exits 1 when the store or the
-// sessions' file cannot be opened or the port cannot be listened on, 64 on a usage error. The
-// command line is read with CommandLineKit (ServerCommandLine.swift), as `friends` reads its
-// own.
+// error. Over the embedded store, sessions are kept in sessions.json in the data directory:
+// they survive restarts, and several servers on one directory share them; over PostgreSQL,
+// sessions and the login throttle are in the database, shared by every replica. Stops cleanly
+// on SIGINT (Ctrl-C) or SIGTERM: it stops accepting, closes open connections and exits 0.
+// Exits 1 when the store, the sessions' file or the database cannot be opened, when the port
+// cannot be listened on, or when a database is asked of a build without the Postgres trait;
+// 64 on a usage error. The command line is read with CommandLineKit (ServerCommandLine.swift),
+// as `friends` reads its own. A database's password is never printed: connection strings are
+// shown through PostgresURL, which hides it.
+import LocalBackend
+import PostgresClient
 
 #if canImport(Glibc)
   import Glibc
@@ -49,17 +53,38 @@ case .run(let parsed, _):
   }
 }
 
-let directory = DataDirectory.resolve(explicit: options.dataDirectory, environment: environment)
+func fail(_ message: String) -> Never {
+  console.errors.writeLine(
+    "\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(message)")
+  exit(ExitCode.failure.rawValue)
+}
+
+/// What the server serves from, for its log: a directory, or a database without its password.
+let place: String
 let server: HTTPServer
 let storage: ServerStorage
 do {
-  storage = try ServerStorage.embedded(directory: directory.url)
+  if let database = options.database.flatMap(PostgresURL.init) {
+    #if Postgres
+      storage = try ServerStorage.postgres(url: database)
+      place = "PostgreSQL \(database)"
+    #else
+      fail(
+        "this build of \(AppIdentity.serverCommand) has no PostgreSQL support, so it cannot use "
+          + "\(database); build it with `swift build --traits Postgres` (libpq needed), or "
+          + "serve from a data directory with --data-dir")
+    #endif
+  } else {
+    let directory = DataDirectory.resolve(
+      explicit: options.dataDirectory, environment: environment)
+    storage = try ServerStorage.embedded(directory: directory.url)
+    place = directory.url.path
+  }
   let api = ServerAPI(storage: storage, log: { printError($0) })
   server = try HTTPServer(
     configuration: HTTPServerConfiguration(port: options.port), router: api.router)
 } catch {
-  console.errors.writeLine("\(console.errorStyle.bold(console.errorStyle.red("error:"))) \(error)")
-  exit(ExitCode.failure.rawValue)
+  fail("\(error)")
 }
 
 // Signals are handled on the main queue instead of interrupting whatever runs.
@@ -96,5 +121,5 @@ func sweepEveryHour(_ storage: ServerStorage) -> any DispatchSourceTimer {
 let sweep = sweepEveryHour(storage)
 
 FileHandle.standardOutput.write(Data((server.url.absoluteString + "\n").utf8))
-printError("serving \(directory.url.path) at \(server.url.absoluteString); Ctrl-C stops")
+printError("serving \(place) at \(server.url.absoluteString); Ctrl-C stops")
 dispatchMain()

@@ -1,4 +1,5 @@
-/// What `friends-server` is asked to serve: `friends-server [--port N] [--data-dir PATH]`.
+/// What `friends-server` is asked to serve:
+/// `friends-server [--port N] [--data-dir PATH | --database URL]`.
 ///
 /// The executable reads its command line with CommandLineKit, as the other programs do, and
 /// fills these in.
@@ -9,12 +10,20 @@ public struct ServerOptions: Hashable, Sendable {
   /// (`FRIENDS_DATA_DIR`, then the user's data directory).
   public var dataDirectory: String?
 
+  /// The PostgreSQL connection string to keep the data in, from `--database` or
+  /// `DATABASE_URL`, or `nil` to use the embedded store in ``dataDirectory``.
+  public var database: String?
+
   /// The port used when `--port` is not given.
   public static let defaultPort: UInt16 = 8080
 
   /// Creates options.
-  public init(port: UInt16 = ServerOptions.defaultPort, dataDirectory: String? = nil) {
+  public init(
+    port: UInt16 = ServerOptions.defaultPort, dataDirectory: String? = nil,
+    database: String? = nil
+  ) {
     self.port = port
     self.dataDirectory = dataDirectory
+    self.database = database
   }
 }

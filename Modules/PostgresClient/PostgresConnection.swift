@@ -53,6 +53,17 @@
     /// is not, and the pool makes a new one.
     public var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
 
+    /// Whether an idle connection is still open, reading what the server sent meanwhile
+    /// without waiting: a server that restarted or ended the session closed the socket, which
+    /// this notices before a statement is sent on it (so that the pool replaces the connection
+    /// instead of failing a request).
+    public var isStillOpen: Bool {
+      // A server that ended the session sent a last message, then closed the socket: the
+      // first read may take the message, the second meets the end.
+      for _ in 0..<2 where PQconsumeInput(handle) == 0 { return false }
+      return PQstatus(handle) == CONNECTION_OK
+    }
+
     /// Runs one statement with its parameters and returns its rows.
     ///
     /// - Parameters:

@@ -21,7 +21,9 @@
   /// The migrations that the table `schema_migrations` does not list yet are applied in
   /// version order, all in one transaction under a transaction-scoped advisory lock: replicas
   /// that start together take turns, the first applies them, and the others find them done.
-  /// A migration that fails rolls all of them back, and the error names it.
+  /// A migration that fails rolls all of them back, and the error names it. What the
+  /// migrations cannot say in fixed SQL (tables made from a list known only at run time, rows
+  /// of a first start) goes in `then`, which runs in the same transaction under the same lock.
   public enum PostgresMigrator {
     /// The advisory lock's key: any number that other code of the application does not lock.
     static let lockKey = 7_384_105_221
@@ -29,11 +31,18 @@
     /// Applies the missing migrations and returns the versions it applied (none when the
     /// schema was up to date).
     ///
+    /// - Parameters:
+    ///   - migrations: the schema's steps.
+    ///   - then: runs after them, in their transaction and under their lock, with the
+    ///     versions just applied (empty when the schema was up to date): for statements that
+    ///     are made at run time, or rows that a new database starts with. Throwing rolls back
+    ///     everything, the migrations included.
     /// - Precondition: the versions are unique.
     @discardableResult
-    public static func migrate(_ migrations: [PostgresMigration], on pool: PostgresPool) throws
-      -> [Int]
-    {
+    public static func migrate(
+      _ migrations: [PostgresMigration], on pool: PostgresPool,
+      then: (_ connection: PostgresConnection, _ applied: [Int]) throws -> Void = { _, _ in }
+    ) throws -> [Int] {
       precondition(
         Set(migrations.map(\.version)).count == migrations.count,
         "each migration has a version of its own")
@@ -64,6 +73,7 @@
             [String(migration.version), migration.name])
           done.append(migration.version)
         }
+        try then(connection, done)
         return done
       }
     }

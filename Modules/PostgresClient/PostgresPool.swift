@@ -8,7 +8,8 @@
   /// up to ``waitLimit`` seconds and then gets ``PostgresError/Kind/poolTimedOut``, so a slow
   /// database turns into quick 503 answers instead of piling up threads. A connection that
   /// broke (the server restarted, the network dropped) is closed when it comes back and a new
-  /// one is made for the next caller: the server recovers without restarting.
+  /// one is made for the next caller: the server recovers without restarting. An idle
+  /// connection that the server closed meanwhile is noticed before it is handed out.
   public final class PostgresPool: Sendable {
     /// The most connections open at once.
     public let maximumConnections: Int
@@ -67,7 +68,7 @@
     /// An idle connection that is still open, or a new one.
     private func take() throws(PostgresError) -> PostgresConnection {
       while let reused = idle.withLock({ $0.popLast() }) {
-        if reused.connection.isOpen { return reused.connection }
+        if reused.connection.isStillOpen { return reused.connection }
       }
       return try PostgresConnection(
         url: url, statementTimeoutMilliseconds: statementTimeoutMilliseconds)

@@ -16,6 +16,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     self.connectionString = connectionString
   }
 
+  /// Whether the string holds a password (in a URI's user part, a `password=` query item or
+  /// a `password=` pair): a program that takes the string as an argument refuses one, since
+  /// every user of the machine can read a command line.
+  public var hasPassword: Bool { description != connectionString }
+
   /// The string with its password replaced by `***`: safe to print and log.
   public var description: String {
     let text = connectionString

@@ -19,13 +19,59 @@ import Testing
         == .serve(ServerOptions(port: 9000, dataDirectory: "/srv/friends")))
   }
 
+  @Test func aDatabaseComesFromTheOptionOrTheEnvironment() throws {
+    let url = "postgresql://app@db.example.com/app"
+    #expect(
+      try ServerCommandLine.parse(["--database", url]) == .serve(ServerOptions(database: url)))
+    let environment = ["DATABASE_URL": "postgresql://app:secret@db/app"]
+    #expect(
+      try ServerCommandLine.parse([], environment: environment)
+        == .serve(ServerOptions(database: "postgresql://app:secret@db/app")))
+    // The option wins over the variable, and a data directory over the variable.
+    #expect(
+      try ServerCommandLine.parse(["--database", url], environment: environment)
+        == .serve(ServerOptions(database: url)))
+    #expect(
+      try ServerCommandLine.parse(["--data-dir", "/tmp/x"], environment: environment)
+        == .serve(ServerOptions(dataDirectory: "/tmp/x")))
+    #expect(
+      try ServerCommandLine.parse([], environment: ["DATABASE_URL": " "])
+        == .serve(ServerOptions()))
+  }
+
+  @Test(arguments: [
+    "postgresql://app:secret@db/app", "postgres://db/app?password=secret",
+    "host=db dbname=app password=secret",
+  ])
+  func aPasswordOnTheCommandLineIsRefusedWithoutBeingRepeated(url: String) throws {
+    let error = #expect(throws: UsageError.self) {
+      try ServerCommandLine.parse(["--database", url])
+    }
+    let message = "\(error.map { String(describing: $0) } ?? "")"
+    #expect(message.contains("must not hold a password"))
+    #expect(message.contains("DATABASE_URL"))
+    #expect(!message.contains("secret"))
+  }
+
+  @Test func aDataDirectoryAndADatabaseCannotBeGivenTogether() {
+    #expect(
+      throws: UsageError("options '--data-dir' and '--database' cannot be used together")
+    ) {
+      try ServerCommandLine.parse(["--data-dir", "/tmp/x", "--database", "postgresql://db/app"])
+    }
+  }
+
   @Test func helpAndVersionAreAnsweredAsByTheOtherPrograms() throws {
     #expect(try ServerCommandLine.parse(["--version"]) == .text("friends-server 0.1.0"))
     let help = ServerCommandLine.program.helpText()
     #expect(try ServerCommandLine.parse(["--help"]) == .text(help))
     #expect(try ServerCommandLine.parse(["--port", "high", "-h"]) == .text(help))
-    #expect(help.hasPrefix("OVERVIEW: Serve the Friends HTTP API from the embedded store."))
-    #expect(help.contains("\nUSAGE: friends-server [--port <n>] [--data-dir <path>]\n"))
+    #expect(
+      help.hasPrefix(
+        "OVERVIEW: Serve the Friends HTTP API from the embedded store or PostgreSQL.\n"))
+    #expect(
+      help.contains(
+        "\nUSAGE: friends-server [--port <n>] [--data-dir <path>] [--database <url>]\n"))
     #expect(help.contains("\n  --port <n>              The port to listen on (default 8080;"))
     #expect(
       help.hasSuffix(

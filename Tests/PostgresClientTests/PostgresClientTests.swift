@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PostgresClient
 import Synchronization
+import TestSupport
 import Testing
 
 /// The client against a real PostgreSQL, one fresh database per test.

@@ -141,6 +141,10 @@ protocol AnyRecordCollection: Sendable {
   var recordType: ObjectIdentifier { get }
   /// The snapshot's field of the next identifier, such as `nextNoteId`.
   var nextIdKey: String { get }
+  /// The word for one record, such as `note`.
+  var recordKey: String { get }
+  /// The seed's records of the collection as JSON text, by increasing identifier.
+  func seedJSON(_ seed: StoreSeed) throws(StoreError) -> [(id: Int, json: String)]
   /// The `type`s of its journal changes.
   var changeTypes: [String] { get }
   func emptyList() -> any AnyRecordList

@@ -46,11 +46,33 @@ import Testing
     #expect(
       server.errorOutput() == """
         error: option '--port' needs a number from 0 to 65535, got 'high'
-        Usage: friends-server [--port <n>] [--data-dir <path>]
+        Usage: friends-server [--port <n>] [--data-dir <path>] [--database <url>]
         See 'friends-server --help' for more information.
 
         """)
   }
+
+  #if Postgres
+    @Test func anUnreachableDatabaseExits1WithoutShowingItsPassword() throws {
+      let server = try ServerProcess(
+        arguments: ["--port", "0"],
+        environment: [
+          "DATABASE_URL": "postgresql://app:hunter2@/app?host=/nonexistent-socket-directory"
+        ])
+      try #require(server.waitForExit(within: .seconds(20)))
+      #expect(server.process.terminationStatus == 1)
+      #expect(server.errorOutput().contains("postgresql://app:***@/app"))
+      #expect(!server.errorOutput().contains("hunter2"))
+    }
+  #else
+    @Test func aDatabaseIsRefusedByABuildWithoutPostgreSQL() throws {
+      let server = try ServerProcess(arguments: ["--database", "postgresql://db/app"])
+      try #require(server.waitForExit(within: .seconds(10)))
+      #expect(server.process.terminationStatus == 1)
+      #expect(server.errorOutput().contains("has no PostgreSQL support"))
+      #expect(server.errorOutput().contains("--traits Postgres"))
+    }
+  #endif
 
   @Test func helpPrintsTheUsageAndExits0() throws {
     let server = try ServerProcess(arguments: ["--help"])
@@ -74,8 +96,13 @@ private final class ServerProcess: Sendable {
   /// The running process.
   var process: Process { launched.process }
 
-  init(arguments: [String]) throws {
-    launched = try LaunchedProcess(builtExecutable("friends-server"), arguments: arguments)
+  /// Starts the server with `arguments`, and `environment` added to the test's own.
+  init(arguments: [String], environment: [String: String] = [:]) throws {
+    var combined = ProcessInfo.processInfo.environment
+    combined["DATABASE_URL"] = nil
+    combined.merge(environment) { $1 }
+    launched = try LaunchedProcess(
+      builtExecutable("friends-server"), arguments: arguments, environment: combined)
   }
 
   /// The first line of standard output, or `nil` when none arrives within `timeout`.

@@ -28,7 +28,7 @@ struct ServerTestBackend: Sendable, CustomTestStringConvertible {
 
   /// Every engine the tests run over. A build with PostgreSQL adds it here when a test
   /// database is configured.
-  static let all: [ServerTestBackend] = [embedded]
+  static let all: [ServerTestBackend] = [embedded] + [postgres].compactMap { $0 }
 }
 
 /// One test's place and clock, on one backend.
