@@ -4,7 +4,7 @@ import Models
 /// embedded store, in a directory) or a database server.
 ///
 /// A feature's reads and writes are written once, as extensions of this protocol in the
-/// feature's folder (`friends()`, `addFriend(_:)`…), over these generic operations; the
+/// feature's folder (a list, an add, a search…), over these generic operations; the
 /// server's handlers call them on `any RecordStore` and do not know which engine answers.
 /// Every collection a store keeps is registered in `StoreFile.collections`.
 ///
