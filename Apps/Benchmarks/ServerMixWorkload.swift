@@ -92,17 +92,17 @@ private func serverMix(
     Thread {
       let port = ports[client % ports.count]
       var latencies: [Double] = []
-      var failures = 0
+      var failures: [Int: Int] = [:]
       var step = client
       while monotonicNanoseconds() < deadline {
         let request = mixRequest(step: step, port: port, token: token, friendId: friendId)
         step += 1
         let start = monotonicNanoseconds()
-        let status = exchange(port: port, request).status
+        let status = exchange(port: port, request, from: clientAddress(client)).status
         let end = monotonicNanoseconds()
         guard start >= measuredFrom else { continue }
         latencies.append(Double(end - start) / 1e6)
-        if !(200..<300).contains(status) { failures += 1 }
+        if !(200..<300).contains(status) { failures[status, default: 0] += 1 }
       }
       results.add(latencies, failures: failures)
     }
@@ -121,8 +121,28 @@ private func serverMix(
       "\(format(Double(sorted.count) / measured, decimals: 0)) requests/s",
       "p50 \(format(percentile(0.50), decimals: 1)) ms",
       "p99 \(format(percentile(0.99), decimals: 1)) ms",
-      "\(failures)/\(sorted.count) failed",
+      "\(failures.values.reduce(0, +))/\(sorted.count) failed"
+        + (failures.isEmpty
+          ? ""
+          : " ("
+            + failures.sorted { $0.key < $1.key }.map {
+              "\($0.key == 0 ? "none" : String($0.key)): \($0.value)"
+            }
+            .joined(separator: ", ") + ")"),
     ])
+}
+
+/// The loopback address client number `client` connects from. The server lets one address
+/// hold 16 connections at once (see `HTTPServerConfiguration.maximumConnectionsPerClient`),
+/// so on Linux, where all of 127.0.0.0/8 is the loopback, each client has an address of its
+/// own, as separate users would; elsewhere they all share 127.0.0.1, and more than 16 of them
+/// get some `503`s.
+private func clientAddress(_ client: Int) -> String? {
+  #if os(Linux)
+    return "127.0.\(1 + client / 250).\(2 + client % 250)"
+  #else
+    return nil
+  #endif
 }
 
 /// The mix's request number `step`: a write every tenth, else the friends list and a page of
@@ -150,8 +170,10 @@ private func httpRequest(
 
 /// Sends `request` on a new connection; the answer's status (0 when there is none within five
 /// seconds) and body.
-private func exchange(port: UInt16, _ request: [UInt8]) -> (status: Int, body: Data) {
-  guard let descriptor = connectSocket(port: port, from: nil, blocking: true) else {
+private func exchange(
+  port: UInt16, _ request: [UInt8], from source: String? = nil
+) -> (status: Int, body: Data) {
+  guard let descriptor = connectSocket(port: port, from: source, blocking: true) else {
     return (0, Data())
   }
   defer { close(descriptor) }
@@ -207,20 +229,20 @@ private final class MixResults: @unchecked Sendable {
   // `@unchecked Sendable`: every property is touched with `lock` held.
   private let lock = NSLock()
   private var latencies: [Double] = []
-  private var failures = 0
+  private var failures: [Int: Int] = [:]
   private var finished = 0
 
-  func add(_ measured: [Double], failures failed: Int) {
+  func add(_ measured: [Double], failures failed: [Int: Int]) {
     lock.withLock {
       latencies += measured
-      failures += failed
+      failures.merge(failed, uniquingKeysWith: +)
       finished += 1
     }
   }
 
   func isComplete(_ clients: Int) -> Bool { lock.withLock { finished == clients } }
 
-  func collected() -> ([Double], Int) { lock.withLock { (latencies, failures) } }
+  func collected() -> ([Double], [Int: Int]) { lock.withLock { (latencies, failures) } }
 }
 
 /// A server workload that could not run.
