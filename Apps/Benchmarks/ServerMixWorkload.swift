@@ -168,39 +168,6 @@ private func httpRequest(
   return Array((head + "\r\n" + (body ?? "")).utf8)
 }
 
-/// Sends `request` on a new connection; the answer's status (0 when there is none within five
-/// seconds) and body.
-private func exchange(
-  port: UInt16, _ request: [UInt8], from source: String? = nil
-) -> (status: Int, body: Data) {
-  guard let descriptor = connectSocket(port: port, from: source, blocking: true) else {
-    return (0, Data())
-  }
-  defer { close(descriptor) }
-  var timeout = timeval(tv_sec: 5, tv_usec: 0)
-  setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-  guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count
-  else { return (0, Data()) }
-  var answer: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 16_384)
-  while true {
-    let count = recv(descriptor, &buffer, buffer.count, 0)
-    if count <= 0 { break }
-    answer.append(contentsOf: buffer[..<count])
-  }
-  let text = String(decoding: answer.prefix(12), as: UTF8.self)
-  let status = text.hasPrefix("HTTP/1.1 ") ? Int(text.dropFirst(9).prefix(3)) ?? 0 : 0
-  let separator = Array("\r\n\r\n".utf8)
-  var bodyStart = answer.count
-  if answer.count >= 4 {
-    for index in 0...(answer.count - 4) where Array(answer[index..<index + 4]) == separator {
-      bodyStart = index + 4
-      break
-    }
-  }
-  return (status, Data(answer[bodyStart...]))
-}
-
 /// Logs in as the demo account; the session's token.
 private func logIn(port: UInt16) throws -> String {
   let body = #"{"email":"ada@example.com","password":"correct horse"}"#

@@ -59,21 +59,40 @@ func runSlowClientsWorkload(_ options: RunOptions) throws -> String {
 /// One ordinary request on a new connection; the status of its answer, or 0 when there is
 /// none within two seconds.
 private func ordinaryRequest(port: UInt16, _ request: [UInt8]) -> Int {
-  guard let descriptor = connectSocket(port: port, from: nil, blocking: true) else { return 0 }
+  exchange(port: port, request, timeoutSeconds: 2).status
+}
+
+/// Sends `request` on a new connection, bound first to the loopback address `source` when
+/// given; the answer's status (0 when there is none within `timeoutSeconds`) and body.
+func exchange(
+  port: UInt16, _ request: [UInt8], from source: String? = nil, timeoutSeconds: Int = 5
+) -> (status: Int, body: Data) {
+  guard let descriptor = connectSocket(port: port, from: source, blocking: true) else {
+    return (0, Data())
+  }
   defer { close(descriptor) }
-  var timeout = timeval(tv_sec: 2, tv_usec: 0)
+  var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
   setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count
-  else { return 0 }
+  else { return (0, Data()) }
   var answer: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
+  var buffer = [UInt8](repeating: 0, count: 16_384)
   while true {
     let count = recv(descriptor, &buffer, buffer.count, 0)
     if count <= 0 { break }
     answer.append(contentsOf: buffer[..<count])
   }
   let text = String(decoding: answer.prefix(12), as: UTF8.self)
-  return text.hasPrefix("HTTP/1.1 ") ? Int(text.dropFirst(9).prefix(3)) ?? 0 : 0
+  let status = text.hasPrefix("HTTP/1.1 ") ? Int(text.dropFirst(9).prefix(3)) ?? 0 : 0
+  let separator = Array("\r\n\r\n".utf8)
+  var bodyStart = answer.count
+  if answer.count >= 4 {
+    for index in 0...(answer.count - 4) where Array(answer[index..<index + 4]) == separator {
+      bodyStart = index + 4
+      break
+    }
+  }
+  return (status, Data(answer[bodyStart...]))
 }
 
 /// A TCP socket connected (or connecting, when not `blocking`) to `127.0.0.1:port`, bound
