@@ -155,4 +155,67 @@ import Testing
     #expect(inParts != nil)
     #expect(inParts?.description == inOrder?.description)
   }
+
+  /// A class whose instances count themselves, to see that elements read on two threads are
+  /// each kept once: moved into the array, never copied and destroyed.
+  final class Counted: Sendable {
+    let id: Int
+    let live: Live
+    init(id: Int, live: Live) {
+      self.id = id
+      self.live = live
+      live.count.add(1, ordering: .relaxed)
+    }
+    deinit { live.count.subtract(1, ordering: .relaxed) }
+  }
+
+  final class Live: Sendable {
+    let count = Atomic<Int>(0)
+  }
+
+  @Test func eachPartIsReturnedWithTheElementsItRead() throws {
+    let bytes = document(count: 10_000)
+    let live = Live()
+    var reader = JSONReader(bytes)
+    var elements: [Counted] = []
+    var parts: [[Int]] = []
+    try reader.object { reader, key in
+      guard key == "items" else { return try reader.skipValue() }
+      (elements, parts) = try reader.array(
+        oneElementALine: { (ids: inout [Int], _, reader) in
+          let element = Counted(id: try Self.readItem(&reader).id, live: live)
+          ids.append(element.id)
+          return element
+        }, part: { [Int]() })
+    }
+    #expect(parts.count == 2)
+    #expect(parts.allSatisfy { !$0.isEmpty })
+    #expect(parts.flatMap { $0 } == Array(0..<10_000))
+    #expect(elements.map(\.id) == Array(0..<10_000))
+    // Every element made is in the array, and nothing else is alive.
+    #expect(live.count.load(ordering: .relaxed) == 10_000)
+    elements = []
+    #expect(live.count.load(ordering: .relaxed) == 0)
+  }
+
+  @Test func theElementsOfAFailedReadingAreFreed() throws {
+    var bytes = document(count: 10_000)
+    // The last element is broken, so the second part fails and the whole array is read again
+    // in order, failing at the same place.
+    let last = try #require(bytes.lastIndex(of: UInt8(ascii: "}")))
+    let brace = try #require(bytes[..<last].lastIndex(of: UInt8(ascii: "}")))
+    bytes[brace] = UInt8(ascii: "q")
+    let live = Live()
+    var reader = JSONReader(bytes)
+    #expect(throws: JSONReader.Failure.self) {
+      try reader.object { reader, key in
+        guard key == "items" else { return try reader.skipValue() }
+        _ = try reader.array(
+          oneElementALine: { (_: inout Void, _, reader) in
+            Counted(id: try Self.readItem(&reader).id, live: live)
+          }, part: {})
+      }
+    }
+    #expect(live.count.load(ordering: .relaxed) == 0)
+  }
 }

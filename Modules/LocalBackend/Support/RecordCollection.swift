@@ -223,16 +223,20 @@ extension RecordCollection: AnyRecordCollection {
 
   func readList(_ reader: inout JSONReader, nextId: Int?) throws -> any AnyRecordList {
     let name = self.name
-    let records = try reader.array(
-      oneElementALine: { (records: inout RecordCoding.Reader, index, reader) in
+    let (records, parts) = try reader.array(
+      oneElementALine: { (part: inout ListPart, index, reader) in
         do {
-          return try records.read(Record.self, from: &reader)
+          let record = try part.records.read(Record.self, from: &reader)
+          // Read here, on the thread that made the record: read later, from the list, each
+          // record would be copied (see ``RecordList/identifiers()``).
+          part.ids.append(record.id)
+          return record
         } catch {
           throw RecordCoding.locate(error, at: "\(name)[\(index)]")
         }
-      }, part: { RecordCoding.Reader(dates: .timestamp) })
+      }, part: { ListPart(records: RecordCoding.Reader(dates: .timestamp)) })
     var list = RecordList(collection: self, records: records, nextId: nextId ?? 1)
-    list.normalize()
+    list.normalize(ids: parts.count == 1 ? parts[0].ids : parts.flatMap(\.ids))
     return list
   }
 
@@ -276,6 +280,13 @@ extension RecordCollection: AnyRecordCollection {
       return RecordChange(collection: self, kind: .save(records))
     }
   }
+}
+
+/// What each thread that reads a long list keeps: its reader of records, and the identifiers
+/// of the records it read, in order.
+struct ListPart {
+  var records: RecordCoding.Reader
+  var ids: [Int] = []
 }
 
 /// The records a seed gives one collection.
@@ -381,12 +392,14 @@ where Record.ID == Int {
 
   /// Sorts the records if they are not in order, and makes the next identifier larger than
   /// every one in use. Cheap when the order is already right.
-  mutating func normalize() {
+  ///
+  /// `ids`, when given, are the records' identifiers in order, gathered as they were read.
+  mutating func normalize(ids known: [Int]? = nil) {
     let order = collection.order
     var checked = false
     if order.isByIdentifier {
       // Only the identifiers, in a list of their own: a loop over them costs little.
-      let ids = identifiers()
+      let ids = known ?? identifiers()
       switch Self.order(of: ids, ascending: order.isAscending) {
       case .strict: checked = true
       case .withRepeats: break

@@ -1,4 +1,5 @@
 import Foundation
+import Store
 import Testing
 
 @testable import LocalBackend
@@ -56,5 +57,42 @@ import Testing
     try list.apply(RecordChange(collection: Self.newestFirst, kind: .add(Note(id: 4, text: "4"))))
     #expect(list.records.map(\.id) == [4, 3, 2, 1])
     #expect(list.inconsistency() == nil)
+  }
+
+  /// A list long enough to be read on two threads, one note a line, with `ids` in the order
+  /// given.
+  private func readLongList(_ collection: RecordCollection<Note>, _ ids: [Int]) throws
+    -> RecordList<Note>
+  {
+    let filler = String(repeating: "x", count: 200)
+    let lines = ids.map { "{\"id\": \($0), \"text\": \"note \($0) \(filler)\"}" }
+    let bytes = Array(("[\n" + lines.joined(separator: ",\n") + "\n]").utf8)
+    #expect(bytes.count > 2 * JSONReader.concurrentArrayBytes)
+    var reader = JSONReader(bytes)
+    return try #require(collection.readList(&reader, nextId: nil) as? RecordList<Note>)
+  }
+
+  @Test func aLongListReadOnTwoThreadsIsCheckedAcrossTheParts() throws {
+    let count = 4_000
+    // In order within each half, out of order where the halves meet: the first half holds
+    // the larger identifiers. All of five digits, so that every line is as long and the
+    // halves are the two parts read.
+    let first = 10_001
+    let swapped = Array(first + count / 2..<first + count) + Array(first..<first + count / 2)
+    let sorted = try readLongList(Self.oldestFirst, swapped)
+    #expect(sorted.records.map(\.id) == Array(first..<first + count))
+    #expect(sorted.nextId == first + count)
+    #expect(sorted.inconsistency() == nil)
+    // In order, but the note that starts the second half has the identifier of the one
+    // before it.
+    var repeated = Array(1...count)
+    repeated[count / 2] = repeated[count / 2 - 1]
+    let read = try readLongList(Self.oldestFirst, repeated)
+    #expect(read.inconsistency() == "two notes have the identifier \(count / 2)")
+    // Newest first, as written.
+    let newest = try readLongList(Self.newestFirst, Array((1...count).reversed()))
+    #expect(newest.records.first?.id == count)
+    #expect(newest.nextId == count + 1)
+    #expect(newest.inconsistency() == nil)
   }
 }
