@@ -1,10 +1,12 @@
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
-/// store's, the password hash, then the HTTP server under slow clients.
+/// store's, the password hash, the HTTP server under slow clients and under a mix of
+/// requests, then the command-line front's start-up.
 let allWorkloads: [Workload] =
   reactiveCoreWorkloads
   + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
   + passwordAndServerWorkloads
   + serverMixWorkloads
+  + startupWorkloads
 
 /// The reactive core's workloads, W1 to W7 and MEM.
 private let reactiveCoreWorkloads: [Workload] =

@@ -10,6 +10,7 @@ import Testing
     + StoreWorkloadsTests.ids
     + ["PBKDF2-600k", "HTTP-slow-500"]
     + ServerMixWorkloadsTests.ids
+    + StartupWorkloadsTests.ids
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {
     let run = try BenchmarksRun(["--list"])
