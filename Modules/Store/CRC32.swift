@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The CRC-32 checksum of zlib, PNG and Ethernet (polynomial 0xEDB88320, reflected, starting
 /// and ending with all bits inverted): `CRC32.checksum("123456789".utf8)` is `0xCBF43926`.
 ///
@@ -7,11 +9,31 @@
 /// text side by side: a few bytes per cycle.
 public enum CRC32 {
   /// The checksum of `bytes[range]`.
+  ///
+  /// From ``twoThreadsFrom`` bytes on, the two halves are checksummed side by side, the second
+  /// on another thread, and their checksums combined.
   public static func checksum(_ bytes: [UInt8], range: Range<Int>) -> UInt32 {
     bytes.withUnsafeBufferPointer { buffer in
-      update(~0, UnsafeBufferPointer(rebasing: buffer[range])) ^ ~0
+      let text = UnsafeBufferPointer(rebasing: buffer[range])
+      guard text.count >= twoThreadsFrom else { return update(~0, text) ^ ~0 }
+      // The second half starts from zero; the checksum of both is the first's moved past
+      // the second's bytes (as many zero bytes), plus the second's.
+      let half = text.count / 2
+      nonisolated(unsafe) let first = UnsafeBufferPointer(rebasing: text[..<half])
+      nonisolated(unsafe) let second = UnsafeBufferPointer(rebasing: text[half...])
+      let registers = UnsafeMutablePointer<UInt32>.allocate(capacity: 2)
+      defer { registers.deallocate() }
+      nonisolated(unsafe) let shared = registers
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        shared[index] = index == 0 ? update(~0, first) : update(0, second)
+      }
+      return multiply(registers[0], zeros(second.count)) ^ registers[1] ^ ~0
     }
   }
+
+  /// From this many bytes on, ``checksum(_:range:)`` uses two threads: a snapshot of the
+  /// store, which is checked before it is read and written.
+  public static let twoThreadsFrom = 1 << 20
 
   /// The checksum of `bytes`.
   public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {

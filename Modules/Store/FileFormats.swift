@@ -179,35 +179,18 @@ enum FileFormats {
     return try reader.int()
   }
 
-  /// Payloads from this size on are checked on another thread while they are decoded.
-  static let concurrentCheckBytes = 1 << 20
-
-  /// The result of `decode`, once the checksum of `bytes[range]` is found to be `expected`;
-  /// for a large range, the checksum is computed on another thread while `decode` runs (a
-  /// wrong checksum is then reported rather than what `decode` made of the bytes).
+  /// The result of `decode`, once the checksum of `bytes[range]` is found to be `expected`.
+  ///
+  /// The checksum is found first, on two threads for a long payload (see
+  /// ``CRC32/checksum(_:range:)``), so that damaged bytes are never decoded: computed on a
+  /// third thread while the payload is decoded on two, it would take a core from one of them
+  /// for part of the time and leave the other idle at the end.
   private static func verifying<Decoded>(
     _ bytes: [UInt8], _ range: Range<Int>, _ expected: UInt32, _ key: String,
     decode: () throws -> Decoded
   ) throws -> Decoded {
-    guard range.count >= concurrentCheckBytes else {
-      try verify(bytes, range, expected, key)
-      return try decode()
-    }
-    let checksum = BackgroundChecksum()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
-      let value = CRC32.checksum(bytes, range: range)
-      checksum.value.withLock { $0 = value }
-    }
-    let decoded = Swift.Result { try decode() }
-    group.wait()
-    try check(checksum.value.withLock { $0 } ?? ~expected, expected, key)
-    return try decoded.get()
-  }
-
-  /// A checksum computed on another thread, kept in a mutex.
-  private final class BackgroundChecksum: Sendable {
-    let value = Mutex<UInt32?>(nil)
+    try verify(bytes, range, expected, key)
+    return try decode()
   }
 
   private static func verify(

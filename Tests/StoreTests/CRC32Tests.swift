@@ -52,4 +52,23 @@ import Testing
       #expect(CRC32.checksum(changed) != CRC32.checksum(bytes), "\(position)")
     }
   }
+
+  /// From a mebibyte on, the two halves are checksummed on two threads and combined: the
+  /// same value, for odd and even lengths around where that starts.
+  @Test func textsCheckedOnTwoThreadsMatchTheBitwiseDefinition() {
+    var generator = SystemRandomNumberGenerator()
+    let length = CRC32.twoThreadsFrom + 17
+    let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let expected = reference(bytes)
+    #expect(CRC32.checksum(bytes, range: 0..<length) == expected)
+    for range in [0..<CRC32.twoThreadsFrom, 1..<length, 5..<(length - 4)] {
+      #expect(
+        CRC32.checksum(bytes, range: range) == reference(Array(bytes[range])), "\(range)")
+    }
+    for position in [0, length / 2 - 1, length / 2, length - 1] {
+      var changed = bytes
+      changed[position] ^= 0x80
+      #expect(CRC32.checksum(changed) != expected, "\(position)")
+    }
+  }
 }
