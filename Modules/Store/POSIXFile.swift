@@ -148,6 +148,16 @@ enum POSIXFile {
       var failure: POSIXFailure?
       var atEnd = false
       let chunk = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+        if bytes.isEmpty, room >= CRC32.twoThreadsFrom {
+          // A large file (a snapshot) is read in two halves side by side: the copies, and
+          // the faults of the new memory, take half as long.
+          do throws(POSIXFailure) {
+            count = try readInHalves(descriptor, into: buffer)
+          } catch {
+            failure = error
+            return
+          }
+        }
         while count < room {
           let result = read(descriptor, buffer.baseAddress! + count, room - count)
           if result < 0 {
@@ -166,6 +176,53 @@ enum POSIXFile {
       if let failure { throw failure }
       if atEnd { return bytes }
     }
+  }
+
+  /// Fills `buffer` from the file's offset, or as much of it as the file holds, reading its
+  /// two halves on two threads, and moves the file's offset past what was read; returns how
+  /// many bytes were read.
+  private static func readInHalves(
+    _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>
+  )
+    throws(POSIXFailure) -> Int
+  {
+    let start = lseek(descriptor, 0, SEEK_CUR)
+    guard start >= 0 else { throw POSIXFailure("seek") }
+    let half = buffer.count / 2
+    let base = buffer.baseAddress!
+    // Bytes read into each half, or -1 after a failure; then each half's `errno`.
+    let counts = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+    defer { counts.deallocate() }
+    nonisolated(unsafe) let shared = counts
+    nonisolated(unsafe) let memory = base
+    let size = buffer.count
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      let (offset, wanted) = index == 0 ? (0, half) : (half, size - half)
+      var done = 0
+      var failure: Int32 = 0
+      while done < wanted {
+        let result = pread(
+          descriptor, memory + offset + done, wanted - done, off_t(Int(start) + offset + done))
+        if result < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if result == 0 { break }
+        done += result
+      }
+      shared[index] = failure == 0 ? done : -1
+      shared[index + 2] = Int(failure)
+    }
+    for index in 0..<2 where counts[index] < 0 {
+      throw POSIXFailure("read", code: Int32(counts[index + 2]))
+    }
+    // A first half cut short means the file ends there, and nothing after it was read.
+    let count = counts[0] < half ? counts[0] : half + counts[1]
+    guard lseek(descriptor, start + off_t(count), SEEK_SET) >= 0 else {
+      throw POSIXFailure("seek")
+    }
+    return count
   }
 
   /// Reads `count` bytes of an open file from `offset` (fewer if the file ends first),
