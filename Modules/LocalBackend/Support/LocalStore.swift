@@ -74,9 +74,12 @@ public final class LocalStore: RecordStore {
   private let reported = Mutex<StoreSnapshot?>(nil)
 
   /// Opens the store in `directory`, creating the directory and seeding the store with
-  /// `seed` when `store.json` does not exist. `options` say when the journal is folded;
+  /// `seed` when `store.json` does not exist; `options` say when the journal is folded;
   /// `throttle` when wrong passwords make ``logIn(email:password:)`` wait (tests pass one
   /// on a clock they move by hand).
+  ///
+  /// The seed is made only when it is written: making the demo's records costs a fifth of a
+  /// command's start.
   ///
   /// A snapshot of a version that kept the password in plain text is migrated to a password
   /// hash, and the copies of older versions the migration keeps beside it are deleted, since
@@ -85,7 +88,8 @@ public final class LocalStore: RecordStore {
   /// - Throws: ``StoreError`` when the directory cannot be created or the files cannot be
   ///   read as a store. A bad file is left as it is.
   public init(
-    directory: URL, seed: StoreSeed = .demo, options: StoreOptions = StoreOptions(),
+    directory: URL, seed: @autoclosure @escaping @Sendable () -> StoreSeed = .demo,
+    options: StoreOptions = StoreOptions(),
     throttle: LoginThrottle<String> = LoginThrottle()
   ) throws(StoreError) {
     self.throttle = throttle
@@ -96,7 +100,7 @@ public final class LocalStore: RecordStore {
     do {
       store = try JournalStore(
         directory: directory, name: "store", options: options,
-        initialState: { StoreFile(seed: seed) })
+        initialState: { StoreFile(seed: seed()) })
     } catch {
       throw StoreError(storage: error)
     }

@@ -2,6 +2,7 @@ import Foundation
 import LocalBackend
 import Models
 import Store
+import Synchronization
 import TestSupport
 import Testing
 
@@ -15,6 +16,22 @@ import Testing
         let b = try second.appendingPathComponent("store.json").bytes()
         #expect(a == b)
       }
+    }
+  }
+
+  @Test func theSeedIsMadeOnlyWhenTheStoreIsNew() throws {
+    final class Count: Sendable { let value = Atomic<Int>(0) }
+    let made = Count()
+    @Sendable func seed() -> StoreSeed {
+      made.value.add(1, ordering: .relaxed)
+      return .empty
+    }
+    try withTemporaryDirectory { directory in
+      _ = try LocalStore(directory: directory, seed: seed())
+      #expect(made.value.load(ordering: .relaxed) == 1)
+      // The store exists: opening it again makes no seed.
+      _ = try LocalStore(directory: directory, seed: seed())
+      #expect(made.value.load(ordering: .relaxed) == 1)
     }
   }
 
