@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// The JSON text of the snapshot and of the journal's lines.
 ///
 /// The snapshot, `<name>.json`, is one JSON object:
