@@ -75,6 +75,8 @@ struct ClientSocket: ~Copyable {
     hints.ai_family = AF_UNSPEC
     #if canImport(Glibc)
       hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #elseif canImport(Musl)
+      hints.ai_socktype = Int32(SOCK_STREAM)
     #else
       hints.ai_socktype = SOCK_STREAM
     #endif

@@ -61,11 +61,13 @@ struct PlainHTTPRequest: Sendable {
       guard field.value.utf8.allSatisfy({ $0 != 0x0D && $0 != 0x0A && $0 != 0 }) else {
         throw .invalid("the value of the header \(field.name) holds a line break")
       }
-      // A field given again replaces the transport's own, as URLRequest's setValue does.
-      fields.removeAll { $0.name.lowercased() == field.name.lowercased() }
+      // The fields that frame the request stay the transport's, as with URLSession; another
+      // field given again replaces the transport's own, as URLRequest's setValue does.
+      let name = field.name.lowercased()
+      guard !Self.framingFields.contains(name) else { continue }
+      fields.removeAll { $0.name.lowercased() == name }
       fields.append(field)
     }
-    fields.removeAll { $0.name.lowercased() == "connection" }
     fields.append(("Connection", "close"))
     var head = "\(method) \(target) HTTP/1.1\r\n"
     for (name, value) in fields { head += "\(name): \(value)\r\n" }
@@ -83,6 +85,8 @@ struct PlainHTTPRequest: Sendable {
     let socket: ClientSocket
     do throws(ClientSocket.Failure) {
       socket = try ClientSocket.connect(host: host, port: port, limits: limits)
+    } catch .failed(let reason) {
+      throw ServiceError.unreachable("\(server): \(reason)")
     } catch {
       throw serviceError(error)
     }
@@ -130,6 +134,11 @@ struct PlainHTTPRequest: Sendable {
     case .stopped: return CancellationError()
     }
   }
+
+  /// The fields a caller cannot set (lowercased).
+  private static let framingFields: Set = [
+    "host", "content-length", "transfer-encoding", "connection",
+  ]
 
   /// Whether `byte` may be in a method or a field name (an HTTP token).
   private static func isTokenByte(_ byte: UInt8) -> Bool {
