@@ -14,7 +14,8 @@ import Services
 ///   one item (``ServiceError/notFound(id:)``), 400 with an `{"error": …}` body
 ///   (``ServiceError/invalid(_:)`` with the server's message) and 429 with a `retryAfter`
 ///   in its body (``ServiceError/tooManyAttempts(retryAfter:)``);
-/// - a body that is not the expected JSON gives ``ServiceError/malformedResponse(_:)``;
+/// - an answer that is not readable HTTP, or a body that is not the expected JSON, gives
+///   ``ServiceError/malformedResponse(_:)``;
 /// - no complete answer within ``timeout`` gives ``ServiceError/timedOut``;
 /// - a refused connection or an unknown host gives ``ServiceError/unreachable(_:)``.
 ///
