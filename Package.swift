@@ -42,7 +42,12 @@ let package = Package(
     // Off by default, so that nothing needs libpq: `swift build --traits Postgres`.
     .trait(
       name: "Postgres",
-      description: "The PostgreSQL client over the system's libpq (pkg-config libpq).")
+      description: "The PostgreSQL client over the system's libpq (pkg-config libpq)."),
+    // Off by default, so that the fronts do not link Foundation's networking library (libcurl
+    // on Linux) to reach http:// servers: `swift build --traits HTTPS`. macOS has it anyway.
+    .trait(
+      name: "HTTPS",
+      description: "https:// servers through URLSession (FoundationNetworking, libcurl on Linux)."),
   ],
   targets: [
     // Libraries

@@ -59,6 +59,10 @@ case .run(let parsed, _):
   }
 }
 
+if let server = options.server, let refusal = AppServices.serverRefusal(server) {
+  fail(refusal, code: 1)
+}
+
 if let refusal = TerminalCapabilities.refusal(
   environment: environment, alternative: AppIdentity.command)
 {

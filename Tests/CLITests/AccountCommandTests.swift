@@ -1,4 +1,6 @@
+import AppComposition
 import CommandLineKit
+import Foundation
 import Models
 import ReactiveCore
 import ReactiveTesting
@@ -21,6 +23,21 @@ import Testing
     #expect(harness.auth.passwordsTried == ["correct horse"])
     #expect(harness.auth.logInRequests.first?.subscriptions == [Subscription(0, 300)])
     #expect(harness.clock.clock == 300)
+  }
+
+  @Test func anHTTPSServerIsRefusedWithStatus1WhereTheBuildCannotReachIt() throws {
+    let url = URL(string: "https://example.com")!
+    let harness = Harness()
+    let code = harness.run(["--server", url.absoluteString, "whoami"])
+    if let refusal = AppServices.serverRefusal(url) {
+      #expect(code == .failure)
+      #expect(harness.stderr == "error: \(refusal)\n")
+      #expect(refusal.contains("--traits HTTPS"))
+      #expect(harness.backends.isEmpty)
+    } else {
+      #expect(code == .success)
+      #expect(harness.backends.count == 1)
+    }
   }
 
   @Test func loginPrintsJSON() {

@@ -78,3 +78,20 @@ struct GlobalOptions: Equatable {
     }
   }
 }
+
+extension GlobalOptions {
+  /// What a command line asks of this build that it cannot do: the command fails with status
+  /// 1 (not as a usage error: the words are right, the build lacks the feature).
+  struct Unsupported: Error, CustomStringConvertible {
+    /// The message printed after `error:`.
+    var description: String
+  }
+
+  /// Refuses a server this build cannot reach: an `https://` URL in a build without HTTPS
+  /// support.
+  func checkSupported() throws(Unsupported) {
+    if case .remote(let url, _) = backend, let refusal = AppServices.serverRefusal(url) {
+      throw Unsupported(description: refusal)
+    }
+  }
+}

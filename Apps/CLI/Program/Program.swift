@@ -33,6 +33,7 @@ enum Program {
     spec.runSynchronously(arguments, console: runtime.console) { parsed in
       let options = try GlobalOptions(parsed, environment: runtime.environment)
       let command = try makeCommand(parsed)
+      try options.checkSupported()
       let services = try runtime.makeServices(options.backend)
       let console = options.noColor ? runtime.console.withoutColor() : runtime.console
       let session = SessionWatch(auth: services.auth)

@@ -60,6 +60,14 @@ public struct AppServices {
       scheduler: scheduler, origin: store.fileURL.path)
   }
 
+  /// Why this build cannot use the server at `url`, for a front to print before it starts,
+  /// or `nil` when it can: an `https://` URL in a build without HTTPS support (see
+  /// `HTTPTransport.supportsHTTPS`).
+  public static func serverRefusal(_ url: URL) -> String? {
+    guard url.scheme?.lowercased() == "https", !HTTPTransport.supportsHTTPS else { return nil }
+    return "\(HTTPTransport.noHTTPSMessage) (cannot reach \(url.absoluteString))"
+  }
+
   /// Services on the app's server at `url`, with the session token kept in `directory` (the
   /// data directory), so that every front using that directory shares the login.
   public static func remote(

@@ -3,10 +3,6 @@ import Foundation
 import Models
 import Services
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The app's HTTP API (see `Docs/HTTP-API.md`) as async functions, one per endpoint, each
 /// feature's in an extension in the feature's folder.
 ///
@@ -18,7 +14,8 @@ import Services
 ///   one item (``ServiceError/notFound(id:)``), 400 with an `{"error": …}` body
 ///   (``ServiceError/invalid(_:)`` with the server's message) and 429 with a `retryAfter`
 ///   in its body (``ServiceError/tooManyAttempts(retryAfter:)``);
-/// - a body that is not the expected JSON gives ``ServiceError/malformedResponse(_:)``;
+/// - an answer that is not readable HTTP, or a body that is not the expected JSON, gives
+///   ``ServiceError/malformedResponse(_:)``;
 /// - no complete answer within ``timeout`` gives ``ServiceError/timedOut``;
 /// - a refused connection or an unknown host gives ``ServiceError/unreachable(_:)``.
 ///
@@ -31,11 +28,10 @@ import Services
 /// its session ended on the server before the call goes on without it.
 ///
 /// **Timeout.** ``timeout`` bounds the whole call, from sending the request to the last
-/// byte of the answer. The client enforces it with its own timer: `URLSession` on Linux
-/// rounds request timeouts down to whole seconds (a 0.3-second timeout expires at once).
+/// byte of the answer, with the transport's own timer (see ``HTTPTransport``).
 ///
-/// **Cancellation.** Cancelling the calling task cancels the `URLSession` task, which
-/// closes the connection, and the call throws `CancellationError` at once.
+/// **Cancellation.** Cancelling the calling task closes the request's connection, and the
+/// call throws `CancellationError` at once.
 ///
 /// **Threads.** The client is `Sendable`; calls may run concurrently from any task.
 public final class HTTPClient: Sendable {

@@ -13,6 +13,19 @@ import Testing
     TestScheduler.milliseconds()
   }
 
+  @Test func anHTTPSServerIsRefusedExactlyWhereTheTransportCannotReachIt() {
+    #expect(AppServices.serverRefusal(URL(string: "http://127.0.0.1:8080")!) == nil)
+    let refusal = AppServices.serverRefusal(URL(string: "HTTPS://example.com/api")!)
+    if HTTPTransport.supportsHTTPS {
+      #expect(refusal == nil)
+    } else {
+      #expect(
+        refusal
+          == "this build has no HTTPS support: build with `--traits HTTPS`, or use an http:// "
+          + "address (cannot reach HTTPS://example.com/api)")
+    }
+  }
+
   @Test func localSeedsAFreshDirectoryAndNamesTheStoreFile() throws {
     try withTemporaryDirectory { parent in
       let directory = parent.appendingPathComponent("friends/data", isDirectory: true)
