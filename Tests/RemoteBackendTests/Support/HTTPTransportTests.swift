@@ -145,7 +145,9 @@ import Testing
     let elapsed = ContinuousClock.now - start
     #expect(failure == .timedOut)
     #expect(elapsed >= .milliseconds(300))
-    #expect(elapsed < .seconds(1), "took \(elapsed)")
+    // The server never answers: without the deadline the call would wait for ever. The bound
+    // is loose because the whole suite runs in parallel on a machine that may be busy.
+    #expect(elapsed < .seconds(10), "took \(elapsed)")
   }
 
   @Test func cancellingTheCallerWhileTheServerIsSilentThrowsAtOnce() async throws {
@@ -159,7 +161,8 @@ import Testing
     call.cancel()
     let failure = await thrownError { try await call.value }
     #expect(failure is CancellationError)
-    #expect(ContinuousClock.now - start < .seconds(1))
+    // Well before the 30-second timeout, with room for a busy machine.
+    #expect(ContinuousClock.now - start < .seconds(10))
     // The connection is closed too, not left to the server.
     #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(5)))
   }
