@@ -260,8 +260,8 @@ struct HTTPAnswerReader {
     return size
   }
 
-  /// Whether `byte` may be in a field name.
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
+  /// Whether `byte` may be in a method or a field name (an HTTP token).
+  static func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):

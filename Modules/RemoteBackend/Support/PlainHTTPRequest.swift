@@ -31,7 +31,7 @@ struct PlainHTTPRequest: Sendable {
     guard let host = url.host, !host.isEmpty,
       let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
     else { throw .unreachable("\(url.absoluteString) names no host") }
-    guard !method.isEmpty, method.utf8.allSatisfy(Self.isTokenByte) else {
+    guard !method.isEmpty, method.utf8.allSatisfy(HTTPAnswerReader.isTokenByte) else {
       throw .invalid("the request method \(Self.quoted(method)) is not a word HTTP allows")
     }
     self.method = method
@@ -55,7 +55,7 @@ struct PlainHTTPRequest: Sendable {
       fields.append(("Content-Length", String(body.count)))
     }
     for field in headers {
-      guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenByte) else {
+      guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTPAnswerReader.isTokenByte) else {
         throw .invalid("the header name \(Self.quoted(field.name)) is not a word HTTP allows")
       }
       guard field.value.utf8.allSatisfy({ $0 != 0x0D && $0 != 0x0A && $0 != 0 }) else {
@@ -139,17 +139,6 @@ struct PlainHTTPRequest: Sendable {
   private static let framingFields: Set = [
     "host", "content-length", "transfer-encoding", "connection",
   ]
-
-  /// Whether `byte` may be in a method or a field name (an HTTP token).
-  private static func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    default:
-      return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-    }
-  }
 
   /// `text` quoted, with line breaks and other control characters escaped.
   private static func quoted(_ text: String) -> String {
