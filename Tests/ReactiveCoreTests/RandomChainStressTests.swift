@@ -149,8 +149,8 @@ import Testing
         }
         let concurrentDone = DispatchSemaphore(value: 0)
         concurrentQueue.async(flags: .barrier) { concurrentDone.signal() }
-        guard serialDone.wait(timeout: .now() + 5) == .success,
-          concurrentDone.wait(timeout: .now() + 5) == .success
+        guard serialDone.wait(timeout: .now() + RandomChainStressTests.patience) == .success,
+          concurrentDone.wait(timeout: .now() + RandomChainStressTests.patience) == .success
         else { return false }
       }
       return true
@@ -256,6 +256,12 @@ import Testing
     return run(chain, &generator)
   }
 
+  /// How long a chain's step may take before it counts as stuck. A deadlock waits for ever,
+  /// so the bound only has to be long enough for a busy machine: under a sanitizer, with the
+  /// rest of the suite running beside it on two cores, a queue has waited over 5 seconds for
+  /// a thread.
+  static let patience: DispatchTimeInterval = .seconds(20)
+
   /// Runs `chain`, with the feeding and the disposal drawn from `generator`.
   static func run(_ chain: Chain, _ generator: inout SeededGenerator) -> (
     problems: [String], stuck: Bool, deliveries: Int
@@ -287,12 +293,12 @@ import Testing
       for _ in 0..<spins { spun &+= observer.deliveries.load(ordering: .relaxed) }
       withExtendedLifetime(spun) {}
       let disposer = detach { subscription.dispose() }
-      guard disposer.wait(timeout: .now() + 5) == .success else {
+      guard disposer.wait(timeout: .now() + Self.patience) == .success else {
         return (["dispose() did not return (deadlock)"], true, 0)
       }
     }
-    guard feederA.wait(timeout: .now() + 5) == .success,
-      feederB.wait(timeout: .now() + 5) == .success
+    guard feederA.wait(timeout: .now() + Self.patience) == .success,
+      feederB.wait(timeout: .now() + Self.patience) == .success
     else { return (["a thread feeding the subjects is stuck (deadlock)"], true, 0) }
     if disposesEarly {
       guard context.flush() else { return (["the chain's queues are stuck"], true, 0) }
@@ -301,17 +307,17 @@ import Testing
         context.a.onNext(1_000)
         context.b.onNext(1_000)
       }
-      guard senders.wait(timeout: .now() + 5) == .success, context.flush() else {
+      guard senders.wait(timeout: .now() + Self.patience) == .success, context.flush() else {
         return (["sending after dispose() is stuck (deadlock)"], true, 0)
       }
       let late = observer.afterSealing.load(ordering: .relaxed)
       if late > 0 { problems.append("\(late) deliveries after dispose() returned") }
     } else {
-      guard observer.ended.wait(timeout: .now() + 5) == .success else {
+      guard observer.ended.wait(timeout: .now() + Self.patience) == .success else {
         return (["the chain never finished (deadlock or lost terminal event)"], true, 0)
       }
       let disposer = detach { subscription.dispose() }
-      guard disposer.wait(timeout: .now() + 5) == .success, context.flush() else {
+      guard disposer.wait(timeout: .now() + Self.patience) == .success, context.flush() else {
         return (["dispose() after the end did not return (deadlock)"], true, 0)
       }
     }
