@@ -140,12 +140,18 @@ final class ObserverList<Element>: @unchecked Sendable {  // guarded by the subj
   /// can set `retiredBit` just after the delivery read `lending`, and that delivery's final
   /// store then clears the bit. Called with `lock` held; releases it.
   @usableFromInline func deliverSnapshot(_ event: Event<Element>, unlocking lock: Lock) {
-    let snapshot = nodes
+    var snapshot: Nodes? = nodes
     var garbage: ContiguousArray<Nodes> = []
     if !retired.isEmpty && !handOver() { swap(&garbage, &retired) }
     lock.unlock()
     withExtendedLifetime(garbage) {}
-    snapshot.withUnsafeBufferPointer { Self.deliverElementToMany(event, to: $0) }
+    snapshot.unsafelyUnwrapped.withUnsafeBufferPointer {
+      Self.deliverElementToMany(event, to: $0)
+    }
+    // Given up under the lock. A change that then finds the storage no longer shared writes
+    // it in place, and the lock orders that write after this delivery's reads: the reference
+    // count orders them too, but not in a way ThreadSanitizer sees.
+    lock.withLock { snapshot = nil }
   }
 
   /// Keeps the lent array unchanged for the running delivery: called under the lock before
