@@ -155,7 +155,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "ReactiveCore", "ReactiveTesting", "Models", "Services", "LocalBackend", "Store",
-        "Cryptography", "HTTPServer",
+        "Cryptography", "HTTPServer", "AppComposition",
       ],
       path: "Apps/Benchmarks", exclude: ["README.md"]),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.

@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 
 #if canImport(Glibc)
@@ -44,7 +45,7 @@ private struct StartupCommand {
 
   init() throws {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    path = folder.appendingPathComponent("friends").path
+    path = folder.appendingPathComponent(AppIdentity.command).path
     guard FileManager.default.isExecutableFile(atPath: path) else {
       throw StartupError(
         "\(path) is missing: build it first "
@@ -59,7 +60,8 @@ private struct StartupCommand {
       for _ in 0..<n { statuses |= try run(arguments) }
     }
     guard statuses == 0 else {
-      throw StartupError("friends \(arguments.joined(separator: " ")) did not exit with 0")
+      throw StartupError(
+        "\(AppIdentity.command) \(arguments.joined(separator: " ")) did not exit with 0")
     }
     return Pass(nanoseconds: nanoseconds, checksum: n)
   }
@@ -74,7 +76,7 @@ private struct StartupCommand {
     ]
     guard try run(login) == 0 else {
       try? FileManager.default.removeItem(at: directory)
-      throw StartupError("friends login on \(directory.path) failed")
+      throw StartupError("\(AppIdentity.command) login on \(directory.path) failed")
     }
     return directory
   }
