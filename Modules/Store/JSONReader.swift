@@ -174,6 +174,9 @@ public struct JSONReader: Sendable {
             let elements = MovableElements<Element>()
             do {
               repeat {
+                // The first part failed, or ended before this one starts: what this one
+                // reads is not used.
+                if secondPart.isAbandoned { return }
                 elements.append(try element(&part, elements.count, &reader))
                 if elements.count == 1 {
                   // Room for this part, guessed from its first element as for the first part below.
@@ -182,19 +185,25 @@ public struct JSONReader: Sendable {
                       from: second.position, firstElementEnd: reader.position))
                 }
               } while reader.continueArray()
-              guard reader.endArray() else { return }
+              if !reader.endArray() { throw PartEndedEarly() }
             } catch {
+              secondPart.abandon()
               return
             }
             secondPart.value = (elements, part, reader.position)
           }
           defer { group.wait() }
+          var succeeded = false
+          // Run before the wait: the other thread stops at its next element.
+          defer { if !succeeded { secondPart.abandon() } }
           var reader = first
           var part = makePart()
           let elements = MovableElements<Element>()
           do {
             while reader.position < second.position {
+              if secondPart.isAbandoned { return nil }
               elements.append(try element(&part, elements.count, &reader))
+              // The array ended before the second part: the cut is in text after it.
               guard reader.continueArray() else { return nil }
               if elements.count == 1 {
                 // Room for this part, guessed from the first element's length, so that the
@@ -207,7 +216,9 @@ public struct JSONReader: Sendable {
           } catch {
             return nil
           }
-          return reader.position == second.position ? (elements, part) : nil
+          guard reader.position == second.position else { return nil }
+          succeeded = true
+          return (elements, part)
         }
       }
       if let (first, firstPart) = firstElements,
@@ -300,6 +311,12 @@ public struct JSONReader: Sendable {
     try array(element)
   }
 
+  /// The second part of an array read in parts ends before the array's closing bracket.
+  @usableFromInline
+  struct PartEndedEarly: Error {
+    @usableFromInline init() {}
+  }
+
   /// What the thread reading an array's second part found: its elements, its part and the
   /// offset past the array, or `nil` when it failed.
   @usableFromInline
@@ -309,9 +326,20 @@ public struct JSONReader: Sendable {
     // the part is never used by both.
     @usableFromInline
     var value: (elements: MovableElements<Element>, part: Part, end: Int)?
+    /// Set by either thread when its part fails, or when the first part finds the array
+    /// ends before the second starts: the array is then read again in order, and the other
+    /// thread stops instead of reading elements for nothing. (Without it, a short array
+    /// followed by a long one would have the long one's second half read as its elements.)
+    private let abandoned = Atomic<Bool>(false)
 
     @usableFromInline
     init() {}
+
+    @usableFromInline
+    var isAbandoned: Bool { abandoned.load(ordering: .relaxed) }
+
+    @usableFromInline
+    func abandon() { abandoned.store(true, ordering: .relaxed) }
   }
 
   /// Elements in memory of their own, appended by the thread that reads a part of an array

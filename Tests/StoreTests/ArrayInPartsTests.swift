@@ -156,6 +156,37 @@ import Testing
     #expect(inParts?.description == inOrder?.description)
   }
 
+  /// A short array followed by a long one is cut in the long one: the second thread reads
+  /// the long one's elements as the short one's until the first thread finds the short one
+  /// ended, and then stops. (It used to read the rest of the long one, for nothing.)
+  @Test func theSecondThreadStopsWhenTheArrayEndsBeforeItsPart() throws {
+    var text = "{\"short\": [1, 2, 3], \"long\": ["
+    for value in 1_000..<21_000 { text += "\n\(value),\(String(repeating: " ", count: 20))" }
+    text += "\n0]}"
+    let bytes = Array(text.utf8)
+    #expect(bytes.count > 2 * JSONReader.concurrentArrayBytes)
+    let lastOfShortRead = DispatchSemaphore(value: 0)
+    let readFromLong = Atomic<Int>(0)
+    var reader = JSONReader(bytes)
+    var short: [Int] = []
+    try reader.object { reader, key in
+      guard key == "short" else { return try reader.skipValue() }
+      short = try reader.array(oneElementALine: { index, reader in
+        let value = try reader.int()
+        if value == 3 { lastOfShortRead.signal() }
+        if value >= 1_000 {
+          // The second thread starts once the first has read all of the short array.
+          if index == 0 { lastOfShortRead.wait() }
+          readFromLong.add(1, ordering: .relaxed)
+        }
+        return value
+      })
+    }
+    #expect(short == [1, 2, 3])
+    // Of the 10,000 elements after the cut, the second thread reads a few at most.
+    #expect(readFromLong.load(ordering: .relaxed) < 100)
+  }
+
   /// A class whose instances count themselves, to see that elements read on two threads are
   /// each kept once: moved into the array, never copied and destroyed.
   final class Counted: Sendable {
