@@ -73,7 +73,9 @@ let package = Package(
       path: "Modules/Compatibility/RxBlocking"),
     .target(name: "Models", path: "Modules/Models"),
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
-    .target(name: "Store", path: "Modules/Store"),
+    .target(name: "Store", dependencies: ["CChecksum"], path: "Modules/Store"),
+    // The processor's carry-less multiplication, for the store's checksums.
+    .target(name: "CChecksum", path: "Modules/CChecksum"),
     .target(
       name: "Services", dependencies: ["Models", "ReactiveCore"],
       path: "Modules/Services"),

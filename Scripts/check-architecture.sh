@@ -16,7 +16,9 @@ allowed() {
     ReactiveCore) echo "$system" ;;
     ReactiveTesting) echo "$system ReactiveCore XCTest Testing" ;;
     Models) echo "Foundation FoundationEssentials" ;;
-    Store) echo "$system" ;;
+    Store) echo "$system CChecksum" ;;
+    # C: the processor instructions the store's checksums use.
+    CChecksum) echo "-" ;;
     # What the view models see: the service protocols, their errors and snapshots.
     Services) echo "Foundation Models ReactiveCore" ;;
     ServicesTesting) echo "$system Models Services ReactiveCore ReactiveTesting Testing" ;;

@@ -1,3 +1,4 @@
+import CChecksum
 import Dispatch
 
 /// The CRC-32 checksum of zlib, PNG and Ethernet (polynomial 0xEDB88320, reflected, starting
@@ -5,8 +6,9 @@ import Dispatch
 ///
 /// The store writes one beside every journal record and the snapshot's data, so that a
 /// record cut short by a crash, or bytes changed on the disk, are told apart from data.
-/// Computed eight bytes at a time with eight tables ("slicing by 8"), on three parts of a long
-/// text side by side: a few bytes per cycle.
+/// Computed with the processor's carry-less multiplication where it has one (x86-64), 64
+/// bytes at a step; elsewhere eight bytes at a time with eight tables ("slicing by 8"), on
+/// three parts of a long text side by side: a few bytes per cycle.
 public enum CRC32 {
   /// The checksum of `bytes[range]`.
   ///
@@ -53,7 +55,36 @@ public enum CRC32 {
   /// overlap.
   static let partsFrom = 3 * 4096
 
+  /// Whether the processor folds 64 bytes at a time (see `cchecksum_crc32_fold`).
+  static let folds = cchecksum_crc32_fold_available() != 0
+
+  /// From this many bytes on, the processor's folding is used when it has it.
+  static let foldsFrom = 128
+
   private static func update(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    let count = bytes.count
+    if folds, count >= foldsFrom, let base = bytes.baseAddress {
+      return updateFolding(start, base, count)
+    }
+    return updateByTables(start, bytes)
+  }
+
+  /// ``update(_:_:)`` with the processor's folding: the whole blocks of 64 bytes folded into
+  /// 16 bytes with the same remainder, then those and the bytes after the blocks in order.
+  static func updateFolding(_ start: UInt32, _ base: UnsafePointer<UInt8>, _ count: Int)
+    -> UInt32
+  {
+    let blocks = count / 64
+    let folded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { folded in
+      cchecksum_crc32_fold(start, base, blocks, folded.baseAddress!)
+      return updateInOrder(0, UnsafeBufferPointer(folded))
+    }
+    return updateInOrder(
+      folded, UnsafeBufferPointer(start: base + 64 * blocks, count: count - 64 * blocks))
+  }
+
+  /// ``update(_:_:)`` with the tables alone.
+  static func updateByTables(_ start: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
     let count = bytes.count
     guard count >= partsFrom, let base = bytes.baseAddress else {
       return updateInOrder(start, bytes)

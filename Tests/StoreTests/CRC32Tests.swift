@@ -1,5 +1,6 @@
-import Store
 import Testing
+
+@testable import Store
 
 @Suite struct CRC32Tests {
   /// The textbook bit-by-bit CRC-32, to check the table-driven one against.
@@ -33,8 +34,57 @@ import Testing
     }
   }
 
-  /// Long texts are checksummed in three parts side by side, combined at the end: the same
-  /// value, for lengths around where that starts (12 KiB), and parts of any alignment.
+  /// The checksum of `bytes[range]` by the tables alone, and by the processor's folding when
+  /// it has it.
+  private func bothWays(_ bytes: [UInt8], _ range: Range<Int>) -> (tables: UInt32, folding: UInt32?)
+  {
+    bytes.withUnsafeBufferPointer { all in
+      let text = UnsafeBufferPointer(rebasing: all[range])
+      let tables = CRC32.updateByTables(~0, text) ^ ~0
+      guard CRC32.folds, let base = text.baseAddress else { return (tables, nil) }
+      return (tables, CRC32.updateFolding(~0, base, text.count) ^ ~0)
+    }
+  }
+
+  /// The processor's folding is found where the processor has it.
+  @Test func foldingIsUsedOnX86() {
+    #if arch(x86_64)
+      // Every x86-64 processor since 2010 has carry-less multiplication.
+      #expect(CRC32.folds)
+    #else
+      #expect(!CRC32.folds)
+    #endif
+  }
+
+  /// Folding takes whole blocks of 64 bytes, from any address, and the bytes after them in
+  /// order: the same value for every length from one block to four and a tail, from every
+  /// alignment, with any register to start from.
+  @Test func foldingMatchesTheBitwiseDefinition() {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<600).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    for start in 0..<17 {
+      for end in (start + 64)...(start + 300) {
+        let expected = reference(Array(bytes[start..<end]))
+        let (tables, folding) = bothWays(bytes, start..<end)
+        #expect(tables == expected, "\(start)..<\(end)")
+        if CRC32.folds { #expect(folding == expected, "\(start)..<\(end)") }
+      }
+    }
+    // Continuing from a register: the checksum of two pieces, the second folded.
+    guard CRC32.folds else { return }
+    bytes.withUnsafeBufferPointer { all in
+      let base = all.baseAddress!
+      for cut in [0, 1, 63, 64, 100] {
+        let first = CRC32.updateByTables(~0, UnsafeBufferPointer(start: base, count: cut))
+        let both = CRC32.updateFolding(first, base + cut, 500 - cut) ^ ~0
+        #expect(both == reference(Array(bytes[0..<500])), "\(cut)")
+      }
+    }
+  }
+
+  /// Long texts are checksummed in three parts side by side, combined at the end (by the
+  /// tables), or folded (by the processor): the same value, for lengths around where the
+  /// parts start (12 KiB), and parts of any alignment.
   @Test func longTextsMatchTheBitwiseDefinition() {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<40_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -42,8 +92,11 @@ import Testing
       (12_270...12_300).map { 0..<$0 } + (0..<9).map { $0..<(bytes.count - 8 + $0) }
       + [3..<30_011, 0..<bytes.count]
     for range in ranges {
-      #expect(
-        CRC32.checksum(bytes, range: range) == reference(Array(bytes[range])), "\(range)")
+      let expected = reference(Array(bytes[range]))
+      #expect(CRC32.checksum(bytes, range: range) == expected, "\(range)")
+      let (tables, folding) = bothWays(bytes, range)
+      #expect(tables == expected, "\(range)")
+      if CRC32.folds { #expect(folding == expected, "\(range)") }
     }
     // A change anywhere, in any part, changes the checksum.
     for position in [0, 13_332, 13_333, 26_666, 39_999] {
