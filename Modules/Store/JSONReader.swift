@@ -127,21 +127,35 @@ public struct JSONReader: Sendable {
     }
   }
 
-  /// Arrays from this many bytes of text on are read on two threads by
+  /// Arrays from this many bytes of text on are read in parts by
   /// ``array(oneElementALine:)``.
   public static let concurrentArrayBytes = 256 * 1024
+
+  /// About how long each part of an array read in parts is: long enough that making its
+  /// reader and moving its elements cost little beside reading it, short enough that the
+  /// threads finish close together.
+  static let chunkBytes = 512 * 1024
+
+  /// The most parts an array is cut into.
+  static let maximumChunks = 16
+
+  /// How many threads read the parts of an array: the processors, up to four.
+  @usableFromInline
+  static let arrayThreads = min(ProcessInfo.processInfo.activeProcessorCount, 4)
 
   /// Reads an array whose elements are written one a line (as a store's encoder writes long
   /// lists, to keep its files readable) and returns them in order, `element` reading each
   /// one from its value and its position in the array.
   ///
-  /// When the text left from the array on is at least ``concurrentArrayBytes`` long, the
-  /// array is cut in two at a line break near the middle, and each part is read on its own
-  /// thread; the result is the same as on one thread. A cut that does not fall between two
-  /// elements (elements spread over several lines), or any error, makes the reader read the
-  /// whole array again on one thread, so that errors are those (and name the position) the
-  /// reading in order meets first. `element` must therefore give the same result each time
-  /// it reads the same value, and may be called on two threads at once.
+  /// When the text left from the array on is at least ``concurrentArrayBytes`` long, it is
+  /// cut into parts of about ``chunkBytes`` at line breaks, and the parts are read by up to
+  /// four threads (the processors), each taking the next part left when it is done with one:
+  /// a thread that runs slower (a processor shared with other work, or a slower kind of
+  /// core) reads fewer parts. The result is the same as on one thread. A cut that does not
+  /// fall between two elements (elements spread over several lines), or any error, makes the
+  /// reader read the whole array again on one thread, so that errors are those (and name the
+  /// position) the reading in order meets first. `element` must therefore give the same
+  /// result each time it reads the same value, and may be called on several threads at once.
   @inlinable
   public mutating func array<Element: Sendable>(
     oneElementALine element: @Sendable (Int, inout JSONReader) throws -> Element
@@ -152,86 +166,27 @@ public struct JSONReader: Sendable {
     ).elements
   }
 
-  /// ``array(oneElementALine:)``, with a `Part` made by `makePart` for each thread that reads
-  /// elements and handed to `element` with each of them: state a reader of many elements
-  /// reuses, such as a ``RecordCoding/Reader``, or that gathers something about the elements
-  /// as they are read. Returns the parts too, in the order of the elements they read: one, or
-  /// two when the array was read in parts.
+  /// ``array(oneElementALine:)``, with a `Part` made by `makePart` for each part of the array
+  /// read on its own and handed to `element` with each of its elements: state a reader of
+  /// many elements reuses, such as a ``RecordCoding/Reader``, or that gathers something
+  /// about the elements as they are read. Returns the parts too, in the order of the
+  /// elements they read: one, or more when the array was read in parts.
   @inlinable
   public mutating func array<Element: Sendable, Part>(
     oneElementALine element: @Sendable (inout Part, Int, inout JSONReader) throws -> Element,
     part makePart: @Sendable () -> Part
   ) throws -> (elements: [Element], parts: [Part]) {
-    if let (first, second) = partsOfArray() {
-      let secondPart = PartResult<Element, Part>()
-      let group = DispatchGroup()
-      typealias Read = (elements: MovableElements<Element>, part: Part)
-      let firstElements: Read? = withoutActuallyEscaping(element) { element in
-        withoutActuallyEscaping(makePart) { makePart in
-          DispatchQueue.global().async(group: group) {
-            var reader = second
-            var part = makePart()
-            let elements = MovableElements<Element>()
-            do {
-              repeat {
-                // The first part failed, or ended before this one starts: what this one
-                // reads is not used.
-                if secondPart.isAbandoned { return }
-                elements.append(try element(&part, elements.count, &reader))
-                if elements.count == 1 {
-                  // Room for this part, guessed from its first element as for the first part below.
-                  elements.reserve(
-                    reader.guessedArrayCount(
-                      from: second.position, firstElementEnd: reader.position))
-                }
-              } while reader.continueArray()
-              if !reader.endArray() { throw PartEndedEarly() }
-            } catch {
-              secondPart.abandon()
-              return
-            }
-            secondPart.value = (elements, part, reader.position)
-          }
-          defer { group.wait() }
-          var succeeded = false
-          // Run before the wait: the other thread stops at its next element.
-          defer { if !succeeded { secondPart.abandon() } }
-          var reader = first
-          var part = makePart()
-          let elements = MovableElements<Element>()
-          do {
-            while reader.position < second.position {
-              if secondPart.isAbandoned { return nil }
-              elements.append(try element(&part, elements.count, &reader))
-              // The array ended before the second part: the cut is in text after it.
-              guard reader.continueArray() else { return nil }
-              if elements.count == 1 {
-                // Room for this part, guessed from the first element's length, so that the
-                // elements are not moved as they grow.
-                elements.reserve(
-                  reader.guessedArrayCount(
-                    from: first.position, firstElementEnd: reader.position, end: second.position))
-              }
-            }
-          } catch {
-            return nil
-          }
-          guard reader.position == second.position else { return nil }
-          succeeded = true
-          return (elements, part)
+    if Self.arrayThreads > 1, let starts = chunksOfArray() {
+      let chunks = ArrayChunks<Element, Part>(starts: starts)
+      let document = self
+      DispatchQueue.concurrentPerform(iterations: min(Self.arrayThreads, starts.count)) { _ in
+        while let index = chunks.next() {
+          chunks.read(index, of: document, element, makePart)
         }
       }
-      if let (first, firstPart) = firstElements,
-        let (rest, restPart, end) = secondPart.value.take()
-      {
-        let (firstCount, count) = (first.count, first.count + rest.count)
-        let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-          first.moveAll(to: buffer.baseAddress!)
-          rest.moveAll(to: buffer.baseAddress! + firstCount)
-          initialized = count
-        }
+      if let (elements, parts, end) = chunks.take() {
         resumeAfterParts(at: end)
-        return (elements, [firstPart, restPart])
+        return (elements, parts)
       }
     }
     var elements: [Element] = []
@@ -240,30 +195,42 @@ public struct JSONReader: Sendable {
     return (elements, [part])
   }
 
-  /// Readers of the two parts of the array at `position`, when it is long enough to be read
-  /// in parts: the first just inside the array, the second at the first value after a line
-  /// break near the middle of the text left. `nil` when the array is too short, or in an
-  /// array read in parts already.
+  /// Where each part of the array at `position` starts, when it is long enough to be read in
+  /// parts: the first just inside the array, each other one at the first value after a line
+  /// break near its share of the text left. `nil` when the array is too short, or in an array
+  /// read in parts already.
   @usableFromInline
-  mutating func partsOfArray() -> (first: JSONReader, second: JSONReader)? {
+  mutating func chunksOfArray() -> [Int]? {
     skipWhitespace()
-    guard mayReadInParts, limit - position >= Self.concurrentArrayBytes,
-      peek() == .openBracket, depth < Self.maximumDepth
+    let textLeft = limit - position
+    guard mayReadInParts, textLeft >= Self.concurrentArrayBytes, peek() == .openBracket,
+      depth < Self.maximumDepth
     else { return nil }
-    var cut = position + (limit - position) / 2
-    while cut < limit, bytes[cut] != .newline { cut += 1 }
-    var second = self
-    second.position = cut
-    second.depth = depth + 1
-    second.mayReadInParts = false
-    second.skipWhitespace()
-    guard second.position < limit, bytes[second.position] != .closeBracket else { return nil }
-    var first = self
-    first.position += 1
-    first.depth += 1
-    first.mayReadInParts = false
-    first.skipWhitespace()
-    return (first, second)
+    let count = min(Self.maximumChunks, max(2, textLeft / Self.chunkBytes))
+    var probe = self
+    probe.position += 1
+    probe.skipWhitespace()
+    var starts = [probe.position]
+    for index in 1..<count {
+      var cut = max(position + textLeft / count * index, starts[starts.count - 1])
+      while cut < limit, bytes[cut] != .newline { cut += 1 }
+      probe.position = cut
+      probe.skipWhitespace()
+      guard probe.position < limit else { break }
+      if probe.position > starts[starts.count - 1] { starts.append(probe.position) }
+    }
+    return starts.count > 1 ? starts : nil
+  }
+
+  /// A reader of the part of the array at `position` that starts at `start`: one level
+  /// deeper, reading no array inside it in parts.
+  @usableFromInline
+  func chunkReader(at start: Int) -> JSONReader {
+    var reader = self
+    reader.position = start
+    reader.depth = depth + 1
+    reader.mayReadInParts = false
+    return reader
   }
 
   /// About how many elements the array the reader is in holds, from the length of its
@@ -311,39 +278,134 @@ public struct JSONReader: Sendable {
     try array(element)
   }
 
-  /// The second part of an array read in parts ends before the array's closing bracket.
+  /// A part of an array read in parts does not end where the next one starts: a cut fell
+  /// inside an element written over several lines.
   @usableFromInline
   struct PartEndedEarly: Error {
     @usableFromInline init() {}
   }
 
-  /// What the thread reading an array's second part found: its elements, its part and the
-  /// offset past the array, or `nil` when it failed.
+  /// The parts of an array read in parts, and what the threads reading them found.
+  ///
+  /// Part `i` is read from `starts[i]` to `starts[i + 1]`, where its last element must end
+  /// (with the comma after it), or to the array's closing bracket. The array ends in one part
+  /// `j`; the parts after it hold other text (the document's cuts are spread over the text
+  /// left, which goes on after the array), and what is read of them is dropped. The reading
+  /// succeeds when parts `0...j` all do. Once a part fails, or the array is found to end in
+  /// one, the parts after it are of no use: no thread starts them, and a thread reading one
+  /// stops at its next element.
   @usableFromInline
-  final class PartResult<Element: Sendable, Part>: @unchecked Sendable {
-    // Written by the thread that reads the second part before it leaves its group, and read
-    // by the thread that waits for the group once it has: the group orders the two, and
-    // the part is never used by both.
-    @usableFromInline
-    var value: (elements: MovableElements<Element>, part: Part, end: Int)?
-    /// Set by either thread when its part fails, or when the first part finds the array
-    /// ends before the second starts: the array is then read again in order, and the other
-    /// thread stops instead of reading elements for nothing. (Without it, a short array
-    /// followed by a long one would have the long one's second half read as its elements.)
-    private let abandoned = Atomic<Bool>(false)
+  final class ArrayChunks<Element: Sendable, Part>: @unchecked Sendable {
+    // `results[i]` is written by the one thread that reads part `i`, and read once
+    // `concurrentPerform` has returned, which orders the two.
+    @usableFromInline let starts: [Int]
+    @usableFromInline let results: UnsafeMutablePointer<Result?>
+    /// The next part no thread has taken.
+    @usableFromInline let nextIndex = Atomic<Int>(0)
+    /// The first part that failed, or `Int.max`.
+    @usableFromInline let failed = Atomic<Int>(.max)
+    /// The part in which the array ends, or `Int.max` while none has found it.
+    @usableFromInline let ending = Atomic<Int>(.max)
+
+    /// A part's elements, its `Part`, and the offset past the array's closing bracket if the
+    /// array ends in it.
+    @usableFromInline typealias Result = (elements: MovableElements<Element>, part: Part, end: Int?)
 
     @usableFromInline
-    init() {}
+    init(starts: [Int]) {
+      self.starts = starts
+      results = .allocate(capacity: starts.count)
+      results.initialize(repeating: nil, count: starts.count)
+    }
 
-    @usableFromInline
-    var isAbandoned: Bool { abandoned.load(ordering: .relaxed) }
+    deinit {
+      results.deinitialize(count: starts.count)
+      results.deallocate()
+    }
 
-    @usableFromInline
-    func abandon() { abandoned.store(true, ordering: .relaxed) }
+    /// Whether part `index` can no longer be of use.
+    @inlinable
+    func isUseless(_ index: Int) -> Bool {
+      index > min(failed.load(ordering: .relaxed), ending.load(ordering: .relaxed))
+    }
+
+    /// The next part to read, or `nil` when none is left that can be of use.
+    @inlinable
+    func next() -> Int? {
+      let index = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+      return index < starts.count && !isUseless(index) ? index : nil
+    }
+
+    /// Reads part `index` of the array at `document`'s position, recording what it finds.
+    @inlinable
+    func read(
+      _ index: Int, of document: JSONReader,
+      _ element: (inout Part, Int, inout JSONReader) throws -> Element,
+      _ makePart: () -> Part
+    ) {
+      let start = starts[index]
+      let end = index + 1 < starts.count ? starts[index + 1] : nil
+      var reader = document.chunkReader(at: start)
+      var part = makePart()
+      let elements = MovableElements<Element>()
+      do {
+        while true {
+          if isUseless(index) { return }
+          elements.append(try element(&part, elements.count, &reader))
+          if elements.count == 1 {
+            // Room for this part, guessed from its first element, so that the elements are
+            // not moved as they grow.
+            elements.reserve(
+              reader.guessedArrayCount(from: start, firstElementEnd: reader.position, end: end))
+          }
+          if reader.continueArray() {
+            guard let end, reader.position >= end else { continue }
+            guard reader.position == end else { throw PartEndedEarly() }
+            results[index] = (elements, part, nil)
+            return
+          }
+          guard reader.endArray() else { throw PartEndedEarly() }
+          results[index] = (elements, part, reader.position)
+          ending.min(index, ordering: .relaxed)
+          return
+        }
+      } catch {
+        failed.min(index, ordering: .relaxed)
+      }
+    }
+
+    /// The elements of the array in order, the parts that read them, and the offset past the
+    /// array; `nil` when the array must be read again in order.
+    @inlinable
+    func take() -> (elements: [Element], parts: [Part], end: Int)? {
+      let last = ending.load(ordering: .relaxed)
+      guard last < starts.count, failed.load(ordering: .relaxed) > last,
+        let end = results[last]?.end
+      else { return nil }
+      var count = 0
+      for index in 0...last {
+        guard let result = results[index] else { return nil }
+        count += result.elements.count
+      }
+      var parts: [Part] = []
+      parts.reserveCapacity(last + 1)
+      let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var moved = 0
+        for index in 0...last {
+          let result = results[index].unsafelyUnwrapped
+          let partCount = result.elements.count
+          result.elements.moveAll(to: buffer.baseAddress! + moved)
+          moved += partCount
+          parts.append(result.part)
+        }
+        initialized = moved
+      }
+      return (elements, parts, end)
+    }
   }
 
   /// Elements in memory of their own, appended by the thread that reads a part of an array
-  /// and then moved, all at once, into the array of both parts.
+  /// and then moved, all at once, into the array of all the parts.
   ///
   /// The elements of an `Array` can only be copied into another array, which retains every
   /// reference in them, and then destroyed, which releases them again: for 50,000 records

@@ -1,7 +1,8 @@
 import Foundation
-import Store
 import Synchronization
 import Testing
+
+@testable import Store
 
 #if canImport(Glibc)
   import Glibc
@@ -101,17 +102,106 @@ import Testing
     return (items, after)
   }
 
-  @Test func aLongArrayIsReadOnTwoThreadsInOrder() throws {
+  @Test func aLongArrayIsReadInPartsInOrder() throws {
     let bytes = document(count: 10_000)
     #expect(bytes.count > 2 * JSONReader.concurrentArrayBytes)
-    let threads = Threads()
-    let inParts = try read(bytes, inParts: true, threads: threads)
+    let inParts = try read(bytes, inParts: true)
     let inOrder = try read(bytes, inParts: false)
     #expect(inParts.items.count == 10_000)
     #expect(inParts.items == inOrder.items)
     #expect(inParts.items.map(\.id) == Array(0..<10_000))
     #expect(inParts.after == true)
-    #expect(threads.count == 2)
+  }
+
+  /// The parts of an array in the order the threads may finish them: whatever the order,
+  /// the elements come back in the array's order, and parts cut in text after the array are
+  /// dropped. (Run on this thread alone, so that every order is tried, not only the ones the
+  /// threads happen to take.)
+  @Test(arguments: [false, true])
+  func partsFinishedInAnyOrderGiveTheArrayInOrder(followedByAnother: Bool) throws {
+    func items(_ range: Range<Int>) -> String {
+      range.map { "{\"id\": \($0), \"name\": \"item \($0) \(String(repeating: "z", count: 40))\"}" }
+        .joined(separator: ",\n  ")
+    }
+    let after = followedByAnother ? ", \"next\": [\n  \(items(90_000..<110_000))\n]" : ""
+    let bytes = Array("{\"items\": [\n  \(items(0..<20_000))\n]\(after)}".utf8)
+    var reader = JSONReader(bytes)
+    try reader.object { reader, key in
+      guard key == "items" else { return try reader.skipValue() }
+      let found = reader.chunksOfArray()
+      let starts = try #require(found)
+      #expect(starts.count > 2)
+      for order in [Array(starts.indices), starts.indices.reversed(), starts.indices.shuffled()] {
+        let chunks = JSONReader.ArrayChunks<Item, [Int]>(starts: starts)
+        for index in order where !chunks.isUseless(index) {
+          chunks.read(
+            index, of: reader,
+            { ids, _, reader in
+              let item = try Self.readItem(&reader)
+              ids.append(item.id)
+              return item
+            }, { [] })
+        }
+        let taken = chunks.take()
+        let (elements, parts, end) = try #require(taken)
+        // Compared to a Bool first: a failure would print every identifier otherwise.
+        let elementsInOrder = elements.map(\.id) == Array(0..<20_000)
+        let partsInOrder = parts.flatMap { $0 } == Array(0..<20_000)
+        #expect(elementsInOrder, "\(order)")
+        #expect(partsInOrder, "\(order)")
+        #expect(bytes[end - 1] == UInt8(ascii: "]"))
+        #expect(
+          followedByAnother ? bytes[end] == UInt8(ascii: ",") : bytes[end] == UInt8(ascii: "}"))
+      }
+      try reader.skipValue()
+    }
+  }
+
+  /// A long array followed by another: the parts cut in the second one are dropped, and
+  /// each array is read whole, in order, once.
+  @Test func aLongArrayFollowedByAnotherIsReadWhole() throws {
+    func items(_ range: Range<Int>) -> String {
+      range.map { "{\"id\": \($0), \"name\": \"item \($0) \(String(repeating: "y", count: 40))\"}" }
+        .joined(separator: ",\n  ")
+    }
+    let text =
+      "{\"first\": [\n  \(items(0..<12_000))\n], \"second\": [\n  \(items(50_000..<80_000))\n]}"
+    let bytes = Array(text.utf8)
+    var reader = JSONReader(bytes)
+    var first: [Item] = []
+    var second: [Item] = []
+    try reader.object { reader, key in
+      let read = try reader.array(oneElementALine: { _, reader in try Self.readItem(&reader) })
+      if key == "first" { first = read } else { second = read }
+    }
+    try reader.end()
+    let (firstWhole, secondWhole) =
+      (first.map(\.id) == Array(0..<12_000), second.map(\.id) == Array(50_000..<80_000))
+    #expect(firstWhole)
+    #expect(secondWhole)
+  }
+
+  /// A long text is cut into many parts, which come back in order with their elements.
+  @Test func aLongTextIsReadInManyParts() throws {
+    let bytes = document(count: 40_000)
+    #expect(bytes.count > 4 * 512 * 1024)
+    var reader = JSONReader(bytes)
+    var parts: [[Int]] = []
+    var items: [Item] = []
+    try reader.object { reader, key in
+      guard key == "items" else { return try reader.skipValue() }
+      (items, parts) = try reader.array(
+        oneElementALine: { (ids: inout [Int], _, reader) in
+          let item = try Self.readItem(&reader)
+          ids.append(item.id)
+          return item
+        }, part: { [Int]() })
+    }
+    #expect(parts.count > 2)
+    let (partsInOrder, itemsInOrder) =
+      (parts.flatMap { $0 } == Array(0..<40_000), items.map(\.id) == Array(0..<40_000))
+    #expect(partsInOrder)
+    #expect(itemsInOrder)
   }
 
   @Test func aShortArrayIsReadOnOneThread() throws {
@@ -156,10 +246,10 @@ import Testing
     #expect(inParts?.description == inOrder?.description)
   }
 
-  /// A short array followed by a long one is cut in the long one: the second thread reads
-  /// the long one's elements as the short one's until the first thread finds the short one
-  /// ended, and then stops. (It used to read the rest of the long one, for nothing.)
-  @Test func theSecondThreadStopsWhenTheArrayEndsBeforeItsPart() throws {
+  /// A short array followed by a long one is cut in the long one: other threads read the
+  /// long one's elements as the short one's until the short one is found to end, and then
+  /// stop. (They used to read the rest of the long one, for nothing.)
+  @Test func otherThreadsStopWhenTheArrayEndsBeforeTheirParts() throws {
     var text = "{\"short\": [1, 2, 3], \"long\": ["
     for value in 1_000..<21_000 { text += "\n\(value),\(String(repeating: " ", count: 20))" }
     text += "\n0]}"
@@ -173,9 +263,10 @@ import Testing
       guard key == "short" else { return try reader.skipValue() }
       short = try reader.array(oneElementALine: { index, reader in
         let value = try reader.int()
-        if value == 3 { lastOfShortRead.signal() }
+        // Enough for every thread that waits below.
+        if value == 3 { for _ in 0..<64 { lastOfShortRead.signal() } }
         if value >= 1_000 {
-          // The second thread starts once the first has read all of the short array.
+          // Other threads start on the long array once all of the short one is read.
           if index == 0 { lastOfShortRead.wait() }
           readFromLong.add(1, ordering: .relaxed)
         }
@@ -183,7 +274,7 @@ import Testing
       })
     }
     #expect(short == [1, 2, 3])
-    // Of the 10,000 elements after the cut, the second thread reads a few at most.
+    // Of the 20,000 elements after it, the other threads read a few at most.
     #expect(readFromLong.load(ordering: .relaxed) < 100)
   }
 
@@ -219,7 +310,7 @@ import Testing
           return element
         }, part: { [Int]() })
     }
-    #expect(parts.count == 2)
+    #expect(parts.count >= 2)
     #expect(parts.allSatisfy { !$0.isEmpty })
     #expect(parts.flatMap { $0 } == Array(0..<10_000))
     #expect(elements.map(\.id) == Array(0..<10_000))
