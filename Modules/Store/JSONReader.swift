@@ -38,8 +38,8 @@ public struct JSONReader: Sendable {
   private let bytes: [UInt8]
   private let limit: Int
   var depth = 0
-  /// Whether ``array(oneElementALine:)`` may use a second thread: not inside another such
-  /// array, so that each byte is still read a bounded number of times.
+  /// Whether ``array(oneElementALine:)`` may read in parts, on several threads: not inside
+  /// another such array, so that each byte is still read a bounded number of times.
   private var mayReadInParts = true
   /// How many ``object(asWritten:otherwise:)`` readers the reader is in: their failures are
   /// not shown, so their lines and columns, which take counting the lines before them, are

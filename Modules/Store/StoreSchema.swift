@@ -29,9 +29,10 @@ public protocol StoreSchema: Sendable {
   /// any error whose description says what is wrong; the store adds the file's name.
   ///
   /// A long list is read fastest with ``JSONReader/array(oneElementALine:)``, which reads it
-  /// on two threads, its elements with ``JSONReader/object(asWritten:otherwise:)``, which
-  /// reads the encoder's own form by comparing the text between the values and leaves any
-  /// other form to a reader of fields in any order.
+  /// in parts on several threads, its elements with
+  /// ``JSONReader/object(asWritten:otherwise:)``, which reads the encoder's own form by
+  /// comparing the text between the values and leaves any other form to a reader of fields
+  /// in any order.
   static func decodeState(from reader: inout JSONReader) throws -> State
 
   /// Appends the JSON text of `change`, on one line (``JSONWriter`` escapes line breaks in
