@@ -83,11 +83,41 @@ final class Subscription<Element>: Lifetime, Disposable, @unchecked Sendable {
     let onDisposed = self.onDisposed
     self.onDisposed = nil
     if onDisposedFirst { onDisposed?() }
-    if old & Lifetime.assignedBit != 0, let upstream {
+    // `release(upstream:)` owns `upstream` once it set `releasedBit`.
+    if old & (Lifetime.assignedBit | Lifetime.releasedBit) == Lifetime.assignedBit, let upstream {
       self.upstream = nil
       upstream.dispose()
     }
     if !onDisposedFirst { onDisposed?() }
+  }
+
+  /// Lets go of `candidate` if it is `upstream`, without disposing it (see `Lifetime`).
+  ///
+  /// It claims `upstream` with `releasedBit`, which `dispose` leaves it to, as the call that
+  /// sets `disposedBit` claims it otherwise; if `upstream` is something else (a disposable
+  /// that wraps `candidate`), it hands it back, and disposes it itself if a `dispose` call
+  /// came meanwhile and left it alone.
+  @usableFromInline override func release(upstream candidate: AnyObject) {
+    let claimed = Lifetime.assignedBit | Lifetime.disposedBit | Lifetime.releasedBit
+    var state = self.state.load(ordering: .acquiring)
+    while true {
+      guard state & claimed == Lifetime.assignedBit else { return }
+      let (exchanged, original) = self.state.compareExchange(
+        expected: state, desired: state | Lifetime.releasedBit, ordering: .acquiringAndReleasing)
+      if exchanged { break }
+      state = original
+    }
+    let held = upstream
+    if let held, held as AnyObject === candidate {
+      upstream = nil
+      return
+    }
+    let old = self.state.bitwiseAnd(~Lifetime.releasedBit, ordering: .acquiringAndReleasing)
+      .oldValue
+    if old & Lifetime.disposedBit != 0 {
+      upstream = nil
+      held?.dispose()
+    }
   }
 }
 

@@ -16,6 +16,9 @@ class Lifetime: @unchecked Sendable {  // `state` is atomic; `parent` is immutab
   @usableFromInline static var disposedBit: Int { 2 }
   /// Set when the subscription received or sent its terminal event.
   @usableFromInline static var stoppedBit: Int { 4 }
+  /// Set when the subscription let go of its upstream without disposing it (see
+  /// `release(upstream:)`); `InnerSubscription` uses 8 for a bit of its own.
+  @usableFromInline static var releasedBit: Int { 16 }
 
   @usableFromInline let state = Atomic<Int>(0)
   @usableFromInline let parent: Lifetime?
@@ -35,4 +38,18 @@ class Lifetime: @unchecked Sendable {  // `state` is atomic; `parent` is immutab
   @inlinable final func end() {
     state.bitwiseOr(Self.stoppedBit, ordering: .relaxed)
   }
+
+  /// Lets go of `upstream` if it is the disposable that the subscription this lifetime belongs
+  /// to holds, without disposing it and without ending the subscription: for an upstream that
+  /// stopped on its own and will never send anything again, without a terminal event that
+  /// would end the subscription (the observer of a subject that was freed, `skip(until:)` whose
+  /// source completed first). The upstream usually holds the event closure, and with it the
+  /// handlers, which hold the subscription: letting go of it breaks that cycle, so that the
+  /// handlers are freed as in RxSwift, where nothing but the source holds the observer, and the
+  /// subscription too if the subscriber dropped it. Disposing the subscription later still
+  /// runs `onDisposed`.
+  ///
+  /// Only the lifetimes that hold their upstream themselves do something: the root
+  /// subscription. Elsewhere the upstream stays held until the subscription ends.
+  @usableFromInline func release(upstream: AnyObject) {}
 }

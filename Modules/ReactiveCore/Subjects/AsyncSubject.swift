@@ -13,15 +13,24 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
   /// class's virtual table.
   @usableFromInline let subscribeBody:
     (AsyncSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
-  @usableFromInline let lock = Lock()
-  @usableFromInline let observers = ObserverList<Element>()
+  @usableFromInline let lock: Lock
+  @usableFromInline let observers: ObserverList<Element>
   @exclusivity(unchecked) @usableFromInline var last: Element?
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
 
   /// Creates a subject.
   @inlinable public override init() {
     subscribeBody = { $0.add($1, $2) }
+    lock = Lock()
+    observers = ObserverList(lock: lock)
     super.init(startsTrampoline: false)
+  }
+
+  // The observers hold the list but not the subject, so the subject may go while some are
+  // still subscribed: they are let go of, as in RxSwift, where the subject's observers are
+  // released with it.
+  deinit {
+    observers.detach()
   }
 
   /// Whether any observer is subscribed.
@@ -64,13 +73,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
+    let observer = observers.insert(sink, lifetime: lifetime)
     lock.unlock()
     return observer
-  }
-
-  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
-    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

@@ -18,8 +18,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   /// class's virtual table.
   @usableFromInline let subscribeBody:
     (BehaviorSubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
-  @usableFromInline let lock = Lock(recursive: true)
-  @usableFromInline let observers = ObserverList<Element>()
+  @usableFromInline let lock: Lock
+  @usableFromInline let observers: ObserverList<Element>
   @exclusivity(unchecked) @usableFromInline var current: Element
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
   @exclusivity(unchecked) @usableFromInline var disposed = false
@@ -28,7 +28,16 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @inlinable public init(value: Element) {
     current = value
     subscribeBody = { $0.add($1, $2) }
+    lock = Lock(recursive: true)
+    observers = ObserverList(lock: lock)
     super.init(startsTrampoline: false)
+  }
+
+  // The observers hold the list but not the subject, so the subject may go while some are
+  // still subscribed: they are let go of, as in RxSwift, where the subject's observers are
+  // released with it.
+  deinit {
+    observers.detach()
   }
 
   /// Whether any observer is subscribed.
@@ -86,14 +95,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
+    let observer = observers.insert(sink, lifetime: lifetime)
     sink(.next(current))
     lock.unlock()
     return observer
-  }
-
-  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
-    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

@@ -9,7 +9,21 @@ import Synchronization
 /// of its own); holes are compacted, and the moved observers told their new slots, when they
 /// outnumber the live observers.
 ///
-/// Every member except `lending` is guarded by the owning subject's lock.
+/// Every member except `lending` is guarded by `lock`, which is the owning subject's lock.
+///
+/// ## Who keeps whom alive
+/// The subject holds the list, the list holds its observers, and each observer holds the list
+/// (through its removal closure) but not the subject, as in RxSwift, where the subject's bag
+/// holds only the observer: a subject that nobody else references is freed while observers are
+/// still subscribed, and its deinitialiser calls `detach()`, which lets go of them. That breaks
+/// the cycle between the list and its observers, and leaves the observers out of the list, so
+/// that disposing one later, or meanwhile on another thread (under `lock`, which the list
+/// keeps), finds nothing to remove. An observer is also the disposable its subscription holds,
+/// and usually holds, through its event closure, the subscriber's handlers, which hold the
+/// subscription: `detach()` asks each subscription to let go of its observer
+/// (`Lifetime.release(upstream:)`), so that the observers and what their closures capture are
+/// freed with the subject, as in RxSwift. (An observer held by an operator's inner
+/// subscription rather than by the root subscription stays until that subscription ends.)
 ///
 /// ## Lending the array to a delivery
 /// An element is delivered after the subject's lock is released, so that observers may
@@ -32,8 +46,9 @@ import Synchronization
 /// - A change on another thread can set `retiredBit` between that load and that store, which
 ///   then clears it. Nothing is freed early: the next element finds `retired` not empty, takes
 ///   the snapshot path and frees it (`deliverSnapshot`), and the subject's deinitialiser frees
-///   what is left. Changes made on the delivering thread (an observer leaving from `onNext`)
-///   are always seen by the load, so what they retire is freed when the delivery ends.
+///   what is left (`detach()`). Changes made on the delivering thread (an observer leaving
+///   from `onNext`) are always seen by the load, so what they retire is freed when the
+///   delivery ends.
 @usableFromInline
 final class ObserverList<Element>: @unchecked Sendable {  // guarded by the subject's lock
   @usableFromInline typealias Nodes = ContiguousArray<ObserverSlot>
@@ -51,28 +66,43 @@ final class ObserverList<Element>: @unchecked Sendable {  // guarded by the subj
   @exclusivity(unchecked) @usableFromInline var isLent = false
   /// `runningBit` and `retiredBit`; read and written without the lock by the delivery.
   @usableFromInline let lending = Atomic<Int>(0)
+  /// The owning subject's lock, kept here for the observers' removal, which may outlive the
+  /// subject.
+  @usableFromInline let lock: Lock
 
-  @inlinable init() {}
+  @inlinable init(lock: Lock) {
+    self.lock = lock
+  }
 
   @inlinable var isEmpty: Bool { live == 0 }
 
-  /// Adds an observer that delivers to `sink` and calls `remove` with itself when disposed,
+  /// Adds an observer that delivers to `sink` and removes itself from the list when disposed,
   /// and returns it. `handlers`, when given, are the subscriber's own, which `sink` forwards
   /// to: elements then go to their `onNext` directly (see `FinalSubjectObserver`).
   @inlinable func insert(
     _ sink: @escaping EventSink<Element>, handlers: SubscriptionHandlers<Element>? = nil,
-    remove: @escaping (SubjectObserver<Element>) -> Void
+    lifetime: Lifetime
   ) -> SubjectObserver<Element> {
+    // Captures only the list, so it needs no closure context of its own, and not the subject,
+    // so that the observers do not keep the subject alive.
+    let remove: (SubjectObserver<Element>) -> Void = { [self] in self.removeLocked($0) }
     let node =
       if let onNext = handlers?.onNext {
-        FinalSubjectObserver(sink, onNext: onNext, slot: nodes.count, remove: remove)
+        FinalSubjectObserver(
+          sink, onNext: onNext, slot: nodes.count, remove: remove, lifetime: lifetime)
       } else {
-        SubjectObserver(sink, slot: nodes.count, remove: remove)
+        SubjectObserver(sink, slot: nodes.count, remove: remove, lifetime: lifetime)
       }
     willChange()
     nodes.append(node)
     live += 1
     return node
+  }
+
+  /// Removes `node` if it is still in the list, taking the lock: a disposed observer's
+  /// removal, which may come after the subject is freed.
+  @inlinable func removeLocked(_ node: SubjectObserver<Element>) {
+    lock.withLock { remove(node) }
   }
 
   /// Removes `node` if it is still in the list.
@@ -109,6 +139,28 @@ final class ObserverList<Element>: @unchecked Sendable {  // guarded by the subj
     nodes = []
     live = 0
     return removed
+  }
+
+  /// Lets go of every observer, and of the arrays a delivery left in `retired`, for the
+  /// subject's deinitialiser: observers that a subscriber still holds keep the list alive,
+  /// and disposing them then finds nothing to remove. Nothing is delivered, as in RxSwift,
+  /// where a freed subject's observers are simply released.
+  @usableFromInline func detach() {
+    // No delivery runs: each runs inside a call on the subject, which keeps it alive.
+    let (removed, garbage): (Nodes, ContiguousArray<Nodes>) = lock.withLock {
+      if nodes.isEmpty && retired.isEmpty { return ([], []) }
+      defer { retired = [] }
+      return (removeAll(), retired)
+    }
+    // Each observer usually holds its subscriber's handlers, which hold the subscription,
+    // which holds the observer to dispose it: the subscription lets go of it, so that this
+    // cycle does not outlive the subject.
+    for slot in removed where slot !== ObserverSlot.vacant {
+      let node = unsafeDowncast(slot, to: SubjectObserver<Element>.self)
+      node.lifetime.release(upstream: node)
+    }
+    // Freed outside the lock, as freeing an observer can run arbitrary deinitialisers.
+    withExtendedLifetime((removed, garbage)) {}
   }
 
   /// Delivers an element to every observer. Called with `lock` held; releases it.
@@ -288,18 +340,24 @@ class SubjectObserver<Element>: ObserverSlot, Disposable, @unchecked Sendable {
   // `slot` is guarded by the subject's lock; `flags` is atomic; the rest is immutable.
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let counter: ResourceCounter?
-  // Captures only the subject, so it needs no closure context of its own; written in the
-  // subject's inlinable code, so the removal runs specialised for the element type.
+  // Captures only the list, so it needs no closure context of its own, and not the subject,
+  // which the observer must not keep alive (see `ObserverList`); written in the list's
+  // inlinable code, so the removal runs specialised for the element type.
   @usableFromInline let remove: (SubjectObserver<Element>) -> Void
   @exclusivity(unchecked) @usableFromInline var slot: Int
+  /// The lifetime of the subscription, which usually holds this observer, and which must let
+  /// go of it if the subject is freed first (see `ObserverList.detach()`).
+  @usableFromInline let lifetime: Lifetime
 
   @inlinable init(
     _ sink: @escaping EventSink<Element>, slot: Int,
-    remove: @escaping (SubjectObserver<Element>) -> Void, isFinal: Bool = false
+    remove: @escaping (SubjectObserver<Element>) -> Void, lifetime: Lifetime,
+    isFinal: Bool = false
   ) {
     self.sink = sink
     self.slot = slot
     self.remove = remove
+    self.lifetime = lifetime
     counter = Resources.acquire()
     super.init(flags: isFinal ? Self.finalBit : 0)
   }
@@ -331,9 +389,9 @@ final class FinalSubjectObserver<Element>: SubjectObserver<Element>, @unchecked 
 
   @inlinable init(
     _ sink: @escaping EventSink<Element>, onNext: @escaping (Element) -> Void, slot: Int,
-    remove: @escaping (SubjectObserver<Element>) -> Void
+    remove: @escaping (SubjectObserver<Element>) -> Void, lifetime: Lifetime
   ) {
     self.onNext = onNext
-    super.init(sink, slot: slot, remove: remove, isFinal: true)
+    super.init(sink, slot: slot, remove: remove, lifetime: lifetime, isFinal: true)
   }
 }

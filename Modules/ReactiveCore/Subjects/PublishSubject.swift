@@ -20,15 +20,24 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       PublishSubject<Element>, @escaping EventSink<Element>, SubscriptionHandlers<Element>?,
       Lifetime
     ) -> Disposable
-  @usableFromInline let lock = Lock()
-  @usableFromInline let observers = ObserverList<Element>()
+  @usableFromInline let lock: Lock
+  @usableFromInline let observers: ObserverList<Element>
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
   @exclusivity(unchecked) @usableFromInline var disposed = false
 
   /// Creates a subject.
   @inlinable public override init() {
     subscribeBody = { $0.add($1, handlers: $2, $3) }
+    lock = Lock()
+    observers = ObserverList(lock: lock)
     super.init(startsTrampoline: false)
+  }
+
+  // The observers hold the list but not the subject, so the subject may go while some are
+  // still subscribed: they are let go of, as in RxSwift, where the subject's observers are
+  // released with it.
+  deinit {
+    observers.detach()
   }
 
   /// Whether any observer is subscribed.
@@ -85,13 +94,9 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
       sink(stopEvent)
       return Disposables.create()
     }
-    let observer = observers.insert(sink, handlers: handlers) { [self] in self.removeObserver($0) }
+    let observer = observers.insert(sink, handlers: handlers, lifetime: lifetime)
     lock.unlock()
     return observer
-  }
-
-  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
-    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.

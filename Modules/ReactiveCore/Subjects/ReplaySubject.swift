@@ -20,8 +20,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   @usableFromInline let subscribeBody:
     (ReplaySubject<Element>, @escaping EventSink<Element>, Lifetime) -> Disposable
   // Recursive, as the other subjects' locks; never held while calling an observer.
-  @usableFromInline let lock = Lock(recursive: true)
-  @usableFromInline let observers = ObserverList<Element>()
+  @usableFromInline let lock: Lock
+  @usableFromInline let observers: ObserverList<Element>
   @exclusivity(unchecked) @usableFromInline var buffer: [Element] = []
   @usableFromInline let bufferSize: Int
   @exclusivity(unchecked) @usableFromInline var stopEvent: Event<Element>?
@@ -30,7 +30,16 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   @inlinable init(bufferSize: Int) {
     self.bufferSize = bufferSize
     subscribeBody = { $0.add($1, $2) }
+    lock = Lock(recursive: true)
+    observers = ObserverList(lock: lock)
     super.init(startsTrampoline: false)
+  }
+
+  // The observers hold the list but not the subject, so the subject may go while some are
+  // still subscribed: they are let go of, as in RxSwift, where the subject's observers are
+  // released with it.
+  deinit {
+    observers.detach()
   }
 
   /// Creates a subject that replays the last `bufferSize` elements.
@@ -94,22 +103,18 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
       return Disposables.create()
     }
     if replay.isEmpty {
-      let observer = observers.insert(sink) { [self] in self.removeObserver($0) }
+      let observer = observers.insert(sink, lifetime: lifetime)
       lock.unlock()
       return observer
     }
     // The observer joins now, so that it misses nothing, but what the subject sends to it
     // before the replay is over waits in the gate and follows the replay.
     let gate = ReplayGate(sink)
-    let observer = observers.insert(gate.on) { [self] in self.removeObserver($0) }
+    let observer = observers.insert(gate.on, lifetime: lifetime)
     lock.unlock()
     for value in replay where !lifetime.isEnded { sink(.next(value)) }
     gate.endReplay()
     return observer
-  }
-
-  @inlinable func removeObserver(_ observer: SubjectObserver<Element>) {
-    lock.withLock { observers.remove(observer) }
   }
 
   /// Returns `self`.
