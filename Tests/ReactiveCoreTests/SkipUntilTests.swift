@@ -32,6 +32,35 @@ import Testing
     }
   }
 
+  @Test func skipUntilReleasesTheSubscriberIfTheSourceCompletesFirst() {
+    // As in RxSwift, the subscriber is told nothing, but everything the operator holds is
+    // released: the trigger's subscription and the subscriber's handlers.
+    final class Token {}
+    weak var weakToken: Token?
+    weak var weakTrigger: PublishSubject<String>?
+    var received: [String] = []
+    do {
+      let token = Token()
+      let trigger = PublishSubject<String>()
+      weakToken = token
+      weakTrigger = trigger
+      _ = Observable<Int>.empty().skip(until: trigger).subscribe(
+        onNext: { _ in _ = token }, onError: { _ in received.append("error") },
+        onCompleted: { received.append("completed") }, onDisposed: { received.append("disposed") })
+      #expect(!trigger.hasObservers)
+    }
+    #expect(weakToken == nil)
+    #expect(weakTrigger == nil)
+    #expect(received.isEmpty)
+    do {
+      let token = Token()
+      weakToken = token
+      _ = Observable<Int>.empty().skip(until: Observable<Int>.never())
+        .subscribe(onNext: { _ in _ = token })
+    }
+    #expect(weakToken == nil)
+  }
+
   @Test func skipUntilForwardsErrorsFromEitherSide() {
     expectNoLeaks {
       let source = PublishSubject<Int>()
