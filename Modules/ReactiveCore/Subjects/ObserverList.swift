@@ -337,14 +337,16 @@ class ObserverSlot: @unchecked Sendable {  // `flags` is atomic
 /// One observer of a subject: the sink it delivers to, and the disposable that removes it.
 @usableFromInline
 class SubjectObserver<Element>: ObserverSlot, Disposable, @unchecked Sendable {
-  // `slot` is guarded by the subject's lock; `flags` is atomic; the rest is immutable.
+  // `packedSlot` is guarded by the subject's lock; `flags` is atomic; the rest is immutable.
+  /// `slot`, in 32 bits, declared first so that it takes the padding after `flags` and the
+  /// observer stays 72 bytes with `lifetime`.
+  @exclusivity(unchecked) @usableFromInline var packedSlot: UInt32
   @usableFromInline let sink: EventSink<Element>
   @usableFromInline let counter: ResourceCounter?
   // Captures only the list, so it needs no closure context of its own, and not the subject,
   // which the observer must not keep alive (see `ObserverList`); written in the list's
   // inlinable code, so the removal runs specialised for the element type.
   @usableFromInline let remove: (SubjectObserver<Element>) -> Void
-  @exclusivity(unchecked) @usableFromInline var slot: Int
   /// The lifetime of the subscription, which usually holds this observer, and which must let
   /// go of it if the subject is freed first (see `ObserverList.detach()`).
   @usableFromInline let lifetime: Lifetime
@@ -355,11 +357,18 @@ class SubjectObserver<Element>: ObserverSlot, Disposable, @unchecked Sendable {
     isFinal: Bool = false
   ) {
     self.sink = sink
-    self.slot = slot
+    packedSlot = UInt32(clamping: slot)
     self.remove = remove
     self.lifetime = lifetime
     counter = Resources.acquire()
     super.init(flags: isFinal ? Self.finalBit : 0)
+  }
+
+  /// The observer's index in the list's `nodes`, or a number past its end once removed
+  /// (`Int.max` is stored as `UInt32.max`, which no list of observers reaches).
+  @inlinable final var slot: Int {
+    get { Int(packedSlot) }
+    set { packedSlot = UInt32(clamping: newValue) }
   }
 
   @inlinable final func dispose() {
