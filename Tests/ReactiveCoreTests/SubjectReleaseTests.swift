@@ -110,22 +110,31 @@ import Testing
     #expect(replay.isFreed)
   }
 
-  @Test func disposingAfterTheSubjectIsFreedDoesNothing() {
+  @Test func disposingAfterTheSubjectIsFreedDoesNothingButRunOnDisposed() {
     expectNoLeaks {
       let watch = Watch<PublishSubject<Int>>()
-      var received: [Int] = []
+      var received: [String] = []
       var subscriptions: [Disposable] = []
       do {
         let subject = PublishSubject<Int>()
+        let token = Token()
         watch.subject = subject
-        subscriptions.append(subject.subscribe(onNext: { received.append($0) }))
-        subscriptions.append(subject.map { $0 * 10 }.subscribe(onNext: { received.append($0) }))
+        watch.token = token
+        subscriptions.append(
+          subject.subscribe(
+            onNext: { value in withExtendedLifetime(token) { received.append("\(value)") } },
+            onDisposed: { received.append("disposed") }))
+        subscriptions.append(
+          subject.map { $0 * 10 }.subscribe(
+            onNext: { received.append("\($0)") }, onDisposed: { received.append("disposed") }))
         subject.onNext(1)
       }
-      #expect(watch.subject == nil)
+      // The subscriber keeps its subscriptions, which do not keep the subject, and the
+      // handlers go with the subject's observers; disposing later only runs `onDisposed`.
+      #expect(watch.isFreed)
       for subscription in subscriptions { subscription.dispose() }
       for subscription in subscriptions { subscription.dispose() }
-      #expect(received == [1, 10])
+      #expect(received == ["1", "10", "disposed", "disposed"])
     }
   }
 
