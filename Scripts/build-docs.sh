@@ -15,7 +15,13 @@ if [[ ${#modules[@]} -eq 0 ]]; then
 fi
 
 for module in "${modules[@]}"; do swift build --target "$module" >/dev/null; done
-modules_dir="$(swift build --show-bin-path)/Modules"
+bin_path="$(swift build --show-bin-path)"
+modules_dir="$bin_path/Modules"
+# The C modules the Swift ones import (the store's checksum), found by their module maps.
+c_modules=()
+for map in "$bin_path"/*.build/module.modulemap; do
+  [[ -e "$map" ]] && c_modules+=(-I "$(dirname "$map")")
+done
 triple="$(swiftc -print-target-info | sed -n 's/.*"triple": *"\([^"]*\)".*/\1/p' | head -n 1)"
 sdk=()
 if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
@@ -26,8 +32,8 @@ for module in "${modules[@]}"; do
   graphs="$work/symbol-graphs/$module"
   rm -rf "$graphs" "$work/$module.doccarchive"
   mkdir -p "$graphs"
-  swift-symbolgraph-extract -module-name "$module" -I "$modules_dir" -target "$triple" \
-    "${sdk[@]}" -minimum-access-level public -output-dir "$graphs"
+  swift-symbolgraph-extract -module-name "$module" -I "$modules_dir" ${c_modules[@]+"${c_modules[@]}"} \
+    -target "$triple" "${sdk[@]}" -minimum-access-level public -output-dir "$graphs"
   docc convert "Docs/DocC/$module.docc" --additional-symbol-graph-dir "$graphs" \
     --output-path "$work/$module.doccarchive" --fallback-display-name "$module" \
     --fallback-bundle-identifier "template.$module" --warnings-as-errors

@@ -1,4 +1,4 @@
-import CChecksum
+internal import CChecksum
 import Dispatch
 
 /// The CRC-32 checksum of zlib, PNG and Ethernet (polynomial 0xEDB88320, reflected, starting
