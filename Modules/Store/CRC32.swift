@@ -75,6 +75,10 @@ public enum CRC32 {
     -> UInt32
   {
     let blocks = count / 64
+    // The processor's step reads one block at least.
+    guard blocks > 0 else {
+      return updateInOrder(start, UnsafeBufferPointer(start: base, count: count))
+    }
     let folded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { folded in
       cchecksum_crc32_fold(start, base, blocks, folded.baseAddress!)
       return updateInOrder(0, UnsafeBufferPointer(folded))
