@@ -59,13 +59,7 @@ struct ClientSocket: ~Copyable {
   private let descriptor: Int32
 
   deinit {
-    #if canImport(Glibc)
-      _ = Glibc.close(descriptor)
-    #elseif canImport(Musl)
-      _ = Musl.close(descriptor)
-    #else
-      _ = Darwin.close(descriptor)
-    #endif
+    _ = close(descriptor)
   }
 
   /// Connects to `host` (a name, an IPv4 address or an IPv6 address without brackets) on
