@@ -2,8 +2,8 @@
 # Checks Scripts/rename.sh the way a new user would use it: copies the committed tree, renames
 # the app to "Notes" (or "Memos" if it is called Notes), checks that the old app name is gone wherever it named the app (the
 # README's commands and headings included), that a second run changes nothing, that the
-# renamed package builds (warnings as errors) and passes its tests, and that each renamed
-# executable says its new name.
+# renamed package, with a feature added beside the demo ("Profile"), builds (warnings as
+# errors) and passes its tests, and that each renamed executable says its new name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,10 +46,20 @@ if [ -n "$readme_leftovers" ]; then
   exit 1
 fi
 
+# A feature added beside the demo, as a team that keeps the demo for reference would: its
+# tests and the demo's all pass together.
+Scripts/new-feature.sh Profile >/dev/null
+
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
 swift build -Xswiftc -warnings-as-errors
-swift test
+swift test 2>&1 | tee "$copy/tests.log" | grep -E '^(✔|✘) Test run|with [0-9]+ failures' || true
+grep -q 'Test run with .* passed' "$copy/tests.log" ||
+  { echo "error: the renamed template with a feature beside the demo did not pass its tests" >&2; exit 1; }
+! grep -q 'with [1-9][0-9]* failures' "$copy/tests.log" ||
+  { echo "error: XCTest tests failed in the renamed template" >&2; exit 1; }
+grep -q 'Suite ProfileViewModelTests passed' "$copy/tests.log" ||
+  { echo "error: the tests of the feature added beside the demo did not run" >&2; exit 1; }
 
 # Each executable says its new name.
 bin=$(swift build --show-bin-path)

