@@ -41,6 +41,8 @@ final class Harness {
   /// A directory to run the embedded store in, instead of the fakes; the store gets the
   /// latency the command line asks for.
   var storeDirectory: URL?
+  /// The environment variables the program sees.
+  var environment = ["HOME": "/nonexistent"]
   /// The backends the program asked for, in order.
   private(set) var backends: [GlobalOptions.Backend] = []
 
@@ -74,7 +76,7 @@ final class Harness {
       console: Console(
         output: output, errors: errors, outputStyle: OutputStyle(usesColor: colour),
         errorStyle: OutputStyle(usesColor: colour)),
-      input: input, lines: { [lines] in lines }, environment: ["HOME": "/nonexistent"],
+      input: input, lines: { [lines] in lines }, environment: environment,
       timeZone: TimeZone(identifier: "UTC")!, waiter: .virtualTime(clock, until: limit),
       makeServices: { [unowned self] backend in
         backends.append(backend)

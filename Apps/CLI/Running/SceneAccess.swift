@@ -52,7 +52,7 @@ extension CommandContext {
     case .success:
       return nil
     case .failure(.requiresAccount):
-      printer.error(Self.notLoggedIn)
+      printer.error(notLoggedIn)
       return .failure
     case .failure(let refusal):
       printer.error(refusal.description)
@@ -60,11 +60,19 @@ extension CommandContext {
     }
   }
 
-  /// What commands that need an account say when no one is logged in.
-  static let notLoggedIn = "Not logged in. Run 'friends login' first."
+  /// What commands that need an account say when no one is logged in, with the command line
+  /// that logs in to the same data: "Not logged in. Run 'friends login' first.", or for a
+  /// server whose address differs from the one of the data directory's login, why that
+  /// login does not count.
+  var notLoggedIn: String {
+    let login = "Run '\(commandLine("login"))' first."
+    guard let otherLogin else { return "Not logged in. \(login)" }
+    return "Not logged in to \(services.origin): \(otherLogin). \(login)"
+  }
   /// What every command says when the server ended the session.
-  static let sessionExpired =
-    "\(SessionViewModel.sessionExpiredMessage). Run 'friends login' to log in."
+  var sessionExpired: String {
+    "\(SessionViewModel.sessionExpiredMessage). Run '\(commandLine("login"))' to log in."
+  }
 }
 
 /// A wait that the user cut short.

@@ -22,7 +22,7 @@ struct WhoAmICommand: Command {
     }
     guard let account = status.account else {
       if context.json { context.printer.document(SessionRecord(loggedIn: false)) }
-      context.printer.error(CommandContext.notLoggedIn)
+      context.printer.error(context.notLoggedIn)
       return .failure
     }
     if context.json {

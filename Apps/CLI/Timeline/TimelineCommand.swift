@@ -137,7 +137,7 @@ struct TimelineCommand: Command {
       guard loaded == .done else { return .interrupted }
     }
     if loggedOut {
-      context.printer.error(CommandContext.notLoggedIn)
+      context.printer.error(context.notLoggedIn)
       return .failure
     }
     if !follow, let failure {

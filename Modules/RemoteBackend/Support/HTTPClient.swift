@@ -112,7 +112,7 @@ public final class HTTPClient: Sendable {
       headers: token.map { [(HTTPAPI.authorizationHeader, HTTPAPI.bearer($0))] } ?? [])
     guard (200..<300).contains(status) else {
       let error = Self.error(status: status, body: data, context: context)
-      if error == .sessionExpired, let token { tokens.remove(token) }
+      if error == .sessionExpired, let token { tokens.expire(token) }
       throw error
     }
     return data
