@@ -10,7 +10,7 @@ struct ListCommand: Command {
   init(_ parsed: ParsedCommand) throws(UsageError) {}
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.friends) { return refused }
+    if let refused = context.open(.friends, for: "list the friends") { return refused }
     let output = FriendsListViewModel(
       service: context.services.friends, scheduler: context.scheduler
     )

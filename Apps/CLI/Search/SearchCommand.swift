@@ -25,7 +25,7 @@ struct SearchCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.search) { return refused }
+    if let refused = context.open(.search, for: "search") { return refused }
     if query == nil, context.prompt.isInteractive {
       context.printer.note("Type a query and press Enter, as often as you like; Ctrl-D ends.")
     }

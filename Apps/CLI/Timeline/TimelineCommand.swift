@@ -75,7 +75,7 @@ struct TimelineCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.timeline) { return refused }
+    if let refused = context.open(.timeline, for: "read the timeline") { return refused }
     let services = context.services
     let loadOlder = PublishRelay<Void>()
     let output = TimelineViewModel(

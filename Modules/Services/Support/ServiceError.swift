@@ -20,8 +20,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   case sessionExpired
   /// The local data could not be read or written.
   case storage(String)
-  /// The server answered with an HTTP error status.
-  case http(status: Int)
+  /// The server answered with an HTTP error status, and the sentence of its answer's body
+  /// when it had one.
+  case http(status: Int, message: String? = nil)
   /// The server's answer could not be understood.
   case malformedResponse(String)
   /// The server did not answer in time.
@@ -40,7 +41,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     case .notLoggedIn: return "you are not logged in"
     case .sessionExpired: return Self.sessionExpiredMessage
     case .storage(let message): return message
-    case .http(let status): return "the server answered with HTTP status \(status)"
+    case .http(let status, nil): return "the server answered with HTTP status \(status)"
+    case .http(let status, let message?): return "\(message) (HTTP status \(status))"
     case .malformedResponse(let detail): return "the server's answer could not be read: \(detail)"
     case .timedOut: return "the server did not answer in time"
     case .unreachable(let detail): return "the server could not be reached: \(detail)"
