@@ -34,7 +34,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   public var description: String {
     switch self {
     case .wrongCredentials: return "wrong email or password"
-    case .tooManyAttempts(let seconds): return "Too many attempts: try again in \(seconds) s"
+    case .tooManyAttempts(let seconds): return "too many attempts; try again in \(seconds) s"
     case .notFound(let id): return "no record has id \(id)"
     case .changedElsewhere(let id): return "record \(id) was changed elsewhere"
     case .invalid(let message): return message
