@@ -94,6 +94,8 @@ public struct SessionViewModel: ViewModelType {
     case .unreadable(let message): return message + " " + readOnlyNote
     // The message says that nothing is saved, and until when.
     case .deleted(let message): return message
+    // The message says that what is shown may be old.
+    case .unreachable(let message): return message
     }
   }
 
