@@ -38,7 +38,8 @@ struct ListCommand: Command {
     if context.json {
       context.printer.document(friends.map(FriendRecord.init))
     } else if isEmpty {
-      context.printer.note(FriendCellType.emptyText)
+      // The cell's "No data available" is the view model's; the command line names its command.
+      context.printer.note("No friends yet. Add one with '\(context.commandLine("add"))'.")
     } else {
       context.printer.result(
         lines: TextFormat.friends(
