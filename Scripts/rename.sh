@@ -13,6 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 new_name="${1:-}"
+if [ "$new_name" = "-h" ] || [ "$new_name" = "--help" ]; then
+  sed -nE '2,11s/^# ?//p' "$0"
+  exit 0
+fi
 if [ -z "$new_name" ] || [ $# -ne 1 ]; then
   echo "usage: Scripts/rename.sh NewName" >&2
   exit 64

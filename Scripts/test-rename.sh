@@ -22,6 +22,11 @@ new_name=Notes
 [ "$old_name" != Notes ] || new_name=Memos
 new_command=$(tr '[:upper:]' '[:lower:]' <<<"$new_name")
 
+# Asking for help prints the usage and changes nothing.
+help=$(Scripts/rename.sh --help)
+[[ "$help" == *"Scripts/rename.sh NewName"* ]] && git diff --quiet ||
+  { echo "error: 'Scripts/rename.sh --help' did not print its usage, or changed files" >&2; exit 1; }
+
 Scripts/rename.sh "$new_name"
 second=$(Scripts/rename.sh "$new_name")
 [ "$second" = "The app is already called $new_name; nothing to change." ] ||

@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import Models
 import ReactiveCore
 import ViewModels
@@ -22,6 +23,12 @@ struct SearchCommand: Command {
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     query = parsed.value("query")
+    if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw UsageError(
+        "the query is empty: give the text to look for, or no query to read queries from "
+          + "standard input",
+        command: Self.spec.name)
+    }
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {

@@ -64,6 +64,11 @@ struct TimelineCommand: Command {
     }
     interval = TimelineViewModel.defaultInterval
     if let text = parsed.value("interval") {
+      guard follow else {
+        throw UsageError(
+          "option '--interval' times the fetches of --follow; add --follow, or leave it out",
+          command: Self.spec.name)
+      }
       guard let seconds = Double(text), seconds.isFinite, seconds >= 0.05, seconds <= 86_400
       else {
         throw UsageError(
