@@ -36,7 +36,7 @@ final class Harness {
   let errors: BufferOutput
   /// What prompts read.
   let input: ScriptedInput
-  /// The lines of standard input for `search` without a query.
+  /// The lines of standard input, for a command that reads them as they are typed.
   var lines: Observable<String> = .empty()
   /// A directory to run the embedded store in, instead of the fakes; the store gets the
   /// latency the command line asks for.
