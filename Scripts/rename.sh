@@ -13,6 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 new_name="${1:-}"
+if [ "$new_name" = "-h" ] || [ "$new_name" = "--help" ]; then
+  sed -nE '2,11s/^# ?//p' "$0"
+  exit 0
+fi
 if [ -z "$new_name" ] || [ $# -ne 1 ]; then
   echo "usage: Scripts/rename.sh NewName" >&2
   exit 64
@@ -70,7 +74,7 @@ for file in "${files[@]}"; do
     s/\b\Q$c\E-(tui|server|benchmarks|cli)\b/$nc-$1/g;
     s/\b\Q$n\E(CLI|TUI|ServerApp|Server|PackageTests)(Tests)?\b/$nn$1$2/g;
     # Environment variables.
-    s/\b\Q$p\E_(DATA_DIR|TUI|CLI)\b/$np\_$1/g;
+    s/\b\Q$p\E_(DATA_DIR|SERVER|TUI|CLI)\b/$np\_$1/g;
     # The identity file and the package name.
     s/(static let (?:name) = ")\Q$n\E(")/$1$nn$2/g;
     s/(static let (?:command|dataFolderName) = ")\Q$c\E(")/$1$nc$2/g;

@@ -22,12 +22,17 @@ new_name=Notes
 [ "$old_name" != Notes ] || new_name=Memos
 new_command=$(tr '[:upper:]' '[:lower:]' <<<"$new_name")
 
+# Asking for help prints the usage and changes nothing.
+help=$(Scripts/rename.sh --help)
+[[ "$help" == *"Scripts/rename.sh NewName"* ]] && git diff --quiet ||
+  { echo "error: 'Scripts/rename.sh --help' did not print its usage, or changed files" >&2; exit 1; }
+
 Scripts/rename.sh "$new_name"
 second=$(Scripts/rename.sh "$new_name")
 [ "$second" = "The app is already called $new_name; nothing to change." ] ||
   { echo "error: a second rename changed something: $second" >&2; exit 1; }
 
-leftovers=$(git grep -n -E "$old_command-tui|$old_command-server|${old_prefix}_DATA_DIR|${old_name}CLI|${old_name}TUI|swift run $old_command\b|name: \"$old_name\"|$old_name (app|server|HTTP API)|package: \"$old_name\"" \
+leftovers=$(git grep -n -E "$old_command-tui|$old_command-server|${old_prefix}_DATA_DIR|${old_prefix}_SERVER|${old_name}CLI|${old_name}TUI|swift run $old_command\b|name: \"$old_name\"|$old_name (app|server|HTTP API)|package: \"$old_name\"" \
   -- . ':!Scripts/rename.sh' ':!Scripts/test-rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
   ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
   ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \

@@ -7,7 +7,8 @@ import ReactiveCore
 /// What `friends-tui` was asked to do on its command line.
 ///
 /// ```
-/// friends-tui [--data-dir PATH] [--server URL] [--latency MS] [--no-color] [--no-mouse]
+/// friends-tui [--data-dir PATH] [--server URL | --local] [--latency MS] [--no-color]
+///             [--no-mouse]
 /// friends-tui -h | --help
 /// friends-tui --version
 /// ```
@@ -33,6 +34,8 @@ struct Options: Equatable {
   var dataDirectory: String?
   /// The Friends server given with `--server`.
   var server: URL?
+  /// Whether `--local` was given: the data on this machine, whatever server is remembered.
+  var local = false
   /// The simulated latency of every call to the embedded data, in milliseconds.
   var latencyMilliseconds: Int?
   /// Whether `--no-color` was given.
@@ -59,14 +62,20 @@ struct Options: Equatable {
       OptionSpec(
         "server", valueName: "url",
         help:
-          "Use a Friends server instead of the data on this machine (the login is kept in "
-          + "the data directory)."),
+          "Use a \(AppIdentity.name) server instead of the data on this machine (default: "
+          + "$\(ServerChoice.environmentVariable), else the server of the last login in the data "
+          + "directory, kept there until you log out)."),
       OptionSpec(
         "latency", valueName: "ms",
         help: "Make every call to the data take <ms> milliseconds, to see the spinners "
           + "(embedded data only)."),
     ],
     flags: [
+      FlagSpec(
+        "local",
+        help:
+          "Use the data on this machine even when $\(ServerChoice.environmentVariable) or the "
+          + "data directory names a server."),
       FlagSpec("no-color", help: "Do not use colour (also when NO_COLOR is set)."),
       FlagSpec("no-mouse", help: "Leave the mouse to the terminal (to select text without Shift)."),
     ])
@@ -97,18 +106,18 @@ struct Options: Equatable {
   init(_ parsed: ParsedCommand, environment: [String: String] = [:]) throws(UsageError) {
     noColor = parsed.isSet("no-color")
     noMouse = parsed.isSet("no-mouse")
+    local = parsed.isSet("local")
     if let path = parsed.value("data-dir") {
       dataDirectory = try PathValue.checked(
         path, from: .option("data-dir"), environment: environment)
     }
     if let text = parsed.value("server") {
-      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", url.host != nil
-      else {
+      guard let url = ServerChoice.serverURL(text) else {
         throw UsageError(
           "option '--server' needs an http or https URL, like http://127.0.0.1:8080, "
             + "got '\(text)'")
       }
+      if local { throw UsageError("options '--local' and '--server' exclude each other") }
       server = url
     }
     if let text = parsed.value("latency") {
@@ -126,12 +135,13 @@ struct Options: Equatable {
 
   /// Creates options; every value defaults to the program's default.
   init(
-    action: Action = .run, dataDirectory: String? = nil, server: URL? = nil,
+    action: Action = .run, dataDirectory: String? = nil, server: URL? = nil, local: Bool = false,
     latencyMilliseconds: Int? = nil, noColor: Bool = false, noMouse: Bool = false
   ) {
     self.action = action
     self.dataDirectory = dataDirectory
     self.server = server
+    self.local = local
     self.latencyMilliseconds = latencyMilliseconds
     self.noColor = noColor
     self.noMouse = noMouse
@@ -142,15 +152,43 @@ struct Options: Equatable {
     DataDirectory.resolve(explicit: dataDirectory, environment: environment)
   }
 
-  /// The services these options ask for, timed by `scheduler`.
+  /// The server these options and `environment` choose: `--server`, else
+  /// `$FRIENDS_SERVER`, else the one the data directory remembers, unless `--local`; `nil`
+  /// for the data on this machine.
+  ///
+  /// - Throws: `UsageError` for a variable that is not a server URL, or `--latency` with a
+  ///   server that the command line did not name.
+  func serverChoice(environment: [String: String]) throws(UsageError) -> ServerChoice? {
+    guard !local else { return nil }
+    let choice: ServerChoice?
+    do {
+      choice = try ServerChoice.resolve(
+        explicit: server?.absoluteString, environment: environment,
+        directory: dataDirectory(environment: environment).url)
+    } catch {
+      throw UsageError(
+        "$\(ServerChoice.environmentVariable) needs an http or https URL, like "
+          + "http://127.0.0.1:8080, got '\(error.text)'")
+    }
+    if let choice, latencyMilliseconds != nil {
+      throw UsageError(
+        "option '--latency' works only with the data on this machine, not with the server "
+          + "\(choice.displayName); add '--local' for the data on this machine")
+    }
+    return choice
+  }
+
+  /// The services for `server` (see ``serverChoice(environment:)``), or the data on this
+  /// machine when it is `nil`, timed by `scheduler`.
   ///
   /// - Throws: when the embedded data cannot be opened or created.
-  func makeServices(environment: [String: String], scheduler: SchedulerType) throws
-    -> AppServices
-  {
+  func makeServices(
+    server: ServerChoice?, environment: [String: String], scheduler: SchedulerType
+  ) throws -> AppServices {
     if let server {
       return .remote(
-        url: server, directory: dataDirectory(environment: environment).url, scheduler: scheduler)
+        url: server.url, directory: dataDirectory(environment: environment).url,
+        scheduler: scheduler)
     }
     let faults = LocalBackend.Faults(latency: latencyMilliseconds.map { .milliseconds($0) })
     return try .local(

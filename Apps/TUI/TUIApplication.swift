@@ -634,11 +634,24 @@ final class TUIApplication: ScreenHost {
 
   private func drawTitleBar(into buffer: inout ScreenBuffer, rect: Rect) {
     buffer.fill(rect, style: theme.statusBar)
-    let account = accountName ?? "not logged in"
+    var account = accountName ?? "not logged in"
+    if let server = services.server { account += " · " + Self.serverLabel(server) }
     let right = buffer.write(account + " ", in: rect, alignment: .trailing, style: theme.statusBar)
     let path = screens.map(\.scene.title).joined(separator: " › ")
     let title = rect.inset(left: 1, right: right + 2)
     buffer.write(path, in: title, style: theme.statusKey)
+  }
+}
+
+extension TUIApplication {
+  /// How the title bar names a server: its host and port, with the scheme when it is not
+  /// `http` (`127.0.0.1:8080`, `https://example.com`).
+  static func serverLabel(_ url: URL) -> String {
+    var label = url.host ?? url.absoluteString
+    if label.contains(":") { label = "[\(label)]" }
+    if let port = url.port { label += ":\(port)" }
+    let scheme = url.scheme?.lowercased() ?? "http"
+    return scheme == "http" ? label : "\(scheme)://\(label)"
   }
 }
 

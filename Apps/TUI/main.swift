@@ -42,6 +42,8 @@ func fail(_ message: String, code: Int32) -> Never {
 let processEnvironment = ProcessInfo.processInfo.environment
 let console = Console.standard(environment: processEnvironment)
 let options: Options
+/// The server the app uses, or `nil` for the data on this machine.
+let server: ServerChoice?
 /// The process's environment with `FRIENDS_DATA_DIR` checked and a leading `~` expanded.
 let environment: [String: String]
 // Help, the version and usage errors are printed as `friends` prints them, with status 0 or 64.
@@ -53,13 +55,14 @@ case .run(let parsed, _):
     options = try Options(parsed, environment: processEnvironment)
     environment = try PathValue.checkedVariable(
       DataDirectory.environmentVariable, in: processEnvironment)
+    server = try options.serverChoice(environment: environment)
   } catch {
     Options.program.report(error, console: console)
     exit(ExitCode.usage.rawValue)
   }
 }
 
-if let server = options.server, let refusal = AppServices.serverRefusal(server) {
+if let server, let refusal = AppServices.serverRefusal(server.url) {
   fail(refusal, code: 1)
 }
 
@@ -80,7 +83,8 @@ unhandledErrors.install()
 let scheduler = MainScheduler.instance
 let services: AppServices
 do {
-  services = try options.makeServices(environment: environment, scheduler: scheduler)
+  services = try options.makeServices(
+    server: server, environment: environment, scheduler: scheduler)
 } catch {
   let directory = options.dataDirectory(environment: environment).url.path
   fail("cannot open the data in \(directory): \(error)", code: 1)

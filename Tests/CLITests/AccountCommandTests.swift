@@ -143,7 +143,8 @@ import Testing
     let silent = SilentAuthentication()
     let code = harness.run("whoami", replacingAuth: silent)
     #expect(code == .failure)
-    #expect(harness.stderr == "error: Could not read the account status from the test.\n")
+    #expect(
+      harness.stderr == "error: Could not read the account status: the test did not answer.\n")
     #expect(harness.clock.clock == 15_000)
   }
 

@@ -155,7 +155,7 @@ import Testing
         == "option '--server' needs an http:// or https:// URL, got 'ftp://host'")
     #expect(
       Self.usageError(["--server", "http://h", "--latency", "5", "whoami"])
-        == "option '--latency' applies to the local data only, not to '--server'")
+        == "option '--latency' applies to the local data only, not to the server http://h")
   }
 
   @Test func latencyIsAWholeNumberOfMillisecondsUpToAMinute() {

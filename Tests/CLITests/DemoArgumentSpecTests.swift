@@ -36,6 +36,12 @@ extension ArgumentSpecTests {
     #expect((try Self.command("search ada") as? SearchCommand)?.query == "ada")
     #expect((try Self.command("search") as? SearchCommand)?.query == nil)
     #expect((try Self.parse(["search", "--", "-ada"])).value("query") == "-ada")
+    for empty in ["", "  "] {
+      #expect(
+        Self.usageError(["search", empty])
+          == "the query is empty: give the text to look for, or no query to read queries from "
+          + "standard input")
+    }
   }
 
   @Test func timelineFollowsAtAnInterval() throws {
@@ -48,6 +54,9 @@ extension ArgumentSpecTests {
         Self.usageError(["timeline", "--follow", "--interval=\(bad)"])
           == "option '--interval' must be a number of seconds from 0.05 to 86400, got '\(bad)'")
     }
+    #expect(
+      Self.usageError(["timeline", "--interval", "5"])
+        == "option '--interval' times the fetches of --follow; add --follow, or leave it out")
   }
 
   @Test(arguments: ["list", "search", "timeline", "edit"])

@@ -79,7 +79,10 @@ extension EndToEndTests {
     #expect(logout.status == 0 && logout.stdout == "Logged out.\n")
     let after = try await run("people")
     #expect(
-      after.status == 1 && after.stderr == "error: Not logged in. Run 'friends login' first.\n")
+      after.status == 1
+        && after.stderr
+          == "error: Not logged in. Run 'friends --data-dir \(directory.url.path) login' first.\n"
+    )
   }
 
   @Test func searchTypedThroughAPipeIsDebouncedAndSkipsShortQueries() async throws {
@@ -152,7 +155,9 @@ extension EndToEndTests {
     let directory = try TemporaryDirectory()
     let list = try await CLIProcess.run(["list"], directory: directory.url)
     #expect(list.status == 1 && list.stdout == "")
-    #expect(list.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    #expect(
+      list.stderr
+        == "error: Not logged in. Run 'friends --data-dir \(directory.url.path) login' first.\n")
   }
 
   @Test func theDemosCommandsWorkAgainstAServer() async throws {

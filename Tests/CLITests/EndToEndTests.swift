@@ -46,7 +46,10 @@ import Testing
     let directory = try TemporaryDirectory()
     let whoami = try await CLIProcess.run(["whoami"], directory: directory.url)
     #expect(
-      whoami.status == 1 && whoami.stderr == "error: Not logged in. Run 'friends login' first.\n")
+      whoami.status == 1
+        && whoami.stderr
+          == "error: Not logged in. Run 'friends --data-dir \(directory.url.path) login' first.\n"
+    )
 
     let wrong = try await CLIProcess.run(
       ["login", "-e", "ada@example.com", "-p", "wrong password"], directory: directory.url)
@@ -123,8 +126,11 @@ import Testing
     let logout = try await run("logout")
     #expect(logout.status == 0 && logout.stdout == "Logged out.\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).isEmpty)
+    let serverName = server.url.absoluteString.trimmingCharacters(
+      in: CharacterSet(charactersIn: "/"))
     #expect(
-      (try await run("whoami")).stderr == "error: Not logged in. Run 'friends login' first.\n")
+      (try await run("whoami")).stderr
+        == "error: Not logged in. Run 'friends --server \(serverName) login' first.\n")
   }
 
   struct IdOnly: Decodable {

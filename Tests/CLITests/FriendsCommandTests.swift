@@ -92,12 +92,16 @@ import ViewModels
         """)
   }
 
-  @Test func anEmptyListSaysSo() {
+  @Test func anEmptyListSaysSoInTheCommandLinesTerms() {
     let harness = Harness()
     harness.friends.friendsResponse = { _ in [.next(5, []), .completed(5)] }
     #expect(harness.run("list") == .success)
     #expect(harness.stdout == "")
-    #expect(harness.stderr == "\(FriendCellType.emptyText)\n")
+    #expect(harness.stderr == "No friends yet. Add one with 'friends add'.\n")
+    #expect(harness.run("--server http://127.0.0.1:9 list") == .success)
+    #expect(
+      harness.stderr.hasSuffix(
+        "No friends yet. Add one with 'friends --server http://127.0.0.1:9 add'.\n"))
   }
 
   @Test func aFailedLoadPrintsTheAlertAndExits1() {

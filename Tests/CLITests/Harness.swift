@@ -36,11 +36,13 @@ final class Harness {
   let errors: BufferOutput
   /// What prompts read.
   let input: ScriptedInput
-  /// The lines of standard input for `search` without a query.
+  /// The lines of standard input, for a command that reads them as they are typed.
   var lines: Observable<String> = .empty()
   /// A directory to run the embedded store in, instead of the fakes; the store gets the
   /// latency the command line asks for.
   var storeDirectory: URL?
+  /// The environment variables the program sees.
+  var environment = ["HOME": "/nonexistent"]
   /// The backends the program asked for, in order.
   private(set) var backends: [GlobalOptions.Backend] = []
 
@@ -74,7 +76,7 @@ final class Harness {
       console: Console(
         output: output, errors: errors, outputStyle: OutputStyle(usesColor: colour),
         errorStyle: OutputStyle(usesColor: colour)),
-      input: input, lines: { [lines] in lines }, environment: ["HOME": "/nonexistent"],
+      input: input, lines: { [lines] in lines }, environment: environment,
       timeZone: TimeZone(identifier: "UTC")!, waiter: .virtualTime(clock, until: limit),
       makeServices: { [unowned self] backend in
         backends.append(backend)

@@ -41,13 +41,31 @@ import Testing
     let expired = try await run("whoami")
     #expect(expired.status == 1)
     #expect(expired.stdout == "")
+    let serverName = server.url.absoluteString.trimmingCharacters(
+      in: CharacterSet(charactersIn: "/"))
     #expect(
       expired.stderr
-        == "error: Your session has expired; log in again. Run 'friends login' to log in.\n")
+        == "error: Your session has expired; log in again. Run 'friends --server \(serverName) "
+        + "login' to log in.\n")
     // The token is forgotten: the next command is simply logged out.
     let after = try await run("whoami")
     #expect(
-      after.status == 1 && after.stderr == "error: Not logged in. Run 'friends login' first.\n")
+      after.status == 1
+        && after.stderr
+          == "error: Not logged in. Run 'friends --server \(serverName) login' first.\n"
+    )
+    // The data directory still names the server: without '--server', the next login goes
+    // there, and the hint needs no option.
+    let remembered = try await CLIProcess.run(
+      ["whoami"], directory: home.url, dataDirectoryOption: false)
+    #expect(
+      remembered.status == 1
+        && remembered.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    let again = try await CLIProcess.run(
+      ["login", "-e", "ada@example.com", "-p", EndToEndTests.password], directory: home.url,
+      dataDirectoryOption: false)
+    #expect(again.status == 0 && again.stdout == "Logged in as Ada.\n")
+    #expect((try await run("whoami")).stdout == "Ada <ada@example.com>\n")
   }
 
   @Test func aServerThatRefusesTheConnectionFailsAtOnce() async throws {

@@ -60,10 +60,11 @@ final class Harness {
 
   /// Starts the app, with `features` on its home, and lets it draw its first frame.
   func start(
-    colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all
+    colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all,
+    server: URL? = nil
   ) {
     let services = AppServices(
-      auth: auth, features: fakes, scheduler: clock, origin: "test")
+      auth: auth, features: fakes, scheduler: clock, origin: "test", server: server)
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
       timeZone: TimeZone(identifier: "UTC")!,

@@ -33,8 +33,8 @@ import Testing
     let usage = help.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE: ") }
     #expect(
       usage?.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        == "USAGE: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--no-color]"
-        + " [--no-mouse]")
+        == "USAGE: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--local]"
+        + " [--no-color] [--no-mouse]")
     #expect(usage?.contains("\n") == true)
     #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(help.contains("\nOPTIONS:\n  --data-dir <path>       Use the data in <path>"))
@@ -95,7 +95,7 @@ import Testing
     #expect(
       errors.text == """
         error: unknown option '--nope'
-        Usage: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--no-color] [--no-mouse]
+        Usage: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--local] [--no-color] [--no-mouse]
         See 'friends-tui --help' for more information.
 
         """)

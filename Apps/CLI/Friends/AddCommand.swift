@@ -24,7 +24,7 @@ struct AddCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.addFriend) { return refused }
+    if let refused = context.open(.addFriend, for: "add the friend") { return refused }
     let form = FriendForm(context: context, mode: .add)
     let result = try form.save { _ in
       FriendDraft(

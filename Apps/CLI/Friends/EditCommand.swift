@@ -30,7 +30,7 @@ struct EditCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.editFriend(id: id)) { return refused }
+    if let refused = context.open(.editFriend(id: id), for: "edit friend \(id)") { return refused }
     let form = FriendForm(context: context, mode: .edit(id: id))
     let result = try form.save { current in
       FriendDraft(

@@ -10,7 +10,7 @@ struct ListCommand: Command {
   init(_ parsed: ParsedCommand) throws(UsageError) {}
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.friends) { return refused }
+    if let refused = context.open(.friends, for: "list the friends") { return refused }
     let output = FriendsListViewModel(
       service: context.services.friends, scheduler: context.scheduler
     )
@@ -38,7 +38,8 @@ struct ListCommand: Command {
     if context.json {
       context.printer.document(friends.map(FriendRecord.init))
     } else if isEmpty {
-      context.printer.note(FriendCellType.emptyText)
+      // The cell's "No data available" is the view model's; the command line names its command.
+      context.printer.note("No friends yet. Add one with '\(context.commandLine("add"))'.")
     } else {
       context.printer.result(
         lines: TextFormat.friends(

@@ -19,7 +19,9 @@ struct RemoveCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.friendDetail(id: id)) { return refused }
+    if let refused = context.open(.friendDetail(id: id), for: "remove friend \(id)") {
+      return refused
+    }
     let deleteTaps = PublishRelay<Void>()
     let output = FriendDetailViewModel(service: context.services.friends, id: id)
       .transform(.init(deleteTaps: deleteTaps.asObservable()))

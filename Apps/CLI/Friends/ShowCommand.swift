@@ -19,7 +19,9 @@ struct ShowCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.friendDetail(id: id)) { return refused }
+    if let refused = context.open(.friendDetail(id: id), for: "show friend \(id)") {
+      return refused
+    }
     let output = FriendDetailViewModel(service: context.services.friends, id: id)
       .transform(.init())
     let bag = DisposeBag()

@@ -22,7 +22,12 @@ struct GlobalOptions: Equatable {
   static let server = OptionSpec(
     "server", valueName: "url",
     help:
-      "Use the Friends server at this URL instead of the local data (the login is kept in the data directory)."
+      "Use the \(AppIdentity.name) server at this URL instead of the local data (default: $\(ServerChoice.environmentVariable), else the server of the last login in the data directory, kept there until 'logout')."
+  )
+  static let local = FlagSpec(
+    "local",
+    help:
+      "Use the local data even when $\(ServerChoice.environmentVariable) or the data directory names a server."
   )
   static let latency = OptionSpec(
     "latency", valueName: "ms", kind: .integer,
@@ -39,6 +44,12 @@ struct GlobalOptions: Equatable {
   var json: Bool
   /// Whether colour is off whatever the terminal says.
   var noColor: Bool
+  /// The options given on the command line that choose the data (`--data-dir`, `--server`,
+  /// `--local`), to repeat in a hint that names another command.
+  var dataWords: [String] = []
+  /// Why the login of the data directory does not count for the server in use (another
+  /// address), or `nil`.
+  var otherLogin: String?
 
   /// Reads the options from `parsed`, resolving the data directory with `environment`.
   /// - Throws: `UsageError` for a bad URL, latency or path, or options that exclude each
@@ -59,22 +70,43 @@ struct GlobalOptions: Equatable {
         "option '--latency' needs a number of milliseconds from 0 to \(Self.maximumLatency), "
           + "got '\(latency)'")
     }
-    if let text = parsed.value(Self.server.name) {
-      guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
-        url.host?.isEmpty == false
-      else {
-        throw UsageError("option '--server' needs an http:// or https:// URL, got '\(text)'")
+    let directory = DataDirectory.resolve(explicit: dataDirectory, environment: environment)
+    let explicitServer = parsed.value(Self.server.name)
+    let local = parsed.isSet(Self.local.name)
+    if local, explicitServer != nil {
+      throw UsageError("options '--local' and '--server' exclude each other")
+    }
+    let server: ServerChoice?
+    do {
+      server =
+        local
+        ? nil
+        : try ServerChoice.resolve(
+          explicit: explicitServer, environment: environment, directory: directory.url)
+    } catch {
+      switch error.source {
+      case .explicit:
+        throw UsageError("option '--server' needs an http:// or https:// URL, got '\(error.text)'")
+      case .environment, .remembered:
+        throw UsageError(
+          "$\(ServerChoice.environmentVariable) needs an http:// or https:// URL, "
+            + "got '\(error.text)'")
       }
+    }
+    if let path = dataDirectory { dataWords += ["--\(Self.dataDirectory.name)", path] }
+    if let server {
       if latency != nil {
-        throw UsageError("option '--latency' applies to the local data only, not to '--server'")
+        throw UsageError(
+          "option '--latency' applies to the local data only, not to the server "
+            + "\(server.displayName)\(server.source == .explicit ? "" : "; add '--local' for the local data")"
+        )
       }
-      backend = .remote(
-        url: url,
-        directory: DataDirectory.resolve(explicit: dataDirectory, environment: environment))
+      if server.source == .explicit { dataWords += ["--\(Self.server.name)", server.displayName] }
+      otherLogin = server.otherLogin(in: directory.url)
+      backend = .remote(url: server.url, directory: directory)
     } else {
-      backend = .local(
-        directory: DataDirectory.resolve(explicit: dataDirectory, environment: environment),
-        latency: latency.map { .milliseconds($0) })
+      if local { dataWords.append("--\(Self.local.name)") }
+      backend = .local(directory: directory, latency: latency.map { .milliseconds($0) })
     }
   }
 }

@@ -24,7 +24,7 @@ enum Program {
       64 usage error, 130 interrupted.
       """,
     globalOptions: [GlobalOptions.dataDirectory, GlobalOptions.server, GlobalOptions.latency],
-    globalFlags: [GlobalOptions.json, .noColor],
+    globalFlags: [GlobalOptions.local, GlobalOptions.json, .noColor],
     commands: commands.map { $0.spec })
 
   /// Runs the program with `arguments` (without the program's name) and returns the status
@@ -44,10 +44,11 @@ enum Program {
         services: services, printer: printer,
         prompt: Prompt(input: runtime.input, output: console.errors),
         lines: runtime.lines,
-        waiter: session.cutting(runtime.waiter))
+        waiter: session.cutting(runtime.waiter),
+        dataWords: options.dataWords, otherLogin: options.otherLogin)
       let code = try command.run(context)
       guard !session.hasExpired else {
-        printer.error(CommandContext.sessionExpired)
+        printer.error(context.sessionExpired)
         return .failure
       }
       return code

@@ -13,7 +13,8 @@ struct Runtime {
   var console: Console
   /// Where prompts read answers.
   var input: any LineInput
-  /// The lines of standard input, for `friends search` without a query.
+  /// The lines of standard input as they are typed, for a command that reads its input line
+  /// by line (one that follows what is typed rather than asking once).
   var lines: () -> Observable<String>
   /// The environment variables (the data directory and colour depend on them).
   var environment: [String: String]

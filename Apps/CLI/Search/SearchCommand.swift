@@ -1,4 +1,5 @@
 import CommandLineKit
+import Foundation
 import Models
 import ReactiveCore
 import ViewModels
@@ -22,10 +23,16 @@ struct SearchCommand: Command {
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     query = parsed.value("query")
+    if let query, query.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw UsageError(
+        "the query is empty: give the text to look for, or no query to read queries from "
+          + "standard input",
+        command: Self.spec.name)
+    }
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.search) { return refused }
+    if let refused = context.open(.search, for: "search") { return refused }
     if query == nil, context.prompt.isInteractive {
       context.printer.note("Type a query and press Enter, as often as you like; Ctrl-D ends.")
     }

@@ -14,15 +14,15 @@ struct WhoAmICommand: Command {
   func run(_ context: CommandContext) throws -> ExitCode {
     let status: AccountStatus
     switch context.accountStatus() {
-    case .failure: return .interrupted
-    case .success(.failure(let unknown)):
-      context.printer.error(unknown.message)
+    case .failure(.interrupted): return .interrupted
+    case .failure(.unknown(let message)):
+      context.printer.error(message)
       return .failure
-    case .success(.success(let known)): status = known
+    case .success(let known): status = known
     }
     guard let account = status.account else {
       if context.json { context.printer.document(SessionRecord(loggedIn: false)) }
-      context.printer.error(CommandContext.notLoggedIn)
+      context.printer.error(context.notLoggedIn)
       return .failure
     }
     if context.json {

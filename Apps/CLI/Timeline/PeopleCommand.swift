@@ -11,7 +11,7 @@ struct PeopleCommand: Command {
   init(_ parsed: ParsedCommand) throws(UsageError) {}
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.people) { return refused }
+    if let refused = context.open(.people, for: "list the people") { return refused }
     let output = PeopleViewModel(service: context.services.timeline).transform(.init())
     let bag = DisposeBag()
     var people: [Person]?

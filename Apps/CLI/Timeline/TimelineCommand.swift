@@ -64,6 +64,11 @@ struct TimelineCommand: Command {
     }
     interval = TimelineViewModel.defaultInterval
     if let text = parsed.value("interval") {
+      guard follow else {
+        throw UsageError(
+          "option '--interval' times the fetches of --follow; add --follow, or leave it out",
+          command: Self.spec.name)
+      }
       guard let seconds = Double(text), seconds.isFinite, seconds >= 0.05, seconds <= 86_400
       else {
         throw UsageError(
@@ -75,7 +80,7 @@ struct TimelineCommand: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.timeline) { return refused }
+    if let refused = context.open(.timeline, for: "read the timeline") { return refused }
     let services = context.services
     let loadOlder = PublishRelay<Void>()
     let output = TimelineViewModel(
@@ -137,7 +142,7 @@ struct TimelineCommand: Command {
       guard loaded == .done else { return .interrupted }
     }
     if loggedOut {
-      context.printer.error(CommandContext.notLoggedIn)
+      context.printer.error(context.notLoggedIn)
       return .failure
     }
     if !follow, let failure {

@@ -92,11 +92,13 @@ final class FriendsListScreen: Screen {
   override var isBusy: Bool { isLoading }
 
   override var hints: [KeyHint] {
-    [
-      KeyHint("↑↓", "move"), KeyHint("Enter", "open"), KeyHint("a", "add"),
-      KeyHint("d", "delete"), KeyHint("/", "search"), KeyHint("t", "timeline"),
-      KeyHint("?", "help"), KeyHint("q", "quit"),
-    ]
+    // Moving, opening and deleting need a friend: not offered once the list loaded empty.
+    let hasFriends = !cells.contains { if case .empty = $0 { true } else { false } }
+    return [
+      hasFriends ? KeyHint("↑↓", "move") : nil, hasFriends ? KeyHint("Enter", "open") : nil,
+      KeyHint("a", "add"), hasFriends ? KeyHint("d", "delete") : nil, KeyHint("/", "search"),
+      KeyHint("t", "timeline"), KeyHint("?", "help"), KeyHint("q", "quit"),
+    ].compactMap { $0 }
   }
 
   override var helpKeys: [KeyHint] {

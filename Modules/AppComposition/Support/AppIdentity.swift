@@ -15,4 +15,6 @@ public enum AppIdentity {
   public static let dataFolderName = "friends"
   /// The environment variable that overrides the data directory.
   public static let dataDirectoryVariable = "FRIENDS_DATA_DIR"
+  /// The environment variable that names the server to use when no `--server` is given.
+  public static let serverVariable = "FRIENDS_SERVER"
 }

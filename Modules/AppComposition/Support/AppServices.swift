@@ -22,16 +22,21 @@ public struct AppServices {
   public let scheduler: SchedulerType
   /// Where the data comes from, for messages such as "Using data in …".
   public let origin: String
+  /// The server the data comes from, or `nil` for the data on this machine: a front shows
+  /// which server it is on.
+  public let server: URL?
 
   /// Assembles services from parts, for tests and custom setups: `features` holds the objects
   /// that implement the features' services (fakes, a backend), searched in order.
   public init(
-    auth: AuthenticationService, features: [Any] = [], scheduler: SchedulerType, origin: String
+    auth: AuthenticationService, features: [Any] = [], scheduler: SchedulerType, origin: String,
+    server: URL? = nil
   ) {
     self.auth = auth
     self.features = features
     self.scheduler = scheduler
     self.origin = origin
+    self.server = server
   }
 
   /// The first of ``features`` that implements `type`. A service that nothing implements is a
@@ -80,7 +85,7 @@ public struct AppServices {
     return AppServices(
       auth: backend,
       features: registrations.flatMap { $0.remote(backend, scheduler) } + [backend],
-      scheduler: scheduler, origin: url.absoluteString)
+      scheduler: scheduler, origin: url.absoluteString, server: url)
   }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 /// written (see ``Timestamp/rounded(_:)``).
 ///
 /// Written by hand rather than with Foundation's `Date.ISO8601FormatStyle` because the store
-/// reads every post's date with ``parse(utf8:)`` when it loads: in a release build (Swift
+/// reads every record's date with ``parse(utf8:)`` when it loads: in a release build (Swift
 /// 6.3, Linux x86-64, best of five runs over 200,000 dates) ``parse(utf8:)`` takes 21 ns a
 /// date and `ISO8601FormatStyle(includingFractionalSeconds: true).parse` 3,100 ns, about 150
 /// times as long; writing is close (``text(_:)`` 230 ns, the format style 290 ns), and the

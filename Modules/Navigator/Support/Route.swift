@@ -22,8 +22,8 @@ public enum Route: Hashable, Sendable {
 }
 
 /// A request of one feature's own, declared in the feature's folder: one that may be refused
-/// for the feature's reasons before it is a plain route (a person's timeline asked for without
-/// a person, say).
+/// for the feature's reasons before it is a plain route (a record's screen asked for before a
+/// record is chosen, say).
 public protocol FeatureRoute: Hashable, Sendable {
   /// The plain route this request stands for, or why it is refused.
   var resolved: Result<Route, NavigationRefusal> { get }

@@ -38,7 +38,23 @@ public struct SessionTokenFile: SessionTokenStorage {
 
   private struct Contents: Codable {
     var server: String
-    var token: String
+    /// Absent once the session ended: the file then only remembers the server.
+    var token: String?
+  }
+
+  /// The server whose login the file in `directory` holds, as written in it, or `nil` when
+  /// there is no such file or it is damaged: the server a front uses when none is named.
+  /// The token itself is not checked, so a login that expired still names its server.
+  public static func recordedServer(in directory: URL) -> String? {
+    let url = directory.appendingPathComponent(fileName, isDirectory: false)
+    var info = stat()
+    guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      info.st_size <= 4096,
+      let data = FileManager.default.contents(atPath: url.path),
+      let contents = try? JSONDecoder().decode(Contents.self, from: data),
+      !contents.server.isEmpty
+    else { return nil }
+    return contents.server
   }
 
   /// The token, or `nil` when there is no file, it is damaged, it is for another server, or
@@ -62,15 +78,21 @@ public struct SessionTokenFile: SessionTokenStorage {
       info.st_size <= 4096,
       let data = FileManager.default.contents(atPath: url.path),
       let contents = try? JSONDecoder().decode(Contents.self, from: data),
-      contents.server == server, isPlausibleSessionToken(contents.token)
+      contents.server == server, let token = contents.token, isPlausibleSessionToken(token)
     else { return nil }
-    return (contents.token, info.st_mode & 0o077 != 0)
+    return (token, info.st_mode & 0o077 != 0)
   }
 
   /// Writes `token` for ``server``, creating the directory (mode 0700) when it is missing.
   ///
   /// - Throws: ``TokenFileError`` saying what failed.
   public func save(_ token: String) throws {
+    try store(Contents(server: server, token: token))
+  }
+
+  /// Writes `contents` in place of the file, creating the directory (mode 0700) when it is
+  /// missing.
+  private func store(_ contents: Contents) throws {
     let directory = url.deletingLastPathComponent()
     do {
       try FileManager.default.createDirectory(
@@ -83,7 +105,7 @@ public struct SessionTokenFile: SessionTokenStorage {
     encoder.outputFormatting = [.sortedKeys]
     let data: Data
     do {
-      data = try encoder.encode(Contents(server: server, token: token))
+      data = try encoder.encode(contents)
     } catch {
       throw TokenFileError(path: url.path, reason: "\(error)")
     }
@@ -115,10 +137,23 @@ public struct SessionTokenFile: SessionTokenStorage {
     }
   }
 
-  /// Deletes the file if it still holds `token` for ``server``.
+  /// Deletes the file if it still holds `token` for ``server``: after logging out, the data
+  /// directory no longer names a server.
   public func remove(_ token: String) {
     guard load() == token else { return }
     unlink(url.path)
+  }
+
+  /// Forgets `token`, if the file still holds it for ``server``, and keeps the server: the
+  /// server ended the session, and the next login goes to the same server. Deletes the file
+  /// when it cannot be rewritten.
+  public func expire(_ token: String) {
+    guard load() == token else { return }
+    do {
+      try store(Contents(server: server, token: nil))
+    } catch {
+      unlink(url.path)
+    }
   }
 }
 

@@ -17,12 +17,19 @@ public protocol SessionTokenStorage: Sendable {
   /// Forgets the token if it is still `token`: a client whose session ended must not forget
   /// the token of a login another client made since.
   func remove(_ token: String)
+  /// Forgets the token if it is still `token`, as ``remove(_:)`` does, because the server
+  /// ended its session rather than the user logging out: a storage that remembers which
+  /// server it is for keeps that.
+  func expire(_ token: String)
   /// A token that other users could read, taken out of the storage so it is never used
   /// again: the client then ends its session on the server. `nil` when there is none.
   func takeExposedToken() -> String?
 }
 
 extension SessionTokenStorage {
+  /// Forgets the token as ``remove(_:)`` does.
+  public func expire(_ token: String) { remove(token) }
+
   /// None: a storage that others cannot read never exposes a token.
   public func takeExposedToken() -> String? { nil }
 }

@@ -112,7 +112,7 @@ public final class HTTPClient: Sendable {
       headers: token.map { [(HTTPAPI.authorizationHeader, HTTPAPI.bearer($0))] } ?? [])
     guard (200..<300).contains(status) else {
       let error = Self.error(status: status, body: data, context: context)
-      if error == .sessionExpired, let token { tokens.remove(token) }
+      if error == .sessionExpired, let token { tokens.expire(token) }
       throw error
     }
     return data
@@ -145,7 +145,7 @@ public final class HTTPClient: Sendable {
       {
         return .tooManyAttempts(retryAfter: seconds)
       }
-      return .http(status: status)
+      return .http(status: status, message: serverMessage(body))
     case (404, .item(let id)):
       return .notFound(id: id)
     case (409, .item(let id)):
@@ -156,10 +156,24 @@ public final class HTTPClient: Sendable {
       {
         return .invalid(message.error)
       }
-      return .http(status: status)
+      return .http(status: status, message: serverMessage(body))
     default:
-      return .http(status: status)
+      return .http(status: status, message: serverMessage(body))
     }
+  }
+
+  /// The sentence of an error answer's body (`{"error": …}`), or `nil` when it has none: at
+  /// most 300 characters, on one line, without control characters.
+  static func serverMessage(_ body: Data) -> String? {
+    guard let decoded = try? HTTPAPI.makeDecoder().decode(HTTPAPI.ErrorBody.self, from: body)
+    else { return nil }
+    var message = String(
+      String.UnicodeScalarView(
+        decoded.error.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    message = message.trimmingCharacters(in: .whitespaces)
+    guard !message.isEmpty else { return nil }
+    if message.count > 300 { message = String(message.prefix(299)) + "…" }
+    return message
   }
 
   /// A short explanation of why a body could not be decoded.

@@ -90,7 +90,7 @@ public struct ChangeSet: Sendable, Hashable {
   }
 
   /// The change set that turns `old` into `new` when both are sorted by strictly
-  /// decreasing identifier (as posts are, newest first): one merge pass, no hashing.
+  /// decreasing identifier (as a list shown newest first is): one merge pass, no hashing.
   /// Inlinable, so that it is compiled for the caller's element type instead of copying
   /// each element through generic code.
   @inlinable

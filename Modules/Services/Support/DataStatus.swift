@@ -12,12 +12,17 @@ public enum DataStatus: Sendable, Hashable {
   /// The data file was deleted while the app ran. Nothing is written until the app starts
   /// again, which creates a new one; the message names the file and says so.
   case deleted(message: String)
+  /// The server did not answer the latest read (it cannot be reached, timed out, or answered
+  /// with an error): what is shown is as of its last answer. The message names the server
+  /// and says what went wrong.
+  case unreachable(message: String)
 
   /// What to tell the user, or `nil` while the data is available.
   public var message: String? {
     switch self {
     case .available: return nil
-    case .unreadable(let message), .deleted(let message): return message
+    case .unreadable(let message), .deleted(let message), .unreachable(let message):
+      return message
     }
   }
 }

@@ -20,8 +20,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   case sessionExpired
   /// The local data could not be read or written.
   case storage(String)
-  /// The server answered with an HTTP error status.
-  case http(status: Int)
+  /// The server answered with an HTTP error status, and the sentence of its answer's body
+  /// when it had one.
+  case http(status: Int, message: String? = nil)
   /// The server's answer could not be understood.
   case malformedResponse(String)
   /// The server did not answer in time.
@@ -33,14 +34,15 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   public var description: String {
     switch self {
     case .wrongCredentials: return "wrong email or password"
-    case .tooManyAttempts(let seconds): return "Too many attempts: try again in \(seconds) s"
+    case .tooManyAttempts(let seconds): return "too many attempts; try again in \(seconds) s"
     case .notFound(let id): return "no record has id \(id)"
     case .changedElsewhere(let id): return "record \(id) was changed elsewhere"
     case .invalid(let message): return message
     case .notLoggedIn: return "you are not logged in"
     case .sessionExpired: return Self.sessionExpiredMessage
     case .storage(let message): return message
-    case .http(let status): return "the server answered with HTTP status \(status)"
+    case .http(let status, nil): return "the server answered with HTTP status \(status)"
+    case .http(let status, let message?): return "\(message) (HTTP status \(status))"
     case .malformedResponse(let detail): return "the server's answer could not be read: \(detail)"
     case .timedOut: return "the server did not answer in time"
     case .unreachable(let detail): return "the server could not be reached: \(detail)"

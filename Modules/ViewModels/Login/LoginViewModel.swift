@@ -10,7 +10,9 @@ import Services
 /// (``Output/refusal``), so a front forwards every tap and leaves the rule here; taps during a
 /// request are ignored (`flatMapFirst`). A failure shows
 /// "Login failed: …" and leaves the screen working; a success shows the user's name and asks
-/// to replace the stack with the home.
+/// to replace the stack with the home. A login refused for too many attempts counts the wait
+/// down, once a second ("Login failed: too many attempts; try again in 29 s"), with "Log in"
+/// disabled until it ends.
 ///
 /// A login screen opened because the session expired says so (``Output/notice``, "Your
 /// session has expired; log in again") until the user changes a field or taps "Log in".
@@ -46,7 +48,8 @@ public struct LoginViewModel: ViewModelType {
     public var isLoading: Driver<Bool>
     /// What is wrong with the fields, or `nil` when they are valid.
     public var hint: Driver<String?>
-    /// "Login failed: …", once per failed request.
+    /// "Login failed: …", once per failed request; for a refusal with a wait, once a second
+    /// with the seconds left, then ``waitOverMessage``.
     public var errorMessage: Signal<String>
     /// What is wrong with the fields, once per tap that found them not valid.
     public var refusal: Signal<String>
@@ -58,6 +61,9 @@ public struct LoginViewModel: ViewModelType {
     /// Where to go next: the home after logging in, or the "Forgot password?" screen.
     public var route: Signal<Route>
   }
+
+  /// What ``Output/errorMessage`` says when the wait after too many attempts is over.
+  public static let waitOverMessage = "Login failed: too many attempts; you can try again now"
 
   private let auth: AuthenticationService
   private let notice: String?
@@ -72,7 +78,7 @@ public struct LoginViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let errors = PublishRelay<String>()
+    let errors = PublishRelay<any Error>()
 
     let credentials = Observable.combineLatest(input.email, input.password)
     let validation = credentials.map { email, password in
@@ -93,16 +99,51 @@ public struct LoginViewModel: ViewModelType {
         activity.track(auth.logIn(email: email, password: password))
           .asObservable()
           .catch { error in
-            errors.accept("Login failed: \(describe(error))")
+            errors.accept(error)
             return .empty()
           }
       }
       .asSignal(onErrorSignalWith: .empty())
 
+    // Each failure's message; a wait counts down from the failure, and ends at the next one.
+    let messages: Signal<(text: String, isWaiting: Bool)> = errors.asSignal()
+      .flatMapLatest { error -> Signal<(text: String, isWaiting: Bool)> in
+        guard case .tooManyAttempts(let seconds)? = error as? ServiceError, seconds > 0 else {
+          return .just((text: "Login failed: \(describe(error))", isWaiting: false))
+        }
+        return Observable<Int>.timer(
+          .seconds(0), period: .seconds(1), scheduler: SharingScheduler.make()
+        )
+        .take(seconds + 1)
+        .map { tick in
+          let left = seconds - tick
+          return left > 0
+            ? (
+              text: "Login failed: \(describe(ServiceError.tooManyAttempts(retryAfter: left)))",
+              isWaiting: true
+            )
+            : (text: Self.waitOverMessage, isWaiting: false)
+        }
+        .asSignal(onErrorSignalWith: .empty())
+      }
+    // Read from the failures themselves, so that "Log in" stays disabled from the refusal on,
+    // without being enabled for an instant as the request ends.
+    let isWaiting = errors.asObservable()
+      .flatMapLatest { error -> Observable<Bool> in
+        guard case .tooManyAttempts(let seconds)? = error as? ServiceError, seconds > 0 else {
+          return .just(false)
+        }
+        return Observable<Int>.timer(.seconds(seconds), scheduler: SharingScheduler.make())
+          .map { _ in false }.startWith(true)
+      }
+      .startWith(false)
+
     let isLoading = activity.isActive
-    let isLoginEnabled = Observable.combineLatest(isValid, isLoading.asObservable()) { $0 && !$1 }
-      .asDriver(onErrorJustReturn: false)
-      .distinctUntilChanged()
+    let isLoginEnabled = Observable.combineLatest(isValid, isLoading.asObservable(), isWaiting) {
+      $0 && !$1 && !$2
+    }
+    .asDriver(onErrorJustReturn: false)
+    .distinctUntilChanged()
 
     // The fields' first values are what the screen opened with: a change after them, or a
     // tap, ends the notice.
@@ -121,7 +162,7 @@ public struct LoginViewModel: ViewModelType {
       isLoginEnabled: isLoginEnabled,
       isLoading: isLoading,
       hint: validation.map { $0.message }.asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
-      errorMessage: errors.asSignal(),
+      errorMessage: messages.map { $0.text },
       refusal: refusals,
       loggedInUser: accounts.map { $0.displayName },
       notice: noticeShown,

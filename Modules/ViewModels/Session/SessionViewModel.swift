@@ -30,6 +30,9 @@ public struct SessionViewModel: ViewModelType {
     /// Requests to read the account status once, now (a command that needs an account asks
     /// before it runs).
     public var statusReads: Observable<Void>
+    /// What the user asked for that needs those reads, as words after "Could not" ("add the
+    /// friend"), for the message of a read that fails; `nil` for "read the account status".
+    public var statusReadAction: String?
     /// The scenes the front shows, from the first to the top, each time they change (the
     /// navigator's `stack`). Without it the view model takes the login scene as shown.
     public var shownScenes: Observable<[Scene]>
@@ -37,10 +40,11 @@ public struct SessionViewModel: ViewModelType {
     /// Creates the input.
     public init(
       logoutTaps: Observable<Void> = .never(), statusReads: Observable<Void> = .never(),
-      shownScenes: Observable<[Scene]> = .never()
+      statusReadAction: String? = nil, shownScenes: Observable<[Scene]> = .never()
     ) {
       self.logoutTaps = logoutTaps
       self.statusReads = statusReads
+      self.statusReadAction = statusReadAction
       self.shownScenes = shownScenes
     }
   }
@@ -63,7 +67,8 @@ public struct SessionViewModel: ViewModelType {
     /// The answer to each of ``Input/statusReads``.
     public var readStatus: Signal<AccountStatus>
     /// Why a read of ``Input/statusReads`` failed, for example "Could not read the account
-    /// status: the server could not be reached: …". A session that expired is not reported
+    /// status: the server could not be reached: …", or with ``Input/statusReadAction``
+    /// "Could not add the friend: …". A session that expired is not reported
     /// here but by ``sessionExpired``.
     public var readError: Signal<String>
     /// "Your session has expired; log in again", each time the server ended the session.
@@ -89,6 +94,8 @@ public struct SessionViewModel: ViewModelType {
     case .unreadable(let message): return message + " " + readOnlyNote
     // The message says that nothing is saved, and until when.
     case .deleted(let message): return message
+    // The message says that what is shown may be old.
+    case .unreachable(let message): return message
     }
   }
 
@@ -109,13 +116,14 @@ public struct SessionViewModel: ViewModelType {
       }
       .share()
     let loggedOut = outcomes.values().asSignal(onErrorSignalWith: .empty())
+    let action = input.statusReadAction ?? "read the account status"
     let reads = input.statusReads
       .flatMap { [auth] _ -> Observable<Outcome<AccountStatus, String?>> in
         auth.currentAccountStatus().asObservable()
           .outcomes { error in
             // An expired session is said once, by `sessionExpired`.
             error as? ServiceError == .sessionExpired
-              ? nil : "Could not read the account status: \(describe(error))"
+              ? nil : "Could not \(action): \(describe(error))"
           }
       }
       .share()

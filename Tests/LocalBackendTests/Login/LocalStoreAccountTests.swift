@@ -109,7 +109,7 @@ private final class HandClock: Sendable {
       }
       #expect(
         StoreError.tooManyAttempts(retryAfter: 30).description
-          == "Too many attempts: try again in 30 s")
+          == "too many attempts; try again in 30 s")
       #expect(try store.accountStatus() == .unavailable)
       clock.advance(29)
       #expect(throws: StoreError.tooManyAttempts(retryAfter: 1)) {

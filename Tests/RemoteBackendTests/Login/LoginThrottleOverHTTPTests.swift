@@ -43,13 +43,13 @@ final class HandClock: Sendable {
         fixture.server.url, email: "ADA@example.com", password: StoreSeed.demoPassword)
       #expect(status == 429)
       #expect(retryAfter == "30")
-      #expect(body.contains("Too many attempts: try again in 30 s"))
+      #expect(body.contains("too many attempts; try again in 30 s"))
       clock.advance(12)
       let waiting = await serviceError {
         try await client.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
       }
       #expect(waiting == .tooManyAttempts(retryAfter: 18))
-      #expect(waiting?.description == "Too many attempts: try again in 18 s")
+      #expect(waiting?.description == "too many attempts; try again in 18 s")
       #expect(try fixture.store.accountStatus() == .unavailable)
       // After the wait, one more wrong guess doubles it.
       clock.advance(18)

@@ -33,6 +33,24 @@ import Testing
     }
   }
 
+  @Test func anEndedSessionForgetsTheTokenAndKeepsTheServerUntilLogout() throws {
+    try withTemporaryDirectory { directory in
+      let file = SessionTokenFile(directory: directory, server: server)
+      #expect(SessionTokenFile.recordedServer(in: directory) == nil)
+      try file.save(token)
+      #expect(SessionTokenFile.recordedServer(in: directory) == "http://127.0.0.1:8080")
+      file.expire("another")
+      #expect(file.load() == token)
+      file.expire(token)
+      #expect(file.load() == nil)
+      #expect(try mode(of: file.url) == 0o600)
+      #expect(SessionTokenFile.recordedServer(in: directory) == "http://127.0.0.1:8080")
+      try file.save(token)
+      file.remove(token)
+      #expect(SessionTokenFile.recordedServer(in: directory) == nil)
+    }
+  }
+
   @Test func anotherServersTokenIsNotUsed() throws {
     try withTemporaryDirectory { directory in
       try SessionTokenFile(directory: directory, server: server).save(token)

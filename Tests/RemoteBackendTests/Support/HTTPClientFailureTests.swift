@@ -6,16 +6,32 @@ import Testing
 
 /// How HTTPClient reports servers that fail, lie, stall or are not there.
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientFailureTests {
-  @Test func aServerErrorIsItsStatus() async throws {
+  @Test func aServerErrorIsItsStatusWithTheServersOwnSentence() async throws {
     try await withFixtureServer(replying: .error(status: 500, message: "boom")) { client, _ in
-      #expect(await serviceError { try await client.accountStatus() } == .http(status: 500))
-      #expect(await serviceError { try await client.logOut() } == .http(status: 500))
+      let error = await serviceError { try await client.accountStatus() }
+      #expect(error == .http(status: 500, message: "boom"))
+      #expect(error?.description == "boom (HTTP status 500)")
+      #expect(
+        await serviceError { try await client.logOut() } == .http(status: 500, message: "boom"))
+    }
+    let long = "a\u{1B}[31mb\n" + String(repeating: "x", count: 400)
+    try await withFixtureServer(replying: .error(status: 503, message: long)) { client, _ in
+      guard
+        case .http(503, let message?)? = await serviceError({ try await client.accountStatus() })
+      else {
+        Issue.record("expected a 503 with a message")
+        return
+      }
+      #expect(message.hasPrefix("a [31mb x"))
+      #expect(message.count == 300)
     }
   }
 
   @Test func statusesWithoutSpecialMeaningStayStatuses() async throws {
     try await withFixtureServer(replying: .error(status: 404, message: "gone")) { client, _ in
-      #expect(await serviceError { try await client.accountStatus() } == .http(status: 404))
+      #expect(
+        await serviceError { try await client.accountStatus() }
+          == .http(status: 404, message: "gone"))
     }
     try await withFixtureServer(replying: .error(status: 401, message: "who?")) { client, _ in
       #expect(await serviceError { try await client.accountStatus() } == .sessionExpired)

@@ -81,6 +81,29 @@ import ViewModels
       ])
   }
 
+  @Test func aFailedReadNamesTheActionAndKeepsTheServersSentence() {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    auth.currentStatusResponse = {
+      [.error(20, ServiceError.http(status: 503, message: "the data is away; try again shortly"))]
+    }
+    let failures = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = SessionViewModel(auth: auth).transform(
+        .init(
+          statusReads: clock.createHotObservable([.next(100, ())]).asObservable(),
+          statusReadAction: "add the friend"))
+      clock.scheduleAt(0) { output.readError.emit(to: failures).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(
+      failures.events == [
+        .next(
+          120, "Could not add the friend: the data is away; try again shortly (HTTP status 503)")
+      ])
+  }
+
   @Test func aReadOfAnExpiredSessionIsSaidOnceAsAnExpiry() {
     let clock = TestScheduler.milliseconds()
     let auth = FakeAuthenticationService(scheduler: clock)
