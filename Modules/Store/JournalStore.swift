@@ -643,7 +643,9 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
         scanned = lineStart
         bound = nil
       }
-      if bound == nil {
+      if bound == nil, bytes.count > lineStart {
+        // Not for an empty last line, as when nothing new was written: a read stays one
+        // small read.
         bound = FileFormats.recordBound(
           bytes, from: lineStart, to: min(bytes.count, lineStart + FileFormats.recordFieldsBound))
       }
