@@ -22,9 +22,17 @@
 /// zeros when they do not fit). The journal's logical end is its first zero byte, since no
 /// line of JSON holds one. `cat` shows the lines; the zeros after them are NUL characters,
 /// which terminals show as nothing (`tr -d '\0' < name.journal` removes them, and
-/// `cat -v` shows them as `^@`). A line that ends at a zero byte, or without a line break,
-/// was cut short by a crash and is not data. A journal without the zeros (as earlier
-/// versions wrote it) reads the same way.
+/// `cat -v` shows them as `^@`). A journal without the zeros (as earlier versions wrote it)
+/// reads the same way.
+///
+/// A crash cuts short only the record being written, the last, and only by its end: so a
+/// last line without a line break that is not a whole JSON value was cut short and is not
+/// data, and a whole record without its line break (the crash stopped one byte short) is
+/// data, the line break being written before the next record. Everything else that is not
+/// what the store wrote is damage, refused: a line with a line break that is not a valid
+/// record (the last one too), a line that runs on past where its length says it ends, and
+/// bytes other than zeros after the first zero byte, except whole 512-byte sectors of zeros
+/// inside the last record (a disk that wrote its later sectors and not an earlier one).
 enum FileFormats {
   /// The snapshot of `state` at `generation`.
   static func snapshot<Schema: StoreSchema>(
@@ -76,6 +84,38 @@ enum FileFormats {
     writer.raw(bytes: payload.bytes)
     writer.raw("}\n")
     return writer.bytes
+  }
+
+  /// How far into a journal line the fields before its change (its generation, length and
+  /// checksum, about 80 bytes as written) may reach.
+  static let recordFieldsBound = 4096
+
+  /// The offset by which the journal line starting at `start` must have ended, as its
+  /// fields before its change say (where the change starts, and its length, with room for
+  /// the closing brace and line break); `nil` when `bytes[start..<end]` does not hold those
+  /// fields (yet).
+  ///
+  /// So that a damaged line is refused once it runs past that offset, without reading the
+  /// rest of it, however long it is.
+  static func recordBound(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    struct Found: Error {}
+    var reader = JSONReader(bytes, range: start..<end)
+    var length: Int?
+    var changeStart: Int?
+    do {
+      try reader.object { reader, key in
+        switch key {
+        case "change":
+          changeStart = reader.startOfNextValue()
+          throw Found()
+        case "length": length = try wholeNumber(&reader)
+        default: try reader.skipValue()
+        }
+      }
+    } catch {}
+    guard let length, let changeStart, length >= 0 else { return nil }
+    // Clamped, so that no length written in the file can overflow the sum.
+    return changeStart + min(length, 1 << 48) + 64
   }
 
   private static func header(

@@ -48,8 +48,11 @@ extension StorageError: StorageErrorRepresentable {
 /// **Reads** take no file lock, so they never wait for writers. Each one checks, with one
 /// `stat` of each file and one small read at the journal's logical end, whether another
 /// process wrote; if so it reads only the journal's new lines, or, after a fold, the new
-/// snapshot. A line cut short by a crash (at the logical end of the journal) is not data: it
-/// is ignored, and the next write clears it.
+/// snapshot. A line cut short by a crash (at the logical end of the journal, without its
+/// line break) is not data: it is ignored, and the next write clears it. A crash cuts short
+/// only the last record, and only by its end (see ``FileFormats``), so a record that was
+/// acknowledged is never taken for one cut short, and what a record's change hands out
+/// (an identifier, say) is never handed out again.
 ///
 /// **Read-only data**: when the lock file cannot be opened for writing (a read-only mount,
 /// files of another user, a directory without write permission, or `<name>.wait` missing
@@ -66,10 +69,12 @@ extension StorageError: StorageErrorRepresentable {
 /// shared lock of the lock file opened for reading; when the lock file does not exist, no
 /// writer is at work (a writer creates it), and the damage is confirmed by reading again.
 ///
-/// **Bad files are kept**: a snapshot or a journal line before the last that is not what
-/// the store wrote (bad JSON, a wrong checksum or length, a generation out of sequence, a
-/// file past ``StoreOptions/maximumFileBytes``) makes every read and write throw a
-/// ``StorageError`` naming the file and the problem; the store writes over neither file.
+/// **Bad files are kept**: a snapshot or a journal line that is not what the store wrote
+/// (bad JSON, a wrong checksum or length, a generation out of sequence, a zero byte with
+/// records after it, a file past ``StoreOptions/maximumFileBytes``), the journal's last line
+/// included unless a crash explains it, makes every read and write throw a ``StorageError``
+/// naming the file and the problem; the store writes over neither file. A damaged journal
+/// line is refused once it runs past where its record can end, without reading the rest.
 ///
 /// **Versions**: both files carry `schemaVersion`. A snapshot or journal of an older version
 /// is migrated with ``StoreSchema/migrations`` when it is read, and written again in the
@@ -100,6 +105,12 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   private let directoryPath: String
   private let initialState: @Sendable () -> Schema.State
   private let inner: Locked<Inner>
+  /// How many bytes of the journal this instance read, for tests of how far a damaged line
+  /// is read.
+  private let journalReads = Locked(0)
+
+  /// How many bytes of the journal this instance has read so far.
+  var journalBytesRead: Int { journalReads.withLock { $0 } }
 
   /// The state of one instance, guarded by `inner`'s lock.
   private struct Inner {
@@ -143,6 +154,10 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     var lines: Int
     /// The generation of the last record (or the header's starting point).
     var lastGeneration: Int
+    /// Whether the last record was found whole but without its line break (a crash stopped
+    /// its write one byte short): `validEnd` is then where the line break belongs, and the
+    /// next write writes it before its own record.
+    var missingLineBreak = false
   }
 
   /// Opens the store in `directory`, creating the directory, and the files with
@@ -553,6 +568,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     }
     var journal: Journal
     var modified = false
+    var opened = false
     if let open = loaded.journal, open.identity.isSameFile(as: identity) {
       // Cut short (only someone else than the store does that): read everything again.
       guard Int(identity.size) >= open.validEnd else { return false }
@@ -560,8 +576,9 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       journal.identity = identity
       modified = identity != open.identity
     } else {
-      guard let opened = try openJournal() else { return loaded.journal == nil }
-      journal = opened
+      guard let new = try openJournal() else { return loaded.journal == nil }
+      journal = new
+      opened = true
       guard journal.lastGeneration <= loaded.generation else { return false }
     }
     let size = Int(journal.identity.size)
@@ -573,9 +590,15 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       // file already has: the bytes at its logical end do. When nothing was written, the
       // first of them is a zero and this is one small read.
       let start = journal.validEnd
-      let bytes = try readData(journal.file, from: start, upTo: size)
-      try applyLines(bytes, to: &loaded, journal: &journal)
-      journal.dirtyEnd = start + bytes.count
+      let data = try readData(journal.file, from: start, upTo: size)
+      try applyLines(data.bytes, to: &loaded, journal: &journal, overrun: data.overrun)
+      let end = start + data.bytes.count
+      journal.dirtyEnd = end
+      if opened || !data.zerosFollow || journal.validEnd < end {
+        // Once per journal, and whenever a record was found cut short: past the first zero,
+        // only zeros, or what a crash left of the record it cut short, may follow.
+        journal.dirtyEnd = try checkPastEnd(journal, from: end, to: size)
+      }
       // Changed, but not by a new record (the store writes none other): someone changed
       // the records read before, which must be read again.
       if modified, journal.validEnd == start { return false }
@@ -588,26 +611,120 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   }
 
   /// The bytes of the journal from `offset` to its first zero byte (or to `end`), read in
-  /// growing chunks so that a journal with a long tail of zeros is not read whole.
+  /// growing chunks so that a journal with a long tail of zeros is not read whole; whether
+  /// the rest of the last chunk after that zero byte is zeros too; and, when the last line
+  /// read runs on past the offset by which its record must have ended (see
+  /// ``FileFormats/recordBound(_:from:to:)``), that offset: reading stops there, since the
+  /// line is damaged whatever follows.
   private func readData(_ file: OpenFile, from offset: Int, upTo end: Int) throws(StorageError)
-    -> [UInt8]
+    -> (bytes: [UInt8], zerosFollow: Bool, overrun: Int?)
   {
+    var bytes: [UInt8] = []
+    var position = offset
     var count = 512
-    while true {
-      let wanted = min(count, end - offset)
-      var bytes: [UInt8]
+    var lineStart = 0
+    var bound: Int?
+    while position < end {
+      let wanted = min(count, end - position)
+      var chunk: [UInt8]
       do {
-        bytes = try POSIXFile.readBytes(from: file.descriptor, at: offset, count: wanted)
+        chunk = try POSIXFile.readBytes(from: file.descriptor, at: position, count: wanted)
       } catch {
         throw .unreadable(path: journalPath, reason: error.reason)
       }
-      if let zero = bytes.firstIndex(of: 0) {
-        bytes.removeSubrange(zero...)
-        return bytes
+      journalReads.withLock { $0 += chunk.count }
+      var scanned = bytes.count
+      let zero = POSIXFile.firstIndex(of: 0, in: chunk, from: 0, to: chunk.count)
+      bytes += chunk[..<(zero ?? chunk.count)]
+      while let newline = POSIXFile.firstIndex(
+        of: UInt8(ascii: "\n"), in: bytes, from: max(lineStart, scanned), to: bytes.count)
+      {
+        lineStart = newline + 1
+        scanned = lineStart
+        bound = nil
       }
-      if bytes.count < wanted || wanted == end - offset { return bytes }
-      count *= 8
+      if bound == nil, bytes.count > lineStart {
+        // Not for an empty last line, as when nothing new was written: a read stays one
+        // small read.
+        bound = FileFormats.recordBound(
+          bytes, from: lineStart, to: min(bytes.count, lineStart + FileFormats.recordFieldsBound))
+      }
+      let lineBound = offset + (bound ?? lineStart + FileFormats.recordFieldsBound)
+      if offset + bytes.count >= lineBound {
+        return (bytes, false, lineBound)
+      }
+      if let zero {
+        return (bytes, POSIXFile.allZero(chunk, from: zero, to: chunk.count), nil)
+      }
+      if chunk.count < wanted { break }
+      position += chunk.count
+      count = min(count * 8, 64 << 20)
     }
+    return (bytes, true, nil)
+  }
+
+  /// Checks the journal from `end`, its first zero byte after `journal.validEnd`, to `size`,
+  /// and returns the offset past its last byte that is not zero (`end` when there is none).
+  ///
+  /// A crash cuts short only the record being written, the last: its first bytes are on
+  /// the disk, and those after them are still zeros. A disk may also have written some of
+  /// that record's sectors and not the ones before them, which leaves whole sectors of zeros
+  /// inside it (runs of at least 512 zeros that end at a multiple of 512, and start there or
+  /// where the record starts) and at most one line break, its last byte. Anything else past
+  /// the first zero (a zero byte inside a record, a record after the zeros) is damage: the
+  /// records after it may have been written and acknowledged, and are not dropped in
+  /// silence.
+  private func checkPastEnd(_ journal: Journal, from end: Int, to size: Int) throws(StorageError)
+    -> Int
+  {
+    var lastNonZeroEnd = end
+    var zerosStart = end
+    var inZeros = true
+    var lineBreakSeen = false
+    var position = end
+    while position < size {
+      let wanted = min(1 << 20, size - position)
+      let chunk: [UInt8]
+      do {
+        chunk = try POSIXFile.readBytes(from: journal.file.descriptor, at: position, count: wanted)
+      } catch {
+        throw .unreadable(path: journalPath, reason: error.reason)
+      }
+      journalReads.withLock { $0 += chunk.count }
+      if chunk.isEmpty { break }
+      if !POSIXFile.allZero(chunk, from: 0, to: chunk.count) {
+        for index in chunk.indices where chunk[index] != 0 || !inZeros {
+          let offset = position + index
+          if chunk[index] == 0 {
+            inZeros = true
+            zerosStart = offset
+            continue
+          }
+          if inZeros {
+            let wholeSectors =
+              offset - zerosStart >= 512 && offset % 512 == 0
+              && (zerosStart % 512 == 0 || zerosStart == journal.validEnd)
+            guard wholeSectors, !journal.missingLineBreak else {
+              throw damagedPastEnd(journal, end: end, at: offset)
+            }
+            inZeros = false
+          }
+          guard !lineBreakSeen else { throw damagedPastEnd(journal, end: end, at: offset) }
+          lineBreakSeen = chunk[index] == UInt8(ascii: "\n")
+          lastNonZeroEnd = offset + 1
+        }
+      }
+      position += chunk.count
+    }
+    return lastNonZeroEnd
+  }
+
+  private func damagedPastEnd(_ journal: Journal, end: Int, at offset: Int) -> StorageError {
+    .corrupt(
+      path: journalPath,
+      reason: "line \(journal.lines + 1): its records end at a zero byte at offset \(end), "
+        + "but the byte at offset \(offset) is not zero and is not part of a record a crash "
+        + "cut short: the journal was damaged after it was written")
   }
 
   /// Opens the journal and reads its header line.
@@ -634,6 +751,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     } catch {
       throw .unreadable(path: journalPath, reason: error.reason)
     }
+    journalReads.withLock { $0 += head.count }
     guard let newline = head.firstIndex(of: UInt8(ascii: "\n")) else {
       throw .corrupt(
         path: journalPath, reason: "line 1: the header line is missing or unfinished")
@@ -668,51 +786,94 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   /// Applies the records of `bytes` (the journal from `journal.validEnd` to its first zero
   /// byte) to `loaded`.
   ///
-  /// Every whole line must be a valid record whose generation follows the previous one,
-  /// except the last one, which may have been cut short by a crash: a last line that is not
-  /// valid, or not finished by a line break, is left unread. (A record cut short where the
-  /// file had zeros ends at its first zero byte, since the zeros after it were never data.)
+  /// Every line finished by a line break must be a valid record whose generation follows
+  /// the previous one: a crash cuts short only the last line, which then has no line break
+  /// (a record cut short where the file had zeros ends at its first zero byte, since the
+  /// zeros after it were never data). So a last line without a line break that is not a
+  /// whole JSON value is left unread for the next write to clear; one that is a whole record
+  /// (a crash stopped one byte short) is read as a record; anything else is damage, as is a
+  /// last line `overrun` says went past its bound.
   private func applyLines(
-    _ bytes: [UInt8], to loaded: inout Loaded, journal: inout Journal
+    _ bytes: [UInt8], to loaded: inout Loaded, journal: inout Journal, overrun: Int?
   ) throws(StorageError) {
     var start = 0
+    if journal.missingLineBreak, !bytes.isEmpty {
+      guard bytes[0] == UInt8(ascii: "\n") else {
+        throw .corrupt(
+          path: journalPath,
+          reason: "line \(journal.lines): it has no line break, and other bytes follow it")
+      }
+      journal.missingLineBreak = false
+      journal.validEnd += 1
+      start = 1
+    }
     while start < bytes.count {
-      guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
-      let isLast = newline == bytes.count - 1
       let lineNumber = journal.lines + 1
+      guard
+        let newline = POSIXFile.firstIndex(
+          of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count)
+      else {
+        if let overrun {
+          throw .corrupt(
+            path: journalPath,
+            reason: "line \(lineNumber): it runs on past offset \(overrun) without a line "
+              + "break, where its record must have ended (as its length says, or "
+              + "\(FileFormats.recordFieldsBound) bytes in without the fields before its change)")
+        }
+        var reader = JSONReader(bytes, range: start..<bytes.count)
+        // Cut short by a crash: not data.
+        guard (try? reader.skipValue()) != nil else { return }
+        do {
+          try reader.end()
+          try applyRecord(bytes, start..<bytes.count, to: &loaded, journal: &journal)
+        } catch {
+          throw .corrupt(
+            path: journalPath,
+            reason: "line \(lineNumber) (the last, without a line break): \(describe(error))")
+        }
+        journal.lines += 1
+        journal.validEnd += bytes.count - start
+        journal.missingLineBreak = true
+        return
+      }
       do {
-        let framed = try FileFormats.readFramed(
-          bytes, range: start..<newline, payloadKey: "change"
-        ) { _, reader in try decodeChange(&reader, version: journal.version) }
-        guard let generation = framed.generation else {
-          throw FileFormats.Problem("missing field generation")
-        }
-        guard let change = framed.payload else {
-          throw FileFormats.Problem("missing field change")
-        }
-        guard generation == journal.lastGeneration + 1 else {
-          throw FileFormats.Problem(
-            "its generation is \(generation), but the line before made generation "
-              + "\(journal.lastGeneration)")
-        }
-        if generation > loaded.generation {
-          do {
-            try Schema.apply(change, to: &loaded.state)
-          } catch {
-            throw FileFormats.Problem("its change does not apply: \(error)")
-          }
-          loaded.generation = generation
-        }
-        journal.lastGeneration = generation
+        try applyRecord(bytes, start..<newline, to: &loaded, journal: &journal)
       } catch {
-        // A torn last line is not data: leave it for the next write to cut off.
-        if isLast { return }
         throw .corrupt(path: journalPath, reason: "line \(lineNumber): \(describe(error))")
       }
       journal.lines += 1
       journal.validEnd += newline + 1 - start
       start = newline + 1
     }
+  }
+
+  /// Reads the record of `bytes[range]` and applies it to `loaded` unless `loaded` has it.
+  private func applyRecord(
+    _ bytes: [UInt8], _ range: Range<Int>, to loaded: inout Loaded, journal: inout Journal
+  ) throws {
+    let framed = try FileFormats.readFramed(bytes, range: range, payloadKey: "change") {
+      _, reader in try decodeChange(&reader, version: journal.version)
+    }
+    guard let generation = framed.generation else {
+      throw FileFormats.Problem("missing field generation")
+    }
+    guard let change = framed.payload else {
+      throw FileFormats.Problem("missing field change")
+    }
+    guard generation == journal.lastGeneration + 1 else {
+      throw FileFormats.Problem(
+        "its generation is \(generation), but the line before made generation "
+          + "\(journal.lastGeneration)")
+    }
+    if generation > loaded.generation {
+      do {
+        try Schema.apply(change, to: &loaded.state)
+      } catch {
+        throw FileFormats.Problem("its change does not apply: \(error)")
+      }
+      loaded.generation = generation
+    }
+    journal.lastGeneration = generation
   }
 
   /// Reads the snapshot (migrating an older version in memory).
@@ -896,13 +1057,18 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     if inner.loaded!.journal.map({ $0.version != Schema.version }) ?? true {
       try startJournal(&inner)
     }
-    let line = FileFormats.record(
+    var line = FileFormats.record(
       change, generation: inner.loaded!.generation + 1, schema: Schema.self)
+    if inner.loaded!.journal!.missingLineBreak {
+      // The last record was read without its line break: written first.
+      line.insert(UInt8(ascii: "\n"), at: 0)
+    }
     if inner.loaded!.journal!.validEnd + line.count > options.maximumFileBytes {
       // The journal would grow past what the store reads: fold it first, so that the store
       // can always be opened again.
       try fold(&inner)
       let journal = inner.loaded!.journal!
+      if line.first == UInt8(ascii: "\n") { line.removeFirst() }
       guard journal.validEnd + line.count <= options.maximumFileBytes else {
         throw .writeFailed(
           path: journalPath,
@@ -931,6 +1097,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     }
     journal.validEnd += line.count
     journal.dirtyEnd = journal.validEnd
+    journal.missingLineBreak = false
     journal.lines += 1
     journal.lastGeneration = generation
     loaded.generation = generation

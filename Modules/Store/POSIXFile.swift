@@ -362,6 +362,28 @@ enum POSIXFile {
     _ = try retrying("lock") { flock(descriptor, LOCK_SH) }
   }
 
+  /// The index of the first `byte` in `bytes[start..<end]`, found with `memchr`, so that a
+  /// long run of bytes is searched at the speed of the C library in every build.
+  static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    guard start < end else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress,
+        let found = memchr(base + start, Int32(byte), end - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// Whether every byte of `bytes[start..<end]` is zero (`true` when the range is empty).
+  static func allZero(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+    guard start < end else { return true }
+    guard bytes[start] == 0 else { return false }
+    // Each byte equal to the one before it, the first being zero.
+    return bytes.withUnsafeBufferPointer { buffer in
+      memcmp(buffer.baseAddress! + start, buffer.baseAddress! + start + 1, end - start - 1) == 0
+    }
+  }
+
   /// Sleeps for about `microseconds`.
   static func pause(microseconds: UInt32) {
     _ = usleep(microseconds)
