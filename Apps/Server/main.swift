@@ -32,6 +32,9 @@ func printError(_ message: String) {
   FileHandle.standardError.write(Data("friends-server: \(message)\n".utf8))
 }
 
+// What the server creates (the data directory, its files) is for its own user alone.
+umask(0o077)
+
 let console = Console.standard()
 let options: ServerOptions
 /// The process's environment with `FRIENDS_DATA_DIR` checked and a leading `~` expanded.
