@@ -109,12 +109,15 @@ struct Endpoints: Sendable {
   }
 
   /// Runs a call of the sessions or the throttle, whose storage's own errors become
-  /// ``StoreError/unavailable(_:)``.
+  /// ``StoreError/unavailable(_:)`` (or ``StoreError/readOnly(path:reason:)`` when its file
+  /// cannot be written).
   static func storageCall<Value>(_ body: () throws -> Value) throws(StoreError) -> Value {
     do {
       return try body()
     } catch let error as StoreError {
       throw error
+    } catch StorageFileError.readOnly(let path, let reason) {
+      throw .readOnly(path: path, reason: reason)
     } catch {
       throw .unavailable("\(error)")
     }
