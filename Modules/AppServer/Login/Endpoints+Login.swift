@@ -49,11 +49,14 @@ extension Endpoints {
   /// that the time taken does not say which addresses have an account. A failure counts for
   /// both keys; a success resets the email's.
   ///
+  /// The check waits for its turn at ``loginGate``.
+  ///
   /// - Throws: ``StoreError/tooManyAttempts(retryAfter:)`` while either key must wait (the
-  ///   longer wait), ``StoreError/wrongPassword``, or a storage's failure.
+  ///   longer wait), `LoginGate.Busy` when too many checks run and wait already,
+  ///   ``StoreError/wrongPassword``, or a storage's failure.
   private func logIn(
     email: String, password: String, from address: String?
-  ) throws(StoreError) -> Account {
+  ) throws -> Account {
     let throttle = storage.throttle
     let keys =
       [ServerStorage.throttleKey(email: email)]
@@ -65,14 +68,17 @@ extension Endpoints {
       if case .wait(let seconds) = decision { return seconds }
       return nil
     }.max()
-    if let longest { throw .tooManyAttempts(retryAfter: longest) }
+    if let longest { throw StoreError.tooManyAttempts(retryAfter: longest) }
     let found = try storage.accounts.credentials(email: email)
-    let matches = (found?.passwordHash ?? Self.unknownAccountHash).verify(password)
+    let hash = found?.passwordHash ?? Self.unknownAccountHash
+    guard let matches = loginGate.run(from: address ?? "", { hash.verify(password) }) else {
+      throw LoginGate.Busy()
+    }
     guard let found, matches else {
       try Self.storageCall {
         for key in keys { try throttle.recordFailure(for: key) }
       }
-      throw .wrongPassword
+      throw StoreError.wrongPassword
     }
     try Self.storageCall { try throttle.recordSuccess(for: keys[0]) }
     return found.account

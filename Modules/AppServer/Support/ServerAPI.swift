@@ -40,9 +40,14 @@ public struct ServerAPI: Sendable {
   ///   - storage: Where records, accounts, sessions and failed logins are kept.
   ///   - log: Receives a line for every storage failure answered with 500 or 503 (the client
   ///     gets only a generic message, which does not reveal server paths).
-  public init(storage: ServerStorage, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  ///   - loginGate: Bounds the password checks that run at once and the logins waiting for
+  ///     one; a login past it is answered 503 with `Retry-After: 1` at once.
+  public init(
+    storage: ServerStorage, log: @escaping @Sendable (String) -> Void = { _ in },
+    loginGate: LoginGate = LoginGate()
+  ) {
     self.storage = storage
-    router = Endpoints(storage: storage, log: log).router
+    router = Endpoints(storage: storage, log: log, loginGate: loginGate).router
   }
 
   /// Answers `request` with the API's routes.
@@ -56,6 +61,7 @@ public struct ServerAPI: Sendable {
 struct Endpoints: Sendable {
   let storage: ServerStorage
   let log: @Sendable (String) -> Void
+  let loginGate: LoginGate
 
   /// The features' records: what the handlers read and change.
   var records: any RecordStore { storage.records }
@@ -207,8 +213,20 @@ struct Endpoints: Sendable {
   /// The `Retry-After` of a 503 answer, in seconds.
   static let unavailableRetryAfter = 5
 
+  /// The `Retry-After` of a login refused because too many run at once, in seconds.
+  static let busyRetryAfter = 1
+
   /// The answer for an error thrown by the store.
   func failure(_ error: any Error) -> HTTPReply {
+    if error is LoginGate.Busy {
+      var response = HTTPResponse.json(
+        HTTPAPI.ErrorBody(
+          error: "the server is checking too many logins at once; try again in a second",
+          retryAfter: Self.busyRetryAfter),
+        status: 503, encoder: HTTPAPI.makeEncoder())
+      response.headers.set("Retry-After", String(Self.busyRetryAfter))
+      return .response(response)
+    }
     guard let error = error as? StoreError else {
       log("unexpected failure: \(error)")
       return .error(status: 500, message: "the server failed unexpectedly; see its log")
