@@ -68,13 +68,21 @@ extension Endpoints {
       if case .wait(let seconds) = decision { return seconds }
       return nil
     }.max()
-    if let longest { throw StoreError.tooManyAttempts(retryAfter: longest) }
+    if let longest {
+      log.record(
+        .warn, "login.throttled", ["status": "429", "client": address, "retry_after": "\(longest)"])
+      throw StoreError.tooManyAttempts(retryAfter: longest)
+    }
     let found = try storage.accounts.credentials(email: email)
     let hash = found?.passwordHash ?? Self.unknownAccountHash
     guard let matches = loginGate.run(from: address ?? "", { hash.verify(password) }) else {
+      log.record(.warn, "login.busy", ["status": "503", "client": address, "retry_after": "1"])
       throw LoginGate.Busy()
     }
     guard let found, matches else {
+      log.record(
+        .warn, "login.failed",
+        ["status": "401", "client": address, "account": found == nil ? "unknown" : "known"])
       try Self.storageCall {
         for key in keys { try throttle.recordFailure(for: key) }
       }
