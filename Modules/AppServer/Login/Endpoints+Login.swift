@@ -73,9 +73,14 @@ extension Endpoints {
         .warn, "login.throttled", ["status": "429", "client": address, "retry_after": "\(longest)"])
       throw StoreError.tooManyAttempts(retryAfter: longest)
     }
-    let found = try storage.accounts.credentials(email: email)
-    let hash = found?.passwordHash ?? Self.unknownAccountHash
-    guard let matches = loginGate.run(from: address ?? "", { hash.verify(password) }) else {
+    // The account is looked up in the check's turn too, so that a login the gate refuses
+    // costs no read of the storage.
+    let checked = try loginGate.run(from: address ?? "") {
+      () throws -> ((account: Account, passwordHash: PasswordHash)?, Bool) in
+      let found = try storage.accounts.credentials(email: email)
+      return (found, (found?.passwordHash ?? Self.unknownAccountHash).verify(password))
+    }
+    guard let (found, matches) = checked else {
       log.record(.warn, "login.busy", ["status": "503", "client": address, "retry_after": "1"])
       throw LoginGate.Busy()
     }
