@@ -259,7 +259,7 @@ let package = Package(
       dependencies: [
         "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
         "AppComposition", "TestSupport", "Authentication", "Cryptography", "Models",
-        "PostgresBackend", "PostgresClient",
+        "PostgresBackend", "PostgresClient", "Store",
       ],
       path: "Tests/AppServerTests"),
     .testTarget(

@@ -157,7 +157,7 @@ private func mixRequest(step: Int, port: UInt16, token: String, friendId: Int) -
 }
 
 /// The bytes of one request with the headers the server asks for.
-private func httpRequest(
+func httpRequest(
   _ method: String, _ target: String, port: UInt16, token: String?, body: String?
 ) -> [UInt8] {
   var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
@@ -213,14 +213,14 @@ private final class MixResults: @unchecked Sendable {
 }
 
 /// A server workload that could not run.
-private struct ServerMixError: Error, CustomStringConvertible {
+struct ServerMixError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
 
 /// A `friends-server` process from this executable's folder, on a free port of the loopback
 /// interface.
-private final class ServerProcess {
+final class ServerProcess {
   let process = Process()
   let port: UInt16
 

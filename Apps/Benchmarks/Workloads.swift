@@ -58,4 +58,8 @@ private let passwordAndServerWorkloads: [Workload] =
       id: "HTTP-slow-500", size: 500,
       summary: "HTTPServer: latency of 300 requests while n clients send a byte a second",
       execute: runSlowClientsWorkload),
+    Workload(
+      id: "LOGIN-flood", size: 16,
+      summary: "friends-server: a person's logins while n threads send bogus logins",
+      execute: runLoginFloodWorkload),
   ]

@@ -70,7 +70,13 @@ enum ServerCommandLine {
       guard let url = PostgresURL(text) else {
         throw UsageError("option '--database' needs a connection string, not an empty value")
       }
-      guard !url.hasPassword else {
+      let info: ConnectionInfo
+      do {
+        info = try url.connectionInfo()
+      } catch {
+        throw UsageError("option '--database' is not a connection string libpq can read: \(error)")
+      }
+      guard !info.hasSecret else {
         throw UsageError(
           "option '--database' must not hold a password, which anyone on this machine could "
             + "read from the command line; give it in $\(databaseVariable), $PGPASSWORD or "
@@ -78,8 +84,13 @@ enum ServerCommandLine {
       }
       options.database = url.connectionString
     } else if options.dataDirectory == nil, let text = environment[databaseVariable],
-      PostgresURL(text) != nil
+      let url = PostgresURL(text)
     {
+      do {
+        _ = try url.connectionInfo()
+      } catch {
+        throw UsageError("$\(databaseVariable) is not a connection string libpq can read: \(error)")
+      }
       options.database = text
     }
     return options

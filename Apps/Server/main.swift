@@ -28,9 +28,11 @@ import PostgresClient
   import Darwin
 #endif
 
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data("friends-server: \(message)\n".utf8))
-}
+/// The server's log on standard error: one logfmt line per event (see `ServerLog`).
+let log = ServerLog { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+// What the server creates (the data directory, its files) is for its own user alone.
+umask(0o077)
 
 let console = Console.standard()
 let options: ServerOptions
@@ -80,9 +82,17 @@ do {
     storage = try ServerStorage.embedded(directory: directory.url)
     place = directory.url.path
   }
-  let api = ServerAPI(storage: storage, log: { printError($0) })
+  let api = ServerAPI(storage: storage, log: log.write)
   server = try HTTPServer(
-    configuration: HTTPServerConfiguration(port: options.port), router: api.router)
+    configuration: HTTPServerConfiguration(port: options.port),
+    onEvent: { event in
+      // What the server refuses by itself, before any handler: too large, too slow, a
+      // foreign host or origin, no room.
+      if case .rejected(let connection, let status) = event {
+        log.record(
+          .warn, "request.rejected", ["status": "\(status)", "connection": "\(connection)"])
+      }
+    }, router: api.router)
 } catch {
   fail("\(error)")
 }
@@ -94,7 +104,7 @@ for signalNumber in [SIGINT, SIGTERM] {
   let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
   source.setEventHandler {
     server.stop()
-    printError("stopped")
+    log.record(.info, "server.stopped", [:])
     exit(0)
   }
   source.resume()
@@ -110,9 +120,9 @@ func sweepEveryHour(_ storage: ServerStorage) -> any DispatchSourceTimer {
     do {
       let swept = try storage.sessions.sweepExpired()
       try storage.throttle.forgetQuietKeys()
-      if swept > 0 { printError("ended \(swept) expired session(s)") }
+      if swept > 0 { log.record(.info, "sessions.swept", ["ended": "\(swept)"]) }
     } catch {
-      printError("could not sweep expired sessions: \(error)")
+      log.record(.error, "storage.fault", ["action": "sweep", "message": "\(error)"])
     }
   }
   timer.resume()
@@ -121,5 +131,5 @@ func sweepEveryHour(_ storage: ServerStorage) -> any DispatchSourceTimer {
 let sweep = sweepEveryHour(storage)
 
 FileHandle.standardOutput.write(Data((server.url.absoluteString + "\n").utf8))
-printError("serving \(place) at \(server.url.absoluteString); Ctrl-C stops")
+log.record(.info, "server.serving", ["place": place, "url": server.url.absoluteString])
 dispatchMain()

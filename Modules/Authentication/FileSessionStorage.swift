@@ -36,8 +36,16 @@ public final class FileSessionStorage<Subject: Hashable & Sendable & Codable>: S
   /// created by the first session. An existing file that others may read is made readable
   /// by its owner only.
   ///
+  /// In a directory that cannot be written (a read-only file system), the sessions are read
+  /// and used, but none can start or end: those calls throw
+  /// ``StorageFileError/readOnly(path:reason:)``, and a use that would record the time of
+  /// the session's last request records nothing.
+  ///
+  /// - Parameter simulatedWriteFailure: For tests: an `errno` value (`EROFS`, `EACCES`) that
+  ///   every attempt to open the lock file for writing fails with, which tests running as root
+  ///   cannot otherwise arrange.
   /// - Throws: ``StorageFileError`` when the file is damaged or cannot be read.
-  public init(directory: URL) throws(StorageFileError) {
+  public init(directory: URL, simulatedWriteFailure: Int32? = nil) throws(StorageFileError) {
     file = SharedFile(
       directory: directory, name: Self.fileName, lockName: Self.lockFileName,
       empty: Contents(),
@@ -46,7 +54,7 @@ public final class FileSessionStorage<Subject: Hashable & Sendable & Codable>: S
           ? nil
           : "format version \(contents.version), but this version reads only version "
             + "\(Contents.currentVersion)"
-      })
+      }, simulatedWriteFailure: simulatedWriteFailure)
     try file.restrictAccess()
     try file.read { _ in }
   }
@@ -70,8 +78,23 @@ public final class FileSessionStorage<Subject: Hashable & Sendable & Codable>: S
     digest: String, at time: Date, expiredBefore: Date, touchInterval: Duration
   ) throws -> Subject? {
     let touchBefore = time.addingTimeInterval(-seconds(touchInterval))
-    // A use within the touch interval changes nothing, and nothing is written.
-    return try file.modify { contents -> Subject? in
+    // A use within the touch interval changes nothing, and nothing is written; one past it
+    // in a read-only directory is answered from the file as it is.
+    do {
+      return try touch(digest: digest, at: time, expiredBefore: expiredBefore, before: touchBefore)
+    } catch StorageFileError.readOnly {
+      return try file.read { contents in
+        contents.sessions.first {
+          $0.digest == digest && !$0.hasExpired(before: expiredBefore)
+        }?.subject
+      }
+    }
+  }
+
+  private func touch(digest: String, at time: Date, expiredBefore: Date, before touchBefore: Date)
+    throws(StorageFileError) -> Subject?
+  {
+    try file.modify { contents -> Subject? in
       guard let index = contents.sessions.firstIndex(where: { $0.digest == digest }) else {
         return nil
       }

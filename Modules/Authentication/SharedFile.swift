@@ -23,6 +23,9 @@ public enum StorageFileError: Error, Sendable, Hashable, CustomStringConvertible
   case unreadable(path: String, reason: String)
   /// A change could not be saved; the file still holds the previous version.
   case writeFailed(path: String, reason: String)
+  /// The file's directory cannot be written (a read-only file system, a directory of
+  /// another user): the file can be read, but no change can be saved.
+  case readOnly(path: String, reason: String)
 
   /// A sentence saying what went wrong and where.
   public var description: String {
@@ -35,6 +38,8 @@ public enum StorageFileError: Error, Sendable, Hashable, CustomStringConvertible
     case .writeFailed(let path, let reason):
       return "The change could not be saved to \(path) (\(reason)); the file still holds the "
         + "previous version."
+    case .readOnly(let path, let reason):
+      return "\(path) is read-only (\(reason)): it can be read, but no change can be saved."
     }
   }
 }
@@ -51,6 +56,11 @@ public enum StorageFileError: Error, Sendable, Hashable, CustomStringConvertible
 ///
 /// In this process, accesses are serialised by a lock taken before the file lock; the only
 /// code run while both are held is the body of ``modify(_:)``, which must take no lock.
+///
+/// When the lock file cannot be opened for writing (a read-only file system, a directory the
+/// process may not write), the file is read under a shared lock of the lock file (or none,
+/// when there is no lock file: then nothing writes it), and a change that must be saved
+/// throws ``StorageFileError/readOnly(path:reason:)``.
 final class SharedFile<Value: Codable & Equatable & Sendable>: @unchecked Sendable {
   // `@unchecked Sendable`: `loaded` is only touched with `lock` held.
 
@@ -64,6 +74,7 @@ final class SharedFile<Value: Codable & Equatable & Sendable>: @unchecked Sendab
   private let check: @Sendable (Value) -> String?
   private let lock = NSLock()
   private var loaded: Loaded?
+  private let simulatedWriteFailure: Int32?
 
   /// The value as last read or written, with the file it came from.
   private struct Loaded {
@@ -78,10 +89,14 @@ final class SharedFile<Value: Codable & Equatable & Sendable>: @unchecked Sendab
   ///   - empty: The value while there is no file.
   ///   - check: The reason a decoded value cannot be used (a format version this code does
   ///     not know), or `nil`.
+  ///   - simulatedWriteFailure: For tests: an `errno` value that every attempt to open the
+  ///     lock file for writing fails with, as on a read-only file system.
   init(
     directory: URL, name: String, lockName: String, empty: Value,
-    check: @escaping @Sendable (Value) -> String? = { _ in nil }
+    check: @escaping @Sendable (Value) -> String? = { _ in nil },
+    simulatedWriteFailure: Int32? = nil
   ) {
+    self.simulatedWriteFailure = simulatedWriteFailure
     let directory = directory.standardizedFileURL
     directoryPath = directory.path
     path = directory.appendingPathComponent(name, isDirectory: false).path
@@ -91,11 +106,12 @@ final class SharedFile<Value: Codable & Equatable & Sendable>: @unchecked Sendab
     self.check = check
   }
 
-  /// Makes the file, if there is one, readable and writable by its owner only.
+  /// Makes the file, if there is one, readable and writable by its owner only (a file that
+  /// cannot be changed, on a read-only file system, stays as it is).
   func restrictAccess() throws(StorageFileError) {
     do {
       try System.call("chmod") { chmod(path, 0o600) }
-    } catch  where error.code == ENOENT {
+    } catch  where error.code == ENOENT || Self.meansReadOnly(error.code) {
       return
     } catch {
       throw .unreadable(path: path, reason: error.reason)
@@ -104,35 +120,64 @@ final class SharedFile<Value: Codable & Equatable & Sendable>: @unchecked Sendab
 
   /// Runs `body` with the newest value.
   func read<Result>(_ body: (Value) -> Result) throws(StorageFileError) -> Result {
-    try exclusively { loaded in body(loaded?.value ?? empty) }
+    try exclusively { loaded, _ in body(loaded?.value ?? empty) }
   }
 
   /// Runs `body` on the newest value and saves what it leaves, unless that is unchanged.
+  ///
+  /// - Throws: ``StorageFileError/readOnly(path:reason:)`` when a change must be saved and the
+  ///   file cannot be written; nothing is changed then.
   func modify<Result>(_ body: (inout Value) -> Result) throws(StorageFileError) -> Result {
-    try exclusively { (loaded: inout Loaded?) throws(StorageFileError) -> Result in
+    try exclusively {
+      (loaded: inout Loaded?, readOnly: String?) throws(StorageFileError) -> Result in
       var value = loaded?.value ?? empty
       let result = body(&value)
-      if value != (loaded?.value ?? empty) { try write(value, &loaded) }
+      if value != (loaded?.value ?? empty) {
+        if let readOnly { throw .readOnly(path: path, reason: readOnly) }
+        try write(value, &loaded)
+      }
       return result
     }
   }
 
-  /// Runs `body` with the newest value loaded, holding this process's lock and the file lock.
+  private static func meansReadOnly(_ code: Int32) -> Bool {
+    code == EROFS || code == EACCES || code == EPERM
+  }
+
+  /// Runs `body` with the newest value loaded, holding this process's lock and the file lock
+  /// (exclusive, or shared when the lock file cannot be written: `body` then gets the reason).
   private func exclusively<Result>(
-    _ body: (inout Loaded?) throws(StorageFileError) -> Result
+    _ body: (inout Loaded?, String?) throws(StorageFileError) -> Result
   ) throws(StorageFileError) -> Result {
     lock.lock()
     defer { lock.unlock() }
-    let lockFile: Descriptor
-    do {
+    var lockFile: Descriptor?
+    var readOnly: String?
+    do throws(SystemFailure) {
+      if let simulatedWriteFailure { throw SystemFailure("open", code: simulatedWriteFailure) }
       lockFile = Descriptor(try System.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC))
-      try System.call("lock") { flock(lockFile.value, LOCK_EX) }
+    } catch  where Self.meansReadOnly(error.code) {
+      readOnly = "\(lockPath): \(error.reason)"
+      do throws(SystemFailure) {
+        lockFile = Descriptor(try System.open(lockPath, O_RDONLY | O_CLOEXEC))
+      } catch  where error.code == ENOENT {
+        // No lock file, and none can be made: no process writes the file.
+      } catch {
+        throw .unreadable(path: lockPath, reason: error.reason)
+      }
     } catch {
       throw .unreadable(path: lockPath, reason: error.reason)
     }
-    defer { _ = flock(lockFile.value, LOCK_UN) }
+    if let lockFile {
+      do {
+        try System.call("lock") { flock(lockFile.value, readOnly == nil ? LOCK_EX : LOCK_SH) }
+      } catch {
+        throw .unreadable(path: lockPath, reason: error.reason)
+      }
+    }
+    defer { if let lockFile { _ = flock(lockFile.value, LOCK_UN) } }
     try catchUp()
-    return try body(&loaded)
+    return try body(&loaded, readOnly)
   }
 
   /// Reads the file again when another took its place since it was last read.

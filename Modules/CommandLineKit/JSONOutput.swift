@@ -1,3 +1,5 @@
+import TerminalText
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -5,7 +7,9 @@
 #endif
 
 /// Machine-readable output for `--json`: keys sorted so output is stable, dates in ISO 8601,
-/// slashes left alone.
+/// slashes left alone, and every character that could control a terminal (C0 and C1
+/// controls, DEL, bidirectional overrides and isolates) written as a `\uXXXX` escape, so that
+/// data printed as JSON to a terminal never controls it.
 public struct JSONOutput: Sendable {
   /// Makes the helper.
   public init() {}
@@ -34,8 +38,31 @@ public struct JSONOutput: Sendable {
       ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
       : [.sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    return String(
-      decoding: pretty ? Self.compactingEmptyContainers(Array(data)) : Array(data), as: UTF8.self)
+    return Self.escapingTerminalControls(
+      String(
+        decoding: pretty ? Self.compactingEmptyContainers(Array(data)) : Array(data),
+        as: UTF8.self))
+  }
+
+  /// `json` with each character that could control a terminal written `\uXXXX`, but the
+  /// white space between tokens (line feed, carriage return, tab); the encoder escapes every
+  /// C0 control inside strings already, so the others can only be inside strings, where the
+  /// escape means the same character.
+  static func escapingTerminalControls(_ json: String) -> String {
+    func escaped(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isTerminalControl && scalar != "\n" && scalar != "\r" && scalar != "\t"
+    }
+    guard json.unicodeScalars.contains(where: escaped) else { return json }
+    var result = ""
+    for scalar in json.unicodeScalars {
+      guard escaped(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return result
   }
 
   /// `json` with each empty array or object written `[]` or `{}`: the pretty printer of some

@@ -35,7 +35,8 @@
         throw PostgresError(.connectionFailed, message: "libpq could not allocate a connection")
       }
       guard PQstatus(connection) == CONNECTION_OK else {
-        let message = Self.trimmed(PQerrorMessage(connection))
+        // libpq may quote a part of the string it could not use: never a secret.
+        let message = Self.withoutSecrets(Self.trimmed(PQerrorMessage(connection)), of: url)
         PQfinish(connection)
         throw PostgresError(
           .connectionFailed, message: "could not connect to \(url): \(message)")
@@ -48,6 +49,17 @@
     }
 
     deinit { PQfinish(handle) }
+
+    /// `message` with every password that `url` sets replaced by `***`.
+    static func withoutSecrets(_ message: String, of url: PostgresURL) -> String {
+      guard let info = try? url.connectionInfo() else { return message }
+      var result = message
+      for option in info.options
+      where ConnectionInfo.secretKeywords.contains(option.keyword) && !option.value.isEmpty {
+        result = result.replacing(option.value, with: "***")
+      }
+      return result
+    }
 
     /// Whether the connection is still open; after a network failure or a server restart it
     /// is not, and the pool makes a new one.

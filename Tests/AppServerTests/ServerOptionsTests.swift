@@ -42,6 +42,10 @@ import Testing
   @Test(arguments: [
     "postgresql://app:secret@db/app", "postgres://db/app?password=secret",
     "host=db dbname=app password=secret",
+    // What libpq decodes or reads past a word that holds "password" is a password too.
+    "postgresql:///app?host=/run/pg&pass%77ord=secret", "postgresql://db/app?%70assword=secret",
+    "application_name=passwordless password=secret", "host=db  password = 'sec ret'",
+    "host=db sslpassword=secret",
   ])
   func aPasswordOnTheCommandLineIsRefusedWithoutBeingRepeated(url: String) throws {
     let error = #expect(throws: UsageError.self) {
@@ -51,6 +55,24 @@ import Testing
     #expect(message.contains("must not hold a password"))
     #expect(message.contains("DATABASE_URL"))
     #expect(!message.contains("secret"))
+  }
+
+  @Test(arguments: [
+    "postgresql://db/app?password=%zzsecret", "host=db password='secret", "host=db secret",
+    "postgresql://db/app?passwd=secret",
+  ])
+  func aStringLibpqCannotReadIsRefusedWithoutBeingRepeated(url: String) throws {
+    let error = #expect(throws: UsageError.self) {
+      try ServerCommandLine.parse(["--database", url])
+    }
+    let message = "\(error.map { String(describing: $0) } ?? "")"
+    #expect(message.contains("not a connection string libpq can read"))
+    #expect(!message.contains("secret"))
+    let fromEnvironment = #expect(throws: UsageError.self) {
+      try ServerCommandLine.parse([], environment: ["DATABASE_URL": url])
+    }
+    #expect(fromEnvironment.map { "\($0)".contains("DATABASE_URL") } == true)
+    #expect(fromEnvironment.map { "\($0)".contains("secret") } == false)
   }
 
   @Test func aDataDirectoryAndADatabaseCannotBeGivenTogether() {

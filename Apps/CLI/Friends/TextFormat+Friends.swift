@@ -19,7 +19,7 @@ extension TextFormat {
     ).lines(style: style, header: header, indent: indent, maxWidth: maxWidth)
   }
 
-  /// One friend, a field per line, the labels aligned.
+  /// One friend, a field per line, the labels aligned, the values' control characters escaped.
   static func friend(_ friend: Friend, style: OutputStyle) -> [String] {
     let fields = [
       ("ID", String(friend.id)),
@@ -29,12 +29,13 @@ extension TextFormat {
     ]
     let width = fields.map(\.0.count).max() ?? 0
     return fields.map { label, value in
-      style.bold(label.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + value
+      style.bold(label.padding(toLength: width, withPad: " ", startingAt: 0)) + "  "
+        + value.escapingControlCharacters()
     }
   }
 
-  /// "Ada Lovelace (id 3)".
+  /// "Ada Lovelace (id 3)", the name's control characters escaped.
   static func name(of friend: Friend) -> String {
-    "\(friend.fullName) (id \(friend.id))"
+    "\(friend.fullName.escapingControlCharacters()) (id \(friend.id))"
   }
 }

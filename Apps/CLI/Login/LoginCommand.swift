@@ -92,7 +92,7 @@ struct LoginCommand: Command {
     if context.json {
       context.printer.document(SessionRecord(loggedIn: true, displayName: name))
     } else {
-      context.printer.result("Logged in as \(name).")
+      context.printer.result("Logged in as \(name.escapingControlCharacters()).")
     }
     return .success
   }

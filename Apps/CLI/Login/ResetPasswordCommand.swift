@@ -40,7 +40,7 @@ struct ResetPasswordCommand: Command {
     if context.json {
       context.printer.document(ResetRecord(email: email, message: confirmation))
     } else {
-      context.printer.result(confirmation)
+      context.printer.result(Printer.escapingLines(confirmation))
     }
     return .success
   }

@@ -7,6 +7,11 @@ import ReactiveCore
 ///
 /// The spinner draws only when standard error is a terminal, and is erased before anything
 /// else is printed, so results never share a line with it.
+///
+/// Text from data (a friend's name, a post, a message a server sent) never writes a raw
+/// control character to the terminal: messages and errors are printed with their control
+/// characters escaped, line by line, and the formats of results escape the data they show
+/// (``TextFormat``), around the styling they add.
 @MainActor
 final class Printer {
   /// The streams and their colour decisions.
@@ -65,17 +70,25 @@ final class Printer {
     encode { String(try JSONOutput().lines(values).dropLast()) }
   }
 
-  /// Prints a message for the person at the terminal on standard error.
+  /// Prints a message for the person at the terminal on standard error, its control
+  /// characters escaped (its line breaks kept).
   func note(_ text: String) {
     stopSpinner()
-    console.errors.writeLine(text)
+    console.errors.writeLine(Self.escapingLines(text))
   }
 
-  /// Prints `error: text` on standard error.
+  /// Prints `error: text` on standard error, the text's control characters escaped (its
+  /// line breaks kept).
   func error(_ text: String) {
     stopSpinner()
     let label = console.errorStyle.bold(console.errorStyle.red("error:"))
-    console.errors.writeLine("\(label) \(text)")
+    console.errors.writeLine("\(label) \(Self.escapingLines(text))")
+  }
+
+  /// `text` with the control characters of each line escaped, the line breaks kept.
+  static func escapingLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.escapingControlCharacters() }.joined(separator: "\n")
   }
 
   /// Shows a spinner with `message` while `isActive` is `true`. The first frame appears one

@@ -84,7 +84,7 @@ struct SearchCommand: Command {
           lines: TextFormat.friends(results.friends, style: printer.style, maxWidth: printer.width))
       }
     case (false, true):
-      let heading = printer.style.bold("\"\(results.query)\"")
+      let heading = printer.style.bold("\"\(results.query.escapingControlCharacters())\"")
       if !results.wasSearched {
         printer.result("\(heading): \(SearchViewModel.shortQueryText)")
       } else if results.friends.isEmpty {

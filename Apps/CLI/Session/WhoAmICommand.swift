@@ -29,7 +29,8 @@ struct WhoAmICommand: Command {
       context.printer.document(
         SessionRecord(loggedIn: true, displayName: account.displayName, email: account.email))
     } else {
-      context.printer.result("\(account.displayName) <\(account.email)>")
+      context.printer.result(
+        "\(account.displayName) <\(account.email)>".escapingControlCharacters())
     }
     return .success
   }

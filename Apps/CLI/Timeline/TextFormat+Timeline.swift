@@ -13,15 +13,17 @@ extension TextFormat {
   }
 
   /// Posts, one per line in the order given: date (in `timeZone`), author (padded to
-  /// `authorWidth`), text.
+  /// `authorWidth`), text; author and text with their control characters escaped.
   static func posts(_ posts: [Post], authorWidth: Int, timeZone: TimeZone, style: OutputStyle)
     -> [String]
   {
     let formatter = dateFormatter(timeZone)
     return posts.map { post in
-      let author = post.authorName.padding(
-        toLength: max(authorWidth, post.authorName.count), withPad: " ", startingAt: 0)
-      return "\(style.dim(formatter.string(from: post.date)))  \(style.bold(author))  \(post.text)"
+      let name = post.authorName.escapingControlCharacters()
+      let author = name.padding(
+        toLength: max(authorWidth, name.count), withPad: " ", startingAt: 0)
+      let text = post.text.escapingControlCharacters()
+      return "\(style.dim(formatter.string(from: post.date)))  \(style.bold(author))  \(text)"
     }
   }
 }

@@ -111,7 +111,8 @@ struct TimelineCommand: Command {
       // New posts only: all of the first snapshot, then what each change inserted.
       let inserted = snapshot.changes.map { $0.insertions.map { snapshot.elements[$0] } }
       let posts = (inserted ?? snapshot.elements).sorted { $0.id < $1.id }
-      authorWidth = max(authorWidth, posts.map(\.authorName.count).max() ?? 0)
+      authorWidth = max(
+        authorWidth, posts.map { $0.authorName.escapingControlCharacters().count }.max() ?? 0)
       printStream(posts, authorWidth: authorWidth, printer: context.printer)
     }).disposed(by: bag)
     var olderLoads = 0

@@ -49,11 +49,14 @@ extension Endpoints {
   /// that the time taken does not say which addresses have an account. A failure counts for
   /// both keys; a success resets the email's.
   ///
+  /// The check waits for its turn at ``loginGate``.
+  ///
   /// - Throws: ``StoreError/tooManyAttempts(retryAfter:)`` while either key must wait (the
-  ///   longer wait), ``StoreError/wrongPassword``, or a storage's failure.
+  ///   longer wait), `LoginGate.Busy` when too many checks run and wait already,
+  ///   ``StoreError/wrongPassword``, or a storage's failure.
   private func logIn(
     email: String, password: String, from address: String?
-  ) throws(StoreError) -> Account {
+  ) throws -> Account {
     let throttle = storage.throttle
     let keys =
       [ServerStorage.throttleKey(email: email)]
@@ -65,14 +68,30 @@ extension Endpoints {
       if case .wait(let seconds) = decision { return seconds }
       return nil
     }.max()
-    if let longest { throw .tooManyAttempts(retryAfter: longest) }
-    let found = try storage.accounts.credentials(email: email)
-    let matches = (found?.passwordHash ?? Self.unknownAccountHash).verify(password)
+    if let longest {
+      log.record(
+        .warn, "login.throttled", ["status": "429", "client": address, "retry_after": "\(longest)"])
+      throw StoreError.tooManyAttempts(retryAfter: longest)
+    }
+    // The account is looked up in the check's turn too, so that a login the gate refuses
+    // costs no read of the storage.
+    let checked = try loginGate.run(from: address ?? "") {
+      () throws -> ((account: Account, passwordHash: PasswordHash)?, Bool) in
+      let found = try storage.accounts.credentials(email: email)
+      return (found, (found?.passwordHash ?? Self.unknownAccountHash).verify(password))
+    }
+    guard let (found, matches) = checked else {
+      log.record(.warn, "login.busy", ["status": "503", "client": address, "retry_after": "1"])
+      throw LoginGate.Busy()
+    }
     guard let found, matches else {
+      log.record(
+        .warn, "login.failed",
+        ["status": "401", "client": address, "account": found == nil ? "unknown" : "known"])
       try Self.storageCall {
         for key in keys { try throttle.recordFailure(for: key) }
       }
-      throw .wrongPassword
+      throw StoreError.wrongPassword
     }
     try Self.storageCall { try throttle.recordSuccess(for: keys[0]) }
     return found.account

@@ -38,11 +38,18 @@ public struct ServerAPI: Sendable {
   ///
   /// - Parameters:
   ///   - storage: Where records, accounts, sessions and failed logins are kept.
-  ///   - log: Receives a line for every storage failure answered with 500 or 503 (the client
-  ///     gets only a generic message, which does not reveal server paths).
-  public init(storage: ServerStorage, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  ///   - log: Receives the API's log: one line in logfmt (see ``ServerLog``) for each failed
+  ///     login, throttled or refused login, request refused for its session token, and
+  ///     storage failure answered with 500 or 503 (the client gets only a generic message,
+  ///     which does not reveal server paths). No line holds a password or a token.
+  ///   - loginGate: Bounds the password checks that run at once and the logins waiting for
+  ///     one; a login past it is answered 503 with `Retry-After: 1` at once.
+  public init(
+    storage: ServerStorage, log: @escaping @Sendable (String) -> Void = { _ in },
+    loginGate: LoginGate = LoginGate()
+  ) {
     self.storage = storage
-    router = Endpoints(storage: storage, log: log).router
+    router = Endpoints(storage: storage, log: ServerLog(write: log), loginGate: loginGate).router
   }
 
   /// Answers `request` with the API's routes.
@@ -55,7 +62,8 @@ public struct ServerAPI: Sendable {
 /// in the feature's folder.
 struct Endpoints: Sendable {
   let storage: ServerStorage
-  let log: @Sendable (String) -> Void
+  let log: ServerLog
+  let loginGate: LoginGate
 
   /// The features' records: what the handlers read and change.
   var records: any RecordStore { storage.records }
@@ -93,6 +101,13 @@ struct Endpoints: Sendable {
       return failure(error)
     }
     guard let account else {
+      log.record(
+        .warn, "request.refused",
+        [
+          "status": "401", "reason": "no live session for the token",
+          "client": request.clientAddress,
+          "method": request.method.rawValue, "path": request.path,
+        ])
       return Self.unauthorized(
         "Your session has expired; log in again.",
         challenge: #"Bearer realm="api", error="invalid_token""#)
@@ -109,12 +124,15 @@ struct Endpoints: Sendable {
   }
 
   /// Runs a call of the sessions or the throttle, whose storage's own errors become
-  /// ``StoreError/unavailable(_:)``.
+  /// ``StoreError/unavailable(_:)`` (or ``StoreError/readOnly(path:reason:)`` when its file
+  /// cannot be written).
   static func storageCall<Value>(_ body: () throws -> Value) throws(StoreError) -> Value {
     do {
       return try body()
     } catch let error as StoreError {
       throw error
+    } catch StorageFileError.readOnly(let path, let reason) {
+      throw .readOnly(path: path, reason: reason)
     } catch {
       throw .unavailable("\(error)")
     }
@@ -204,10 +222,23 @@ struct Endpoints: Sendable {
   /// The `Retry-After` of a 503 answer, in seconds.
   static let unavailableRetryAfter = 5
 
+  /// The `Retry-After` of a login refused because too many run at once, in seconds.
+  static let busyRetryAfter = 1
+
   /// The answer for an error thrown by the store.
   func failure(_ error: any Error) -> HTTPReply {
+    if error is LoginGate.Busy {
+      // Logged where the login is refused, with its client.
+      var response = HTTPResponse.json(
+        HTTPAPI.ErrorBody(
+          error: "the server is checking too many logins at once; try again in a second",
+          retryAfter: Self.busyRetryAfter),
+        status: 503, encoder: HTTPAPI.makeEncoder())
+      response.headers.set("Retry-After", String(Self.busyRetryAfter))
+      return .response(response)
+    }
     guard let error = error as? StoreError else {
-      log("unexpected failure: \(error)")
+      log.record(.error, "server.fault", ["status": "500", "message": "\(error)"])
       return .error(status: 500, message: "the server failed unexpectedly; see its log")
     }
     switch error {
@@ -226,10 +257,10 @@ struct Endpoints: Sendable {
       response.headers.set("Retry-After", String(seconds))
       return .response(response)
     case .readOnly:
-      log("store failure: \(error.description)")
+      log.record(.error, "storage.read_only", ["status": "500", "message": error.description])
       return .error(status: 500, message: "the server's data is read-only: nothing can be saved")
     case .unavailable(let reason):
-      log("storage unavailable, answered 503: \(reason)")
+      log.record(.error, "storage.unavailable", ["status": "503", "message": reason])
       var response = HTTPResponse.json(
         HTTPAPI.ErrorBody(
           error: "the server cannot reach its data right now; try again shortly",
@@ -238,7 +269,7 @@ struct Endpoints: Sendable {
       response.headers.set("Retry-After", String(Self.unavailableRetryAfter))
       return .response(response)
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
-      log("store failure: \(error.description)")
+      log.record(.error, "storage.fault", ["status": "500", "message": error.description])
       return .error(status: 500, message: "the server could not use its data; see its log")
     }
   }

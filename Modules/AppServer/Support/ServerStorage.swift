@@ -42,11 +42,17 @@ public struct ServerStorage: Sendable {
   ///
   /// - Parameter now: The clock of the sessions and the throttle; tests pass one they move by
   ///   hand.
-  /// - Throws: `StoreError` when the store cannot be opened, `StorageFileError` when the
+  /// The directory is created with mode 0700 when missing, and refused when it or a file in
+  /// it belongs to another user or can be written by others (see
+  /// ``DataDirectoryPermissions``): whoever can write there can plant a session.
+  ///
+  /// - Throws: ``DataDirectoryPermissions/Refusal`` for a directory or file the server must
+  ///   not trust, `StoreError` when the store cannot be opened, `StorageFileError` when the
   ///   sessions' file is damaged or cannot be read (it is left as it is).
   public static func embedded(
     directory: URL, seed: StoreSeed = .demo, now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> ServerStorage {
+    try DataDirectoryPermissions.prepare(directory)
     let store = try LocalStore(directory: directory, seed: seed)
     let sessions = SessionStore(
       storage: try FileSessionStorage<String>(directory: store.directory), now: now)

@@ -52,16 +52,22 @@ import Testing
         """)
   }
 
+  /// Connection strings from `DATABASE_URL` whose password libpq reads, however written.
+  static let stringsWithAPassword = [
+    "postgresql://app:hunter2@/app?host=/nonexistent-socket-directory",
+    "postgresql:///app?host=/nonexistent-socket-directory&pass%77ord=hunter2",
+    "application_name=passwordless password=hunter2 host=/nonexistent-socket-directory",
+    "host=/nonexistent-socket-directory dbname=app password='hunter2'",
+  ]
+
   #if Postgres
-    @Test func anUnreachableDatabaseExits1WithoutShowingItsPassword() throws {
+    @Test(arguments: stringsWithAPassword)
+    func anUnreachableDatabaseExits1WithoutShowingItsPassword(url: String) throws {
       let server = try ServerProcess(
-        arguments: ["--port", "0"],
-        environment: [
-          "DATABASE_URL": "postgresql://app:hunter2@/app?host=/nonexistent-socket-directory"
-        ])
+        arguments: ["--port", "0"], environment: ["DATABASE_URL": url])
       try #require(server.waitForExit(within: .seconds(20)))
       #expect(server.process.terminationStatus == 1)
-      #expect(server.errorOutput().contains("postgresql://app:***@/app"))
+      #expect(server.errorOutput().contains("password=***"))
       #expect(!server.errorOutput().contains("hunter2"))
     }
   #else
@@ -71,6 +77,16 @@ import Testing
       #expect(server.process.terminationStatus == 1)
       #expect(server.errorOutput().contains("has no PostgreSQL support"))
       #expect(server.errorOutput().contains("--traits Postgres"))
+    }
+
+    @Test(arguments: stringsWithAPassword)
+    func aDatabaseRefusedByABuildWithoutPostgreSQLIsShownWithoutItsPassword(url: String) throws {
+      let server = try ServerProcess(
+        arguments: ["--port", "0"], environment: ["DATABASE_URL": url])
+      try #require(server.waitForExit(within: .seconds(10)))
+      #expect(server.process.terminationStatus == 1)
+      #expect(server.errorOutput().contains("password=***"))
+      #expect(!server.errorOutput().contains("hunter2"))
     }
   #endif
 
