@@ -39,7 +39,9 @@ allowed() {
     PostgresBackend) echo "$system PostgresClient LocalBackend Authentication Models Cryptography" ;;
     # The fronts' toolkits share how text is measured and escaped.
     CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
-    Cryptography) echo "Foundation FoundationEssentials" ;;
+    Cryptography) echo "Foundation FoundationEssentials CSHA256" ;;
+    # C: the processor instructions the password hash uses.
+    CSHA256) echo "-" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
     # The server over any storage; PostgresBackend only with the Postgres trait.
