@@ -48,6 +48,12 @@ let package = Package(
     .trait(
       name: "HTTPS",
       description: "https:// servers through URLSession (FoundationNetworking, libcurl on Linux)."),
+    // Off by default, so that nothing needs SQLite's library: the benchmark that loads the
+    // store's posts beside SQLite, `swift run -c release --traits SQLite benchmarks SQL-load-100k`.
+    .trait(
+      name: "SQLite",
+      description:
+        "SQLite's C library (pkg-config sqlite3), for the benchmarks' SQL-load workloads."),
   ],
   targets: [
     // Libraries
@@ -111,6 +117,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibPQ", path: "Modules/CLibPQ", pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    // The system's SQLite library, only with the SQLite trait, for a benchmark.
+    .systemLibrary(
+      name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // Connections, a bounded pool and migrations over libpq; without the Postgres trait only
     // its error and connection-string types.
     .target(
@@ -156,13 +166,15 @@ let package = Package(
       name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TerminalUITesting"),
 
     // Executables
-    // Measures the reactive core (on a real and a virtual clock), the embedded store, the
-    // password hash and the HTTP server under slow clients.
+    // Measures the reactive core (on a real and a virtual clock), the embedded store (and, with
+    // the SQLite trait, SQLite reading the same posts), the password hash and the HTTP server
+    // under slow clients.
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
         "ReactiveCore", "ReactiveTesting", "Models", "Services", "LocalBackend", "Store",
         "Cryptography", "HTTPServer", "AppComposition",
+        .target(name: "CSQLite", condition: .when(traits: ["SQLite"])),
       ],
       path: "Apps/Benchmarks", exclude: ["README.md"]),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.

@@ -34,6 +34,8 @@ allowed() {
     # The system's libpq, and the client over it.
     CLibPQ) echo "-" ;;
     PostgresClient) echo "$system CLibPQ" ;;
+    # The system's SQLite, for the benchmarks alone.
+    CSQLite) echo "-" ;;
     # The records, accounts and sessions in PostgreSQL: the embedded backend's protocols over
     # the client.
     PostgresBackend) echo "$system PostgresClient LocalBackend Authentication Models Cryptography" ;;
