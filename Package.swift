@@ -48,6 +48,12 @@ let package = Package(
     .trait(
       name: "HTTPS",
       description: "https:// servers through URLSession (FoundationNetworking, libcurl on Linux)."),
+    // Off by default, so that nothing needs SQLite's library: the benchmark that loads the
+    // store's posts beside SQLite, `swift run -c release --traits SQLite benchmarks SQL-load-100k`.
+    .trait(
+      name: "SQLite",
+      description:
+        "SQLite's C library (pkg-config sqlite3), for the benchmarks' SQL-load workloads."),
   ],
   targets: [
     // Libraries
@@ -111,6 +117,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibPQ", path: "Modules/CLibPQ", pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    // The system's SQLite library, only with the SQLite trait, for a benchmark.
+    .systemLibrary(
+      name: "CSQLite", path: "Modules/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // Connections, a bounded pool and migrations over libpq; without the Postgres trait only
     // its error and connection-string types.
     .target(
@@ -142,8 +152,13 @@ let package = Package(
     // SHA-256, HMAC, PBKDF2 and password hashes. Built optimised in debug builds too, so that a
     // 600,000-iteration password hash stays well under a second there.
     .target(
-      name: "Cryptography", path: "Modules/Cryptography",
+      name: "Cryptography", dependencies: ["CSHA256"], path: "Modules/Cryptography",
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // The processor's SHA-256 instructions, for the password hash; optimised in debug builds
+    // too, for the same reason.
+    .target(
+      name: "CSHA256", path: "Modules/CSHA256",
+      cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
     // Session tokens kept as digests, and a throttle for password guessing.
     .target(name: "Authentication", dependencies: ["Cryptography"], path: "Modules/Authentication"),
     // An in-memory terminal and a small terminal emulator, for tests of full-screen programs.
@@ -151,13 +166,15 @@ let package = Package(
       name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TerminalUITesting"),
 
     // Executables
-    // Measures the reactive core (on a real and a virtual clock), the embedded store, the
-    // password hash and the HTTP server under slow clients.
+    // Measures the reactive core (on a real and a virtual clock), the embedded store (and, with
+    // the SQLite trait, SQLite reading the same posts), the password hash and the HTTP server
+    // under slow clients.
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
         "ReactiveCore", "ReactiveTesting", "Models", "Services", "LocalBackend", "Store",
         "Cryptography", "HTTPServer", "AppComposition",
+        .target(name: "CSQLite", condition: .when(traits: ["SQLite"])),
       ],
       path: "Apps/Benchmarks", exclude: ["README.md"]),
     // The command-line front: parses arguments, feeds the view models, prints their outputs.

@@ -34,12 +34,16 @@ allowed() {
     # The system's libpq, and the client over it.
     CLibPQ) echo "-" ;;
     PostgresClient) echo "$system CLibPQ" ;;
+    # The system's SQLite, for the benchmarks alone.
+    CSQLite) echo "-" ;;
     # The records, accounts and sessions in PostgreSQL: the embedded backend's protocols over
     # the client.
     PostgresBackend) echo "$system PostgresClient LocalBackend Authentication Models Cryptography" ;;
     # The fronts' toolkits share how text is measured and escaped.
     CommandLineKit | TerminalUI) echo "$system TerminalText" ;;
-    Cryptography) echo "Foundation FoundationEssentials" ;;
+    Cryptography) echo "Foundation FoundationEssentials CSHA256" ;;
+    # C: the processor instructions the password hash uses.
+    CSHA256) echo "-" ;;
     Authentication) echo "$system Cryptography" ;;
     TerminalUITesting) echo "$system TerminalUI" ;;
     # The server over any storage; PostgresBackend only with the Postgres trait.

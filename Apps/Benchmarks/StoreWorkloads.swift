@@ -129,7 +129,7 @@ private func seededStore(posts: Int) throws -> TemporaryDirectory {
 }
 
 /// Folds the identifier and text length of every post, in order, into one number.
-private func postsChecksum(_ posts: [Post]) -> Int {
+func postsChecksum(_ posts: [Post]) -> Int {
   var checksum = posts.count
   for post in posts {
     checksum = checksum &* 31 &+ post.id &* 7 &+ post.text.utf8.count

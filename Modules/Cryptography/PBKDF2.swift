@@ -1,3 +1,5 @@
+internal import CSHA256
+
 /// PBKDF2 with HMAC-SHA256 as its pseudorandom function (RFC 8018, section 5.2): stretches a
 /// password into a key that costs `iterations` HMACs per 32 bytes to compute.
 public enum PBKDF2 {
@@ -7,9 +9,20 @@ public enum PBKDF2 {
   public static func sha256(
     password: some Sequence<UInt8>, salt: some Sequence<UInt8>, iterations: Int, byteCount: Int
   ) -> [UInt8] {
+    sha256(
+      password: password, salt: salt, iterations: iterations, byteCount: byteCount,
+      engine: .best)
+  }
+
+  /// Derives `byteCount` bytes from `password` and `salt`, the hashes' blocks compressed by
+  /// `engine`.
+  static func sha256(
+    password: some Sequence<UInt8>, salt: some Sequence<UInt8>, iterations: Int, byteCount: Int,
+    engine: SHA256Engine
+  ) -> [UInt8] {
     precondition(iterations >= 1, "PBKDF2 needs at least one iteration")
     precondition(byteCount >= 1, "PBKDF2 derives at least one byte")
-    let prf = HMACSHA256(key: password)
+    let prf = HMACSHA256(key: password, engine: engine)
     let salt = Array(salt)
     var derived: [UInt8] = []
     derived.reserveCapacity(byteCount + SHA256.digestByteCount)
@@ -30,7 +43,8 @@ public enum PBKDF2 {
   ///
   /// Each step hashes exactly one block for the inner hash and one for the outer (a 32-byte
   /// message after a 64-byte pad), so the loop works on words and skips the general
-  /// padding code.
+  /// padding code. With the processor's instructions the whole loop runs in C, so that each
+  /// step costs its two compressions and no call.
   private static func iterate(_ prf: HMACSHA256, from first: [UInt8], times: Int) -> [UInt8] {
     var current = SHA256State.initial
     first.withUnsafeBufferPointer { bytes in
@@ -42,6 +56,21 @@ public enum PBKDF2 {
       }
     }
     var total = current
+    if prf.engine == .processor {
+      var inner = prf.innerState
+      var outer = prf.outerState
+      inner.withWords { innerWords in
+        outer.withWords { outerWords in
+          current.withWords { currentWords in
+            total.withWords { totalWords in
+              csha256_pbkdf2_chain(
+                innerWords, outerWords, currentWords, totalWords, UInt64(times))
+            }
+          }
+        }
+      }
+      return total.bytes
+    }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buffer in
       let schedule = buffer.baseAddress!
       for _ in 0..<times {

@@ -1,3 +1,5 @@
+internal import CSHA256
+
 /// SHA-256 (FIPS 180-4): a 32-byte digest of any sequence of bytes.
 ///
 /// Hash bytes at once with ``hash(_:)``, or feed them in pieces:
@@ -14,6 +16,8 @@ public struct SHA256: Sendable {
   public static let blockByteCount = 64
 
   private var state: SHA256State
+  /// The code that compresses the blocks.
+  private let engine: SHA256Engine
   /// The bytes of the current block not yet compressed (fewer than 64).
   private var pending: [UInt8]
   /// How many bytes were fed in total, including those a starting state stands for.
@@ -21,13 +25,19 @@ public struct SHA256: Sendable {
 
   /// Starts an empty hash.
   public init() {
-    self.init(state: .initial, length: 0)
+    self.init(state: .initial, length: 0, engine: .best)
+  }
+
+  /// Starts an empty hash whose blocks `engine` compresses.
+  init(engine: SHA256Engine) {
+    self.init(state: .initial, length: 0, engine: engine)
   }
 
   /// Starts from a state that stands for `length` bytes already compressed (a multiple of
   /// 64), as HMAC does once it has hashed its padded key.
-  init(state: SHA256State, length: UInt64) {
+  init(state: SHA256State, length: UInt64, engine: SHA256Engine) {
     self.state = state
+    self.engine = engine
     self.pending = []
     self.pending.reserveCapacity(Self.blockByteCount)
     self.length = length
@@ -35,7 +45,12 @@ public struct SHA256: Sendable {
 
   /// The digest of `bytes`.
   public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-    var hasher = SHA256()
+    hash(bytes, engine: .best)
+  }
+
+  /// The digest of `bytes`, its blocks compressed by `engine`.
+  static func hash(_ bytes: some Sequence<UInt8>, engine: SHA256Engine) -> [UInt8] {
+    var hasher = SHA256(engine: engine)
     hasher.update(bytes)
     return hasher.finalize()
   }
@@ -69,28 +84,50 @@ public struct SHA256: Sendable {
   private mutating func absorb(_ bytes: UnsafeBufferPointer<UInt8>) {
     length &+= UInt64(bytes.count)
     var index = 0
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-      let words = schedule.baseAddress!
-      if !pending.isEmpty {
-        let taken = min(Self.blockByteCount - pending.count, bytes.count)
-        pending.append(contentsOf: bytes[0..<taken])
-        index = taken
-        if pending.count == Self.blockByteCount {
-          pending.withUnsafeBufferPointer { block in
-            SHA256State.loadBigEndianWords(from: block.baseAddress!, into: words)
-          }
-          state.compress(schedule: words)
-          pending.removeAll(keepingCapacity: true)
+    if !pending.isEmpty {
+      let taken = min(Self.blockByteCount - pending.count, bytes.count)
+      pending.append(contentsOf: bytes[0..<taken])
+      index = taken
+      if pending.count == Self.blockByteCount {
+        pending.withUnsafeBufferPointer { block in
+          state.compress(blocks: block.baseAddress!, count: 1, engine: engine)
         }
+        pending.removeAll(keepingCapacity: true)
       }
-      while bytes.count - index >= Self.blockByteCount {
-        SHA256State.loadBigEndianWords(from: bytes.baseAddress! + index, into: words)
-        state.compress(schedule: words)
-        index += Self.blockByteCount
-      }
+    }
+    let blocks = (bytes.count - index) / Self.blockByteCount
+    if blocks > 0 {
+      state.compress(blocks: bytes.baseAddress! + index, count: blocks, engine: engine)
+      index += blocks * Self.blockByteCount
     }
     if index < bytes.count {
       pending.append(contentsOf: bytes[index...])
+    }
+  }
+}
+
+/// The code that compresses SHA-256's blocks: the processor's SHA-256 instructions where it has
+/// them (x86-64's SHA-NI, 64-bit ARM's SHA2 extension), found once at run time, else portable
+/// Swift. Both give the same digests; the tests check each against the published vectors.
+enum SHA256Engine: Sendable, CustomStringConvertible {
+  /// The compression function in Swift, on any processor.
+  case portable
+  /// The processor's instructions, through the `CSHA256` module.
+  case processor
+
+  /// Whether this processor has the instructions `processor` uses.
+  static let processorAvailable = csha256_available() != 0
+
+  /// The fastest engine this processor runs.
+  static let best: SHA256Engine = processorAvailable ? .processor : .portable
+
+  /// Every engine this processor runs.
+  static var usable: [SHA256Engine] { processorAvailable ? [.portable, .processor] : [.portable] }
+
+  var description: String {
+    switch self {
+    case .portable: "portable"
+    case .processor: "processor"
     }
   }
 }
@@ -114,6 +151,33 @@ struct SHA256State: Sendable, Equatable {
       result.append(UInt8(truncatingIfNeeded: word >> 8))
       result.append(UInt8(truncatingIfNeeded: word))
     }
+    return result
+  }
+
+  /// Compresses `count` blocks of 64 bytes from `blocks` into the state with `engine`.
+  mutating func compress(blocks: UnsafePointer<UInt8>, count: Int, engine: SHA256Engine) {
+    switch engine {
+    case .processor:
+      withWords { csha256_compress($0, blocks, count) }
+    case .portable:
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        let words = schedule.baseAddress!
+        for index in 0..<count {
+          Self.loadBigEndianWords(from: blocks + index * SHA256.blockByteCount, into: words)
+          compress(schedule: words)
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with the eight words in memory, the first word first, and keeps what it
+  /// leaves there.
+  mutating func withWords<Result>(_ body: (UnsafeMutablePointer<UInt32>) -> Result) -> Result {
+    var words = (h0, h1, h2, h3, h4, h5, h6, h7)
+    let result = withUnsafeMutablePointer(to: &words) { tuple in
+      tuple.withMemoryRebound(to: UInt32.self, capacity: 8) { body($0) }
+    }
+    (h0, h1, h2, h3, h4, h5, h6, h7) = words
     return result
   }
 

@@ -8,6 +8,7 @@ import Testing
   static let allIds =
     ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"]
     + StoreWorkloadsTests.ids
+    + StoreWorkloadsTests.sqliteIds
     + ["PBKDF2-600k", "HTTP-slow-500", "LOGIN-flood"]
     + ServerMixWorkloadsTests.ids
     + StartupWorkloadsTests.ids

@@ -7,6 +7,7 @@ import Testing
   static let ids = ["load", "add", "changes", "compact"].flatMap { kind in
     ["1k", "10k", "100k"].map { "S-\(kind)-\($0)" }
   }
+  static let sqliteIds = ["1k", "10k", "100k"].map { "SQL-load-\($0)" }
 
   @Test func storeWorkloadsComputeTheirResultsAndRemoveTheirFiles() throws {
     let temporary = FileManager.default.temporaryDirectory
@@ -31,6 +32,27 @@ import Testing
     changes = changes &* 31 &+ 3_000_003 &+ (n / 2 + 1)
     changes = changes &* 31 &+ 0
     #expect(run.lines[2].checksum == changes)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+  }
+
+  /// SQLite reads the same posts as S-load, in the same order: the same checksum. Without the
+  /// SQLite trait the workload says how to build it.
+  @Test func sqliteLoadReadsWhatTheStoreLoads() throws {
+    let temporary = FileManager.default.temporaryDirectory
+      .appendingPathComponent("benchmarks-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let run = try BenchmarksRun(
+      ["S-load-1k", "SQL-load-1k", "--n", "40", "--reps", "1"],
+      environment: ["TMPDIR": temporary.path])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(run.lines.map(\.id) == ["S-load-1k", "SQL-load-1k"])
+    #if SQLite
+      #expect(run.lines[1].text.contains("n=40 "))
+      #expect(run.lines[1].checksum == run.lines[0].checksum)
+    #else
+      #expect(run.lines[1].text.contains("not run: build with --traits SQLite"))
+    #endif
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
   }
 }
