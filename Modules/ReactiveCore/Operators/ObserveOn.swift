@@ -7,14 +7,24 @@ extension ObservableType {
   /// does it: delivered at once, synchronously, when it arrives on the main queue while no other
   /// action of the instance runs or waits; otherwise enqueued on the main queue, behind the
   /// waiting ones. So an event sent into the chain while the observer handles another is
-  /// enqueued, not delivered inside it. With any other scheduler, each event is scheduled as one
-  /// action, after the previous one ran.
+  /// enqueued, not delivered inside it. With a `SerialDispatchQueueScheduler`, as in RxSwift,
+  /// each event is enqueued on its queue when it arrives, so the events keep their place among
+  /// other work scheduled on that queue meanwhile. With any other scheduler, each event is
+  /// scheduled as one action, after the previous one ran.
   @inlinable
   public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
     if let main = scheduler as? MainScheduler {
       return Producer((asObservable(), main)) { payload, sink, lifetime in
         let (source, main) = payload
         let state = ObserveOnMainSink(sink, scheduler: main)
+        state.upstream.setDisposable(source.run(state.on, lifetime))
+        return state
+      }
+    }
+    if let serial = scheduler as? SerialDispatchQueueScheduler {
+      return Producer((asObservable(), serial)) { payload, sink, lifetime in
+        let (source, serial) = payload
+        let state = ObserveOnSerialQueueSink(sink, scheduler: serial)
         state.upstream.setDisposable(source.run(state.on, lifetime))
         return state
       }
@@ -59,6 +69,29 @@ final class ObserveOnMainSink<Element>: TimedSink<Element>, @unchecked Sendable 
       let (state, event) = work.value
       state.forward(event)
       state.scheduler.finishedOne()
+    }
+  }
+}
+
+/// Delivers events on a serial dispatch queue: each event is enqueued on the queue as it arrives,
+/// behind whatever was scheduled there before it, so the queue's order is the order of arrival.
+@usableFromInline
+final class ObserveOnSerialQueueSink<Element>: TimedSink<Element>, @unchecked Sendable {
+  // Immutable; the serial queue runs one delivery at a time, and `forward` drops what arrives
+  // after the end or after disposal.
+  @usableFromInline let scheduler: SerialDispatchQueueScheduler
+
+  @inlinable init(_ sink: @escaping EventSink<Element>, scheduler: SerialDispatchQueueScheduler) {
+    self.scheduler = scheduler
+    super.init(sink)
+  }
+
+  @inlinable func on(_ event: Event<Element>) {
+    guard !isFinished else { return }
+    let work = UncheckedSendable((self, event))
+    scheduler.enqueue {
+      let (state, event) = work.value
+      state.forward(event)
     }
   }
 }

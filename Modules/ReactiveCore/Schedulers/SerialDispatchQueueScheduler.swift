@@ -61,6 +61,11 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     scheduleInternal(state, action: action)
   }
 
+  /// Runs `work` on the queue, after what was scheduled before it.
+  @usableFromInline final func enqueue(_ work: @escaping @Sendable () -> Void) {
+    configuration.queue.async(execute: work)
+  }
+
   func scheduleInternal<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
