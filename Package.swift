@@ -57,25 +57,46 @@ let package = Package(
   ],
   targets: [
     // Libraries
-    .target(name: "ReactiveCore", path: "Modules/ReactiveCore"),
+    // RxSwift's API, with RxRelay's and RxCocoa's traits, relays and binders: what the
+    // `RxSwift`, `RxRelay` and `RxCocoa` products re-export, with no name that RxSwift's modules
+    // lack.
+    .target(name: "ReactiveCoreBase", path: "Modules/ReactiveCoreBase"),
+    // That, re-exported, and what the template adds to it (leak counters, retry with backoff,
+    // scoped hooks, the concurrency bridges' executor).
+    .target(name: "ReactiveCore", dependencies: ["ReactiveCoreBase"], path: "Modules/ReactiveCore"),
+    // RxTest's API over the core (the test scheduler, recorded events, test observables and
+    // observers, the XCTest assertions), and RxBlocking's: what the `RxTest` and `RxBlocking`
+    // products re-export, with no name that RxSwift's modules lack.
     .target(
-      name: "ReactiveTesting", dependencies: ["ReactiveCore"], path: "Modules/ReactiveTesting"),
-    // RxSwift's module names, each re-exporting the core (and the testing module): a package
-    // that depends on these instead of RxSwift builds with its imports unchanged. Each depends
-    // on the modules its RxSwift namesake depends on, so that `import RxSwift` works wherever
-    // it works with RxSwift (a target that depends on `RxTest` alone, for one).
-    .target(name: "RxSwift", dependencies: ["ReactiveCore"], path: "Modules/Compatibility/RxSwift"),
+      name: "ReactiveTestingBase", dependencies: ["ReactiveCoreBase"],
+      path: "Modules/ReactiveTestingBase"),
     .target(
-      name: "RxRelay", dependencies: ["RxSwift", "ReactiveCore"],
+      name: "ReactiveBlocking", dependencies: ["ReactiveCoreBase"], path: "Modules/ReactiveBlocking"
+    ),
+    // Both of those, re-exported, and what the template adds to them (marbles, timelines,
+    // `expectEvents`, the test scheduler as a `Clock` and a task executor).
+    .target(
+      name: "ReactiveTesting",
+      dependencies: ["ReactiveCore", "ReactiveTestingBase", "ReactiveBlocking"],
+      path: "Modules/ReactiveTesting"),
+    // RxSwift's module names, each re-exporting the core (and RxTest's or RxBlocking's part of
+    // the testing modules, without the template's additions): a package that depends on these
+    // instead of RxSwift builds with its imports unchanged. Each depends on the modules its
+    // RxSwift namesake depends on, so that `import RxSwift` works wherever it works with
+    // RxSwift (a target that depends on `RxTest` alone, for one).
+    .target(
+      name: "RxSwift", dependencies: ["ReactiveCoreBase"], path: "Modules/Compatibility/RxSwift"),
+    .target(
+      name: "RxRelay", dependencies: ["RxSwift", "ReactiveCoreBase"],
       path: "Modules/Compatibility/RxRelay"),
     .target(
-      name: "RxCocoa", dependencies: ["RxSwift", "RxRelay", "ReactiveCore"],
+      name: "RxCocoa", dependencies: ["RxSwift", "RxRelay", "ReactiveCoreBase"],
       path: "Modules/Compatibility/RxCocoa"),
     .target(
-      name: "RxTest", dependencies: ["RxSwift", "ReactiveCore", "ReactiveTesting"],
+      name: "RxTest", dependencies: ["RxSwift", "ReactiveCoreBase", "ReactiveTestingBase"],
       path: "Modules/Compatibility/RxTest"),
     .target(
-      name: "RxBlocking", dependencies: ["RxSwift", "ReactiveCore", "ReactiveTesting"],
+      name: "RxBlocking", dependencies: ["RxSwift", "ReactiveCoreBase", "ReactiveBlocking"],
       path: "Modules/Compatibility/RxBlocking"),
     .target(name: "Models", path: "Modules/Models"),
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
@@ -209,10 +230,12 @@ let package = Package(
     // pseudo-terminal.
     .target(name: "TestSupport", dependencies: ["PostgresClient"], path: "Tests/TestSupport"),
     .testTarget(
-      name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      name: "ReactiveCoreTests",
+      dependencies: ["ReactiveCore", "ReactiveCoreBase", "ReactiveTesting"],
       path: "Tests/ReactiveCoreTests"),
     .testTarget(
-      name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"],
+      name: "ReactiveTestingTests",
+      dependencies: ["ReactiveCore", "ReactiveCoreBase", "ReactiveTesting", "ReactiveTestingBase"],
       path: "Tests/ReactiveTestingTests"),
     // Code written for RxSwift, with RxSwift's imports and module-qualified names.
     .testTarget(

@@ -32,8 +32,10 @@ for module in "${modules[@]}"; do
   graphs="$work/symbol-graphs/$module"
   rm -rf "$graphs" "$work/$module.doccarchive"
   mkdir -p "$graphs"
+  # The testing module's pages include RxTest's and RxBlocking's API, which it re-exports.
   swift-symbolgraph-extract -module-name "$module" -I "$modules_dir" ${c_modules[@]+"${c_modules[@]}"} \
-    -target "$triple" "${sdk[@]}" -minimum-access-level public -output-dir "$graphs"
+    -target "$triple" "${sdk[@]}" -minimum-access-level public -output-dir "$graphs" \
+    -experimental-allowed-reexported-modules=ReactiveCoreBase,ReactiveTestingBase,ReactiveBlocking
   docc convert "Docs/DocC/$module.docc" --additional-symbol-graph-dir "$graphs" \
     --output-path "$work/$module.doccarchive" --fallback-display-name "$module" \
     --fallback-bundle-identifier "template.$module" --warnings-as-errors

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(ReactiveCore ReactiveTesting)
+modules=(ReactiveCoreBase ReactiveCore ReactiveTestingBase ReactiveBlocking ReactiveTesting)
 update=false
 case "${1:-}" in
   --update) update=true ;;

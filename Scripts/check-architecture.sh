@@ -13,8 +13,13 @@ system="Foundation FoundationEssentials Dispatch Synchronization Glibc Musl Darw
 # module directory -> the modules its sources may import (besides itself)
 allowed() {
   case "$1" in
-    ReactiveCore) echo "$system" ;;
-    ReactiveTesting) echo "$system ReactiveCore XCTest Testing" ;;
+    # RxSwift's API; the core re-exports it and adds to it.
+    ReactiveCoreBase) echo "$system" ;;
+    ReactiveCore) echo "$system ReactiveCoreBase" ;;
+    # RxTest's and RxBlocking's API; the testing module re-exports both and adds to them.
+    ReactiveTestingBase) echo "$system ReactiveCoreBase XCTest" ;;
+    ReactiveBlocking) echo "$system ReactiveCoreBase" ;;
+    ReactiveTesting) echo "$system ReactiveCore ReactiveTestingBase ReactiveBlocking XCTest Testing" ;;
     Models) echo "Foundation FoundationEssentials" ;;
     Store) echo "$system CChecksum" ;;
     # C: the processor instructions the store's checksums use.
@@ -50,7 +55,7 @@ allowed() {
     AppServer) echo "$system HTTPServer LocalBackend AppAPI Models Authentication Cryptography PostgresBackend PostgresClient" ;;
     # RxSwift's module names for packages that move from RxSwift: they re-export, and RxCocoa
     # adds its URLSession extensions.
-    Compatibility) echo "$system FoundationNetworking ReactiveCore ReactiveTesting RxRelay" ;;
+    Compatibility) echo "$system FoundationNetworking ReactiveCoreBase ReactiveTestingBase ReactiveBlocking RxRelay" ;;
     *) echo "" ;;
   esac
 }

@@ -444,7 +444,7 @@ guard arguments.count == 2 else {
   exit(64)
 }
 let root = URL(fileURLWithPath: arguments[1])
-let core = "Modules/ReactiveCore/"
+let core = "Modules/ReactiveCoreBase/"
 let files: [(String, String)] = [
   (
     core + "Operators/CombineLatest+Arity.swift",

@@ -60,7 +60,8 @@ changed=()
 for file in "${files[@]}"; do
   case "$file" in
     # The rename script itself, and the generic toolkits, which name no app.
-    Scripts/rename.sh | Scripts/test-rename.sh | Modules/ReactiveCore/* | Modules/ReactiveTesting/* | \
+    Scripts/rename.sh | Scripts/test-rename.sh | Modules/ReactiveCore/* | Modules/ReactiveTesting/* | Modules/ReactiveCoreBase/* | \
+      Modules/ReactiveTestingBase/* | Modules/ReactiveBlocking/* | \
       Modules/CommandLineKit/* | Modules/TerminalUI/* | Modules/HTTPServer/* | \
       Tests/ReactiveCoreTests/* | Tests/ReactiveTestingTests/* | Tests/CommandLineKitTests/* | \
       Tests/TerminalUITests/* | Tests/HTTPServerTests/* | Tests/TestSupport/*)

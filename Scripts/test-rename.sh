@@ -34,6 +34,7 @@ second=$(Scripts/rename.sh "$new_name")
 
 leftovers=$(git grep -n -E "$old_command-tui|$old_command-server|${old_prefix}_DATA_DIR|${old_prefix}_SERVER|${old_name}CLI|${old_name}TUI|swift run $old_command\b|name: \"$old_name\"|$old_name (app|server|HTTP API)|package: \"$old_name\"" \
   -- . ':!Scripts/rename.sh' ':!Scripts/test-rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
+  ':!Modules/ReactiveCoreBase' ':!Modules/ReactiveTestingBase' ':!Modules/ReactiveBlocking' \
   ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
   ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \
   ':!Tests/TerminalUITests' ':!Tests/HTTPServerTests' || true)

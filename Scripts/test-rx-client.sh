@@ -3,7 +3,10 @@
 # builds against RxSwift: a scratch package that depends on this one by path, on the `RxTest`
 # and `RxRelay` products only, imports `RxSwift`, `RxRelay` and `RxTest` (as RxSwift's
 # products make `RxSwift` importable through their dependencies), builds from clean and passes
-# its test.
+# its test. Its tests also declare globals named after each name the template adds to RxTest's
+# types (which live in ReactiveTesting, not in the products) and use them unqualified inside
+# extensions of those types, as code written for RxTest may: through the products, they must
+# still mean the globals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 template="$PWD"
@@ -32,6 +35,8 @@ let package = Package(
         "Counter",
         .product(name: "RxTest", package: "template"),
         .product(name: "RxRelay", package: "template"),
+        .product(name: "RxBlocking", package: "template"),
+        .product(name: "RxCocoa", package: "template"),
       ]),
   ]
 )
@@ -76,7 +81,69 @@ final class CounterTests: XCTestCase {
 }
 SWIFT
 
+cat >"$client/Tests/CounterTests/ClientGlobals.swift" <<'SWIFT'
+import RxBlocking
+import RxCocoa
+import RxRelay
+import RxSwift
+import RxTest
+import XCTest
+
+// Globals named after what the template adds to RxTest's types (in `ReactiveTesting`, which the
+// `RxTest` product does not re-export), used unqualified inside extensions of those types. Code
+// written for RxTest may declare such names, as RxSwift's own example app declares a file-level
+// `resolution` and uses it in an `extension TestScheduler`; through RxTest they must still mean
+// the globals. Each global has a type its namesake member does not, so that a member found in
+// its place fails to compile, and the test reads each back.
+let resolution = "the client's resolution"
+let asyncClock = "the client's clock"
+let testScheduler = "the client's scheduler"
+func record(_ label: String) -> String { "the client's record of \(label)" }
+func enqueue(_ label: String) -> String { "the client's queue of \(label)" }
+func withTaskExecutorPreference(_ label: String) -> String { "the client's preference for \(label)" }
+func milliseconds(initialClock: String) -> String { "the client's milliseconds from \(initialClock)" }
+
+extension TestScheduler {
+  /// As RxSwift's example app uses its global `resolution`: inside a closure.
+  func clientResolution() -> String {
+    let read = { resolution }
+    return read()
+  }
+
+  func clientNames() -> [String] {
+    [asyncClock, record("a"), enqueue("b"), withTaskExecutorPreference("c")]
+  }
+
+  static func clientMilliseconds() -> String { milliseconds(initialClock: "0") }
+}
+
+extension TestableObservable {
+  func clientScheduler() -> String { testScheduler }
+}
+
+extension TestableObserver {
+  func clientScheduler() -> String { testScheduler }
+}
+
+final class ClientGlobalsTests: XCTestCase {
+  func testGlobalsKeepTheirMeaningInsideExtensionsOfRxTestsTypes() {
+    let scheduler = TestScheduler(initialClock: 0)
+    XCTAssertEqual(scheduler.clientResolution(), "the client's resolution")
+    XCTAssertEqual(
+      scheduler.clientNames(),
+      [
+        "the client's clock", "the client's record of a", "the client's queue of b",
+        "the client's preference for c",
+      ])
+    XCTAssertEqual(TestScheduler.clientMilliseconds(), "the client's milliseconds from 0")
+    let observable = scheduler.createHotObservable([Recorded<Event<Int>>]())
+    XCTAssertEqual(observable.clientScheduler(), "the client's scheduler")
+    XCTAssertEqual(scheduler.createObserver(Int.self).clientScheduler(), "the client's scheduler")
+  }
+}
+SWIFT
+
 cd "$client"
 swift build --build-tests
 swift test --skip-build
-echo "PASS: a package that depends on RxTest and RxRelay alone imports RxSwift and passes its test"
+echo "PASS: a package that depends on the drop-in products imports RxSwift, keeps its own names and passes its tests"

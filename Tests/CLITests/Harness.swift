@@ -92,7 +92,7 @@ final class Harness {
     // bridges' tasks (an async service's call) are told to run on the clock all the same, as
     // the clock tells them while it runs its actions.
     return SharingScheduler.mock(scheduler: clock) {
-      ConcurrencyBridge.$taskExecutor.withValue(clock) { Program.run(words, runtime: runtime) }
+      ConcurrencyBridge.withTaskExecutor(clock) { Program.run(words, runtime: runtime) }
     }
   }
 

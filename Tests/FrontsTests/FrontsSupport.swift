@@ -59,7 +59,7 @@ func runCommand(_ words: [String], services: AppServices, clock: TestScheduler) 
   // The bridges' tasks (an async service's call) run on the clock, as they would had an action
   // of the clock subscribed them.
   let status = SharingScheduler.mock(scheduler: clock) {
-    ConcurrencyBridge.$taskExecutor.withValue(clock) { Program.run(words, runtime: runtime) }
+    ConcurrencyBridge.withTaskExecutor(clock) { Program.run(words, runtime: runtime) }
   }
   let errorLines = errors.text.split(separator: "\n").map { line in
     line.hasPrefix("error: ") ? String(line.dropFirst("error: ".count)) : String(line)

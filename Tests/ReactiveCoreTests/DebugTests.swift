@@ -1,7 +1,8 @@
 import Foundation
+import ReactiveCore
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveCoreBase
 
 @Suite struct DebugTests {
   final class Lines: @unchecked Sendable {  // used from one thread

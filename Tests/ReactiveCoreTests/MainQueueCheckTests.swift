@@ -1,7 +1,8 @@
 import Dispatch
+import ReactiveCore
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveCoreBase
 
 /// `drive` and `emit` stop the program when a sequence that delivers on the main queue is
 /// subscribed from elsewhere. That path cannot run in-process without ending the test run,

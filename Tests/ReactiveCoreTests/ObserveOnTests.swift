@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReactiveCore
 import ReactiveTesting
+import Synchronization
 import Testing
 
 @Suite struct ObserveOnTests {
@@ -47,6 +48,43 @@ import Testing
     #expect(done.wait(timeout: .now() + 10) == .success)
     #expect(received == Array(0..<500))
     #expect(onQueue)
+    subscription.dispose()
+  }
+
+  @Test func observeOnASerialQueueEnqueuesEachEventWhenItArrives() {
+    // As in RxSwift: two events that arrive before a block is scheduled on the same queue are
+    // delivered before that block runs. The queue is held until all three are in place, so the
+    // order does not depend on timing.
+    let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observe.order")
+    let hold = DispatchSemaphore(value: 0)
+    let held = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let order = Mutex<[String]>([])
+    _ = scheduler.schedule(()) { _ in
+      held.signal()
+      hold.wait()
+      return Disposables.create()
+    }
+    #expect(held.wait(timeout: .now() + 60) == .success)
+    let subject = PublishSubject<Int>()
+    let subscription = subject.observe(on: scheduler).subscribe(
+      onNext: { value in order.withLock { $0.append("next(\(value))") } },
+      onCompleted: {
+        order.withLock { $0.append("completed") }
+        finished.signal()
+      })
+    subject.onNext(1)
+    subject.onNext(2)
+    _ = scheduler.schedule(()) { _ in
+      order.withLock { $0.append("block") }
+      finished.signal()
+      return Disposables.create()
+    }
+    subject.onCompleted()
+    hold.signal()
+    #expect(finished.wait(timeout: .now() + 60) == .success)
+    #expect(finished.wait(timeout: .now() + 60) == .success)
+    #expect(order.withLock { $0 } == ["next(1)", "next(2)", "block", "completed"])
     subscription.dispose()
   }
 

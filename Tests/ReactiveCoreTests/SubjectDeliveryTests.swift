@@ -1,7 +1,8 @@
+import ReactiveCore
 import Synchronization
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveCoreBase
 
 /// How subjects deliver elements without a reference count per element: the observer array is
 /// lent to the delivery, and any change made meanwhile works on a copy. These tests check that

@@ -63,11 +63,11 @@ private struct Ticker: AsyncSequence, Sendable {
 
   @Test func aDetachedBridgeTaskRunsOffTheTestScheduler() {
     let scheduler = TestScheduler.milliseconds()
-    let detached = ConcurrencyBridge.$taskExecutor.withValue(scheduler) {
+    let detached = ConcurrencyBridge.withTaskExecutor(scheduler) {
       Single<Int>.create(detached: true) { 1 }.subscribe(onSuccess: { _ in })
     }
     #expect(scheduler.pendingCount == 0)
-    let attached = ConcurrencyBridge.$taskExecutor.withValue(scheduler) {
+    let attached = ConcurrencyBridge.withTaskExecutor(scheduler) {
       Single<Int>.create { 1 }.subscribe(onSuccess: { _ in })
     }
     #expect(scheduler.pendingCount == 1)  // the task's first job

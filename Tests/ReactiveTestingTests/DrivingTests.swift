@@ -3,7 +3,7 @@ import ReactiveCore
 import ReactiveTesting
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveCoreBase
 
 @Suite struct DrivingTests {
   @Test func aSecondThreadIsToldApartFromAReentrantCall() {

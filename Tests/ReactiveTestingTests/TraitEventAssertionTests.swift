@@ -1,8 +1,9 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 import XCTest
 
-@testable import ReactiveTesting
+@testable import ReactiveTestingBase
 
 private enum Refusal: Error {
   case denied

@@ -3,5 +3,5 @@
 // and `ControlProperty` come from `ReactiveCore`; RxCocoa's `URLSession` extensions are in
 // `URLSession+Rx.swift`; UIKit and AppKit extensions are not part of it. As RxCocoa does, it
 // brings the relays too (`RxRelay.BehaviorRelay`).
-@_exported import ReactiveCore
+@_exported import ReactiveCoreBase
 @_exported import RxRelay

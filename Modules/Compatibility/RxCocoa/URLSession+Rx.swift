@@ -1,7 +1,7 @@
 // RxCocoa's Foundation networking extensions, on every platform (through FoundationNetworking
 // where Foundation keeps `URLSession` apart).
 import Foundation
-import ReactiveCore
+import ReactiveCoreBase
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -110,7 +110,7 @@ extension Reactive where Base == URLSession {
   /// Runs `operation` with the requests subscribed to during it, on this task, logged to
   /// `output` (a line at a time) when `shouldLogRequest` says so (by default, when the
   /// process-wide `shouldLogRequest` does).
-  public static func scopedRequestLog<Result>(
+  package static func scopedRequestLog<Result>(
     output: @escaping @Sendable (String) -> Void,
     shouldLogRequest: (@Sendable (URLRequest) -> Bool)? = nil,
     operation: () throws -> Result
