@@ -206,6 +206,7 @@ struct Endpoints: Sendable {
 
   /// The answer for an error thrown by the store.
   func failure(_ error: any Error) -> HTTPReply {
+    if let error = error as? ReplyError { return error.reply }
     guard let error = error as? StoreError else {
       log("unexpected failure: \(error)")
       return .error(status: 500, message: "the server failed unexpectedly; see its log")
