@@ -149,11 +149,13 @@ if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" Apps/CLI; then
   refuse "the command '$command' already exists"
 fi
 if grep -rqE "\"/$command(/|\")" Modules/AppAPI ||
-  grep -rqE --include='*.swift' "static let (routeName|collectionName) = \"$command\"" Modules/Models; then
+  grep -rnE --include='*.swift' "static let (routeName|collectionName) = \"$command\"" Modules/Models |
+  not_comment | grep -q .; then
   refuse "the route '/$command' already exists"
 fi
 if grep -rqE "RecordCollection<[A-Za-z0-9]+>\(\"$lower\"" "$store_list" ||
-  grep -rqE --include='*.swift' "static let collectionName = \"$lower\"" Modules/Models; then
+  grep -rnE --include='*.swift' "static let collectionName = \"$lower\"" Modules/Models |
+  not_comment | grep -q .; then
   refuse "the store already has data named '$lower'"
 fi
 

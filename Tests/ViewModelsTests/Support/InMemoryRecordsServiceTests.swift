@@ -39,10 +39,10 @@ private struct MemoDraft: RecordDraft {
 /// The in-memory service of any collection of records: the rules every engine follows (drafts
 /// trimmed and checked, revisions compared, unknown ids refused), on virtual time.
 @Suite @MainActor struct InMemoryRecordsServiceTests {
-  /// The event `single` ends with, after running the clock.
+  /// The first event of `single`, after running the clock.
   private func outcome<Value>(_ clock: TestScheduler, _ single: Single<Value>) -> Event<Value>? {
     var result: Event<Value>?
-    _ = single.asObservable().subscribe { result = $0 }
+    _ = single.asObservable().subscribe { event in if result == nil { result = event } }
     clock.start()
     return result
   }
