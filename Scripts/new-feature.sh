@@ -11,17 +11,18 @@
 # __feature__, __command__, __Title__, __phrase__, __key__, __app__, __CLIModule__ and
 # __TUIModule__ where the feature's names go); for Ingredients it creates, each in a folder
 # Ingredients of its layer:
-#   Models            IngredientsItem: the record, and the rule its text follows
-#   Services          IngredientsService: the protocol the view model uses
-#   ServicesTesting   FakeIngredientsService: in memory, on virtual time
-#   LocalBackend      the service over the embedded store
-#   AppAPI            its routes: GET, POST /ingredients, DELETE /ingredients/{id}
-#   RemoteBackend     the service over the HTTP API
-#   AppServer         the server's handlers
-#   AppComposition    `services.ingredients`
+#   Models            IngredientsItem, a CollectionRecord, and IngredientsDraft, the rule its
+#                     text follows
+#   AppComposition    `services.ingredients`: the records' service, `any RecordsService<IngredientsItem>`
 #   ViewModels        IngredientsScene and IngredientsViewModel (list, add, remove)
 #   Apps/CLI, Apps/TUI  the command `ingredients` and the screen
-# and their tests, and registers it with one line in each list that composes the app:
+# and their tests. The operations on its records (list, get, add, update with a revision,
+# remove, changes) are written once for every record, on each engine: the embedded store and
+# PostgreSQL (RecordStore), the HTTP routes (AppAPI's RecordRoutes: /ingredients and
+# /ingredients/{id}), the client (RemoteBackend's RemoteRecords), the server (AppServer's
+# Endpoints.records) and the fakes (ServicesTesting's InMemoryRecordsService and
+# FakeRecordsService). It registers the feature with one line in each list that composes the
+# app:
 #   Apps/TUI/Home/Features.swift                   the home's features
 #   Apps/CLI/Program/Features.swift                the commands
 #   Modules/AppServer/Support/Features.swift       the server's routes
@@ -132,23 +133,29 @@ for file in "${new_files[@]}"; do
     fail "$(dirname "$file") already exists: the feature '$name' (or a folder of that name) is there"
 done
 types="$name|${name}Item|${name}Service|Fake${name}Service|${name}Scene|${name}ViewModel|${name}Command|${name}Screen|${name}Record|${name}Draft|${name}ViewModelTests|${name}CommandTests|${name}ScreenTests|${name}PersistenceTests"
+# A declaration counts, not a name in a comment (a doc comment's example may say `NotesScene`).
+not_comment() { grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true; }
 clash=$(grep -rnE --include='*.swift' \
   "\b(struct|class|enum|protocol|actor|typealias|associatedtype)[[:space:]]+($types)\b" \
-  Modules Apps Tests 2>/dev/null | head -1 || true)
+  Modules Apps Tests 2>/dev/null | not_comment | head -1 || true)
 [ -z "$clash" ] || refuse "a type named after '$name' already exists: $clash"
 # A scene, a home feature, a service or a list of commands of that name.
 member=$(grep -rnE --include='*.swift' \
   "\b(static[[:space:]]+(var|let|func)|public[[:space:]]+var)[[:space:]]+($lower|${lower}Commands)\b" \
   Modules/ViewModels Modules/AppComposition Modules/Navigator Apps/TUI Apps/CLI 2>/dev/null |
-  head -1 || true)
+  not_comment | head -1 || true)
 [ -z "$member" ] || refuse "'$lower' is already a member name: $member"
 if [ "$command" = "help" ] || grep -rqF "name: \"$command\"" Apps/CLI; then
   refuse "the command '$command' already exists"
 fi
-if grep -rqE "\"/$command(/|\")" Modules/AppAPI; then
+if grep -rqE "\"/$command(/|\")" Modules/AppAPI ||
+  grep -rnE --include='*.swift' "static let (routeName|collectionName) = \"$command\"" Modules/Models |
+  not_comment | grep -q .; then
   refuse "the route '/$command' already exists"
 fi
-if grep -rqE "RecordCollection<[A-Za-z0-9]+>\(\"$lower\"" "$store_list"; then
+if grep -rqE "RecordCollection<[A-Za-z0-9]+>\(\"$lower\"" "$store_list" ||
+  grep -rnE --include='*.swift' "static let collectionName = \"$lower\"" Modules/Models |
+  not_comment | grep -q .; then
   refuse "the store already has data named '$lower'"
 fi
 
@@ -203,8 +210,8 @@ register() {
 
 register "$features_list" '.__feature__,'
 register "$commands_list" '__feature__Commands,'
-register "$routes_list" 'Endpoints.add__Feature__Routes(to:),'
-register "$store_list" 'RecordCollection<__Feature__Item>("__feature__"),'
+register "$routes_list" 'Endpoints.records(__Feature__Item.self),'
+register "$store_list" 'RecordCollection<__Feature__Item>(),'
 for index in "${!template_files[@]}"; do
   mkdir -p "$(dirname "$scratch/new/${new_files[$index]}")"
   fill <"$templates/${template_files[$index]}" >"$scratch/new/${new_files[$index]}"
@@ -250,7 +257,7 @@ Next steps:
   swift run $app_command $command add milk
   swift run $app_command $command list
   swift run $tui_command          (then '$key' on the home)
-Then make it yours: the record is Modules/Models/$name/${name}Item.swift, the screen's rules
-Modules/ViewModels/$name/${name}ViewModel.swift, their timelines
+Then make it yours: the record and its draft are Modules/Models/$name/${name}Item.swift,
+the screen's rules Modules/ViewModels/$name/${name}ViewModel.swift, their timelines
 Tests/ViewModelsTests/$name/${name}ViewModelTests.swift.
 EOF

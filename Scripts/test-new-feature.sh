@@ -52,8 +52,8 @@ for feature in Ingredients Steps; do
   # Each list has the feature's line once, and lost none of its other lines.
   low="$(tr '[:upper:]' '[:lower:]' <<<"${feature:0:1}")${feature:1}"
   for expected in "Apps/TUI/Home/Features.swift|.$low," "Apps/CLI/Program/Features.swift|${low}Commands," \
-    "Modules/AppServer/Support/Features.swift|Endpoints.add${feature}Routes(to:)," \
-    "Modules/LocalBackend/Support/StoreCollections.swift|RecordCollection<${feature}Item>(\"$low\"),"; do
+    "Modules/AppServer/Support/Features.swift|Endpoints.records(${feature}Item.self)," \
+    "Modules/LocalBackend/Support/StoreCollections.swift|RecordCollection<${feature}Item>(),"; do
     file=${expected%%|*}
     line=${expected#*|}
     [ "$(grep -cxF -e "$line" -e "${line%,}" <(sed 's/^[[:space:]]*//' "$file"))" -eq 1 ] ||
@@ -91,6 +91,9 @@ expect_refusal 64 1Abc
 expect_refusal 64 Self
 expect_refusal 64 ""
 expect_refusal 64
+# A name that a doc comment mentions (`NotesScene` in Navigator's example) is no clash.
+Scripts/new-feature.sh Notes >/dev/null || fail "new-feature.sh Notes was refused"
+git reset -q --hard && git clean -qfd
 
 swift build -Xswiftc -warnings-as-errors
 Scripts/format.sh --lint

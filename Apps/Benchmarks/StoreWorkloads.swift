@@ -41,9 +41,9 @@ func storeAddFriend(_ n: Int) throws -> PreparedWorkload {
   let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100")
   return PreparedWorkload(
     pass: {
-      let before = try store.friends().count
+      let before = try store.records(Friend.self).count
       var added: Friend?
-      let nanoseconds = try measureThrowing { added = try store.addFriend(draft) }
+      let nanoseconds = try measureThrowing { added = try store.add(draft) }
       let after = try store.snapshot()
       // Stays the same from pass to pass although each pass adds a friend: the posts, the one
       // friend more than before, and the fields saved.
@@ -69,7 +69,7 @@ func storeCompact(_ n: Int) throws -> PreparedWorkload {
   let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100")
   return PreparedWorkload(
     pass: {
-      try store.addFriend(draft)
+      try store.add(draft)
       let nanoseconds = try measureThrowing { try store.compact() }
       let snapshotBytes =
         try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[

@@ -36,7 +36,7 @@ do {
   for number in 1...max(count, 1) {
     let digits = String(number)
     let phone = "555 " + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
-    let friend = try store.addFriend(
+    let friend = try store.add(
       FriendDraft(firstName: tag, lastName: "n\(number)", phoneNumber: phone))
     // Unbuffered: the line leaves the process as soon as the write is acknowledged.
     FileHandle.standardOutput.write(Data("\(friend.id)\n".utf8))

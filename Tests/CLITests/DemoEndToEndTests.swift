@@ -176,7 +176,7 @@ extension EndToEndTests {
     // Answers arrive from the network; the form waits for its loaded state before saving.
     let edited = try await run("edit", "3", "--first", "Ken")
     #expect(edited.status == 0 && edited.stdout == "Saved Ken Watanabe (id 3).\n")
-    #expect(try store.friend(id: 3).firstName == "Ken")
+    #expect(try store.record(Friend.self, id: 3).firstName == "Ken")
     let list = try await run("list", "--json")
     #expect(try JSONDecoder().decode([Friend].self, from: Data(list.stdout.utf8)).count == 20)
     let invalid = try await run("add", "--first", "A", "--last", "B", "--phone", "12")

@@ -8,7 +8,7 @@ import Testing
 extension SessionExpiryCommandTests {
   @Test func aCommandWhoseCallFindsTheSessionExpiredSaysSoAndExits1() {
     let harness = Harness()
-    harness.friends.friendsResponse = { _ in [.error(200, ServiceError.sessionExpired)] }
+    harness.friends.recordsResponse = { _ in [.error(200, ServiceError.sessionExpired)] }
     // The backend reports the expiry when the call fails, as the remote one does.
     harness.clock.scheduleAt(200) { harness.auth.expirations.accept(()) }
     #expect(harness.run("list") == .failure)

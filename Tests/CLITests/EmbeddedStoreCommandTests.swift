@@ -43,13 +43,15 @@ import Testing
       harness.run(["add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 20 7946 0001"])
         == .success)
     #expect(harness.stdout == "Added Ada Lovelace (id 21).\n")
-    #expect(try store.friend(id: 21).phoneNumber == "+44 20 7946 0001")
+    #expect(try store.record(Friend.self, id: 21).phoneNumber == "+44 20 7946 0001")
 
     #expect(harness.run(["edit", "21", "--last", "King"]) == .success)
-    #expect(try store.friend(id: 21).fullName == "Ada King")
+    #expect(try store.record(Friend.self, id: 21).fullName == "Ada King")
 
     #expect(harness.run("remove 21") == .success)
-    #expect(throws: StoreError.notFound(21, record: "friend")) { try store.friend(id: 21) }
+    #expect(throws: StoreError.notFound(21, record: "friend")) {
+      try store.record(Friend.self, id: 21)
+    }
     #expect(harness.run("show 21") == .failure)
     #expect(harness.stderr == "error: No friend has the id 21.\n")
   }

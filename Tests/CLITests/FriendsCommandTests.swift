@@ -33,7 +33,7 @@ import ViewModels
 
   @Test func listPrintsAlignedColumnsOnceLoaded() {
     let harness = Harness()
-    harness.friends.friendsResponse = { _ in
+    harness.friends.recordsResponse = { _ in
       [.next(200, [Sample.ada, Sample.grace, Sample.alan]), .completed(200)]
     }
     #expect(harness.run("list") == .success)
@@ -44,12 +44,12 @@ import ViewModels
 
   @Test func onANarrowTerminalTheTableFitsAndPipedItIsNeverCut() {
     let narrow = Harness(outputColumns: 24)
-    narrow.friends.friendsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
+    narrow.friends.recordsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
     #expect(narrow.run("list") == .success)
     #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.displayWidth <= 24 })
     #expect(narrow.stdout.contains("…"))
     let piped = Harness()
-    piped.friends.friendsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
+    piped.friends.recordsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
     #expect(piped.run("list") == .success)
     #expect(!piped.stdout.contains("…"))
     #expect(piped.stdout.contains("Ada Lovelace  +44 20 7946 0001"))
@@ -57,26 +57,26 @@ import ViewModels
 
   @Test func colourIsForHeadersAndErrorsAndOffWithNoColor() {
     let coloured = Harness(colour: true)
-    coloured.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
+    coloured.friends.recordsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
     #expect(coloured.run("list") == .success)
     #expect(
       coloured.stdout
         == "\u{1B}[1mID  NAME          PHONE\u{1B}[0m\n 3  Ada Lovelace  +44 20 7946 0001\n")
-    coloured.friends.friendResponse = { id in [.error(1, ServiceError.notFound(id: id))] }
+    coloured.friends.recordResponse = { id in [.error(1, ServiceError.notFound(id: id))] }
     #expect(coloured.run("show 9") == .failure)
     #expect(
       coloured.stderr
         == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m No friend has the id 9.\n")
 
     let plain = Harness(colour: true)
-    plain.friends.friendsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
+    plain.friends.recordsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
     #expect(plain.run("list --no-color") == .success)
     #expect(plain.stdout == "ID  NAME          PHONE\n 3  Ada Lovelace  +44 20 7946 0001\n")
   }
 
   @Test func listPrintsJSON() {
     let harness = Harness()
-    harness.friends.friendsResponse = { _ in [.next(5, [Sample.ada]), .completed(5)] }
+    harness.friends.recordsResponse = { _ in [.next(5, [Sample.ada]), .completed(5)] }
     #expect(harness.run("list --json") == .success)
     #expect(
       harness.stdout == """
@@ -94,7 +94,7 @@ import ViewModels
 
   @Test func anEmptyListSaysSoInTheCommandLinesTerms() {
     let harness = Harness()
-    harness.friends.friendsResponse = { _ in [.next(5, []), .completed(5)] }
+    harness.friends.recordsResponse = { _ in [.next(5, []), .completed(5)] }
     #expect(harness.run("list") == .success)
     #expect(harness.stdout == "")
     #expect(harness.stderr == "No friends yet. Add one with 'friends add'.\n")
@@ -106,7 +106,7 @@ import ViewModels
 
   @Test func aFailedLoadPrintsTheAlertAndExits1() {
     let harness = Harness()
-    harness.friends.friendsResponse = { _ in [.error(5, ServiceError.timedOut)] }
+    harness.friends.recordsResponse = { _ in [.error(5, ServiceError.timedOut)] }
     #expect(harness.run("list") == .failure)
     #expect(harness.stdout == "")
     #expect(
@@ -115,7 +115,7 @@ import ViewModels
 
   @Test func theSpinnerTurnsOnATerminalWhileLoadingAndIsErasedBeforeTheResults() {
     let harness = Harness(terminal: true)
-    harness.friends.friendsResponse = { _ in [.next(200, [Sample.ada]), .completed(200)] }
+    harness.friends.recordsResponse = { _ in [.next(200, [Sample.ada]), .completed(200)] }
     #expect(harness.run("list") == .success)
     let first = "⠋ Loading friends…"
     let second = "⠙ Loading friends…"
@@ -127,14 +127,14 @@ import ViewModels
 
   @Test func quickWorkShowsNoSpinner() {
     let harness = Harness(terminal: true)
-    harness.friends.friendsResponse = { _ in [.next(50, [Sample.ada]), .completed(50)] }
+    harness.friends.recordsResponse = { _ in [.next(50, [Sample.ada]), .completed(50)] }
     #expect(harness.run("list") == .success)
     #expect(harness.stderr == "")
   }
 
   @Test func showPrintsTheFriendsFields() {
     let harness = Harness()
-    harness.friends.friendResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
+    harness.friends.recordResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
     #expect(harness.run("show 3") == .success)
     #expect(
       harness.stdout == """
@@ -144,12 +144,12 @@ import ViewModels
         Phone       +44 20 7946 0001
 
         """)
-    #expect(harness.friends.calls == [.friend(id: 3)])
+    #expect(harness.friends.calls == [.record(id: 3)])
   }
 
   @Test func anUnknownIdIsTheServicesError() {
     let harness = Harness()
-    harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
+    harness.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("show 99") == .failure)
     #expect(harness.stdout == "")
     #expect(harness.stderr == "error: No friend has the id 99.\n")
@@ -236,27 +236,27 @@ import ViewModels
 
   @Test func editKeepsTheFieldsItIsNotGiven() {
     let harness = Harness()
-    harness.friends.friendResponse = { _ in [.next(30, Sample.ada), .completed(30)] }
+    harness.friends.recordResponse = { _ in [.next(30, Sample.ada), .completed(30)] }
     harness.friends.updateResponse = { friend in [.next(40, friend), .completed(40)] }
     #expect(harness.run(["edit", "3", "--phone", "+44 20 7946 0999"]) == .success)
     #expect(harness.stdout == "Saved Ada Lovelace (id 3).\n")
     var changed = Sample.ada
     changed.phoneNumber = "+44 20 7946 0999"
-    #expect(harness.friends.calls == [.friend(id: 3), .update(changed)])
+    #expect(harness.friends.calls == [.record(id: 3), .update(changed)])
     #expect(harness.clock.clock == 70)
   }
 
   @Test func editingAnUnknownFriendSaysSo() {
     let harness = Harness()
-    harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
+    harness.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("edit 99 --first X") == .failure)
     #expect(harness.stderr == "error: No friend has the id 99.\n")
-    #expect(harness.friends.calls == [.friend(id: 99)])
+    #expect(harness.friends.calls == [.record(id: 99)])
   }
 
   @Test func aFailedSaveSaysSo() {
     let harness = Harness()
-    harness.friends.friendResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
+    harness.friends.recordResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
     harness.friends.updateResponse = { _ in [.error(1, ServiceError.storage("disk full"))] }
     #expect(harness.run("edit 3 --first Augusta") == .failure)
     #expect(harness.stderr == "error: Could not save: disk full\n")
@@ -264,7 +264,7 @@ import ViewModels
 
   @Test func aFriendChangedBetweenTheReadAndTheWriteIsNotOverwritten() {
     let harness = Harness()
-    harness.friends.friendResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
+    harness.friends.recordResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
     // The store refuses the revision read: someone saved the friend in between.
     harness.friends.updateResponse = { friend in
       [.error(1, ServiceError.changedElsewhere(id: friend.id))]
@@ -274,19 +274,19 @@ import ViewModels
     #expect(harness.stdout == "")
     var mine = Sample.ada
     mine.firstName = "Augusta"
-    #expect(harness.friends.calls == [.friend(id: 3), .update(mine)])
+    #expect(harness.friends.calls == [.record(id: 3), .update(mine)])
   }
 
   @Test func removeLoadsTheFriendThenDeletesIt() {
     let harness = Harness()
-    harness.friends.friendResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
+    harness.friends.recordResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
     harness.friends.removeResponse = { _ in [.completed(20)] }
     #expect(harness.run("remove 3") == .success)
     #expect(harness.stdout == "Removed Ada Lovelace (id 3).\n")
-    #expect(harness.friends.calls == [.friend(id: 3), .remove(id: 3)])
+    #expect(harness.friends.calls == [.record(id: 3), .remove(id: 3)])
 
     let json = Harness()
-    json.friends.friendResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
+    json.friends.recordResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
     json.friends.removeResponse = { _ in [.completed(20)] }
     #expect(json.run("remove 3 --json") == .success)
     #expect(json.stdout.hasPrefix("{\n  \"removed\" : {\n    \"firstName\" : \"Ada\","))
@@ -294,9 +294,9 @@ import ViewModels
 
   @Test func removingAnUnknownFriendDeletesNothing() {
     let harness = Harness()
-    harness.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
+    harness.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
     #expect(harness.run("remove 42") == .failure)
     #expect(harness.stderr == "error: No friend has the id 42.\n")
-    #expect(harness.friends.calls == [.friend(id: 42)])
+    #expect(harness.friends.calls == [.record(id: 42)])
   }
 }

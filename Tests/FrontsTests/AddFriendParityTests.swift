@@ -36,7 +36,7 @@ import Testing
     let auth = FakeAuthenticationService(scheduler: clock)
     auth.status.accept(.authorized(ada))
     let friends = FakeFriendsService(scheduler: clock)
-    friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+    friends.recordsResponse = { _ in [.next(10, []), .completed(10)] }
     var saves = 0
     friends.addResponse = { draft in
       saves += 1

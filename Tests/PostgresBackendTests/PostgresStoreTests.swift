@@ -24,7 +24,7 @@ struct PostgresStoreTests {
         try withTemporaryDirectory { directory in
           let embedded = try LocalStore(directory: directory, seed: seed)
           let store = try PostgresStore(url: url, seed: seed)
-          #expect(try store.friends() == embedded.friends())
+          #expect(try store.records(Friend.self) == embedded.records(Friend.self))
           #expect(try store.records(Post.self) == embedded.records(Post.self))
           #expect(try store.people() == embedded.people())
           for (sinceId, maxId, limit) in [
@@ -45,9 +45,9 @@ struct PostgresStoreTests {
           #expect(try store.credentials(email: "bob@example.com") == nil)
 
           // Opening it again (another replica, a restart) migrates and seeds nothing.
-          try store.removeFriend(id: 1)
+          try store.remove(Friend.self, id: 1)
           let again = try PostgresStore(url: url, seed: seed)
-          #expect(try again.friends().count == 29)
+          #expect(try again.records(Friend.self).count == 29)
           #expect(try again.records(Post.self).count == 350)
         }
       }
@@ -58,26 +58,30 @@ struct PostgresStoreTests {
     #if Postgres
       try PostgresTestDatabase.withDatabase { url in
         let store = try PostgresStore(url: url, seed: .empty)
-        #expect(try store.friends().isEmpty)
-        let zed = try store.addFriend(
+        #expect(try store.records(Friend.self).isEmpty)
+        let zed = try store.add(
           FriendDraft(firstName: " Zed ", lastName: "Zulu", phoneNumber: "5550100001"))
-        let amy = try store.addFriend(
+        let amy = try store.add(
           FriendDraft(firstName: "Amy", lastName: "Alpha", phoneNumber: "5550100002"))
         #expect(zed.id == 1 && zed.firstName == "Zed" && amy.id == 2)
         // The collection's order: by last name.
-        #expect(try store.friends() == [amy, zed])
-        #expect(try store.friend(id: 1) == zed)
+        #expect(try store.records(Friend.self) == [amy, zed])
+        #expect(try store.record(Friend.self, id: 1) == zed)
 
         var changed = zed
         changed.phoneNumber = "5550100003"
-        let saved = try store.updateFriend(changed)
+        let saved = try store.update(changed)
         #expect(saved.revision == zed.revision + 1)
         // A save from the old revision is refused.
         #expect(throws: StoreError.changedElsewhere(1, record: "friend")) {
-          try store.updateFriend(changed)
+          try store.update(changed)
         }
-        #expect(throws: StoreError.notFound(9, record: "friend")) { try store.friend(id: 9) }
-        #expect(throws: StoreError.notFound(9, record: "friend")) { try store.removeFriend(id: 9) }
+        #expect(throws: StoreError.notFound(9, record: "friend")) {
+          try store.record(Friend.self, id: 9)
+        }
+        #expect(throws: StoreError.notFound(9, record: "friend")) {
+          try store.remove(Friend.self, id: 9)
+        }
         #expect(throws: StoreError.self) {
           try store.update(Friend.self, id: 1) { friend in
             var moved = friend
@@ -86,8 +90,8 @@ struct PostgresStoreTests {
           }
         }
 
-        try store.removeFriend(id: 2)
-        #expect(try store.friends() == [saved])
+        try store.remove(Friend.self, id: 2)
+        #expect(try store.records(Friend.self) == [saved])
 
         let date = Date(timeIntervalSince1970: 1_700_000_000.123_456)
         let posts = (1...3).map {
@@ -115,10 +119,10 @@ struct PostgresStoreTests {
       try PostgresTestDatabase.withDatabase { url in
         let a = try PostgresStore(url: url, seed: .empty)
         let b = try PostgresStore(url: url, seed: .empty)
-        let first = try a.addFriend(
+        let first = try a.add(
           FriendDraft(firstName: "A", lastName: "A", phoneNumber: "5550100001"))
-        try a.removeFriend(id: first.id)
-        let second = try b.addFriend(
+        try a.remove(Friend.self, id: first.id)
+        let second = try b.add(
           FriendDraft(firstName: "B", lastName: "B", phoneNumber: "5550100001"))
         #expect(second.id > first.id)
 
@@ -126,7 +130,7 @@ struct PostgresStoreTests {
         DispatchQueue.concurrentPerform(iterations: 8) { index in
           let store = index.isMultiple(of: 2) ? a : b
           for _ in 0..<10 {
-            if let friend = try? store.addFriend(
+            if let friend = try? store.add(
               FriendDraft(firstName: "F", lastName: "\(index)", phoneNumber: "5550100001"))
             {
               ids.withLock { $0.append(friend.id) }
@@ -146,7 +150,7 @@ struct PostgresStoreTests {
       try PostgresTestDatabase.withDatabase { url in
         let a = try PostgresStore(url: url, seed: .empty)
         let b = try PostgresStore(url: url, seed: .empty)
-        let friend = try a.addFriend(
+        let friend = try a.add(
           FriendDraft(firstName: "A", lastName: "A", phoneNumber: "5550100001"))
         let failures = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -164,15 +168,15 @@ struct PostgresStoreTests {
           }
         }
         #expect(failures.withLock { $0 } == 0)
-        #expect(try a.friend(id: friend.id).revision == friend.revision + 100)
+        #expect(try a.record(Friend.self, id: friend.id).revision == friend.revision + 100)
 
         // Two saves from the same revision: exactly one wins, the other is told.
         let outcomes = Mutex<[Bool]>([])
-        let current = try a.friend(id: friend.id)
+        let current = try a.record(Friend.self, id: friend.id)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
           var edited = current
           edited.firstName = "Edit \(index)"
-          let saved = (try? (index == 0 ? a : b).updateFriend(edited)) != nil
+          let saved = (try? (index == 0 ? a : b).update(edited)) != nil
           outcomes.withLock { $0.append(saved) }
         }
         #expect(outcomes.withLock { $0.filter { $0 }.count } == 1)
@@ -192,7 +196,7 @@ struct PostgresStoreTests {
           let friend = try store.add { id in
             Friend(id: id, firstName: attack, lastName: attack, phoneNumber: attack)
           }
-          #expect(try store.friend(id: friend.id) == friend)
+          #expect(try store.record(Friend.self, id: friend.id) == friend)
           #expect(friend.firstName == attack && friend.lastName == attack)
           #expect(friend.phoneNumber == attack)
           let post = try store.add { id in
@@ -209,7 +213,7 @@ struct PostgresStoreTests {
             try store.credentials(email: "user\(post.id)@example.com")?.account.displayName
               == attack)
         }
-        #expect(try store.friends().count == attacks.count)
+        #expect(try store.records(Friend.self).count == attacks.count)
         #expect(try store.records(Post.self).count == attacks.count)
         #expect(try store.credentials(email: "' OR '1'='1") == nil)
       }
@@ -230,7 +234,7 @@ struct PostgresStoreTests {
         }
         #expect(failures.withLock { $0 } == [])
         let store = try PostgresStore(url: url, seed: seed)
-        #expect(try store.friends().count == 5)
+        #expect(try store.records(Friend.self).count == 5)
         #expect(try store.records(Post.self).count == 5)
         let versions = try PostgresPool(url: url).withConnection { connection in
           try connection.query("SELECT version FROM schema_migrations ORDER BY version").rows.map {

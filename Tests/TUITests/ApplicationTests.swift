@@ -11,7 +11,7 @@ import Testing
 /// ignored keys, drawing only what changed, and NO_COLOR.
 @MainActor @Suite struct ApplicationTests {
   static func scriptLists(_ h: Harness) {
-    h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)] }
+    h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)] }
     h.timeline.timelineResponse = { _ in [.next(10, []), .completed(10)] }
     h.timeline.peopleResponse = { [.next(10, []), .completed(10)] }
   }

@@ -10,7 +10,7 @@ import Testing
 @MainActor @Suite struct FriendFormMessageTests {
   @Test func aFieldsMessageShowsOnceTheFieldIsLeftAndEveryMessageOnceASaveIsTried() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("a"))
@@ -27,7 +27,7 @@ import Testing
       #expect(h.line(5) == "")
       #expect(h.line(7) == "               Enter a phone number.")
       #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.friends.calls == [.friends])
+      #expect(h.friends.calls == [.records])
     }
   }
 
@@ -39,7 +39,7 @@ import Testing
   @Test(arguments: [(80, 24), (60, 20), (40, 12)])
   func aFailedSavesMessageIsShownWhole(width: Int, height: Int) {
     Harness.run(width: width, height: height) { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.friends.addResponse = { _ in [.error(50, ServiceError.storage(Self.damaged))] }
       h.startLoggedIn()
       h.advance(by: 10)

@@ -20,7 +20,7 @@ import Testing
 
   @Test func addingAFriendValidatesAsYouTypeSavesAndGoesBackToTheRefreshedList() {
     Harness.run { h in
-      h.friends.friendsResponse = { call in
+      h.friends.recordsResponse = { call in
         [.next(100, call == 0 ? [Fixtures.ada] : [Fixtures.ada, Fixtures.alan]), .completed(100)]
       }
       h.friends.addResponse = { draft in
@@ -93,16 +93,16 @@ import Testing
       #expect(h.line(23) == FriendsListScreenTests.hints)
       #expect(
         h.friends.calls == [
-          .friends,
+          .records,
           .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
-          .friends,
+          .records,
         ])
     }
   }
 
   @Test func aClickFocusesAFieldAndSaveSaves() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.friends.addResponse = { draft in [.next(10, Friend(id: 3, draft: draft)), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
@@ -124,7 +124,7 @@ import Testing
       h.advance(by: 10)
       #expect(
         h.friends.calls == [
-          .friends,
+          .records,
           .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
         ])
       #expect(h.app.navigator.currentStack == [.home, .friends])
@@ -133,7 +133,7 @@ import Testing
 
   @Test func escLeavesTheFieldAsksBeforeDiscardingAndNeverDropsASave() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.friends.addResponse = { draft in [.next(200, Friend(id: 3, draft: draft)), .completed(200)]
       }
       h.startLoggedIn()
@@ -194,7 +194,7 @@ import Testing
 
   @Test func escOnAnUnchangedFormGoesBackWithoutAsking() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("a"))
@@ -205,8 +205,8 @@ import Testing
 
   @Test func editingLoadsTheFriendIntoTheFields() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
-      h.friends.friendResponse = { _ in [.next(300, Fixtures.grace), .completed(300)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
+      h.friends.recordResponse = { _ in [.next(300, Fixtures.grace), .completed(300)] }
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("e"))
@@ -234,7 +234,7 @@ import Testing
 
   @Test func aFailedSaveStaysOnTheFormWithTheReason() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, []), .completed(10)] }
       h.friends.addResponse = { _ in [.error(50, ServiceError.invalid("that name is taken"))] }
       h.startLoggedIn()
       h.advance(by: 10)
@@ -266,8 +266,8 @@ import Testing
   @discardableResult static func saveOverAChangeMadeElsewhere(_ h: Harness) -> Friend {
     let elsewhere = graceChangedElsewhere
     var loads = 0
-    h.friends.friendsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
-    h.friends.friendResponse = { _ in
+    h.friends.recordsResponse = { _ in [.next(10, [Fixtures.grace]), .completed(10)] }
+    h.friends.recordResponse = { _ in
       loads += 1
       return [.next(10, loads == 1 ? Fixtures.grace : elsewhere), .completed(10)]
     }

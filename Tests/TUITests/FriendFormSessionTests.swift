@@ -10,7 +10,7 @@ import Testing
 @MainActor @Suite struct FriendFormSessionTests {
   @Test func theLoginScreenSaysTheSessionExpiredAndTheFormKeepsItsText() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.auth.logInResponse = { _, _ in [.next(10, Harness.ada), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
@@ -47,7 +47,7 @@ import Testing
 
   @Test func aLogoutKeepsNothingForTheNextLogin() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.auth.logInResponse = { _, _ in [.next(10, Harness.ada), .completed(10)] }
       h.auth.logOutResponse = { [.completed(10)] }
       h.startLoggedIn()

@@ -27,7 +27,7 @@ import Testing
   @Test func theListIsAKeyAwayAfterLoggingIn() {
     Harness.run { h in
       LoginScreenTests.scriptLogin(h)
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(50, [Fixtures.ada, Fixtures.grace]), .completed(50)]
       }
       h.start()
@@ -73,7 +73,7 @@ import Testing
         + "  555 01\(number + 10)"
     }
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, many), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, many), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       expectScreen(
@@ -97,7 +97,7 @@ import Testing
   @Test func anOutageShowsOneMessageKeepsTheListAndLoadsAgainByItself() {
     let refused = ServiceError.unreachable("connection refused")
     Harness.run { h in
-      h.friends.friendsResponse = { call in
+      h.friends.recordsResponse = { call in
         call == 0 || call == 2
           ? [.error(100, refused)]
           : [.next(100, [Fixtures.ada, Fixtures.grace]), .completed(100)]
@@ -119,7 +119,7 @@ import Testing
         ] + Array(repeating: "", count: 19) + [Self.hints])
       // Five seconds later it loads again by itself, and the friends show.
       h.advance(by: 5_000)
-      #expect(h.friends.calls == [.friends, .friends])
+      #expect(h.friends.calls == [.records, .records])
       h.advance(by: 100)
       let rows = [
         " › Ada Lovelace                  555 0101",
@@ -143,7 +143,7 @@ import Testing
       expectScreen(h, Self.listScreen(rows, count: "   2 friends"))
       // Once it works, it no longer loads by itself.
       h.advance(by: 20_000)
-      #expect(h.friends.calls == [.friends, .friends, .friends, .friends])
+      #expect(h.friends.calls == [.records, .records, .records, .records])
     }
   }
 
@@ -151,7 +151,7 @@ import Testing
     let samuel = Friend(
       id: 4, firstName: "Samuel", lastName: "Adeyemi-Okonkwo", phoneNumber: "+234 803 555 0917")
     Harness.run(width: 40, height: 10) { h in
-      h.friends.friendsResponse = { _ in [.next(10, [samuel, Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [samuel, Fixtures.ada]), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       expectScreen(
@@ -177,10 +177,10 @@ import Testing
   @Test func deletingFromTheDetailsGoesBackToTheListSayingSo() {
     Harness.run { h in
       var deleted = false
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(10, deleted ? [Fixtures.ada] : [Fixtures.ada, Fixtures.grace]), .completed(10)]
       }
-      h.friends.friendResponse = { id in
+      h.friends.recordResponse = { id in
         deleted
           ? [.error(1, ServiceError.notFound(id: id))]
           : [.next(10, Fixtures.grace), .completed(10)]
@@ -214,7 +214,7 @@ import Testing
 
   @Test func deletingAsksFirstAndThenReloads() {
     Harness.run { h in
-      h.friends.friendsResponse = { call in
+      h.friends.recordsResponse = { call in
         [
           .next(
             100,
@@ -247,7 +247,7 @@ import Testing
           ], count: "   3 friends", status: " Tab switch  Enter choose  Esc cancel"))
       // "Keep" has focus, so a stray Enter deletes nothing.
       h.press(.enter)
-      #expect(h.friends.calls == [.friends])
+      #expect(h.friends.calls == [.records])
       h.press(.character("d"))
       h.press(.tab)
       h.press(.enter)
@@ -265,13 +265,13 @@ import Testing
             " › Alan Turing                   555 0103",
           ],
           count: "   2 friends", status: " Deleted Grace Hopper"))
-      #expect(h.friends.calls == [.friends, .remove(id: 2), .friends])
+      #expect(h.friends.calls == [.records, .remove(id: 2), .records])
     }
   }
 
   @Test func aClickSelectsARowTheWheelMovesAndADialogButtonIsClicked() {
     Harness.run { h in
-      h.friends.friendsResponse = { call in
+      h.friends.recordsResponse = { call in
         [
           .next(
             100,
@@ -306,9 +306,9 @@ import Testing
       h.press(MouseTests.click(40, 11))
       h.press(MouseTests.click(28, 13))
       #expect(h.line(13) == "                │            [ Delete ]  [ Keep ]             │")
-      #expect(h.friends.calls == [.friends])
+      #expect(h.friends.calls == [.records])
       h.press(MouseTests.click(29, 13))
-      #expect(h.friends.calls == [.friends, .remove(id: 2)])
+      #expect(h.friends.calls == [.records, .remove(id: 2)])
       h.advance(by: 200)
       #expect(h.line(5) == " › Alan Turing                   555 0103")
     }
@@ -316,7 +316,7 @@ import Testing
 
   @Test func aChangeMadeElsewhereShowsWithoutAKey() {
     Harness.run { h in
-      h.friends.friendsResponse = { call in
+      h.friends.recordsResponse = { call in
         [.next(10, call == 0 ? [Fixtures.ada] : [Fixtures.ada, Fixtures.alan]), .completed(10)]
       }
       h.startLoggedIn()
@@ -337,10 +337,10 @@ import Testing
 
   @Test func enterOpensTheDetailsWhereEEditsAndSlashTOpenSearchAndTimeline() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
       }
-      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.friends.recordResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
       h.timeline.timelineResponse = { _ in [.next(10, []), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
@@ -377,7 +377,7 @@ import Testing
 
   @Test func shiftLLogsOutToTheLoginScreen() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.auth.logOutResponse = { [.completed(50)] }
       h.startLoggedIn()
       h.advance(by: 10)
@@ -398,7 +398,7 @@ import Testing
       id: 9, firstName: "\u{1B}[2JEvil", lastName: "\u{202E}Doe",
       phoneNumber: "555 0109")
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada, evil]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada, evil]), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       expectScreen(
@@ -418,7 +418,7 @@ import Testing
 
   @Test func aSessionTheServerEndedGoesToTheLoginScreenAndSaysSo() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("a"))

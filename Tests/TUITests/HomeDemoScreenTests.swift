@@ -15,7 +15,7 @@ import ViewModels
 
   @Test func theHomeListsTheDemosFeaturesAndTheirKeysOpenThem() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, []), .completed(10)] }
       TimelineScreenTests.scriptTimeline(h)
       h.auth.status.accept(.authorized(Harness.ada))
       h.start()

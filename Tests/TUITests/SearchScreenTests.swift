@@ -16,7 +16,7 @@ import Testing
 
   @Test func nothingIsSearchedBeforeThreeHundredMillisecondsOfQuiet() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
       }
       h.search.response = { _ in [.next(100, [Fixtures.grace]), .completed(100)] }
@@ -51,10 +51,10 @@ import Testing
 
   @Test func aNewerQueryCancelsTheRunningSearchAndEnterOpensTheFriend() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
       }
-      h.friends.friendResponse = { _ in [.next(10, Fixtures.ada), .completed(10)] }
+      h.friends.recordResponse = { _ in [.next(10, Fixtures.ada), .completed(10)] }
       h.search.response = { query in
         [.next(500, query == "ad" ? [Fixtures.ada] : [Fixtures.grace]), .completed(500)]
       }
@@ -87,8 +87,8 @@ import Testing
     let adam = Friend(id: 9, firstName: "Adam", lastName: "Adler", phoneNumber: "555 0109")
     Harness.run { h in
       var found = [Fixtures.ada, Fixtures.grace]
-      h.friends.friendsResponse = { _ in [.next(10, found), .completed(10)] }
-      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, found), .completed(10)] }
+      h.friends.recordResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
       h.search.response = { _ in [.next(10, found), .completed(10)] }
       h.startLoggedIn()
       h.press(.character("/"))
@@ -110,10 +110,10 @@ import Testing
 
   @Test func aDoubleClickOnAResultOpensItAndTwoSlowClicksOnlySelectIt() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
       }
-      h.friends.friendResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
+      h.friends.recordResponse = { _ in [.next(10, Fixtures.grace), .completed(10)] }
       h.search.response = { _ in [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)] }
       h.startLoggedIn()
       h.press(.character("/"))
@@ -138,7 +138,7 @@ import Testing
     let samuel = Friend(
       id: 4, firstName: "Samuel", lastName: "Adeyemi-Okonkwo", phoneNumber: "+234 803 555 0917")
     Harness.run(width: 40, height: 10) { h in
-      h.friends.friendsResponse = { _ in [.next(10, [samuel]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [samuel]), .completed(10)] }
       h.search.response = { _ in [.next(10, [samuel]), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
@@ -151,7 +151,7 @@ import Testing
 
   @Test func aFailedSearchIsRetriedThenReported() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, []), .completed(10)] }
       h.search.response = { _ in [.error(50, ServiceError.timedOut)] }
       h.startLoggedIn()
       h.press(.character("/"))
@@ -168,7 +168,7 @@ import Testing
 
   @Test func whileASearchRunsTheScreenSaysSearchingNotNoFriendMatches() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, []), .completed(10)] }
       h.search.response = { _ in [.next(200, []), .completed(200)] }
       h.startLoggedIn()
       h.press(.character("/"))
@@ -188,7 +188,7 @@ import Testing
   @Test func resultsFollowAFriendRenamedOrDeletedElsewhere() {
     Harness.run { h in
       let renamed = Friend(id: 1, firstName: "Ada", lastName: "King", phoneNumber: "555 0101")
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       h.search.response = { _ in [.next(100, [Fixtures.ada]), .completed(100)] }
       h.startLoggedIn()
       h.press(.character("/"))
@@ -213,8 +213,8 @@ import Testing
 
   @Test func openingAFriendThatNoLongerExistsSaysSoAndGoesBack() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
-      h.friends.friendResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
       h.search.response = { _ in [.next(100, [Fixtures.ada]), .completed(100)] }
       h.startLoggedIn()
       h.press(.character("/"))

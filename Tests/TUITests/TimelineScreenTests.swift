@@ -13,7 +13,7 @@ import Testing
 
   /// A server with posts 1–3, and post 4 from 5 s on; each page takes 100 ms.
   static func scriptTimeline(_ h: Harness) {
-    h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+    h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
     h.timeline.timelineResponse = { cursor in
       let available = h.clock.clock >= 5_000 ? [4, 3, 2, 1] : [3, 2, 1]
       let page = available.filter { $0 > (cursor.newestId ?? 0) }
@@ -81,7 +81,7 @@ import Testing
 
   @Test func movingPastTheLastPostLoadsOlderPostsUntilThereAreNone() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       let author = { (id: Int) in id % 2 == 0 ? Fixtures.jonah : Fixtures.hanna }
       h.timeline.timelineResponse = { cursor in
         let page = [5, 4, 3].filter { $0 > (cursor.newestId ?? 0) }
@@ -133,7 +133,7 @@ import Testing
 
   @Test func aPostFromAnotherYearShowsItsYearInPlaceOfTheTime() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       // Post 2 is of the year the harness takes as now; post 1 is from 30 November 2025.
       var old = Fixtures.post(1)
       old.date = Date(timeIntervalSince1970: 1_764_485_280)
@@ -149,7 +149,7 @@ import Testing
 
   @Test func atFortyColumnsTheDateGoesSoThatThePostsTextKeepsHalfTheRow() {
     Harness.run(width: 40, height: 12) { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       let post = Fixtures.post(2, by: Fixtures.jonah, "Quick brown foxes jump over lazy dogs")
       h.timeline.timelineResponse = { _ in [.next(100, [post]), .completed(100)] }
       h.startLoggedIn()
@@ -166,7 +166,7 @@ import Testing
 
   @Test func enterReadsThePostWholeWrappedAndScrolledAndAOpensTheAuthorsPosts() {
     Harness.run(width: 40, height: 10) { h in
-      h.friends.friendsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
       let text =
         "A post longer than one row of forty columns, with an escape \u{1B}[2J in it.\n"
         + "A second line.\n\nAfter a blank one, the end."

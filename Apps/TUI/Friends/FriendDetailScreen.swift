@@ -20,7 +20,7 @@ final class FriendDetailScreen: Screen {
     let output = FriendDetailViewModel(service: host.services.friends, id: id).transform(
       .init(
         editTaps: editTaps.asObservable(), deleteTaps: deleteTaps.asObservable(),
-        refresh: host.services.friends.friendsChanged))
+        refresh: host.services.friends.recordsChanged))
     bind(output.friend) { [unowned self] in friend = $0 }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     // The list this goes back to says what happened: "Deleted …" once the deletion ends, or

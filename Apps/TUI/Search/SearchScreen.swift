@@ -27,7 +27,7 @@ final class SearchScreen: Screen {
     ).transform(
       .init(
         query: query.text.asObservable(), select: select.asObservable(),
-        refresh: host.services.friends.friendsChanged))
+        refresh: host.services.friends.recordsChanged))
     bind(output.status) { [unowned self] status in
       self.status = status
       let found: [Friend]

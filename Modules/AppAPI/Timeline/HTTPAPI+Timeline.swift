@@ -1,3 +1,5 @@
+import Models
+
 extension HTTPAPI {
   /// How many posts a timeline page has when the request does not say.
   public static let defaultPageSize = 20
@@ -6,10 +8,13 @@ extension HTTPAPI {
 
   /// `GET /timeline?since_id=…&max_id=…&limit=…`: one page of posts, newest first;
   /// `before=…` is another name for `max_id` (the page before a post).
-  public static let timeline = Endpoint("GET", "/timeline")
+  public static let timeline = Route<NoBody, [Post]>(
+    "GET", "/timeline", answer: "a page of posts")
   /// `GET /people`: everyone who wrote a post.
-  public static let people = Endpoint("GET", "/people")
+  public static let people = Route<NoBody, [Person]>(
+    "GET", "/people", answer: "a list of people")
   /// `GET /people/{id}/posts`: one page of one person's posts, with the query of
   /// ``timeline``.
-  public static let personPosts = Endpoint("GET", "/people/{id}/posts")
+  public static let personPosts = Route<NoBody, [Post]>(
+    "GET", "/people/{id}/posts", answer: "a page of posts")
 }

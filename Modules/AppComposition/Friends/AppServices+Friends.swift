@@ -1,6 +1,7 @@
+import Models
 import Services
 
 extension AppServices {
   /// The friends list.
-  public var friends: FriendsService { service(FriendsService.self) }
+  public var friends: FriendsService { records(Friend.self) }
 }

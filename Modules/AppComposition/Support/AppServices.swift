@@ -1,5 +1,6 @@
 import Foundation
 import LocalBackend
+import Models
 import ReactiveCore
 import RemoteBackend
 import Services
@@ -48,6 +49,20 @@ public struct AppServices {
     preconditionFailure(
       "Nothing implements \(Service.self): add the feature's line to AppServices.registrations,"
         + " or its conformance to the backends.")
+  }
+
+  /// The service of the collection of `Record`s: the first of ``features`` that is one (a
+  /// fake, a wrapper), else the collection of the first that provides every collection (a
+  /// backend, which implements `RecordsService` once for every record type).
+  public func records<Record: CollectionRecord>(_ type: Record.Type) -> any RecordsService<Record> {
+    for candidate in features {
+      if let service = candidate as? any RecordsService<Record> { return service }
+    }
+    for candidate in features {
+      if let provider = candidate as? any RecordsProvider { return provider.records(type) }
+    }
+    preconditionFailure(
+      "Nothing provides the records of \(Record.self): AppServices.features holds no backend.")
   }
 
   /// Services on the embedded store in `directory`, created and seeded with demo data if it

@@ -6,8 +6,9 @@ import Models
 extension Endpoints {
   /// Searching friends by name.
   func addSearchRoutes(to router: inout HTTPRouter) {
-    router.add(HTTPAPI.search, signedIn: self) { request, _ in
-      self.answer { try records.searchFriends(matching: request.queryValue("q") ?? "") }
+    let records = self.records
+    router.add(HTTPAPI.search, signedIn: self) { call in
+      try records.searchFriends(matching: call.request.queryValue("q") ?? "")
     }
   }
 }

@@ -237,6 +237,7 @@ struct Endpoints: Sendable {
       response.headers.set("Retry-After", String(Self.busyRetryAfter))
       return .response(response)
     }
+    if let error = error as? ReplyError { return error.reply }
     guard let error = error as? StoreError else {
       log.record(.error, "server.fault", ["status": "500", "message": "\(error)"])
       return .error(status: 500, message: "the server failed unexpectedly; see its log")

@@ -4,7 +4,8 @@ import ReactiveCore
 import Services
 
 /// The embedded backend: every service protocol, answered from the `LocalStore` in the data
-/// directory; each feature's conformance is an extension in the feature's folder.
+/// directory. The operations of every collection of records are ``LocalRecords``, written once
+/// (`records(_:)`); a feature's own services are extensions in the feature's folder.
 ///
 /// Each call waits the configured latency on the injected scheduler, then reads or writes the
 /// store, so front ends can show their spinners and tests stay on virtual time. Nothing

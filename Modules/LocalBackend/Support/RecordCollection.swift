@@ -19,34 +19,18 @@ public typealias StoredRecord = Codable & Hashable & Sendable & Identifiable
 /// that opens the directory read and write it safely. Nothing about the record's fields is
 /// written by hand.
 ///
-/// A feature `Ingredients` with `struct Ingredient: Codable, Hashable, Sendable, Identifiable
-/// { var id: Int; var text: String; var createdAt: Date }` in its Models folder registers
-/// its collection with this line in ``StoreFile/collections``:
+/// A feature `Ingredients` whose `struct Ingredient: CollectionRecord` (with `collectionName`
+/// `ingredients`, an `id`, a `revision`, a `text` and a `createdAt`) is in its Models folder
+/// registers its collection with this line in ``StoreFile/collections``:
 ///
 /// ```swift
-/// RecordCollection<Ingredient>("ingredients"),
+/// RecordCollection<Ingredient>(),
 /// ```
 ///
-/// and reads and writes it through ``LocalStore``'s generic methods, in a file of its own
-/// folder, `LocalBackend+Ingredients.swift`:
-///
-/// ```swift
-/// extension LocalBackend: IngredientsService {
-///   public func ingredients() -> Single<[Ingredient]> {
-///     read("ingredients") { store in try store.records(Ingredient.self) }
-///   }
-///   public func addIngredient(text: String) -> Single<Ingredient> {
-///     write("addIngredient") { store in
-///       try store.add { id in Ingredient(id: id, text: text, createdAt: Date()) }
-///     }
-///   }
-///   public func removeIngredient(id: Int) -> Completable {
-///     write("removeIngredient") { store in try store.remove(Ingredient.self, id: id) }
-///       .asCompletable()
-///   }
-///   public var ingredientsChanged: Observable<Void> { recordsChanged(Ingredient.self) }
-/// }
-/// ```
+/// and gets every operation of `RecordsService` on it, written once for all records
+/// (``LocalRecords``): `backend.records(Ingredient.self)` lists, reads, adds, updates and
+/// removes ingredients and signals their changes. What is its own (a search, a page) it writes
+/// over ``RecordStore``'s generic methods, in a file of its own folder.
 ///
 /// In the snapshot, the collection is the field named after it, one record a line, with the
 /// next identifier beside it (`"nextIngredientId": 4`, after the record type's name):
@@ -92,6 +76,16 @@ where Record.ID == Int {
     // first looks for a description among every conformance of the program, which took an
     // eighth of a command's start.
     recordName = _typeName(Record.self, qualified: false)
+  }
+}
+
+extension RecordCollection where Record: CollectionRecord {
+  /// Registers the records of type `Record` under their `collectionName`, kept in `order`,
+  /// starting as `seed` in a new data directory.
+  public init(
+    order: RecordOrder<Record> = .oldestFirst, seed: @escaping @Sendable () -> [Record] = { [] }
+  ) {
+    self.init(Record.collectionName, order: order, seed: seed)
   }
 }
 

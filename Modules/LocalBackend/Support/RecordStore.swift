@@ -3,9 +3,10 @@ import Models
 /// Where features' records are kept, whichever engine keeps them: ``LocalStore`` (the
 /// embedded store, in a directory) or a database server.
 ///
-/// A feature's reads and writes are written once, as extensions of this protocol in the
-/// feature's folder (a list, an add, a search…), over these generic operations; the
-/// server's handlers call them on `any RecordStore` and do not know which engine answers.
+/// The operations every collection has are written once for all records, over these generic
+/// operations (`add(_:)` and `update(_:overwriting:)` from a draft); what is a feature's own
+/// (a search, a page) is an extension of this protocol in the feature's folder. The server's
+/// handlers call them on `any RecordStore` and do not know which engine answers.
 /// Every collection a store keeps is registered in `StoreFile.collections`.
 ///
 /// Every method may be called from any thread and throws a ``StoreError``: a record that is

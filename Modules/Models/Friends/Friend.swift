@@ -1,5 +1,10 @@
-/// A person in the user's friends list.
-public struct Friend: Sendable, Codable, Hashable, Identifiable {
+import Foundation
+
+/// A person in the user's friends list: the records of the collection `friends`.
+public struct Friend: CollectionRecord {
+  /// `friends`.
+  public static let collectionName = "friends"
+
   /// The identifier the store gave the friend; unique within a store and never reused.
   public var id: Int
   /// The given name.
@@ -12,10 +17,6 @@ public struct Friend: Sendable, Codable, Hashable, Identifiable {
   /// made from an older revision than the stored one is refused, so that a form never
   /// overwrites a change made meanwhile elsewhere without saying so.
   public var revision: Int
-
-  /// The revision of a friend just added, and of a friend stored before friends had
-  /// revisions.
-  public static let firstRevision = 1
 
   /// Creates a friend from all of its fields.
   public init(
@@ -34,6 +35,12 @@ public struct Friend: Sendable, Codable, Hashable, Identifiable {
     self.init(
       id: id, firstName: draft.firstName, lastName: draft.lastName,
       phoneNumber: draft.phoneNumber, revision: revision)
+  }
+
+  /// Creates a friend from the fields of a draft; a friend keeps no date, so `createdAt` is
+  /// not kept.
+  public init(id: Int, draft: FriendDraft, revision: Int, createdAt: Date) {
+    self.init(id: id, draft: draft, revision: revision)
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -62,9 +69,6 @@ public struct Friend: Sendable, Codable, Hashable, Identifiable {
   public var draft: FriendDraft {
     FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber)
   }
-
-  /// What every front says when no friend has `id`: one wording for a missing friend.
-  public static func missingText(id: Int) -> String { "No friend has the id \(id)." }
 
   /// What every front says when a save is refused because the friend changed since the form
   /// loaded it: "Ada Lovelace was changed elsewhere", with the name as loaded.

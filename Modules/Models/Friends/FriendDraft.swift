@@ -1,5 +1,8 @@
 /// The fields of a friend being added or edited, before the store gives it an identifier.
-public struct FriendDraft: Sendable, Codable, Hashable {
+public struct FriendDraft: RecordDraft {
+  /// The record a draft makes.
+  public typealias Record = Friend
+
   /// The given name.
   public var firstName: String
   /// The family name.

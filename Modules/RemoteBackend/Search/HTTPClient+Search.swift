@@ -7,8 +7,6 @@ extension HTTPClient {
   /// `GET /search?q=…`: the friends whose name contains `query`, ignoring case and accents;
   /// an empty query matches everyone.
   public func searchFriends(matching query: String) async throws -> [Friend] {
-    try await call(
-      HTTPAPI.search, query: [("q", query)], expecting: [Friend].self,
-      what: "a list of friends")
+    try await send(HTTPAPI.search, query: [("q", query)])
   }
 }

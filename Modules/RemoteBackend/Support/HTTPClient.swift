@@ -3,8 +3,9 @@ import Foundation
 import Models
 import Services
 
-/// The app's HTTP API (see `Docs/HTTP-API.md`) as async functions, one per endpoint, each
-/// feature's in an extension in the feature's folder.
+/// The app's HTTP API (see `Docs/HTTP-API.md`) as async functions: those of every collection
+/// of records once for all (`records(_:)`, `add(_:)`…), and each feature's own in an
+/// extension in the feature's folder, each sending to a `Route` declared in `AppAPI`.
 ///
 /// **Errors.** Every function throws a ``ServiceError``, or `CancellationError` when the
 /// calling task was cancelled:

@@ -3,8 +3,9 @@ import Models
 import ReactiveCore
 import Services
 
-/// Every service protocol, answered by the app's server over HTTP (see `Docs/HTTP-API.md`);
-/// each feature's conformance is an extension in the feature's folder.
+/// Every service protocol, answered by the app's server over HTTP (see `Docs/HTTP-API.md`).
+/// The operations of every collection of records are ``RemoteRecords``, written once
+/// (`records(_:)`); a feature's own services are extensions in the feature's folder.
 ///
 /// Each call that returns a `Single` runs the `HTTPClient` request in a task when subscribed;
 /// disposing the subscription cancels the task, which closes the connection. A call written

@@ -13,9 +13,8 @@ extension HTTPClient {
   public func timeline(
     sinceId: Int? = nil, maxId: Int? = nil, limit: Int = HTTPAPI.defaultPageSize
   ) async throws -> [Post] {
-    try await call(
-      HTTPAPI.timeline, query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
-      expecting: [Post].self, what: "a page of posts")
+    try await send(
+      HTTPAPI.timeline, query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit))
   }
 
   /// `GET /timeline?before=…`: the page before a post, newest first: up to `limit` posts
@@ -26,13 +25,12 @@ extension HTTPClient {
     var query: [(name: String, value: String)] = []
     if let before { query.append(("before", String(before))) }
     query.append(("limit", String(limit)))
-    return try await call(
-      HTTPAPI.timeline, query: query, expecting: [Post].self, what: "a page of posts")
+    return try await send(HTTPAPI.timeline, query: query)
   }
 
   /// `GET /people`: everyone who wrote a post, sorted by name.
   public func people() async throws -> [Person] {
-    try await call(HTTPAPI.people, expecting: [Person].self, what: "a list of people")
+    try await send(HTTPAPI.people)
   }
 
   /// `GET /people/{id}/posts`: one page of one person's posts, newest first; the parameters
@@ -42,10 +40,9 @@ extension HTTPClient {
     byPerson personId: Int, sinceId: Int? = nil, maxId: Int? = nil,
     limit: Int = HTTPAPI.defaultPageSize
   ) async throws -> [Post] {
-    try await call(
+    try await send(
       HTTPAPI.personPosts, ["id": String(personId)],
-      query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit),
-      expecting: [Post].self, what: "a page of posts")
+      query: Self.pageQuery(sinceId: sinceId, maxId: maxId, limit: limit))
   }
 
   /// The query of one page: `since_id`, `max_id` and `limit`.

@@ -14,7 +14,7 @@ public struct FriendDetailViewModel: ViewModelType {
     public var editTaps: Observable<Void>
     /// Confirmed taps on "Delete".
     public var deleteTaps: Observable<Void>
-    /// Requests to load the friend again, such as the service's `friendsChanged`. It defaults
+    /// Requests to load the friend again, such as the service's `recordsChanged`. It defaults
     /// to none, and then `friend` completes after the first load.
     public var refresh: Observable<Void>
 
@@ -63,7 +63,7 @@ public struct FriendDetailViewModel: ViewModelType {
 
     let loads = Observable.merge(.just(()), input.refresh)
       .flatMapLatest { [service] _ -> Observable<Outcome<Friend, any Error>> in
-        activity.track(service.friend(id: id)).asObservable().outcomes { $0 }
+        activity.track(service.record(id: id)).asObservable().outcomes { $0 }
       }
       .share(replay: 1)
     let gone = loads.failures().filter { isNotFound($0) }.map { _ in () }

@@ -141,7 +141,7 @@ public struct FriendFormViewModel: ViewModelType {
       reloadStarts = .empty()
     case .edit(let id):
       let fetch = { [service] () -> Observable<Outcome<Friend, String>> in
-        activity.track(service.friend(id: id)).asObservable()
+        activity.track(service.record(id: id)).asObservable()
           .outcomes {
             isNotFound($0)
               ? Friend.missingText(id: id) : "Could not load friend \(id): \(describe($0))"
@@ -190,7 +190,7 @@ public struct FriendFormViewModel: ViewModelType {
           save = service.update(Friend(id: base.id, draft: draft, revision: base.revision))
         case .overwrite(let draft, id: let id?):
           // Over the revision stored now, whatever it is.
-          save = service.friend(id: id).flatMap { current in
+          save = service.record(id: id).flatMap { current in
             service.update(Friend(id: id, draft: draft, revision: current.revision))
           }
         }

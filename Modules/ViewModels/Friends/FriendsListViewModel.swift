@@ -109,11 +109,11 @@ public struct FriendsListViewModel: ViewModelType {
 
     let retries = PublishRelay<Void>()
     let loads = Observable.merge(
-      .just(()), input.refresh, deletions.values().map { _ in () }, service.friendsChanged,
+      .just(()), input.refresh, deletions.values().map { _ in () }, service.recordsChanged,
       retries.asObservable()
     )
     .flatMapLatest { [service] _ -> Observable<Outcome<[FriendCellType], String>> in
-      activity.track(service.friends())
+      activity.track(service.records())
         .asObservable()
         .map { friends in
           friends.isEmpty ? [.empty] : friends.map { .normal(FriendCellViewModel(friend: $0)) }

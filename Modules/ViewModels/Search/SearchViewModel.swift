@@ -11,7 +11,7 @@ import Services
 /// Hangul syllable, each a name on its own) show no results without a request; a
 /// newer query cancels the running search (`flatMapLatest`). A failed search can be retried
 /// with exponential backoff before "Search for X failed" shows; the results stream stays alive
-/// either way. Each `Input.refresh` (such as the friends service's `friendsChanged`) searches
+/// either way. Each `Input.refresh` (such as the friends service's `recordsChanged`) searches
 /// the latest query again, so results follow a friend renamed or deleted while they show.
 public struct SearchViewModel: ViewModelType {
   /// How failed searches are retried.
@@ -41,7 +41,7 @@ public struct SearchViewModel: ViewModelType {
     /// Results the user selects.
     public var select: Observable<Friend>
     /// Requests to search the latest query again, such as the friends service's
-    /// `friendsChanged`. It defaults to none at all, and then the outputs complete with
+    /// `recordsChanged`. It defaults to none at all, and then the outputs complete with
     /// `query`.
     public var refresh: Observable<Void>
 

@@ -15,10 +15,10 @@ import Testing
       let scheduler = TestScheduler.milliseconds()
       let services = try AppServices.local(directory: directory, scheduler: scheduler)
       let backend = try #require(services.auth as? LocalBackend)
-      #expect(services.friends === backend)
+      #expect(services.friends is LocalRecords<Friend>)
       #expect(services.search === backend)
       let friends = scheduler.createObserver([Friend].self)
-      _ = services.friends.friends().asObservable().subscribe(friends)
+      _ = services.friends.records().asObservable().subscribe(friends)
       scheduler.start()
       #expect(friends.events.first?.value.element?.count == 20)
     }
@@ -26,11 +26,11 @@ import Testing
 
   @Test func localKeepsTheDataAlreadyInTheDirectory() throws {
     try withTemporaryDirectory { directory in
-      try LocalStore(directory: directory).removeFriend(id: 1)
+      try LocalStore(directory: directory).remove(Friend.self, id: 1)
       let services = try AppServices.local(
         directory: directory, scheduler: TestScheduler.milliseconds())
-      let backend = try #require(services.friends as? LocalBackend)
-      #expect(try backend.store.friends().count == 19)
+      let backend = try #require(services.auth as? LocalBackend)
+      #expect(try backend.store.records(Friend.self).count == 19)
     }
   }
 
@@ -40,7 +40,7 @@ import Testing
     let services = AppServices.remote(
       url: url, directory: directory, scheduler: TestScheduler.milliseconds())
     let backend = try #require(services.auth as? RemoteBackend)
-    #expect(services.friends === backend)
+    #expect(services.friends is RemoteRecords<Friend>)
     #expect(services.search === backend)
   }
 }

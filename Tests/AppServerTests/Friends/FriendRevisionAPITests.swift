@@ -38,36 +38,36 @@ import Testing
       )
       #expect(status == 200)
       #expect(json["revision"] as? Int == 2)
-      #expect(try store.friend(id: 1).revision == 2)
+      #expect(try store.record(Friend.self, id: 1).revision == 2)
     }
   }
 
   @Test(arguments: ServerTestBackend.all)
   func aStaleRevisionGets409AndChangesNothing(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, store in
-      var meanwhile = try store.friend(id: 1)
+      var meanwhile = try store.record(Friend.self, id: 1)
       meanwhile.firstName = "Meanwhile"
-      let current = try store.updateFriend(meanwhile)
+      let current = try store.update(meanwhile)
       let (status, json) = try put(
         api, 1, #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100", "revision": 1}"#
       )
       #expect(status == 409)
       #expect(json["error"] as? String == "friend 1 was changed elsewhere")
-      #expect(try store.friend(id: 1) == current)
+      #expect(try store.record(Friend.self, id: 1) == current)
     }
   }
 
   @Test(arguments: ServerTestBackend.all)
   func aChangeWithoutARevisionOverwritesAnyRevision(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, store in
-      var meanwhile = try store.friend(id: 1)
+      var meanwhile = try store.record(Friend.self, id: 1)
       meanwhile.firstName = "Meanwhile"
-      try store.updateFriend(meanwhile)
+      try store.update(meanwhile)
       let (status, json) = try put(
         api, 1, #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100"}"#)
       #expect(status == 200)
       #expect(json["revision"] as? Int == 3)
-      #expect(try store.friend(id: 1).firstName == "Eve")
+      #expect(try store.record(Friend.self, id: 1).firstName == "Eve")
     }
   }
 }

@@ -2,6 +2,7 @@ import AppServer
 import Foundation
 import HTTPServer
 import LocalBackend
+import Models
 import Testing
 
 // The friends routes' answers to requests an HTTPClient would never send.
@@ -36,8 +37,8 @@ extension ServerAPITests {
         #expect(answer.status == 401, "\(method) \(target)")
         #expect(answer.headers["WWW-Authenticate"] == #"Bearer realm="api""#)
       }
-      #expect(try api.storage.records.friends().count == 20)
-      #expect(try api.storage.records.friend(id: 1).firstName == "Liam")
+      #expect(try api.storage.records.records(Friend.self).count == 20)
+      #expect(try api.storage.records.record(Friend.self, id: 1).firstName == "Liam")
     }
   }
 

@@ -44,7 +44,7 @@ struct ReplicaTests {
           "GET", "/friends/\(added.id)", to: b.url, token: session
         ).decoded(Friend.self)
         #expect(seen == added)
-        let change = HTTPAPI.FriendChange(
+        let change = RecordChange(
           draft: FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100002"),
           revision: added.revision)
         #expect(
@@ -110,7 +110,7 @@ struct ReplicaTests {
         #expect(failures.isEmpty, "answers other than 201: \(failures.map(\.status))")
         #expect(acknowledged.count > 10, "statuses: \(statuses)")
         // Every acknowledged friend is in the database, and B still serves them.
-        let stored = Set(try store.friends().map(\.id))
+        let stored = Set(try store.records(Friend.self).map(\.id))
         #expect(Set(acknowledged).subtracting(stored).isEmpty)
         let listed = try await ReplicaClient.send("GET", "/friends", to: b.url, token: token)
           .decoded([Friend].self)
@@ -164,7 +164,7 @@ struct DatabaseRestartTests {
       #expect(server.errorOutput.lowercased().contains("unavailable"))
       #expect(!server.errorOutput.contains("password="))
       // The test's own connections were cut too: they are replaced as the server's are.
-      let stored = Set(try store.friends().map(\.id))
+      let stored = Set(try store.records(Friend.self).map(\.id))
       #expect(Set(acknowledged).subtracting(stored).isEmpty)
     #endif
   }

@@ -13,7 +13,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
       #expect(try store.reloadIfChanged() == nil)
-      _ = try store.friends()
+      _ = try store.records(Friend.self)
       #expect(try store.reloadIfChanged() == nil)
     }
   }
@@ -21,7 +21,7 @@ import Testing
   @Test func insertionIsReportedAtItsNewPosition() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      let added = try store.addFriend(draft)
+      let added = try store.add(draft)
       let changes = try #require(try store.reloadIfChanged())
       let index = try #require(changes.snapshot.friends.firstIndex(of: added))
       #expect(changes.friends == ChangeSet(insertions: [index]))
@@ -35,8 +35,8 @@ import Testing
   @Test func deletionIsReportedAtItsOldPosition() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      let before = try store.friends()
-      try store.removeFriend(id: before[4].id)
+      let before = try store.records(Friend.self)
+      try store.remove(Friend.self, id: before[4].id)
       let changes = try #require(try store.reloadIfChanged())
       #expect(changes.friends == ChangeSet(deletions: [4]))
     }
@@ -45,9 +45,9 @@ import Testing
   @Test func updateInPlaceIsAModification() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      var friend = try store.friends()[3]
+      var friend = try store.records(Friend.self)[3]
       friend.phoneNumber = "+1 555 010 0000"
-      try store.updateFriend(friend)
+      try store.update(friend)
       let changes = try #require(try store.reloadIfChanged())
       #expect(changes.friends == ChangeSet(modifications: [3]))
     }
@@ -56,9 +56,9 @@ import Testing
   @Test func renameThatMovesIsADeletionAndAnInsertion() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      var friend = try store.friends()[0]
+      var friend = try store.records(Friend.self)[0]
       friend.lastName = "Zimmermann"
-      try store.updateFriend(friend)
+      try store.update(friend)
       let changes = try #require(try store.reloadIfChanged())
       #expect(changes.friends == ChangeSet(deletions: [0], insertions: [19]))
     }
@@ -78,14 +78,14 @@ import Testing
     try withTemporaryDirectory { directory in
       let viewer = try LocalStore(directory: directory)
       let editor = try LocalStore(directory: directory)
-      let before = try viewer.friends()
-      let added = try editor.addFriend(draft)
-      try editor.removeFriend(id: before[0].id)
+      let before = try viewer.records(Friend.self)
+      let added = try editor.add(draft)
+      try editor.remove(Friend.self, id: before[0].id)
       let changes = try #require(try viewer.reloadIfChanged())
       #expect(changes.snapshot.generation == 3)
       #expect(changes.friends.deletions == [0])
       #expect(changes.friends.insertions == [changes.snapshot.friends.firstIndex(of: added)!])
-      #expect(try viewer.friends() == editor.friends())
+      #expect(try viewer.records(Friend.self) == editor.records(Friend.self))
       #expect(try viewer.reloadIfChanged() == nil)
     }
   }
@@ -94,13 +94,15 @@ import Testing
     try withTemporaryDirectory { directory in
       let viewer = try LocalStore(directory: directory)
       let editor = try LocalStore(directory: directory)
-      _ = try viewer.friends()
-      let added = try editor.addFriend(draft)
-      #expect(try viewer.friend(id: added.id) == added)
+      _ = try viewer.records(Friend.self)
+      let added = try editor.add(draft)
+      #expect(try viewer.record(Friend.self, id: added.id) == added)
       // A write through the viewer starts from the editor's data, losing nothing.
-      try viewer.removeFriend(id: 1)
-      #expect(try editor.friend(id: added.id) == added)
-      #expect(throws: StoreError.notFound(1, record: "friend")) { try editor.friend(id: 1) }
+      try viewer.remove(Friend.self, id: 1)
+      #expect(try editor.record(Friend.self, id: added.id) == added)
+      #expect(throws: StoreError.notFound(1, record: "friend")) {
+        try editor.record(Friend.self, id: 1)
+      }
     }
   }
 
@@ -109,7 +111,7 @@ import Testing
       let store = try LocalStore(directory: directory)
       let first = try store.snapshot()
       #expect(try store.changes(since: first) == nil)
-      try store.removeFriend(id: try store.friends()[2].id)
+      try store.remove(Friend.self, id: try store.records(Friend.self)[2].id)
       let second = try #require(try store.changes(since: first))
       #expect(second.friends == ChangeSet(deletions: [2]))
       try store.generatePosts(date: Date(timeIntervalSince1970: 1_800_000_000))

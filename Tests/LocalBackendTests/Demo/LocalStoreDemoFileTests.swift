@@ -48,7 +48,7 @@ import Testing
       #expect((object["friends"] as? [Any])?.count == 20)
       #expect((object["posts"] as? [Any])?.count == 100)
       #expect(try store.fileURL.bytes().count > 10_000)
-      #expect(try LocalStore(directory: directory).friends().count == 20)
+      #expect(try LocalStore(directory: directory).records(Friend.self).count == 20)
     }
   }
 
@@ -74,9 +74,9 @@ import Testing
       #expect(snapshot.friends.map(\.id) == [7, 3])
       #expect(snapshot.posts.map(\.text) == ["Hi"])
       #expect(
-        try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+        try store.add(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
           .id == 8)
-      #expect(try LocalStore(directory: directory).friends().count == 3)
+      #expect(try LocalStore(directory: directory).records(Friend.self).count == 3)
     }
   }
 
@@ -135,9 +135,9 @@ import Testing
       let store = try LocalStore(directory: directory)
       try check(store, generation: 14)
       #expect(
-        try store.addFriend(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
+        try store.add(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
           .id == 22)
-      try store.removeFriend(id: 22)
+      try store.remove(Friend.self, id: 22)
       try store.compact()
       let folded = String(decoding: try store.fileURL.bytes(), as: UTF8.self)
       #expect(folded.contains(#""text": "Soup", "date": "2024-03-01T13:15:00.250Z"}"#))

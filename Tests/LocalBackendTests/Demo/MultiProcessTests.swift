@@ -32,7 +32,7 @@ import Testing
       }
       let acknowledged = outputs.map(Self.identifiers)
       #expect(acknowledged.map(\.count) == [200, 200])
-      let friends = try LocalStore(directory: directory, seed: .empty).friends()
+      let friends = try LocalStore(directory: directory, seed: .empty).records(Friend.self)
       #expect(friends.count == 400)
       #expect(Set(friends.map(\.id)) == Set(acknowledged.joined()))
       #expect(Set(friends.map(\.id)).count == 400)
@@ -62,7 +62,7 @@ import Testing
         acknowledged += ids
 
         let store = try LocalStore(directory: directory, seed: .empty)
-        let stored = Set(try store.friends().map(\.id))
+        let stored = Set(try store.records(Friend.self).map(\.id))
         #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
         let temporary = directory.appendingPathComponent(LocalStore.temporaryFileName)
         #expect(!FileManager.default.fileExists(atPath: temporary.path))
@@ -85,7 +85,7 @@ import Testing
       let acknowledged = outputs.map(Self.identifiers)
       #expect(acknowledged.map(\.count) == [100, 100, 100, 100])
       let store = try LocalStore(directory: directory, seed: .empty)
-      let friends = try store.friends()
+      let friends = try store.records(Friend.self)
       #expect(friends.count == 400)
       #expect(Set(friends.map(\.id)) == Set(acknowledged.joined()))
       for tag in tags {
@@ -126,15 +126,15 @@ import Testing
           acknowledged += ids
         }
         let store = try LocalStore(directory: directory, seed: .empty)
-        let stored = Set(try store.friends().map(\.id))
+        let stored = Set(try store.records(Friend.self).map(\.id))
         #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
       }
       #expect(killed == 100, "killed \(killed) of 100, \(acknowledged.count) writes")
       // The journal stays whole: the next writer cuts off a torn last line and goes on.
       let reopened = try LocalStore(directory: directory, seed: .empty)
-      try reopened.addFriend(
+      try reopened.add(
         FriendDraft(firstName: "After", lastName: "All", phoneNumber: "555 0100123"))
-      let friends = try LocalStore(directory: directory, seed: .empty).friends()
+      let friends = try LocalStore(directory: directory, seed: .empty).records(Friend.self)
       #expect(friends.count >= acknowledged.count + 1)
     }
   }
@@ -159,7 +159,7 @@ import Testing
         }
         acknowledged += outputs.flatMap(Self.identifiers)
         let store = try LocalStore(directory: directory, seed: .empty)
-        let stored = Set(try store.friends().map(\.id))
+        let stored = Set(try store.records(Friend.self).map(\.id))
         #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
         for name in [LocalStore.temporaryFileName, LocalStore.journalFileName + ".tmp"] {
           #expect(

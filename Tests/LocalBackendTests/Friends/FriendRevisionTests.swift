@@ -14,20 +14,21 @@ import Testing
   @Test func addedAndSeededFriendsStartAtTheFirstRevisionAndEachUpdateBumpsIt() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory, seed: .quickDemo)
-      #expect(try store.friends().allSatisfy { $0.revision == Friend.firstRevision })
-      let added = try store.addFriend(
+      #expect(try store.records(Friend.self).allSatisfy { $0.revision == Friend.firstRevision })
+      let added = try store.add(
         FriendDraft(firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999"))
       #expect(added.revision == 1)
       var friend = added
       friend.firstName = "Zoë"
-      let second = try store.updateFriend(friend)
+      let second = try store.update(friend)
       #expect(second.revision == 2)
       friend = second
       friend.lastName = "Bakers"
-      #expect(try store.updateFriend(friend).revision == 3)
+      #expect(try store.update(friend).revision == 3)
       // The revision survives a new instance reading the files.
       #expect(
-        try LocalStore(directory: directory, seed: .quickDemo).friend(id: added.id).revision == 3)
+        try LocalStore(directory: directory, seed: .quickDemo).record(Friend.self, id: added.id)
+          .revision == 3)
     }
   }
 
@@ -35,36 +36,36 @@ import Testing
     try withTemporaryDirectory { directory in
       let tui = try LocalStore(directory: directory, seed: .quickDemo)
       let cli = try LocalStore(directory: directory, seed: .quickDemo)
-      let loaded = try tui.friend(id: 4)
-      var elsewhere = try cli.friend(id: 4)
+      let loaded = try tui.record(Friend.self, id: 4)
+      var elsewhere = try cli.record(Friend.self, id: 4)
       elsewhere.phoneNumber = "+1 555 010 0004"
-      let current = try cli.updateFriend(elsewhere)
+      let current = try cli.update(elsewhere)
       let before = try directory.contentsBytes()
       var mine = loaded
       mine.firstName = "Mine"
       #expect(throws: StoreError.changedElsewhere(4, record: "friend")) {
-        try tui.updateFriend(mine)
+        try tui.update(mine)
       }
       #expect(try directory.contentsBytes() == before)
-      #expect(try tui.friend(id: 4) == current)
+      #expect(try tui.record(Friend.self, id: 4) == current)
       // Overwriting saves over whatever revision is stored.
-      let overwritten = try tui.updateFriend(mine, overwriting: true)
+      let overwritten = try tui.update(mine, overwriting: true)
       #expect(overwritten.revision == current.revision + 1)
-      #expect(try cli.friend(id: 4) == overwritten)
+      #expect(try cli.record(Friend.self, id: 4) == overwritten)
     }
   }
 
   @Test func theBackendReportsAStaleRevisionAsAServiceError() throws {
     try withBackend { fixture in
       let other = try LocalStore(directory: fixture.directory, seed: .quickDemo)
-      let loaded = try other.friend(id: 2)
+      let loaded = try other.record(Friend.self, id: 2)
       var elsewhere = loaded
       elsewhere.firstName = "Elsewhere"
-      try other.updateFriend(elsewhere)
+      try other.update(elsewhere)
       #expect(
-        fixture.run(fixture.backend.update(loaded))
+        fixture.run(fixture.backend.records(Friend.self).update(loaded))
           == [.error(0, ServiceError.changedElsewhere(id: 2))])
-      #expect(try fixture.store.friend(id: 2).firstName == "Elsewhere")
+      #expect(try fixture.store.record(Friend.self, id: 2).firstName == "Elsewhere")
     }
   }
 

@@ -12,12 +12,17 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
 @Suite(.timeLimit(.minutes(1))) struct LocalBackendFriendsTests {
   @Test func friendsAndOneFriendAreWhatTheStoreHolds() throws {
     try withBackend { fixture in
-      let friends = try fixture.store.friends()
+      let friends = try fixture.store.records(Friend.self)
       #expect(friends.count == 20)
-      #expect(fixture.run(fixture.backend.friends()) == [.next(0, friends), .completed(0)])
+      #expect(
+        fixture.run(fixture.backend.records(Friend.self).records()) == [
+          .next(0, friends), .completed(0),
+        ])
       let seventh = friends[6]
       #expect(
-        fixture.run(fixture.backend.friend(id: seventh.id)) == [.next(0, seventh), .completed(0)])
+        fixture.run(fixture.backend.records(Friend.self).record(id: seventh.id)) == [
+          .next(0, seventh), .completed(0),
+        ])
     }
   }
 
@@ -25,20 +30,24 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     try withBackend { fixture throws in
       let backend = fixture.backend
       let added = Friend(id: 21, draft: grace)
-      #expect(fixture.run(backend.add(grace)) == [.next(0, added), .completed(0)])
-      #expect(try fixture.store.friend(id: 21) == added)
+      #expect(
+        fixture.run(backend.records(Friend.self).add(grace)) == [.next(0, added), .completed(0)])
+      #expect(try fixture.store.record(Friend.self, id: 21) == added)
 
       var changed = added
       changed.phoneNumber = " +1 555 0199 "
       var saved = added
       saved.phoneNumber = "+1 555 0199"
       saved.revision = 2
-      #expect(fixture.run(backend.update(changed)) == [.next(0, saved), .completed(0)])
-      #expect(try fixture.store.friend(id: 21) == saved)
+      #expect(
+        fixture.run(backend.records(Friend.self).update(changed)) == [
+          .next(0, saved), .completed(0),
+        ])
+      #expect(try fixture.store.record(Friend.self, id: 21) == saved)
 
-      #expect(fixture.run(backend.remove(id: 21)) == [.completed(0)])
-      #expect(try fixture.store.friends().contains { $0.id == 21 } == false)
-      #expect(try fixture.store.friends().count == 20)
+      #expect(fixture.run(backend.records(Friend.self).remove(id: 21)) == [.completed(0)])
+      #expect(try fixture.store.records(Friend.self).contains { $0.id == 21 } == false)
+      #expect(try fixture.store.records(Friend.self).count == 20)
     }
   }
 
@@ -48,15 +57,15 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let before = try fixture.store.snapshot()
       let stranger = Friend(id: 999, draft: grace)
       #expect(
-        fixture.run(backend.friend(id: 999)) == [
+        fixture.run(backend.records(Friend.self).record(id: 999)) == [
           .error(0, ServiceError.notFound(id: 999))
         ])
       #expect(
-        fixture.run(backend.update(stranger)) == [
+        fixture.run(backend.records(Friend.self).update(stranger)) == [
           .error(0, ServiceError.notFound(id: 999))
         ])
       #expect(
-        fixture.run(backend.remove(id: 999)) == [
+        fixture.run(backend.records(Friend.self).remove(id: 999)) == [
           .error(0, ServiceError.notFound(id: 999))
         ])
       #expect(try fixture.store.snapshot() == before)
@@ -69,7 +78,9 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
       let message = try #require(Validation.phoneNumber("12").message)
       #expect(
-        fixture.run(fixture.backend.add(draft)) == [.error(0, ServiceError.invalid(message))])
+        fixture.run(fixture.backend.records(Friend.self).add(draft)) == [
+          .error(0, ServiceError.invalid(message))
+        ])
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -78,17 +89,17 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     try withBackend { fixture in
       let backend = fixture.backend
       let other = try fixture.otherProcess()
-      let (changed, subscription) = fixture.subscribe(backend.friendsChanged)
-      let (_, _) = fixture.subscribe(backend.add(grace), at: 100)
-      fixture.clock.scheduleAt(1_300) { try? other.removeFriend(id: 4) }
+      let (changed, subscription) = fixture.subscribe(backend.records(Friend.self).recordsChanged)
+      let (_, _) = fixture.subscribe(backend.records(Friend.self).add(grace), at: 100)
+      fixture.clock.scheduleAt(1_300) { try? other.remove(Friend.self, id: 4) }
       // Nothing about friends: the account, posts, a read, a refused write.
       fixture.clock.scheduleAt(2_300) { _ = try? other.logIn(email: ada.email, password: password) }
       fixture.clock.scheduleAt(2_400) {
         _ = try? other.generatePosts(count: 2, date: Date(timeIntervalSince1970: 1_700_000_000))
       }
       let (_, _) = fixture.subscribe(backend.logOut(), at: 3_100)
-      let (_, _) = fixture.subscribe(backend.friends(), at: 3_200)
-      let (_, _) = fixture.subscribe(backend.remove(id: 999), at: 3_300)
+      let (_, _) = fixture.subscribe(backend.records(Friend.self).records(), at: 3_200)
+      let (_, _) = fixture.subscribe(backend.records(Friend.self).remove(id: 999), at: 3_300)
       fixture.clock.advanceTo(5_500)
       subscription.dispose()
       #expect(changed.events.map(\.time) == [100, 2_000])
@@ -98,12 +109,13 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   @Test func friendsChangedReportsOnlyWhatChangedWhileSubscribed() throws {
     try withBackend { fixture in
       let other = try fixture.otherProcess()
-      let (first, firstSubscription) = fixture.subscribe(fixture.backend.friendsChanged)
+      let (first, firstSubscription) = fixture.subscribe(
+        fixture.backend.records(Friend.self).recordsChanged)
       fixture.clock.scheduleAt(500) { firstSubscription.dispose() }
-      fixture.clock.scheduleAt(600) { _ = try? other.addFriend(grace) }
+      fixture.clock.scheduleAt(600) { _ = try? other.add(grace) }
       let (second, secondSubscription) = fixture.subscribe(
-        fixture.backend.friendsChanged, at: 700)
-      fixture.clock.scheduleAt(2_900) { try? other.removeFriend(id: 1) }
+        fixture.backend.records(Friend.self).recordsChanged, at: 700)
+      fixture.clock.scheduleAt(2_900) { try? other.remove(Friend.self, id: 1) }
       fixture.clock.advanceTo(4_000)
       secondSubscription.dispose()
       #expect(first.events.isEmpty)
@@ -113,13 +125,14 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
 
   @Test func aDelayedAdditionHappensWhenItsLatencyEnds() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture throws in
-      let (observer, _) = fixture.subscribe(fixture.backend.add(grace), at: 100)
+      let (observer, _) = fixture.subscribe(
+        fixture.backend.records(Friend.self).add(grace), at: 100)
       fixture.clock.advanceTo(399)
       #expect(observer.events.isEmpty)
-      #expect(try fixture.store.friends().count == 20)
+      #expect(try fixture.store.records(Friend.self).count == 20)
       fixture.clock.advanceTo(400)
       #expect(observer.events == [.next(400, Friend(id: 21, draft: grace)), .completed(400)])
-      #expect(try fixture.store.friends().count == 21)
+      #expect(try fixture.store.records(Friend.self).count == 21)
     }
   }
 
@@ -127,21 +140,22 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     try withBackend(faults: .init(latency: .milliseconds(200), failing: ["friends", "add"])) {
       fixture in
       let before = try fixture.store.snapshot()
-      let friends = fixture.run(fixture.backend.friends())
+      let friends = fixture.run(fixture.backend.records(Friend.self).records())
       #expect(friends.map(\.time) == [200])
       let failure = try #require(friends.first?.value.error as? LocalBackend.InjectedFailure)
       #expect(failure.call == "friends")
       #expect("\(failure)" == "the backend was told to fail friends")
 
-      let added = fixture.run(fixture.backend.add(grace), at: 1_000)
+      let added = fixture.run(fixture.backend.records(Friend.self).add(grace), at: 1_000)
       #expect(added.map(\.time) == [1_200])
       #expect((added.first?.value.error as? LocalBackend.InjectedFailure)?.call == "add")
       #expect(try fixture.store.snapshot() == before)
 
       let people = fixture.run(fixture.backend.people(), at: 2_000)
       #expect(people == [.next(2_200, try fixture.store.people()), .completed(2_200)])
-      let one = fixture.run(fixture.backend.friend(id: 2), at: 3_000)
-      #expect(one == [.next(3_200, try fixture.store.friend(id: 2)), .completed(3_200)])
+      let one = fixture.run(fixture.backend.records(Friend.self).record(id: 2), at: 3_000)
+      #expect(
+        one == [.next(3_200, try fixture.store.record(Friend.self, id: 2)), .completed(3_200)])
     }
   }
 
@@ -150,10 +164,10 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let other = try fixture.otherProcess()
       let (status, statusSubscription) = fixture.subscribe(fixture.backend.accountStatus)
       let (friends, friendsSubscription) = fixture.subscribe(
-        fixture.backend.friendsChanged, at: 400)
+        fixture.backend.records(Friend.self).recordsChanged, at: 400)
       fixture.clock.scheduleAt(700) {
         _ = try? other.logIn(email: ada.email, password: password)
-        _ = try? other.addFriend(grace)
+        _ = try? other.add(grace)
       }
       fixture.clock.advanceTo(1_500)
       statusSubscription.dispose()
@@ -166,9 +180,10 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   @Test func aFriendAddedWhileNobodyListenedHidesNoLaterChange() throws {
     try withBackend { fixture in
       let backend = fixture.backend
-      _ = fixture.run(backend.add(grace))
-      let (friends, subscription) = fixture.subscribe(backend.friendsChanged, at: 100)
-      let (_, _) = fixture.subscribe(backend.remove(id: 21), at: 300)
+      _ = fixture.run(backend.records(Friend.self).add(grace))
+      let (friends, subscription) = fixture.subscribe(
+        backend.records(Friend.self).recordsChanged, at: 100)
+      let (_, _) = fixture.subscribe(backend.records(Friend.self).remove(id: 21), at: 300)
       fixture.clock.advanceTo(2_500)
       subscription.dispose()
       #expect(friends.events.map(\.time) == [300])
@@ -182,9 +197,9 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let expected = try #require(
         storeError { try LocalStore(directory: fixture.directory) }?.serviceError)
       let backend = fixture.backend
-      #expect(fixture.run(backend.friends()) == [.error(0, expected)])
+      #expect(fixture.run(backend.records(Friend.self).records()) == [.error(0, expected)])
       #expect(fixture.run(backend.people()) == [.error(0, expected)])
-      #expect(fixture.run(backend.add(grace)) == [.error(0, expected)])
+      #expect(fixture.run(backend.records(Friend.self).add(grace)) == [.error(0, expected)])
       #expect(try fixture.store.fileURL.bytes() == garbage)
     }
   }

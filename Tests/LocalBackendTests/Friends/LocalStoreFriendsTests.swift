@@ -7,7 +7,7 @@ import Testing
 @Suite struct LocalStoreFriendsTests {
   @Test func seedHasTwentyFriendsSortedByLastThenFirstName() throws {
     try withTemporaryDirectory { directory in
-      let friends = try LocalStore(directory: directory).friends()
+      let friends = try LocalStore(directory: directory).records(Friend.self)
       #expect(friends.count == 20)
       #expect(Set(friends.map(\.id)) == Set(1...20))
       #expect(friends.first?.lastName == "Adeyemi")
@@ -21,12 +21,12 @@ import Testing
   @Test func addedFriendGetsTheNextIdentifierAndItsPlaceInTheList() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      let added = try store.addFriend(
+      let added = try store.add(
         FriendDraft(firstName: " Zoe ", lastName: "Baker", phoneNumber: "+1 555 010 9999"))
       #expect(
         added == Friend(id: 21, firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999")
       )
-      let friends = try store.friends()
+      let friends = try store.records(Friend.self)
       let index = try #require(friends.firstIndex(of: added))
       #expect(friends[index - 1].lastName == "Anderson")
       #expect(friends[index + 1].lastName == "Bennett")
@@ -36,12 +36,12 @@ import Testing
   @Test func friendsSurviveReopening() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      let added = try store.addFriend(
+      let added = try store.add(
         FriendDraft(firstName: "Zoe", lastName: "Baker", phoneNumber: "5550100123"))
-      try store.removeFriend(id: 3)
+      try store.remove(Friend.self, id: 3)
       let reopened = try LocalStore(directory: directory)
-      #expect(try reopened.friends() == store.friends())
-      #expect(try reopened.friend(id: added.id) == added)
+      #expect(try reopened.records(Friend.self) == store.records(Friend.self))
+      #expect(try reopened.record(Friend.self, id: added.id) == added)
       #expect(try reopened.snapshot() == store.snapshot())
     }
   }
@@ -51,11 +51,11 @@ import Testing
       let store = try LocalStore(directory: directory)
       let before = try store.fileURL.bytes()
       #expect(throws: StoreError.invalidInput("Enter a first name.")) {
-        try store.addFriend(
+        try store.add(
           FriendDraft(firstName: "  ", lastName: "Baker", phoneNumber: "5550100123"))
       }
       #expect(throws: StoreError.invalidInput("A phone number needs 7 to 15 digits.")) {
-        try store.updateFriend(Friend(id: 1, firstName: "A", lastName: "B", phoneNumber: "123"))
+        try store.update(Friend(id: 1, firstName: "A", lastName: "B", phoneNumber: "123"))
       }
       #expect(try store.fileURL.bytes() == before)
     }
@@ -64,24 +64,28 @@ import Testing
   @Test func updateReplacesFieldsAndResorts() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      var friend = try #require(try store.friends().first)
+      var friend = try #require(try store.records(Friend.self).first)
       friend.lastName = "Zimmermann"
       friend.phoneNumber = "+49 30 5550 0000"
-      let saved = try store.updateFriend(friend)
+      let saved = try store.update(friend)
       friend.revision += 1
       #expect(saved == friend)
-      #expect(try store.friends().last == friend)
-      #expect(try store.friend(id: friend.id) == friend)
+      #expect(try store.records(Friend.self).last == friend)
+      #expect(try store.record(Friend.self, id: friend.id) == friend)
     }
   }
 
   @Test func unknownIdentifiersAreNotFound() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      #expect(throws: StoreError.notFound(99, record: "friend")) { try store.friend(id: 99) }
-      #expect(throws: StoreError.notFound(99, record: "friend")) { try store.removeFriend(id: 99) }
       #expect(throws: StoreError.notFound(99, record: "friend")) {
-        try store.updateFriend(
+        try store.record(Friend.self, id: 99)
+      }
+      #expect(throws: StoreError.notFound(99, record: "friend")) {
+        try store.remove(Friend.self, id: 99)
+      }
+      #expect(throws: StoreError.notFound(99, record: "friend")) {
+        try store.update(
           Friend(id: 99, firstName: "A", lastName: "B", phoneNumber: "5550100123"))
       }
     }
@@ -90,13 +94,13 @@ import Testing
   @Test func removedIdentifiersAreNotReused() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      let added = try store.addFriend(
+      let added = try store.add(
         FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
-      try store.removeFriend(id: added.id)
+      try store.remove(Friend.self, id: added.id)
       #expect(throws: StoreError.notFound(added.id, record: "friend")) {
-        try store.removeFriend(id: added.id)
+        try store.remove(Friend.self, id: added.id)
       }
-      let next = try store.addFriend(
+      let next = try store.add(
         FriendDraft(firstName: "C", lastName: "D", phoneNumber: "5550100124"))
       #expect(next.id == added.id + 1)
     }
@@ -120,10 +124,10 @@ import Testing
   @Test func searchResultsKeepListOrderAndEmptyQueryMatchesAll() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
-      #expect(try store.searchFriends(matching: "") == store.friends())
+      #expect(try store.searchFriends(matching: "") == store.records(Friend.self))
       let withN = try store.searchFriends(matching: "n")
       #expect(withN.count > 5)
-      let all = try store.friends()
+      let all = try store.records(Friend.self)
       #expect(withN == all.filter { withN.contains($0) })
     }
   }

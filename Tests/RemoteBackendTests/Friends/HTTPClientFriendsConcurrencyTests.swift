@@ -11,11 +11,12 @@ import Testing
       let client = fixture.client
       let names = try await withThrowingTaskGroup(of: String.self) { group in
         for id in 1...10 {
-          group.addTask { try await client.friend(id: id).firstName }
+          group.addTask { try await client.record(Friend.self, id: id).firstName }
         }
         return try await group.reduce(into: Set<String>()) { $0.insert($1) }
       }
-      #expect(names == Set(try (1...10).map { try fixture.store.friend(id: $0).firstName }))
+      #expect(
+        names == Set(try (1...10).map { try fixture.store.record(Friend.self, id: $0).firstName }))
     }
   }
 }

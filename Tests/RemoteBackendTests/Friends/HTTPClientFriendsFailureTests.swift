@@ -8,7 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct HTTPClientFriendsFailureTests {
   @Test func a404OnOneFriendIsThatFriendNotFound() async throws {
     try await withFixtureServer(replying: .error(status: 404, message: "gone")) { client, _ in
-      #expect(await serviceError { try await client.friend(id: 3) } == .notFound(id: 3))
+      #expect(
+        await serviceError { try await client.record(Friend.self, id: 3) } == .notFound(id: 3))
     }
   }
 
@@ -16,7 +17,7 @@ import Testing
     let missing = HTTPReply.response(.json(Data(#"{"id": 1, "firstName": "A"}"#.utf8)))
     try await withFixtureServer(replying: missing) { client, _ in
       #expect(
-        await serviceError { try await client.friend(id: 1) }
+        await serviceError { try await client.record(Friend.self, id: 1) }
           == .malformedResponse("expected a friend, but \"lastName\" is missing"))
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import ReactiveCore
 import RemoteBackend
 import Testing
@@ -8,7 +9,7 @@ extension RemoteBackendDeliveryTests {
     try await withAppServer { fixture in
       let (scheduler, key) = Self.recognisableScheduler()
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
-      let friendsQueue = try await backend.friends()
+      let friendsQueue = try await backend.records(Friend.self).records()
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
       #expect(friendsQueue == "the scheduler")
       let searchQueue = try await backend.search("ken")

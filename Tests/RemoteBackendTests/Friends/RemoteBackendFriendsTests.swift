@@ -16,15 +16,15 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     try await withAppServer(timeout: .seconds(10)) { fixture async throws in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
-      let add = backend.add(grace)
-      _ = backend.remove(id: 1)
+      let add = backend.records(Friend.self).add(grace)
+      _ = backend.records(Friend.self).remove(id: 1)
       // One round trip after them: had they been sent, they would have arrived first.
       _ = try await backend.currentAccountStatus().value
       #expect(
         fixture.log.events.filter(\.isReceived) == [
           .received(connection: 1, method: .get, target: "/account")
         ])
-      #expect(try fixture.store.friends().count == 20)
+      #expect(try fixture.store.records(Friend.self).count == 20)
       #expect(try await add.value == Friend(id: 21, draft: grace))
     }
   }
@@ -34,13 +34,13 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let first = fixture.newClient()
       let second = fixture.newClient()
       _ = try await first.logIn(email: ada.email, password: password)
-      #expect(try await first.friends().count == 20)
-      #expect(await serviceError { try await second.friends() } == .sessionExpired)
-      #expect(await serviceError { try await second.removeFriend(id: 1) } == .sessionExpired)
-      #expect(try fixture.store.friends().count == 20)
+      #expect(try await first.records(Friend.self).count == 20)
+      #expect(await serviceError { try await second.records(Friend.self) } == .sessionExpired)
+      #expect(await serviceError { try await second.remove(Friend.self, id: 1) } == .sessionExpired)
+      #expect(try fixture.store.records(Friend.self).count == 20)
       _ = try await second.logIn(email: ada.email, password: password)
       try await first.logOut()
-      #expect(try await second.friends().count == 20)
+      #expect(try await second.records(Friend.self).count == 20)
     }
   }
 
@@ -49,29 +49,35 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
-      let friends = try await backend.friends().value
-      #expect(friends == (try store.friends()))
+      let friends = try await backend.records(Friend.self).records().value
+      #expect(friends == (try store.records(Friend.self)))
       #expect(friends.count == 20)
-      #expect(try await backend.friend(id: 4).value == (try store.friend(id: 4)))
-      #expect(await serviceError { try await backend.friend(id: 999).value } == .notFound(id: 999))
+      #expect(
+        try await backend.records(Friend.self).record(id: 4).value
+          == (try store.record(Friend.self, id: 4)))
+      #expect(
+        await serviceError { try await backend.records(Friend.self).record(id: 999).value }
+          == .notFound(id: 999))
 
-      let added = try await backend.add(grace).value
+      let added = try await backend.records(Friend.self).add(grace).value
       #expect(added == Friend(id: 21, draft: grace))
-      #expect(try store.friend(id: 21) == added)
+      #expect(try store.record(Friend.self, id: 21) == added)
       var changed = added
       changed.phoneNumber = "+1 555 0199"
       var saved = changed
       saved.revision = 2
-      #expect(try await backend.update(changed).value == saved)
-      #expect(try store.friend(id: 21) == saved)
+      #expect(try await backend.records(Friend.self).update(changed).value == saved)
+      #expect(try store.record(Friend.self, id: 21) == saved)
       // A change made from the revision before fails, over HTTP as on the embedded store.
       #expect(
-        await serviceError { try await backend.update(changed).value }
+        await serviceError { try await backend.records(Friend.self).update(changed).value }
           == .changedElsewhere(id: 21))
-      #expect(try store.friend(id: 21) == saved)
-      try await backend.remove(id: 21).value
-      #expect(try store.friends() == friends)
-      #expect(await serviceError { try await backend.remove(id: 21).value } == .notFound(id: 21))
+      #expect(try store.record(Friend.self, id: 21) == saved)
+      try await backend.records(Friend.self).remove(id: 21).value
+      #expect(try store.records(Friend.self) == friends)
+      #expect(
+        await serviceError { try await backend.records(Friend.self).remove(id: 21).value }
+          == .notFound(id: 21))
     }
   }
 
@@ -80,25 +86,27 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
-      let loaded = try await backend.friend(id: 4).value
+      let loaded = try await backend.records(Friend.self).record(id: 4).value
       // Another client saves the friend after this one loaded it.
       var meanwhile = loaded
       meanwhile.firstName = "Meanwhile"
-      try store.updateFriend(meanwhile)
-      let before = try store.friend(id: 4)
+      try store.update(meanwhile)
+      let before = try store.record(Friend.self, id: 4)
       var mine = loaded
       mine.lastName = "Mine"
       #expect(
-        await serviceError { try await backend.update(mine).value } == .changedElsewhere(id: 4))
+        await serviceError { try await backend.records(Friend.self).update(mine).value }
+          == .changedElsewhere(id: 4))
       let conflict = await fixture.log.firstEvent(timeout: .seconds(10)) {
         if case .responded(_, 409) = $0 { return true }
         return false
       }
       #expect(conflict != nil)
-      #expect(try store.friend(id: 4) == before)
+      #expect(try store.record(Friend.self, id: 4) == before)
       // From the current revision, the same change is saved.
       mine.revision = before.revision
-      #expect(try await backend.update(mine).value.revision == before.revision + 1)
+      #expect(
+        try await backend.records(Friend.self).update(mine).value.revision == before.revision + 1)
     }
   }
 
@@ -108,13 +116,14 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let store = fixture.store
       // Each change, as the number of friends in the store when it arrives: a change reported
       // too early, or one that is not a change, shows as a wrong count.
-      var changes = elements(backend.friendsChanged.map { try store.friends().count })
+      var changes = elements(
+        backend.records(Friend.self).recordsChanged.map { try store.records(Friend.self).count })
       #expect(
         await fixture.log.contains(.responded(connection: 1, status: 200), within: .seconds(10)))
-      let added = try await backend.add(grace).value
+      let added = try await backend.records(Friend.self).add(grace).value
       #expect(try await changes.next() == 21)
       // Another client removes the friend; the next poll sees it.
-      try store.removeFriend(id: added.id)
+      try store.remove(Friend.self, id: added.id)
       clock.advanceTo(2_000)
       #expect(try await changes.next() == 20)
       // A poll that finds nothing new reports nothing.
@@ -124,7 +133,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
         return false
       }
       #expect(quietPoll != nil)
-      _ = try await backend.add(grace).value
+      _ = try await backend.records(Friend.self).add(grace).value
       #expect(try await changes.next() == 21)
     }
   }
@@ -135,12 +144,12 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       defer { gate.open() }
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
-      var changes = elements(backend.friendsChanged)
+      var changes = elements(backend.records(Friend.self).recordsChanged)
       let firstRead = await fixture.log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
       #expect(firstRead == .received(connection: 1, method: .get, target: "/friends"))
       // The write's own read replaces the first one, which the gate still holds; its result
       // must count as a change, or a list loaded before the write would stay stale.
-      _ = try await backend.add(grace).value
+      _ = try await backend.records(Friend.self).add(grace).value
       #expect(try await changes.next() != nil)
       let events = fixture.log.events
       #expect(events.contains(.received(connection: 3, method: .get, target: "/friends")))

@@ -15,7 +15,7 @@ import ViewModels
   @Test func withoutRefreshTheFriendLoadsOnceAndCompletes() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
+    service.recordResponse = { _ in [.next(100, Self.ada), .completed(100)] }
     let friends = clock.createObserver(Friend.self)
     SharingScheduler.mock(scheduler: clock) {
       let output = FriendDetailViewModel(service: service, id: 1).transform(.init())
@@ -29,7 +29,7 @@ import ViewModels
   @Test func eachRefreshLoadsTheFriendAgain() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendResponse = { _ in
+    service.recordResponse = { _ in
       [.next(100, clock.clock < 500 ? Self.ada : Self.renamed), .completed(100)]
     }
     let friends = clock.createObserver(Friend.self)
@@ -48,14 +48,14 @@ import ViewModels
     #expect(friends.events == [.next(100, Self.ada), .next(700, Self.renamed)])
     #expect(
       timeline(loading.events) == ["true@0", "false@100", "true@600", "false@700"])
-    #expect(service.calls == [.friend(id: 1), .friend(id: 1)])
+    #expect(service.calls == [.record(id: 1), .record(id: 1)])
   }
 
   @Test func aFriendThatNoLongerExistsSaysSoAndGoesBackOnce() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     // Loads until 500, deleted in another process then: later loads find nobody.
-    service.friendResponse = { id in
+    service.recordResponse = { id in
       clock.clock < 500
         ? [.next(100, Self.ada), .completed(100)] : [.error(100, ServiceError.notFound(id: id))]
     }
@@ -85,7 +85,7 @@ import ViewModels
   @Test func deletingTheFriendHereGoesBackOnceThoughTheRefreshFindsNobody() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendResponse = { id in
+    service.recordResponse = { id in
       clock.clock < 300
         ? [.next(100, Self.ada), .completed(100)] : [.error(50, ServiceError.notFound(id: id))]
     }

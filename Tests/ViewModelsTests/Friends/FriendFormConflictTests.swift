@@ -20,7 +20,7 @@ import ViewModels
   private func service(_ clock: TestScheduler) -> FakeFriendsService {
     let service = FakeFriendsService(scheduler: clock)
     var loads = 0
-    service.friendResponse = { _ in
+    service.recordResponse = { _ in
       loads += 1
       let friend = loads == 1 ? Self.ada : Self.elsewhere
       return [.next(100, friend), .completed(100)]
@@ -78,7 +78,7 @@ import ViewModels
     #expect(routes.events.isEmpty)
     var mine = Self.ada
     mine.phoneNumber = "555 0199"
-    #expect(service.calls == [.friend(id: 7), .update(mine), .friend(id: 7)])
+    #expect(service.calls == [.record(id: 7), .update(mine), .record(id: 7)])
   }
 
   @Test func overwriteSavesTheFormOverTheCurrentRevisionAndRoutesBack() {
@@ -118,7 +118,7 @@ import ViewModels
     #expect(saved.events == [.next(700, result)])
     #expect(routes.events == [.next(700, .back)])
     #expect(
-      service.calls == [.friend(id: 7), .update(mine), .friend(id: 7), .update(over)])
+      service.calls == [.record(id: 7), .update(mine), .record(id: 7), .update(over)])
   }
 
   /// A service that stores one friend, Ada at revision 3, refuses an update of any other
@@ -126,7 +126,7 @@ import ViewModels
   private func storingService(_ clock: TestScheduler) -> FakeFriendsService {
     let service = FakeFriendsService(scheduler: clock)
     var stored = Self.ada
-    service.friendResponse = { _ in [.next(100, stored), .completed(100)] }
+    service.recordResponse = { _ in [.next(100, stored), .completed(100)] }
     service.addResponse = { draft in
       stored = Friend(id: 7, draft: draft, revision: Friend.firstRevision)
       return [.next(100, stored), .completed(100)]
@@ -170,7 +170,7 @@ import ViewModels
     var second = first
     second.phoneNumber = "555 0142"
     second.revision = 4
-    #expect(service.calls == [.friend(id: 7), .update(first), .update(second)])
+    #expect(service.calls == [.record(id: 7), .update(first), .update(second)])
   }
 
   @Test func anAddFormThatSavesTwiceUpdatesTheFriendItAdded() {

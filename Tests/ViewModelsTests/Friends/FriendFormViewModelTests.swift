@@ -112,7 +112,7 @@ import ViewModels
   @Test func editingLoadsTheFriendSavesWithASpinnerAndRoutesBack() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
+    service.recordResponse = { _ in [.next(100, Self.ada), .completed(100)] }
     service.updateResponse = { friend in [.next(200, friend), .completed(200)] }
     let initial = clock.createObserver(FriendDraft.self)
     let loading = clock.createObserver(Bool.self)
@@ -139,7 +139,7 @@ import ViewModels
     #expect(timeline(loading.events) == ["true@0", "false@100", "true@400", "false@600"])
     #expect(saved.events == [.next(600, changed)])
     #expect(routes.events == [.next(600, .back)])
-    #expect(service.calls == [.friend(id: 7), .update(changed)])
+    #expect(service.calls == [.record(id: 7), .update(changed)])
   }
 
   @Test func aFailedSaveShowsTheErrorAndStaysOnTheForm() {
@@ -173,7 +173,7 @@ import ViewModels
   @Test func theFormIsDirtyWhileItsFieldsDifferFromTheLoadedOrSavedValues() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendResponse = { _ in [.next(100, Self.ada), .completed(100)] }
+    service.recordResponse = { _ in [.next(100, Self.ada), .completed(100)] }
     service.updateResponse = { friend in [.next(50, friend), .completed(50)] }
     let dirty = clock.createObserver(Bool.self)
     SharingScheduler.mock(scheduler: clock) {

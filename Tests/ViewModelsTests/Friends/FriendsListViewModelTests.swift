@@ -24,7 +24,7 @@ import ViewModels
   static func runOverAda(input: (TestScheduler) -> FriendsListViewModel.Input) -> Recorders {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
+    service.recordsResponse = { _ in [.next(100, [Self.ada]), .completed(100)] }
     return run(service, clock: clock, input: input)
   }
 
@@ -56,7 +56,7 @@ import ViewModels
   @Test func loadsWithASpinnerAndShowsACellPerFriend() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { _ in [.next(200, [Self.ada, Self.grace]), .completed(200)] }
+    service.recordsResponse = { _ in [.next(200, [Self.ada, Self.grace]), .completed(200)] }
     let run = Self.run(service, clock: clock)
     #expect(
       run.cells.events == [
@@ -69,7 +69,7 @@ import ViewModels
   @Test func anEmptyListShowsTheEmptyCell() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { _ in [.next(100, []), .completed(100)] }
+    service.recordsResponse = { _ in [.next(100, []), .completed(100)] }
     let run = Self.run(service, clock: clock)
     #expect(run.cells.events == [.next(100, [.empty])])
     #expect(FriendCellType.emptyText == "No data available")
@@ -82,7 +82,7 @@ import ViewModels
   @Test func aFailedLoadIsTriedAgainEveryFiveSecondsUntilOneSucceeds() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { call in
+    service.recordsResponse = { call in
       call < 2 ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
     }
     let run = Self.run(service, clock: clock)
@@ -102,14 +102,14 @@ import ViewModels
       timeline(run.loading.events) == [
         "true@0", "false@100", "true@5100", "false@5200", "true@10200", "false@10300",
       ])
-    #expect(service.calls == [.friends, .friends, .friends])
+    #expect(service.calls == [.records, .records, .records])
     #expect(run.alerts.events.isEmpty)
   }
 
   @Test func aLoadInBetweenStartsTheWaitAgainAndAFailedRefreshKeepsTheRows() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { call in
+    service.recordsResponse = { call in
       call == 1 || call == 2
         ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
     }
@@ -131,7 +131,7 @@ import ViewModels
   @Test func aFailedLoadShowsTheErrorCellAndNoAlertThenRefreshRecovers() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { call in
+    service.recordsResponse = { call in
       call == 0 ? [.error(100, Failure.offline)] : [.next(100, [Self.ada]), .completed(100)]
     }
     let run = Self.run(service, clock: clock) { clock in
@@ -152,7 +152,7 @@ import ViewModels
   @Test func deletingAFriendReloadsTheListAndAFailedDeletionAlerts() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { call in
+    service.recordsResponse = { call in
       call == 0
         ? [.next(100, [Self.ada, Self.grace]), .completed(100)]
         : [.next(100, [Self.grace]), .completed(100)]
@@ -174,7 +174,7 @@ import ViewModels
       run.alerts.events == [
         .next(650, Alert(title: "Could not delete Grace Hopper", message: "offline"))
       ])
-    #expect(service.calls == [.friends, .remove(id: 1), .friends, .remove(id: 2)])
+    #expect(service.calls == [.records, .remove(id: 1), .records, .remove(id: 2)])
   }
 
   @Test func selectingAFriendOpensItsFormAndAddOpensAnEmptyOne() {
@@ -191,7 +191,7 @@ import ViewModels
   @Test func aChangeFromElsewhereReloadsTheList() {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
-    service.friendsResponse = { call in
+    service.recordsResponse = { call in
       [.next(100, call == 0 ? [Self.ada] : [Self.ada, Self.grace]), .completed(100)]
     }
     clock.scheduleAt(1_000) { service.changes.accept(()) }

@@ -1,6 +1,7 @@
+import Models
 import Services
 
 extension AppServices {
   /// The __phrase__ entries.
-  public var __feature__: __Feature__Service { service(__Feature__Service.self) }
+  public var __feature__: any RecordsService<__Feature__Item> { records(__Feature__Item.self) }
 }

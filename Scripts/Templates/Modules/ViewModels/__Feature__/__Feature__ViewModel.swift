@@ -8,7 +8,7 @@ import Services
 ///
 /// The list loads when the screen opens, and again after each change (made here, or elsewhere:
 /// in another process, on the server). The text is trimmed; it is valid when it is not empty
-/// and has at most ``__Feature__Item/maximumLength`` characters. "Add" is enabled only while
+/// and has at most ``__Feature__Draft/maximumLength`` characters. "Add" is enabled only while
 /// the text is valid; a tap reads the text of that moment: a valid text is saved (taps while a
 /// save runs are ignored) and confirmed, an invalid one saves nothing and says why. The hint
 /// under the field waits until typing pauses for ``debounce`` (on the injected scheduler), so
@@ -66,11 +66,11 @@ public struct __Feature__ViewModel: ViewModelType {
   /// How long typing must pause before the hint changes.
   public static let debounce: RxTimeInterval = .milliseconds(300)
 
-  private let service: __Feature__Service
+  private let service: any RecordsService<__Feature__Item>
   private let scheduler: SchedulerType
 
   /// Creates the view model over the service; `scheduler` times the hint's debounce.
-  public init(service: __Feature__Service, scheduler: SchedulerType) {
+  public init(service: any RecordsService<__Feature__Item>, scheduler: SchedulerType) {
     self.service = service
     self.scheduler = scheduler
   }
@@ -78,31 +78,31 @@ public struct __Feature__ViewModel: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let text = input.text.map(__Feature__Item.trimmed)
+    let drafts = input.text.map { __Feature__Draft(text: $0).trimmed }
 
-    // Each tap with the text of that moment and what is wrong with it, if anything.
+    // Each tap with the draft of that moment and what is wrong with it, if anything.
     let taps = input.addTaps
-      .withLatestFrom(text)
-      .map { text in (text: text, problem: __Feature__Item.validate(text).message) }
+      .withLatestFrom(drafts)
+      .map { draft in (draft: draft, problem: draft.validation.message) }
       .share()
-    let saves = taps.compactMap { $0.problem == nil ? $0.text : nil }
-      .flatMapFirst { [service] text in
-        activity.track(service.add__Feature__Item(text: text)).asObservable().outcomes {
+    let saves = taps.compactMap { $0.problem == nil ? $0.draft : nil }
+      .flatMapFirst { [service] draft in
+        activity.track(service.add(draft)).asObservable().outcomes {
           describe($0)
         }
       }
       .share()
     let removals = input.removals
       .flatMap { [service] id in
-        activity.track(service.remove__Feature__Item(id: id))
+        activity.track(service.remove(id: id))
           .andThen(Observable.just(id))
           .outcomes { describe($0) }
       }
       .share()
 
-    let loads = Observable.merge(.just(()), service.__feature__ItemsChanged)
+    let loads = Observable.merge(.just(()), service.recordsChanged)
       .flatMapLatest { [service] _ in
-        activity.track(service.__feature__Items()).asObservable().outcomes { describe($0) }
+        activity.track(service.records()).asObservable().outcomes { describe($0) }
       }
       .share(replay: 1)
     let items = loads.compactMap { outcome -> [__Feature__Item]? in
@@ -113,12 +113,12 @@ public struct __Feature__ViewModel: ViewModelType {
     // The entries as last loaded, to name the one removed.
     let known = items.startWith([])
 
-    let isAddEnabled = text.map { __Feature__Item.validate($0).isValid }
+    let isAddEnabled = drafts.map { $0.validation.isValid }
       .startWith(false)
       .asDriver(onErrorJustReturn: false)
       .distinctUntilChanged()
-    let hint = text.debounce(Self.debounce, scheduler: scheduler)
-      .map { $0.isEmpty ? nil : __Feature__Item.validate($0).message }
+    let hint = drafts.debounce(Self.debounce, scheduler: scheduler)
+      .map { $0.text.isEmpty ? nil : $0.validation.message }
       .asDriver(onErrorJustReturn: nil)
       .distinctUntilChanged()
     let removedNames = removals.values().withLatestFrom(known) { id, items in

@@ -14,17 +14,19 @@ import Testing
     try withTemporaryDirectory { directory in
       let scheduler = SerialDispatchQueueScheduler(qos: .default)
       let first = try AppServices.local(directory: directory, scheduler: scheduler)
-      let added = try first.__feature__.add__Feature__Item(text: " flour ").toBlocking(timeout: 10)
-        .single()
+      let added = try first.__feature__.add(__Feature__Draft(text: " flour ")).toBlocking(
+        timeout: 10
+      )
+      .single()
       #expect(added.text == "flour")
       #expect(throws: ServiceError.invalid("An entry cannot be empty.")) {
-        try first.__feature__.add__Feature__Item(text: "  ").toBlocking(timeout: 10).single()
+        try first.__feature__.add(__Feature__Draft(text: "  ")).toBlocking(timeout: 10).single()
       }
 
       let second = try AppServices.local(directory: directory, scheduler: scheduler)
-      let items = try second.__feature__.__feature__Items().toBlocking(timeout: 10).single()
+      let items = try second.__feature__.records().toBlocking(timeout: 10).single()
       #expect(items == [added])
-      _ = try second.__feature__.remove__Feature__Item(id: added.id).toBlocking(timeout: 10)
+      _ = try second.__feature__.remove(id: added.id).toBlocking(timeout: 10)
         .toArray()
       #expect(try LocalStore(directory: directory).records(__Feature__Item.self).isEmpty)
     }

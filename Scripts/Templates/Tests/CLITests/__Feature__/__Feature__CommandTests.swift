@@ -12,11 +12,15 @@ import ViewModels
 /// `__command__ list`, `add` and `remove`, bound to the view model on virtual time, over a
 /// fake service whose calls take 100 ms.
 @Suite @MainActor struct __Feature__CommandTests {
-  static func harness(loggedIn: Bool = true) -> (Harness, Fake__Feature__Service) {
+  static func harness(loggedIn: Bool = true) -> (Harness, InMemoryRecordsService<__Feature__Item>) {
     let harness = Harness(loggedIn: loggedIn)
-    let service = Fake__Feature__Service(
+    let service = InMemoryRecordsService<__Feature__Item>(
       scheduler: harness.clock,
-      items: [__Feature__Item(id: 1, text: "first", createdAt: Date(timeIntervalSince1970: 0.25))])
+      items: [
+        __Feature__Item(
+          id: 1, draft: __Feature__Draft(text: "first"), revision: 1,
+          createdAt: Date(timeIntervalSince1970: 0.25))
+      ])
     harness.extraFakes = [service]
     return (harness, service)
   }

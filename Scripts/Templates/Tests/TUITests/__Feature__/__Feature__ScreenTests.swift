@@ -1,3 +1,4 @@
+import Models
 import Navigator
 import ServicesTesting
 import Testing
@@ -10,7 +11,7 @@ import ViewModels
 @MainActor @Suite struct __Feature__ScreenTests {
   @Test func theHomesKeyOpensItEnterAddsDRemovesAndEscGoesBack() {
     Harness.run { h in
-      let service = Fake__Feature__Service(scheduler: h.clock)
+      let service = InMemoryRecordsService<__Feature__Item>(scheduler: h.clock)
       h.extraFakes = [service]
       h.auth.status.accept(.authorized(Harness.ada))
       h.start()

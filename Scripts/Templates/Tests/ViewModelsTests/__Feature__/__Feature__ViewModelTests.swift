@@ -13,7 +13,8 @@ import ViewModels
 @Suite @MainActor struct __Feature__ViewModelTests {
   static func item(_ id: Int, _ text: String, at milliseconds: Int) -> __Feature__Item {
     __Feature__Item(
-      id: id, text: text, createdAt: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
+      id: id, draft: __Feature__Draft(text: text), revision: 1,
+      createdAt: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
   }
 
   struct Run {
@@ -30,7 +31,7 @@ import ViewModels
   /// Runs the screen over `service` with the user's input as timelines, until the clock
   /// stops.
   static func run(
-    _ clock: TestScheduler, _ service: Fake__Feature__Service,
+    _ clock: TestScheduler, _ service: InMemoryRecordsService<__Feature__Item>,
     text: [Recorded<Event<String>>] = [], addTaps: [Recorded<Event<Void>>] = [],
     removals: [Recorded<Event<Int>>] = [], doneTaps: [Recorded<Event<Void>>] = []
   ) -> Run {
@@ -64,7 +65,8 @@ import ViewModels
 
   @Test func itLoadsThenAddsAValidTextToTheMillisecond() {
     let clock = TestScheduler.milliseconds()
-    let service = Fake__Feature__Service(scheduler: clock, items: [Self.item(1, "first", at: 0)])
+    let service = InMemoryRecordsService<__Feature__Item>(
+      scheduler: clock, items: [Self.item(1, "first", at: 0)])
     // The user types " second " at 200 ms and taps "Add" at 400 ms, and again at 450 ms while
     // the save runs (ignored).
     let run = Self.run(
@@ -87,44 +89,44 @@ import ViewModels
       run.loading.events == [
         .next(0, true), .next(100, false), .next(400, true), .next(600, false),
       ])
-    #expect(service.calls == [.items, .add("second"), .items])
+    #expect(service.calls == [.records, .add(__Feature__Draft(text: "second")), .records])
     #expect(service.items.map(\.text) == ["first", "second"])
     #expect(service.items.last?.createdAt == Date(timeIntervalSince1970: 0.5))
   }
 
   @Test func anInvalidTextSavesNothingAndSaysWhyAfterThePause() {
     let clock = TestScheduler.milliseconds()
-    let service = Fake__Feature__Service(scheduler: clock)
-    let long = String(repeating: "x", count: __Feature__Item.maximumLength + 1)
+    let service = InMemoryRecordsService<__Feature__Item>(scheduler: clock)
+    let long = String(repeating: "x", count: __Feature__Draft.maximumLength + 1)
     let run = Self.run(
       clock, service, text: [.next(200, "  "), .next(300, long), .next(500, "ok")],
       addTaps: [.next(250, ()), .next(350, ())])
 
-    let tooLong = "An entry can have at most \(__Feature__Item.maximumLength) characters."
+    let tooLong = "An entry can have at most \(__Feature__Draft.maximumLength) characters."
     #expect(run.errors.events == [.next(250, "An entry cannot be empty."), .next(350, tooLong)])
     // The hint waits 300 ms after the last change: the long text's is never shown, as "ok"
     // came 200 ms later; an empty field says nothing.
     #expect(run.hints.events == [.next(800, nil)])
     #expect(run.enabled.events == [.next(0, false), .next(500, true)])
     #expect(run.confirmations.events.isEmpty)
-    #expect(service.calls == [.items])
+    #expect(service.calls == [.records])
   }
 
   @Test func theHintShowsOnceTypingPauses() {
     let clock = TestScheduler.milliseconds()
-    let service = Fake__Feature__Service(scheduler: clock)
-    let long = String(repeating: "y", count: __Feature__Item.maximumLength + 1)
+    let service = InMemoryRecordsService<__Feature__Item>(scheduler: clock)
+    let long = String(repeating: "y", count: __Feature__Draft.maximumLength + 1)
     let run = Self.run(clock, service, text: [.next(100, long), .next(1_000, "fine")])
     #expect(
       run.hints.events == [
-        .next(400, "An entry can have at most \(__Feature__Item.maximumLength) characters."),
+        .next(400, "An entry can have at most \(__Feature__Draft.maximumLength) characters."),
         .next(1_300, nil),
       ])
   }
 
   @Test func removingSaysWhichAndAnUnknownIdSaysSo() {
     let clock = TestScheduler.milliseconds()
-    let service = Fake__Feature__Service(
+    let service = InMemoryRecordsService<__Feature__Item>(
       scheduler: clock, items: [Self.item(1, "first", at: 0), Self.item(2, "second", at: 0)])
     let run = Self.run(clock, service, removals: [.next(300, 1), .next(600, 9)])
 
@@ -132,12 +134,12 @@ import ViewModels
     #expect(run.errors.events == [.next(700, "no record has id 9")])
     #expect(
       run.texts.events == [.next(0, nil), .next(100, ["first", "second"]), .next(500, ["second"])])
-    #expect(service.calls == [.items, .remove(id: 1), .items, .remove(id: 9)])
+    #expect(service.calls == [.records, .remove(id: 1), .records, .remove(id: 9)])
   }
 
   @Test func aFailedLoadIsNotAnEntryListAndDoneGoesBack() {
     let clock = TestScheduler.milliseconds()
-    let service = Fake__Feature__Service(scheduler: clock)
+    let service = InMemoryRecordsService<__Feature__Item>(scheduler: clock)
     service.failure = .unreachable("connection refused")
     let run = Self.run(clock, service, doneTaps: [.next(300, ())])
     #expect(run.texts.events == [.next(0, nil)])
