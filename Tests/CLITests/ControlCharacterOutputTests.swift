@@ -33,8 +33,8 @@ import Testing
   static func harness(loggedIn: Bool = true) -> Harness {
     let harness = Harness(loggedIn: false)
     if loggedIn { harness.auth.status.accept(.authorized(account)) }
-    harness.friends.friendsResponse = { _ in [.next(1, [friend]), .completed(1)] }
-    harness.friends.friendResponse = { _ in [.next(1, friend), .completed(1)] }
+    harness.friends.recordsResponse = { _ in [.next(1, [friend]), .completed(1)] }
+    harness.friends.recordResponse = { _ in [.next(1, friend), .completed(1)] }
     harness.friends.addResponse = { _ in [.next(1, friend), .completed(1)] }
     harness.friends.updateResponse = { _ in [.next(1, friend), .completed(1)] }
     harness.friends.removeResponse = { _ in [.completed(1)] }
@@ -66,7 +66,7 @@ import Testing
       // What `edit` loads is a form's fields, which must be valid to be saved again; the
       // friend it saves comes back with the controls.
       if words[0] == "edit" {
-        harness.friends.friendResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
+        harness.friends.recordResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
       }
       let code = harness.run((json ? ["--json"] : []) + words)
       #expect(code == .success, "\(words) \(harness.stderr)")
@@ -90,7 +90,7 @@ import Testing
 
   @Test func anErrorMessageFromTheServiceIsPrintedEscaped() {
     let harness = Self.harness()
-    harness.friends.friendResponse = { _ in
+    harness.friends.recordResponse = { _ in
       [.error(1, ServiceError.storage("disk" + Self.hostile + "\nfull"))]
     }
     #expect(harness.run("show 3") == .failure)

@@ -20,7 +20,7 @@ import Testing
 
   @Test func theHintToLogInRepeatsTheServerAndDataDirectoryGiven() {
     let harness = Harness(loggedIn: false)
-    #expect(harness.run("--server http://127.0.0.1:9 --data-dir /tmp/x list") == .failure)
+    #expect(harness.run("--server http://127.0.0.1:9 --data-dir /tmp/x whoami") == .failure)
     #expect(
       harness.stderr
         == "error: Not logged in. Run 'friends --data-dir /tmp/x --server http://127.0.0.1:9 "
@@ -93,7 +93,7 @@ import Testing
       .save(Self.token)
     let harness = Harness(loggedIn: false)
     #expect(
-      harness.run("--data-dir \(directory.url.path) --server http://127.0.0.1:8080 list")
+      harness.run("--data-dir \(directory.url.path) --server http://127.0.0.1:8080 whoami")
         == .failure)
     #expect(
       harness.stderr
@@ -107,22 +107,5 @@ import Testing
     harness.environment[AppIdentity.serverVariable] = "http://127.0.0.1:7"
     #expect(harness.run("--latency 5 whoami") == .usage)
     #expect(harness.stderr.contains("not to the server http://127.0.0.1:7; add '--local'"))
-  }
-}
-
-/// What a command says when the server answers with an error before the command's own call.
-@Suite @MainActor struct ServerErrorCommandTests {
-  @Test func aServerErrorNamesTheCommandsActionAndKeepsTheServersSentence() {
-    let harness = Harness()
-    harness.auth.currentStatusResponse = {
-      [.error(5, ServiceError.http(status: 503, message: "the data is away; try again shortly"))]
-    }
-    let code = harness.run("--server http://127.0.0.1:9 add --first A --last B --phone 5550100")
-    #expect(code == .failure)
-    #expect(
-      harness.stderr
-        == "error: Could not add the friend: the data is away; try again shortly "
-        + "(HTTP status 503)\n")
-    #expect(harness.friends.calls.isEmpty)
   }
 }

@@ -7,7 +7,7 @@ import Testing
 @MainActor @Suite struct EmptyListHintsTests {
   @Test func anEmptyFriendsListOffersNoKeysForARow() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in [.next(10, []), .completed(10)] }
+      h.friends.recordsResponse = { _ in [.next(10, []), .completed(10)] }
       h.startLoggedIn()
       h.advance(by: 10)
       #expect(h.lines.contains { $0.contains("No friends yet. Press a to add one.") })

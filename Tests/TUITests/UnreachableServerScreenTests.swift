@@ -14,7 +14,7 @@ import Testing
 
   @Test func theFriendsListSaysItsRowsMayBeOldWhileTheServerDoesNotAnswer() {
     Harness.run { h in
-      h.friends.friendsResponse = { _ in
+      h.friends.recordsResponse = { _ in
         [.next(10, [Fixtures.ada, Fixtures.grace]), .completed(10)]
       }
       h.startLoggedIn()

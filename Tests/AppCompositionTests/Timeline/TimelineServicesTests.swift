@@ -20,7 +20,7 @@ import Testing
       #expect(services.postCache is InMemoryPostCache)
       let quiet = try AppServices.local(
         directory: directory, scheduler: scheduler, registrations: [.timeline(livePosts: nil)])
-      #expect(quiet.timeline === quiet.friends)
+      #expect(quiet.timeline === quiet.auth as? LocalBackend)
       #expect(quiet.postCache is InMemoryPostCache)
     }
   }

@@ -22,7 +22,7 @@ import Testing
       let store = try LocalStore(directory: directory, seed: .empty)
       var ids: Set<Int> = []
       for number in 0..<25 {
-        let friend = try store.addFriend(
+        let friend = try store.add(
           FriendDraft(
             firstName: "F\(number)", lastName: "L", phoneNumber: "555010\(1000 + number)"))
         ids.insert(friend.id)
@@ -73,13 +73,14 @@ import Testing
             #expect(try journalURL.bytes() == damaged, "\(what)")
             continue
           }
-          let friends = try store.friends()
+          let friends = try store.records(Friend.self)
           #expect(Set(friends.map(\.id)) == pristine.ids, "\(what)")
-          let added = try store.addFriend(
+          let added = try store.add(
             FriendDraft(firstName: "Next", lastName: "One", phoneNumber: "+1 555 010 2000"))
           #expect(!pristine.ids.contains(added.id), "\(what): id \(added.id) given out again")
           #expect(
-            try LocalStore(directory: directory, seed: .empty).friends().count == 26, "\(what)")
+            try LocalStore(directory: directory, seed: .empty).records(Friend.self).count == 26,
+            "\(what)")
         }
       }
     }
