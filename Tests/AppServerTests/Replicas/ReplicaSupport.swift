@@ -152,7 +152,8 @@ let replicaSeed = StoreSeed.demo(friendCount: 5, postCount: 10)
 /// returns the identifiers of the friends whose addition was acknowledged (201) and the
 /// statuses of the answers, in no particular order.
 func addFriendsUnderLoad(
-  through servers: [URL], token: String, clients: Int, isDone: @escaping @Sendable () -> Bool
+  through servers: [URL], token: String, clients: Int, counting acknowledgements: Counter,
+  isDone: @escaping @Sendable () -> Bool
 ) async -> (acknowledged: [Int], statuses: [Int], answers: [ReplicaAnswer]) {
   await withTaskGroup(of: ([Int], [Int], [ReplicaAnswer]).self) { group in
     for client in 0..<clients {
@@ -171,6 +172,7 @@ func addFriendsUnderLoad(
           statuses.append(answer.status)
           if answer.status == 201, let friend = try? answer.decoded(Friend.self) {
             ids.append(friend.id)
+            acknowledgements.increment()
           } else if answer.status != 0 {
             failures.append(answer)
           } else {
@@ -196,4 +198,22 @@ final class Flag: Sendable {
   private let value = Atomic(false)
   func set() { value.store(true, ordering: .sequentiallyConsistent) }
   var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// A count that the load raises and a test waits on, so that a test acts after a number of
+/// writes rather than after a stretch of time that a busy machine may fill with fewer.
+final class Counter: Sendable {
+  private let value = Atomic(0)
+  func increment() { value.add(1, ordering: .sequentiallyConsistent) }
+  var count: Int { value.load(ordering: .sequentiallyConsistent) }
+
+  /// Waits until the count is at least `target`; false if a minute (a hang) passes first.
+  func reach(_ target: Int) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while count < target {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+  }
 }

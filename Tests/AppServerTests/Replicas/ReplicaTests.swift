@@ -100,11 +100,14 @@ struct ReplicaTests {
         let b = try await ReplicaProcess.start(database: database.connectionString)
         let token = try await ReplicaClient.logIn(a.url)
         let done = Flag()
+        let acknowledgements = Counter()
         async let load = addFriendsUnderLoad(
-          through: [a.url, b.url], token: token, clients: 6, isDone: { done.isSet })
-        try await Task.sleep(for: .milliseconds(800))
+          through: [a.url, b.url], token: token, clients: 6, counting: acknowledgements,
+          isDone: { done.isSet })
+        // Writes are under way through both replicas when A is killed, and go on through B.
+        #expect(await acknowledgements.reach(10))
         #expect(await a.stop(SIGKILL))
-        try await Task.sleep(for: .milliseconds(800))
+        #expect(await acknowledgements.reach(acknowledgements.count + 10))
         done.set()
         let (acknowledged, statuses, failures) = await load
         #expect(failures.isEmpty, "answers other than 201: \(failures.map(\.status))")
@@ -140,9 +143,11 @@ struct DatabaseRestartTests {
       let token = try await ReplicaClient.logIn(server.url)
 
       let done = Flag()
+      let acknowledgements = Counter()
       async let load = addFriendsUnderLoad(
-        through: [server.url], token: token, clients: 4, isDone: { done.isSet })
-      try await Task.sleep(for: .milliseconds(500))
+        through: [server.url], token: token, clients: 4, counting: acknowledgements,
+        isDone: { done.isSet })
+      #expect(await acknowledgements.reach(5))
       _ = try await ClusterScript.run(["restart", directory], timeout: 60)
       // The server recovers by itself: a request succeeds again within 15 seconds.
       var recovered = false
@@ -153,7 +158,8 @@ struct DatabaseRestartTests {
         recovered = answer.status == 201
         if !recovered { try await Task.sleep(for: .milliseconds(100)) }
       }
-      try await Task.sleep(for: .milliseconds(300))
+      // The load's own writes succeed again too.
+      #expect(await acknowledgements.reach(acknowledgements.count + 5))
       done.set()
       let (acknowledged, statuses, failures) = await load
       #expect(recovered)

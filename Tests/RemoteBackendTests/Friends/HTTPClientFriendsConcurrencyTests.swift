@@ -5,7 +5,7 @@ import RemoteBackend
 import Testing
 
 /// Many calls of one client at once, each answered with its own friend.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientFriendsConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientFriendsConcurrencyTests {
   @Test func concurrentCallsAreIndependent() async throws {
     try await withAppServer { fixture in
       let client = fixture.client

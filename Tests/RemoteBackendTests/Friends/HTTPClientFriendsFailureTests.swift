@@ -5,7 +5,7 @@ import RemoteBackend
 import Testing
 
 /// How HTTPClient reports the friends' answers that fail or have the wrong shape.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientFriendsFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientFriendsFailureTests {
   @Test func a404OnOneFriendIsThatFriendNotFound() async throws {
     try await withFixtureServer(replying: .error(status: 404, message: "gone")) { client, _ in
       #expect(

@@ -11,9 +11,9 @@ import Testing
 let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "5550100123")
 
 /// The backend's friends over a real server (see `withAppServer`), end to end.
-@Suite(.timeLimit(.minutes(1))) struct RemoteBackendFriendsTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteBackendFriendsTests {
   @Test func nothingIsSentUntilACallIsSubscribed() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture async throws in
+    try await withAppServer(timeout: hangBound) { fixture async throws in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let add = backend.records(Friend.self).add(grace)
@@ -45,7 +45,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func friendsCallsRoundTrip() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: hangBound) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
@@ -82,7 +82,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func aStaleRevisionIsAnsweredWith409AndChangesNothing() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: hangBound) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
@@ -97,7 +97,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       #expect(
         await serviceError { try await backend.records(Friend.self).update(mine).value }
           == .changedElsewhere(id: 4))
-      let conflict = await fixture.log.firstEvent(timeout: .seconds(10)) {
+      let conflict = await fixture.log.firstEvent(timeout: hangBound) {
         if case .responded(_, 409) = $0 { return true }
         return false
       }
@@ -111,7 +111,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   }
 
   @Test func friendsChangedFiresAfterEachWriteAndAtEachPollThatSeesAChange() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: hangBound) { fixture in
       let (backend, clock) = pollingBackend(fixture.client)
       let store = fixture.store
       // Each change, as the number of friends in the store when it arrives: a change reported
@@ -119,7 +119,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       var changes = elements(
         backend.records(Friend.self).recordsChanged.map { try store.records(Friend.self).count })
       #expect(
-        await fixture.log.contains(.responded(connection: 1, status: 200), within: .seconds(10)))
+        await fixture.log.contains(.responded(connection: 1, status: 200), within: hangBound))
       let added = try await backend.records(Friend.self).add(grace).value
       #expect(try await changes.next() == 21)
       // Another client removes the friend; the next poll sees it.
@@ -128,7 +128,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       #expect(try await changes.next() == 20)
       // A poll that finds nothing new reports nothing.
       clock.advanceTo(4_000)
-      let quietPoll = await fixture.log.firstEvent(timeout: .seconds(10)) {
+      let quietPoll = await fixture.log.firstEvent(timeout: hangBound) {
         if case .responded(let connection, 200) = $0 { return connection > 4 }
         return false
       }
@@ -140,12 +140,12 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
 
   @Test func aWriteMadeWhileTheFirstReadOfTheFriendsRunsIsStillAChange() async throws {
     let gate = AnswerGate { $0.method == .get && $0.path == "/friends" }
-    try await withAppServer(timeout: .seconds(10), wrapping: gate.wrap) { fixture in
+    try await withAppServer(timeout: hangBound, wrapping: gate.wrap) { fixture in
       defer { gate.open() }
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       var changes = elements(backend.records(Friend.self).recordsChanged)
-      let firstRead = await fixture.log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
+      let firstRead = await fixture.log.firstEvent(timeout: hangBound) { $0.isReceived }
       #expect(firstRead == .received(connection: 1, method: .get, target: "/friends"))
       // The write's own read replaces the first one, which the gate still holds; its result
       // must count as a change, or a list loaded before the write would stay stale.

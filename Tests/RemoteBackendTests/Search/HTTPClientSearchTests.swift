@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// The search endpoint end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientSearchTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientSearchTests {
   @Test func searchSendsTheQueryIntactAndMatchesLikeTheStore() async throws {
     try await withAppServer { fixture in
       let odd = try fixture.store.add(

@@ -6,7 +6,7 @@ import Testing
 
 /// A session token file that other users can read: the client deletes it and ends its
 /// session on the server, so whoever read the token cannot use it.
-@Suite(.timeLimit(.minutes(1))) struct ExposedTokenTests {
+@Suite(.timeLimit(.minutes(3))) struct ExposedTokenTests {
   @Test func aPrivateFileIsNotTakenAndAnExposedOneIsTakenOnce() throws {
     try withTemporaryDirectory { directory in
       let file = SessionTokenFile(directory: directory, server: URL(string: "http://h:1")!)

@@ -14,7 +14,7 @@ import Testing
 /// Sessions on a real loopback socket: the server's answers with no token, a bad one, an
 /// expired one and a good one, each client's own session, and logging out. Expiry runs on a
 /// clock moved by hand.
-@Suite(.timeLimit(.minutes(1))) struct SessionOverHTTPTests {
+@Suite(.timeLimit(.minutes(3))) struct SessionOverHTTPTests {
   private let ada = StoreSeed.demoAccount
   private let password = StoreSeed.demoPassword
 

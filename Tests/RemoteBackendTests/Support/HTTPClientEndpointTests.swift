@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// Every endpoint end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientEndpointTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientEndpointTests {
   private let demoPassword = StoreSeed.demoPassword
 
   @Test func logInLogOutAndAccountStatusFollowTheSession() async throws {

@@ -9,6 +9,11 @@ import Services
 import Synchronization
 import TestSupport
 
+/// How long a test waits for something that must happen (an answer, an element, a closed
+/// connection) before it counts as a hang. Far beyond what the slowest busy machine needs, so
+/// that a test fails only when the thing never happens; the suites' time limits allow for it.
+let hangBound: Duration = .seconds(60)
+
 /// A Friends API server over a fresh store in a temporary directory, and a client of it.
 struct FriendsServerFixture {
   let store: LocalStore
@@ -30,7 +35,7 @@ struct FriendsServerFixture {
 func withAppServer<Result>(
   seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = ServerStorage.loginThrottle(),
   sessions: SessionStore<String> = SessionStore(), signedIn: Bool = true,
-  timeout: Duration = .seconds(2),
+  timeout: Duration = hangBound,
   wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
   _ body: (FriendsServerFixture) async throws -> Result
 ) async throws -> Result {
@@ -81,7 +86,7 @@ final class AnswerGate: Sendable {
 /// Runs `body` with a server whose every route answers with `reply`, and a client of it that
 /// holds a session token (which this server does not check).
 func withFixtureServer<Result>(
-  replying reply: HTTPReply, timeout: Duration = .seconds(2),
+  replying reply: HTTPReply, timeout: Duration = hangBound,
   _ body: (HTTPClient, HTTPServerEventLog) async throws -> Result
 ) async throws -> Result {
   let log = HTTPServerEventLog()

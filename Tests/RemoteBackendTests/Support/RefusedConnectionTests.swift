@@ -9,7 +9,7 @@ import Testing
 /// take seconds of scheduling delay, so the test bounds the fastest of three calls (a retry
 /// after a pause, or a wait for the 30-second timeout, would make every call slow) and keeps
 /// each of them well below the timeout.
-@Suite(.timeLimit(.minutes(1))) struct RefusedConnectionTests {
+@Suite(.timeLimit(.minutes(3))) struct RefusedConnectionTests {
   @Test func aRefusedConnectionFailsAtOnceWithItsMessage() async throws {
     // Port 1: nothing listens there, and no test's server can take it (a port freed by a
     // server of this test could be taken at once by the server of a test running beside it).

@@ -7,7 +7,7 @@ import Testing
 
 /// The HTTP backend delivers every answer on its scheduler, as the embedded backend does, so
 /// that a view model's main-actor closures run on the main queue with the main scheduler.
-@Suite(.timeLimit(.minutes(1))) struct RemoteBackendDeliveryTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteBackendDeliveryTests {
   /// A scheduler on a queue that can be recognised, and the key that recognises it.
   static func recognisableScheduler() -> (SchedulerType, DispatchSpecificKey<String>) {
     let key = DispatchSpecificKey<String>()

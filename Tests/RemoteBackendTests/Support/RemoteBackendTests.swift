@@ -31,11 +31,12 @@ let deliveries = SerialDispatchQueueScheduler(qos: .default)
 let waits = ConcurrentDispatchQueueScheduler(qos: .default)
 
 /// The elements of `source`, awaited one at a time; each `next()` throws `RxError.timeout`
-/// when nothing arrives within 10 seconds, and returns as soon as an element does.
+/// when nothing arrives within ``hangBound``, and returns as soon as an element does.
 func elements<Element: Sendable>(_ source: Observable<Element>)
   -> AsyncThrowingStream<Element, Swift.Error>.AsyncIterator
 {
-  source.timeout(.seconds(10), scheduler: waits).values.makeAsyncIterator()
+  source.timeout(.seconds(Int(hangBound.components.seconds)), scheduler: waits).values
+    .makeAsyncIterator()
 }
 
 /// What a subscription received, from whichever thread delivered it.
@@ -49,9 +50,9 @@ final class Received: @unchecked Sendable {
 }
 
 /// The backend over a real Friends server (see `withAppServer`), end to end.
-@Suite(.timeLimit(.minutes(1))) struct RemoteBackendTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteBackendTests {
   @Test func authenticationCallsRoundTrip() async throws {
-    try await withAppServer(signedIn: false, timeout: .seconds(10)) { fixture in
+    try await withAppServer(signedIn: false, timeout: hangBound) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       #expect(try await backend.logIn(email: " ADA@example.com ", password: password).value == ada)
@@ -73,7 +74,7 @@ final class Received: @unchecked Sendable {
   }
 
   @Test func aWrongPasswordIsWrongCredentialsAndChangesNothing() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture async throws in
+    try await withAppServer(timeout: hangBound) { fixture async throws in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let failure = await serviceError {
@@ -85,7 +86,7 @@ final class Received: @unchecked Sendable {
   }
 
   @Test func nothingIsSentUntilACallIsSubscribed() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture async throws in
+    try await withAppServer(timeout: hangBound) { fixture async throws in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let login = backend.logIn(email: ada.email, password: password)
@@ -101,43 +102,43 @@ final class Received: @unchecked Sendable {
   }
 
   @Test func disposingARunningCallCancelsItAndClosesTheConnection() async throws {
-    try await withFixtureServer(replying: .neverAnswer, timeout: .seconds(10)) { client, log in
+    try await withFixtureServer(replying: .neverAnswer, timeout: hangBound) { client, log in
       let backend = RemoteBackend(client: client, scheduler: deliveries, pollScheduler: pollClock())
       let received = Received()
       let subscription = backend.currentAccountStatus().subscribe(
         onSuccess: { received.record("success \($0)") },
         onFailure: { received.record("failure \($0)") })
-      let arrived = await log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
+      let arrived = await log.firstEvent(timeout: hangBound) { $0.isReceived }
       #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
       subscription.dispose()
-      #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(10)))
+      #expect(await log.contains(.clientClosed(connection: 1), within: hangBound))
 
       let write = backend.logIn(email: ada.email, password: password).subscribe(
         onSuccess: { received.record("success \($0)") },
         onFailure: { received.record("failure \($0)") })
-      let posted = await log.firstEvent(timeout: .seconds(10)) {
+      let posted = await log.firstEvent(timeout: hangBound) {
         $0 == .received(connection: 2, method: .post, target: "/login")
       }
       #expect(posted != nil)
       write.dispose()
-      #expect(await log.contains(.clientClosed(connection: 2), within: .seconds(10)))
+      #expect(await log.contains(.clientClosed(connection: 2), within: hangBound))
       #expect(received.all.isEmpty)
     }
   }
 
   @Test func disposingTheAccountStatusCancelsItsRunningPoll() async throws {
-    try await withFixtureServer(replying: .neverAnswer, timeout: .seconds(10)) { client, log in
+    try await withFixtureServer(replying: .neverAnswer, timeout: hangBound) { client, log in
       let backend = RemoteBackend(client: client, scheduler: deliveries, pollScheduler: pollClock())
       let subscription = backend.accountStatus.subscribe()
-      let arrived = await log.firstEvent(timeout: .seconds(10)) { $0.isReceived }
+      let arrived = await log.firstEvent(timeout: hangBound) { $0.isReceived }
       #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
       subscription.dispose()
-      #expect(await log.contains(.clientClosed(connection: 1), within: .seconds(10)))
+      #expect(await log.contains(.clientClosed(connection: 1), within: hangBound))
     }
   }
 
   @Test func accountStatusEmitsTheStatusThenEachChangeMadeThroughTheBackend() async throws {
-    try await withAppServer(signedIn: false, timeout: .seconds(10)) { fixture in
+    try await withAppServer(signedIn: false, timeout: hangBound) { fixture in
       // The clock never moves, so no poll runs: each change comes from the write's trigger.
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
@@ -151,7 +152,7 @@ final class Received: @unchecked Sendable {
   }
 
   @Test func accountStatusSeesALoginMadeByAClientSharingItsTokensAtThePoll() async throws {
-    try await withAppServer(signedIn: false, timeout: .seconds(10)) { fixture in
+    try await withAppServer(signedIn: false, timeout: hangBound) { fixture in
       // Two clients keeping their token in one place, as two fronts on one data directory.
       let shared = MemorySessionTokens()
       let (backend, clock) = pollingBackend(fixture.newClient(tokens: shared))

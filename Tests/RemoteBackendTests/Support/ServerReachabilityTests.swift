@@ -8,7 +8,7 @@ import Testing
 @testable import RemoteBackend
 
 /// ``RemoteBackend/dataStatus``: whether the server answered the latest call, polled or asked.
-@Suite(.timeLimit(.minutes(1))) struct ServerReachabilityTests {
+@Suite(.timeLimit(.minutes(3))) struct ServerReachabilityTests {
   /// Makes every route answer 503 with a sentence while `isDown` is set.
   final class Outage: Sendable {
     let isDown = Atomic(false)
@@ -23,7 +23,7 @@ import Testing
 
   @Test func aFailedPollSaysTheDataMayBeOldAndTheNextAnswerSaysItIsBack() async throws {
     let outage = Outage()
-    try await withAppServer(timeout: .seconds(10), wrapping: outage.wrap) { fixture async throws in
+    try await withAppServer(timeout: hangBound, wrapping: outage.wrap) { fixture async throws in
       let (backend, clock) = pollingBackend(fixture.client)
       var statuses = elements(backend.dataStatus)
       #expect(try await statuses.next() == .available)

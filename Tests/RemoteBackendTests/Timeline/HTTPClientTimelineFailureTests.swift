@@ -5,7 +5,7 @@ import RemoteBackend
 import Testing
 
 /// How HTTPClient reports people and posts of the wrong shape.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientTimelineFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientTimelineFailureTests {
   @Test func peopleOfTheWrongShapeNameTheField() async throws {
     let wrongType = HTTPReply.response(.json(Data(#"[{"id": "seven", "name": "x"}]"#.utf8)))
     try await withFixtureServer(replying: wrongType) { client, _ in

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// The timeline's and people's endpoints end to end: HTTPClient → HTTPServer with ServerAPI → LocalStore.
-@Suite(.timeLimit(.minutes(1))) struct HTTPClientTimelineTests {
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientTimelineTests {
   @Test func timelinePagesMatchTheStoreWithExactDates() async throws {
     try await withAppServer { fixture in
       let fresh = try fixture.store.generatePosts(

@@ -8,9 +8,9 @@ import RemoteBackend
 import Testing
 
 /// The backend's search and posts over a real server (see `withAppServer`), end to end.
-@Suite(.timeLimit(.minutes(1))) struct RemoteBackendTimelineTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoteBackendTimelineTests {
   @Test func searchAndTimelineCallsRoundTrip() async throws {
-    try await withAppServer(timeout: .seconds(10)) { fixture in
+    try await withAppServer(timeout: hangBound) { fixture in
       let backend = RemoteBackend(
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       let store = fixture.store
