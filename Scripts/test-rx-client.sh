@@ -6,7 +6,8 @@
 # its test. Its tests also declare globals named after each name the template adds to RxTest's
 # types (which live in ReactiveTesting, not in the products) and use them unqualified inside
 # extensions of those types, as code written for RxTest may: through the products, they must
-# still mean the globals.
+# still mean the globals; and the same for what it adds to the core's types (which live in
+# ReactiveCore).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 template="$PWD"
@@ -123,6 +124,56 @@ extension TestableObservable {
 
 extension TestableObserver {
   func clientScheduler() -> String { testScheduler }
+}
+
+// The same for what the template adds to the core's types (in `ReactiveCore`, which the
+// `RxSwift`, `RxRelay` and `RxCocoa` products do not re-export).
+let hasObservers = "the client's observers"
+let createUnbounded = "the client's buffer"
+let isOnMainQueue = "the client's queue"
+let scoped = "the client's scope"
+let value = "the client's value"
+
+extension BehaviorRelay {
+  func clientObservers() -> String { hasObservers }
+}
+
+extension PublishRelay {
+  func clientObservers() -> String { hasObservers }
+}
+
+extension ReplayRelay {
+  func clientObservers() -> String { hasObservers }
+  static func clientBuffer() -> String { createUnbounded }
+}
+
+extension MainScheduler {
+  static func clientQueue() -> String { isOnMainQueue }
+}
+
+extension Hooks {
+  static func clientScope() -> String { scoped }
+}
+
+extension Infallible {
+  func clientValue() -> String { value }
+}
+
+extension SharedSequence {
+  func clientValue() -> String { value }
+}
+
+final class ClientCoreGlobalsTests: XCTestCase {
+  func testGlobalsKeepTheirMeaningInsideExtensionsOfTheCoresTypes() {
+    XCTAssertEqual(BehaviorRelay(value: 1).clientObservers(), "the client's observers")
+    XCTAssertEqual(PublishRelay<Int>().clientObservers(), "the client's observers")
+    XCTAssertEqual(ReplayRelay<Int>.create(bufferSize: 1).clientObservers(), "the client's observers")
+    XCTAssertEqual(ReplayRelay<Int>.clientBuffer(), "the client's buffer")
+    XCTAssertEqual(MainScheduler.clientQueue(), "the client's queue")
+    XCTAssertEqual(Hooks.clientScope(), "the client's scope")
+    XCTAssertEqual(Infallible.just(1).clientValue(), "the client's value")
+    XCTAssertEqual(Driver.just(1).clientValue(), "the client's value")
+  }
 }
 
 final class ClientGlobalsTests: XCTestCase {
