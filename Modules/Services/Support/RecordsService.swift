@@ -4,7 +4,7 @@ import ReactiveCore
 /// The operations of a collection of records, the same for every record type: list, read,
 /// add, update from a revision, remove, and a signal when the collection changes.
 ///
-/// Each engine implements it once for every ``CollectionRecord`` (the embedded store, the
+/// Each engine implements it once for every `CollectionRecord` (the embedded store, the
 /// server over HTTP, the test fakes), so a feature whose data is records writes none of them:
 /// its service is `any RecordsService<Ingredient>`, or a protocol refining it with what is
 /// the feature's own.
