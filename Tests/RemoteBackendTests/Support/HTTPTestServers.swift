@@ -31,10 +31,12 @@ struct FriendsServerFixture {
 /// Runs `body` with a Friends API server on 127.0.0.1 (a port the system chooses) serving a
 /// store seeded with `seed`, and a client of it with `timeout`; unless `signedIn` is false,
 /// the client holds the token of a session the test started on the server (no request is sent
-/// for it). `wrap` may wrap the API's handler, for example to hold an answer back.
+/// for it). `wrap` may wrap the API's handler, for example to hold an answer back; `loginGate`
+/// bounds the logins that run and wait at once, as the server's does.
 func withAppServer<Result>(
   seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = ServerStorage.loginThrottle(),
-  sessions: SessionStore<String> = SessionStore(), signedIn: Bool = true,
+  sessions: SessionStore<String> = SessionStore(), loginGate: LoginGate = LoginGate(),
+  signedIn: Bool = true,
   timeout: Duration = hangBound,
   wrapping wrap: (@escaping HTTPServer.Handler) -> HTTPServer.Handler = { $0 },
   _ body: (FriendsServerFixture) async throws -> Result
@@ -46,7 +48,8 @@ func withAppServer<Result>(
       onEvent: log.record,
       handler: wrap(
         ServerAPI(
-          storage: .embedded(store: store, sessions: sessions, throttle: throttle)
+          storage: .embedded(store: store, sessions: sessions, throttle: throttle),
+          loginGate: loginGate
         ).router.handle))
     defer { server.stop() }
     let tokens = MemorySessionTokens(
