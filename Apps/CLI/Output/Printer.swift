@@ -8,7 +8,7 @@ import ReactiveCore
 /// The spinner draws only when standard error is a terminal, and is erased before anything
 /// else is printed, so results never share a line with it.
 ///
-/// Text from data (a friend's name, a post, a message a server sent) never writes a raw
+/// Text from data (a record's name, a message a server sent) never writes a raw
 /// control character to the terminal: messages and errors are printed with their control
 /// characters escaped, line by line, and the formats of results escape the data they show
 /// (``TextFormat``), around the styling they add.

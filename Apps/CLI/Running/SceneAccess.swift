@@ -14,7 +14,7 @@ extension CommandContext {
   /// nothing accepts the connection, after the client's timeout when the server does not
   /// answer), ``StatusReadError/interrupted`` when the wait was cut short, by Ctrl-C or by
   /// the session expiring. `action` names what the user asked for, for the message of a
-  /// failed read ("add the friend"); `nil` for "read the account status".
+  /// failed read ("add the record"); `nil` for "read the account status".
   func accountStatus(for action: String? = nil) -> Result<AccountStatus, StatusReadError> {
     let reads = PublishRelay<Void>()
     let output = SessionViewModel(auth: services.auth).transform(
@@ -43,7 +43,7 @@ extension CommandContext {
   /// resetting a password needs an account, and ids must be valid. Prints why not and
   /// returns the exit code when it may not; returns `nil` when it may. `action` names what
   /// the user asked for, for the message of a status that cannot be read ("Could not add the
-  /// friend: …").
+  /// record: …").
   func open(_ scene: Scene, for action: String) -> ExitCode? {
     let status: AccountStatus
     switch accountStatus(for: action) {

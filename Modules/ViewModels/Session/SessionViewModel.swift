@@ -31,7 +31,7 @@ public struct SessionViewModel: ViewModelType {
     /// before it runs).
     public var statusReads: Observable<Void>
     /// What the user asked for that needs those reads, as words after "Could not" ("add the
-    /// friend"), for the message of a read that fails; `nil` for "read the account status".
+    /// record"), for the message of a read that fails; `nil` for "read the account status".
     public var statusReadAction: String?
     /// The scenes the front shows, from the first to the top, each time they change (the
     /// navigator's `stack`). Without it the view model takes the login scene as shown.
@@ -68,7 +68,7 @@ public struct SessionViewModel: ViewModelType {
     public var readStatus: Signal<AccountStatus>
     /// Why a read of ``Input/statusReads`` failed, for example "Could not read the account
     /// status: the server could not be reached: …", or with ``Input/statusReadAction``
-    /// "Could not add the friend: …". A session that expired is not reported
+    /// "Could not add the record: …". A session that expired is not reported
     /// here but by ``sessionExpired``.
     public var readError: Signal<String>
     /// "Your session has expired; log in again", each time the server ended the session.
