@@ -98,7 +98,7 @@ import Testing
     #expect(
       harness.stderr
         == "error: Not logged in to the test: the login kept in this data directory is for "
-        + "http://localhost:8080, and another address counts as another server. Run 'friends "
+        + "http://localhost:8080, and another address counts as another server. Run '\(AppIdentity.command) "
         + "--data-dir \(directory.url.path) --server http://127.0.0.1:8080 login' first.\n")
   }
 
