@@ -56,7 +56,9 @@ struct __Feature__Command: Command {
   }
 
   func run(_ context: CommandContext) throws -> ExitCode {
-    if let refused = context.open(.__feature__) { return refused }
+    if let refused = context.open(.__feature__, for: "work with the __phrase__") {
+      return refused
+    }
     let text = PublishRelay<String>()
     let addTaps = PublishRelay<Void>()
     let removals = PublishRelay<Int>()
