@@ -1,3 +1,4 @@
+import AppComposition
 import CommandLineKit
 import Foundation
 import Models
@@ -61,7 +62,7 @@ import ViewModels
     let (harness, service) = Self.harness(loggedIn: false)
     #expect(harness.run(["__command__", "list"]) == .failure)
     #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: \(CommandContext.notLoggedIn)\n")
+    #expect(harness.stderr == "error: Not logged in. Run '\(AppIdentity.command) login' first.\n")
     #expect(service.calls.isEmpty)
   }
 }
