@@ -31,6 +31,8 @@ extension StorageError: StorageErrorRepresentable {
 /// with zeros written in advance past them, so that a record is written in place and its
 /// flush has no file-system metadata to commit (see ``FileFormats``). Its cost does not
 /// depend on how much the store holds. A write that returned is on the disk.
+/// Writers take turns: one that finds the lock free while others wait for it lets one of
+/// them go first, so a process writing in a loop cannot keep the others out.
 ///
 /// **Concurrent writes** of one instance share flushes (group commit): while one writer
 /// writes and flushes, the writes that come wait together, and the next to go runs all their
@@ -38,8 +40,6 @@ extension StorageError: StorageErrorRepresentable {
 /// journal record with one flush, and only then lets each of them return. A flush therefore
 /// costs each of n concurrent writers about one n-th of it; a reader of the same instance
 /// waits for the flush, so it never sees a change that is not on the disk.
-/// Writers take turns: one that finds the lock free while others wait for it lets one of
-/// them go first, so a process writing in a loop cannot keep the others out.
 ///
 /// **Size**: no file grows past ``StoreOptions/maximumFileBytes``, the largest the store
 /// reads: a write that would take the journal past it folds the journal first, and a write
@@ -382,24 +382,6 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       try takeTurn(&inner)
     } catch {
       throw .writeFailed(path: lockPath, reason: error.reason)
-    }
-    defer { POSIXFile.unlock(inner.lockFile!.descriptor) }
-    return try body(&inner)
-  }
-
-  /// ``exclusively(_:_:)`` for a body with its own error type.
-  private func exclusivelyOrFail<Result, Failure: StorageErrorRepresentable>(
-    _ inner: inout Inner, _ body: (inout Inner) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    do {
-      try makeWritable(&inner)
-    } catch {
-      throw Failure(storage: error)
-    }
-    do {
-      try takeTurn(&inner)
-    } catch {
-      throw Failure(storage: .writeFailed(path: lockPath, reason: error.reason))
     }
     defer { POSIXFile.unlock(inner.lockFile!.descriptor) }
     return try body(&inner)
