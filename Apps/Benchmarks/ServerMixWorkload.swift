@@ -27,7 +27,7 @@ import Foundation
 
 /// How long a server workload warms up, then measures, in seconds: shorter for a quick run
 /// (one with `--n`).
-private func durations(_ options: RunOptions) -> (warmUp: Double, measured: Double) {
+func durations(_ options: RunOptions) -> (warmUp: Double, measured: Double) {
   options.size == nil ? (1, 5) : (0.2, 1)
 }
 
@@ -78,9 +78,18 @@ func runPostgresServerMix(replicas: Int) -> @Sendable (RunOptions) throws -> Str
   }
 }
 
-/// Logs in on the first server, then runs the mix against `ports` with `clients` threads.
-private func serverMix(
-  _ id: String, ports: [UInt16], clients: Int, _ durations: (warmUp: Double, measured: Double)
+/// One request of a server workload: request number `step` to the server at `port`, with the
+/// session's token and the identifier of the demo's first friend.
+typealias ServerRequest =
+  @Sendable (
+    _ step: Int, _ port: UInt16, _ token: String, _ friendId: Int
+  ) -> [UInt8]
+
+/// Logs in on the first server, then runs the mix (or the requests `request` makes) against
+/// `ports` with `clients` threads.
+func serverMix(
+  _ id: String, ports: [UInt16], clients: Int, _ durations: (warmUp: Double, measured: Double),
+  request makeRequest: @escaping ServerRequest = mixRequest
 ) throws -> String {
   let (warmUp, measured) = durations
   let token = try logIn(port: ports[0])
@@ -95,7 +104,7 @@ private func serverMix(
       var failures: [Int: Int] = [:]
       var step = client
       while monotonicNanoseconds() < deadline {
-        let request = mixRequest(step: step, port: port, token: token, friendId: friendId)
+        let request = makeRequest(step, port, token, friendId)
         step += 1
         let start = monotonicNanoseconds()
         let status = exchange(port: port, request, from: clientAddress(client)).status

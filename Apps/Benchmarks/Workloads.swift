@@ -1,12 +1,14 @@
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
 /// store's, SQLite reading the same posts, the password hash, the HTTP server under slow clients and under a mix of
-/// requests, then the command-line front's start-up.
+/// requests, concurrent writes to the store and through the server, then the command-line
+/// front's start-up.
 let allWorkloads: [Workload] =
   reactiveCoreWorkloads
   + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
   + sqliteWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])
   + passwordAndServerWorkloads
   + serverMixWorkloads
+  + writeWorkloads
   + startupWorkloads
 
 /// The reactive core's workloads, W1 to W7 and MEM.

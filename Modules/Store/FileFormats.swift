@@ -17,6 +17,15 @@
 /// {"generation": 42, "length": 97, "crc32": "0c1d2e3f", "change": {…}}
 /// ```
 ///
+/// Changes written together (by concurrent writers of one store, which share one flush) are
+/// one record, its `changes` array holding them in order and its generation being the one the
+/// last of them makes, so that a crash leaves all of them or a record cut short, as it does
+/// one change:
+///
+/// ```json
+/// {"generation": 45, "length": 301, "crc32": "7a0b1c2d", "changes": [{…}, {…}, {…}]}
+/// ```
+///
 /// After the last record, the journal file holds zero bytes up to its end: space written in
 /// advance for the next records, which are written over it (the file grows by a step of
 /// zeros when they do not fit). The journal's logical end is its first zero byte, since no
@@ -67,21 +76,55 @@ enum FileFormats {
   static func record<Schema: StoreSchema>(
     _ change: Schema.Change, generation: Int, schema: Schema.Type
   ) -> [UInt8] {
+    record(changes: [encoded(change, schema: Schema.self)], generation: generation)
+  }
+
+  /// The JSON text of `change`, as a journal line holds it.
+  static func encoded<Schema: StoreSchema>(_ change: Schema.Change, schema: Schema.Type)
+    -> [UInt8]
+  {
     var payload = JSONWriter(capacity: 256)
     Schema.encode(change, to: &payload)
-    var writer = JSONWriter(capacity: payload.bytes.count + 100)
+    return payload.bytes
+  }
+
+  /// At most how many bytes a line of `count` changes holds beside their texts: its fields
+  /// (numbers of up to 20 digits), the brackets and commas of an array, and a line break
+  /// written before it for the record before.
+  static func recordOverhead(count: Int) -> Int {
+    count == 1 ? 128 : 128 + count + 1
+  }
+
+  /// One journal line of the changes whose JSON texts are `payloads` (at least one), made by
+  /// one write of the file and one flush, the last of them making `generation`. One change
+  /// is a `change` field; several are the elements of a `changes` array, so that a crash
+  /// leaves either all of them or a last line cut short, as it does a line of one change.
+  static func record(changes payloads: [[UInt8]], generation: Int) -> [UInt8] {
+    var payload: [UInt8]
+    if payloads.count == 1 {
+      payload = payloads[0]
+    } else {
+      payload = [UInt8(ascii: "[")]
+      payload.reserveCapacity(payloads.reduce(payloads.count + 1) { $0 + $1.count })
+      for (index, element) in payloads.enumerated() {
+        if index > 0 { payload.append(UInt8(ascii: ",")) }
+        payload += element
+      }
+      payload.append(UInt8(ascii: "]"))
+    }
+    var writer = JSONWriter(capacity: payload.count + 100)
     writer.raw("{")
     writer.key("generation")
     writer.int(generation)
     writer.raw(", ")
     writer.key("length")
-    writer.int(payload.bytes.count)
+    writer.int(payload.count)
     writer.raw(", ")
     writer.key("crc32")
-    writer.string(CRC32.hex(CRC32.checksum(payload.bytes, range: 0..<payload.bytes.count)))
+    writer.string(CRC32.hex(CRC32.checksum(payload, range: 0..<payload.count)))
     writer.raw(", ")
-    writer.key("change")
-    writer.raw(bytes: payload.bytes)
+    writer.key(payloads.count == 1 ? "change" : "changes")
+    writer.raw(bytes: payload)
     writer.raw("}\n")
     return writer.bytes
   }
@@ -105,7 +148,7 @@ enum FileFormats {
     do {
       try reader.object { reader, key in
         switch key {
-        case "change":
+        case "change", "changes":
           changeStart = reader.startOfNextValue()
           throw Found()
         case "length": length = try wholeNumber(&reader)
@@ -153,10 +196,15 @@ enum FileFormats {
     var checksum: UInt32?
     var payload: Payload?
     var payloadRange: Range<Int>?
+    /// Which payload key the object had: `payloadKey`, or the other one allowed.
+    var payloadKey: String?
   }
 
+  ///
+  /// A journal line has one of two payload keys (`change`, or `changes` for several): the
+  /// other is `otherPayloadKey`, and ``Framed/payloadKey`` says which was read.
   static func readFramed<Payload>(
-    _ bytes: [UInt8], range: Range<Int>, payloadKey: String,
+    _ bytes: [UInt8], range: Range<Int>, payloadKey: String, otherPayloadKey: String? = nil,
     decode: (Framed<Payload>, inout JSONReader) throws -> Payload
   ) throws -> Framed<Payload> {
     var framed = Framed<Payload>()
@@ -164,7 +212,12 @@ enum FileFormats {
     var checked = false
     try reader.object { reader, key in
       switch key {
-      case payloadKey:
+      case payloadKey, otherPayloadKey:
+        if let other = framed.payloadKey, other != key {
+          throw Problem("it has both a field \(other) and a field \(key)")
+        }
+        let payloadKey = key
+        framed.payloadKey = key
         let start = reader.startOfNextValue()
         if let length = framed.length, let checksum = framed.checksum {
           guard length >= 0, start + length <= range.upperBound else {
@@ -191,7 +244,9 @@ enum FileFormats {
       }
     }
     try reader.end()
-    guard let payloadRange = framed.payloadRange else { return framed }
+    guard let payloadRange = framed.payloadRange, let payloadKey = framed.payloadKey else {
+      return framed
+    }
     guard let length = framed.length else { throw Problem("missing field length") }
     guard let checksum = framed.checksum else { throw Problem("missing field crc32") }
     guard length == payloadRange.count else {

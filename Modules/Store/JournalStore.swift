@@ -34,6 +34,13 @@ extension StorageError: StorageErrorRepresentable {
 /// Writers take turns: one that finds the lock free while others wait for it lets one of
 /// them go first, so a process writing in a loop cannot keep the others out.
 ///
+/// **Concurrent writes** of one instance share flushes (group commit): while one writer
+/// writes and flushes, the writes that come wait together, and the next to go runs all their
+/// closures in turn (each on the state the ones before it made), writes their changes as one
+/// journal record with one flush, and only then lets each of them return. A flush therefore
+/// costs each of n concurrent writers about one n-th of it; a reader of the same instance
+/// waits for the flush, so it never sees a change that is not on the disk.
+///
 /// **Size**: no file grows past ``StoreOptions/maximumFileBytes``, the largest the store
 /// reads: a write that would take the journal past it folds the journal first, and a write
 /// whose change or new snapshot would not fit fails with nothing written. A store that
@@ -111,6 +118,57 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
 
   /// How many bytes of the journal this instance has read so far.
   var journalBytesRead: Int { journalReads.withLock { $0 } }
+
+  /// The writes waiting to be written together.
+  private let queue = WriteQueue()
+  /// How many times this instance flushed records to the journal.
+  private let recordFlushes = Locked(0)
+
+  /// How many times this instance has written records to the journal and flushed them:
+  /// fewer than its writes when concurrent writes shared flushes (see ``write(_:)``).
+  public var journalFlushes: Int { recordFlushes.withLock { $0 } }
+
+  /// How many writes of this instance wait for a writer to take them.
+  var waitingWrites: Int {
+    queue.condition.lock()
+    defer { queue.condition.unlock() }
+    return queue.pending.count
+  }
+
+  /// The result of a write's `body`, set on the thread that runs it.
+  private final class Answer<Value>: @unchecked Sendable {
+    // `@unchecked Sendable`: set by the writer that runs the body and read by the one that
+    // called `write` after its request is done, which `WriteQueue`'s lock orders.
+    var value: Value?
+  }
+
+  /// One call of ``write(_:)`` waiting to be written.
+  private final class WriteRequest: @unchecked Sendable {
+    // `@unchecked Sendable`: `run` and `failure` are set by the writer that writes the
+    // request and read by the one that made it once `done` is set, all three under
+    // `WriteQueue`'s lock or ordered by it.
+    /// Runs the body against the newest state; the change to write, if any. `nil` once run,
+    /// so that the body is not kept past its call.
+    var run: ((Schema.State) -> Schema.Change?)?
+    /// Why the change was not written, if it was not.
+    var failure: StorageError?
+    /// Whether the writer that took the request has finished with it (its flush done).
+    var done = false
+    /// Whether its outcome is known, while the request is being written.
+    var settled = false
+
+    init(_ run: @escaping (Schema.State) -> Schema.Change?) {
+      self.run = run
+    }
+  }
+
+  /// The writes waiting for their turn, and whether a writer is writing some.
+  private final class WriteQueue: @unchecked Sendable {
+    // `@unchecked Sendable`: `pending` and `writing` are only touched with `condition` locked.
+    let condition = NSCondition()
+    var pending: [WriteRequest] = []
+    var writing = false
+  }
 
   /// The state of one instance, guarded by `inner`'s lock.
   private struct Inner {
@@ -253,27 +311,33 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
   /// Asks `body` for a change to the newest state and saves it; see the type's
   /// documentation for the steps. When `body` throws or gives no change, nothing is written.
   ///
+  /// Writes of one instance that wait for each other are written together: `body` may run
+  /// on the thread of another call of `write`, while this one waits for it (so it must not
+  /// depend on the calling thread or task, and must not call the store), and the call
+  /// returns once the flush that holds its change is done.
+  ///
   /// - Returns: The result `body` gave with its change.
   public func write<Result, Failure: StorageErrorRepresentable>(
     _ body: (Schema.State) throws(Failure) -> (change: Schema.Change?, result: Result)
   ) throws(Failure) -> Result {
-    try inner.withLock { (inner: inout Inner) throws(Failure) -> Result in
-      try exclusivelyOrFail(&inner) { (inner: inout Inner) throws(Failure) -> Result in
-        do throws(StorageError) {
-          try catchUp(&inner, locked: true)
+    let outcome = withoutActuallyEscaping(body) { body -> Swift.Result<Result, Failure> in
+      let answer = Answer<Swift.Result<Result, Failure>>()
+      let request = WriteRequest { state in
+        do throws(Failure) {
+          let (change, result) = try body(state)
+          answer.value = .success(result)
+          return change
         } catch {
-          throw Failure(storage: error)
+          answer.value = .failure(error)
+          return nil
         }
-        let (change, result) = try body(inner.loaded!.state)
-        guard let change else { return result }
-        do throws(StorageError) {
-          try append(change, &inner)
-        } catch {
-          throw Failure(storage: error)
-        }
-        return result
       }
+      let failure = commit(request)
+      if case .failure? = answer.value { return answer.value! }
+      if let failure { return .failure(Failure(storage: failure)) }
+      return answer.value!
     }
+    return try outcome.get()
   }
 
   /// Folds the journal into a new snapshot now, whatever its size.
@@ -318,24 +382,6 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       try takeTurn(&inner)
     } catch {
       throw .writeFailed(path: lockPath, reason: error.reason)
-    }
-    defer { POSIXFile.unlock(inner.lockFile!.descriptor) }
-    return try body(&inner)
-  }
-
-  /// ``exclusively(_:_:)`` for a body with its own error type.
-  private func exclusivelyOrFail<Result, Failure: StorageErrorRepresentable>(
-    _ inner: inout Inner, _ body: (inout Inner) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    do {
-      try makeWritable(&inner)
-    } catch {
-      throw Failure(storage: error)
-    }
-    do {
-      try takeTurn(&inner)
-    } catch {
-      throw Failure(storage: .writeFailed(path: lockPath, reason: error.reason))
     }
     defer { POSIXFile.unlock(inner.lockFile!.descriptor) }
     return try body(&inner)
@@ -847,31 +893,52 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     }
   }
 
-  /// Reads the record of `bytes[range]` and applies it to `loaded` unless `loaded` has it.
+  /// Reads the record of `bytes[range]` and applies its changes to `loaded`, those
+  /// `loaded` does not have.
+  ///
+  /// A record holds one change (`change`) or several written together (`changes`, an
+  /// array), its `generation` being the one its last change makes.
   private func applyRecord(
     _ bytes: [UInt8], _ range: Range<Int>, to loaded: inout Loaded, journal: inout Journal
   ) throws {
-    let framed = try FileFormats.readFramed(bytes, range: range, payloadKey: "change") {
-      _, reader in try decodeChange(&reader, version: journal.version)
+    let version = journal.version
+    let framed = try FileFormats.readFramed(
+      bytes, range: range, payloadKey: "change", otherPayloadKey: "changes"
+    ) { framed, reader -> [Schema.Change] in
+      guard framed.payloadKey == "changes" else {
+        return [try decodeChange(&reader, version: version)]
+      }
+      var changes: [Schema.Change] = []
+      try reader.array { reader in changes.append(try decodeChange(&reader, version: version)) }
+      guard !changes.isEmpty else { throw FileFormats.Problem("its changes are an empty array") }
+      return changes
     }
     guard let generation = framed.generation else {
       throw FileFormats.Problem("missing field generation")
     }
-    guard let change = framed.payload else {
+    guard let changes = framed.payload else {
       throw FileFormats.Problem("missing field change")
     }
-    guard generation == journal.lastGeneration + 1 else {
+    guard generation == journal.lastGeneration + changes.count else {
       throw FileFormats.Problem(
-        "its generation is \(generation), but the line before made generation "
-          + "\(journal.lastGeneration)")
+        changes.count == 1
+          ? "its generation is \(generation), but the line before made generation "
+            + "\(journal.lastGeneration)"
+          : "its generation is \(generation), but the line before made generation "
+            + "\(journal.lastGeneration) and it holds \(changes.count) changes")
     }
-    if generation > loaded.generation {
+    for (index, change) in changes.enumerated() {
+      let made = journal.lastGeneration + index + 1
+      guard made > loaded.generation else { continue }
       do {
         try Schema.apply(change, to: &loaded.state)
       } catch {
-        throw FileFormats.Problem("its change does not apply: \(error)")
+        throw FileFormats.Problem(
+          changes.count == 1
+            ? "its change does not apply: \(error)"
+            : "its change number \(index + 1) does not apply: \(error)")
       }
-      loaded.generation = generation
+      loaded.generation = made
     }
     journal.lastGeneration = generation
   }
@@ -1051,63 +1118,179 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
 
   // MARK: - Writing
 
-  /// Appends `change` to the journal and flushes it; then folds the journal if it is due.
-  /// Call with the exclusive lock held and `inner.loaded` caught up.
-  private func append(_ change: Schema.Change, _ inner: inout Inner) throws(StorageError) {
+  /// Hands `request` to the writers of this instance and waits until it is written, or
+  /// writes it (with every request waiting then) when no one is writing; the reason it was
+  /// not written, if it was not.
+  ///
+  /// This is group commit: while one writer flushes the journal, the writes that come wait
+  /// together, and the next writer to go writes all their changes as one line with one
+  /// flush, so that a flush costs each of many concurrent writers a share of it.
+  private func commit(_ request: WriteRequest) -> StorageError? {
+    let condition = queue.condition
+    condition.lock()
+    queue.pending.append(request)
+    while !request.done {
+      guard !queue.writing else {
+        condition.wait()
+        continue
+      }
+      queue.writing = true
+      let batch = queue.pending
+      queue.pending = []
+      condition.unlock()
+      writeTogether(batch)
+      condition.lock()
+      for written in batch { written.done = true }
+      queue.writing = false
+      condition.broadcast()
+    }
+    condition.unlock()
+    // Released here, in the call that made it, as `withoutActuallyEscaping` requires.
+    request.run = nil
+    return request.failure
+  }
+
+  /// Runs the bodies of `batch` in order, each on the state the ones before it made, and
+  /// writes their changes, holding the exclusive lock of the lock file throughout; sets the
+  /// `failure` of each request whose change was not written.
+  private func writeTogether(_ batch: [WriteRequest]) {
+    inner.withLock { (inner: inout Inner) in
+      do throws(StorageError) {
+        try exclusively(&inner) { (inner: inout Inner) throws(StorageError) in
+          try catchUp(&inner, locked: true)
+          try append(batch, &inner)
+        }
+      } catch {
+        for request in batch where !request.settled {
+          request.failure = error
+          request.settled = true
+        }
+      }
+    }
+  }
+
+  /// The changes of a group of writes not written yet: the requests that wait for them
+  /// (those whose body gave no change too, since they saw the changes before theirs), and
+  /// the JSON text of each change, applied to `inner.loaded` already.
+  private struct Group {
+    var requests: [WriteRequest] = []
+    var payloads: [[UInt8]] = []
+    var payloadBytes = 0
+
+    /// At most how many bytes its line, with `payload` too, holds.
+    func lineBound(adding payload: [UInt8]) -> Int {
+      payloadBytes + payload.count + FileFormats.recordOverhead(count: payloads.count + 1)
+    }
+  }
+
+  /// Writes the changes the bodies of `batch` give, as few lines as fit, each flushed before
+  /// the requests it holds are settled; then folds the journal if it is due. Call with the
+  /// exclusive lock held and `inner.loaded` caught up.
+  ///
+  /// Each body runs on the state with the changes of those before it applied (and not yet
+  /// flushed, but invisible to readers, who wait for this instance's lock). A change that
+  /// does not apply, or does not fit in a journal, is refused alone.
+  private func append(_ batch: [WriteRequest], _ inner: inout Inner) throws(StorageError) {
     if inner.loaded!.journal.map({ $0.version != Schema.version }) ?? true {
       try startJournal(&inner)
     }
-    var line = FileFormats.record(
-      change, generation: inner.loaded!.generation + 1, schema: Schema.self)
-    if inner.loaded!.journal!.missingLineBreak {
-      // The last record was read without its line break: written first.
-      line.insert(UInt8(ascii: "\n"), at: 0)
-    }
-    if inner.loaded!.journal!.validEnd + line.count > options.maximumFileBytes {
-      // The journal would grow past what the store reads: fold it first, so that the store
-      // can always be opened again.
-      try fold(&inner)
-      let journal = inner.loaded!.journal!
-      if line.first == UInt8(ascii: "\n") { line.removeFirst() }
-      guard journal.validEnd + line.count <= options.maximumFileBytes else {
-        throw .writeFailed(
-          path: journalPath,
-          reason: "the change is \(line.count) bytes, more than a journal of at most "
-            + "\(options.maximumFileBytes) bytes can hold")
+    var group = Group()
+    for request in batch {
+      guard let change = request.run?(inner.loaded!.state) else {
+        group.requests.append(request)
+        continue
       }
+      let payload = FileFormats.encoded(change, schema: Schema.self)
+      if !group.payloads.isEmpty,
+        inner.loaded!.journal!.validEnd + group.lineBound(adding: payload)
+          > min(options.maximumFileBytes, inner.loaded!.journal!.validEnd + Self.groupBytes)
+      {
+        // Written before this change, which may need a fold to fit.
+        try flush(&group, &inner)
+      }
+      if group.payloads.isEmpty {
+        let room = options.maximumFileBytes - inner.loaded!.journal!.validEnd
+        if payload.count + FileFormats.recordOverhead(count: 1) > room {
+          try flush(&group, &inner)
+          // The journal would grow past what the store reads: fold it first, so that the
+          // store can always be opened again.
+          try fold(&inner)
+          let line = FileFormats.record(
+            changes: [payload], generation: inner.loaded!.generation + 1)
+          guard inner.loaded!.journal!.validEnd + line.count <= options.maximumFileBytes else {
+            request.failure = .writeFailed(
+              path: journalPath,
+              reason: "the change is \(line.count) bytes, more than a journal of at most "
+                + "\(options.maximumFileBytes) bytes can hold")
+            request.settled = true
+            continue
+          }
+        }
+      }
+      // Applied first: a change that does not apply is not written. Taken out, so that the
+      // state's storage is not shared while the change applies to it.
+      var loaded = inner.loaded!
+      inner.loaded = nil
+      do {
+        try Schema.apply(change, to: &loaded.state)
+      } catch {
+        inner.loaded = loaded
+        request.failure = .writeFailed(
+          path: journalPath, reason: "the change does not apply: \(error)")
+        request.settled = true
+        continue
+      }
+      loaded.generation += 1
+      inner.loaded = loaded
+      group.payloads.append(payload)
+      group.payloadBytes += payload.count
+      group.requests.append(request)
     }
-    // Taken out, so that the state's storage is not shared while the change applies to it;
-    // put back only once the change is on the disk.
+    try flush(&group, &inner)
+  }
+
+  /// The most bytes of changes one line of several holds.
+  static var groupBytes: Int { 1 << 20 }
+
+  /// Writes the changes of `group` (applied to `inner.loaded` already) as one line and
+  /// flushes it, settles its requests, and empties it; then folds the journal if it is due.
+  /// When the write fails, every request not settled yet fails with it, and the state is
+  /// read again by the next call.
+  private func flush(_ group: inout Group, _ inner: inout Inner) throws(StorageError) {
+    defer { group = Group() }
+    guard !group.payloads.isEmpty else {
+      for request in group.requests { request.settled = true }
+      return
+    }
     var loaded = inner.loaded!
     inner.loaded = nil
     var journal = loaded.journal!
-    let generation = loaded.generation + 1
-    // Applied first: a change that does not apply is not written.
-    do {
-      try Schema.apply(change, to: &loaded.state)
-    } catch {
-      inner.loaded = loaded
-      throw .writeFailed(path: journalPath, reason: "the change does not apply: \(error)")
+    var line = FileFormats.record(changes: group.payloads, generation: loaded.generation)
+    if journal.missingLineBreak {
+      // The last record was read without its line break: written first.
+      line.insert(UInt8(ascii: "\n"), at: 0)
     }
     do {
       try writeRecord(line, into: &journal)
     } catch {
-      // Whatever reached the file is cleared by the next write; the state is read again.
+      // Whatever reached the file is cleared by the next write; the state, which holds the
+      // changes, is read again.
       throw .writeFailed(path: journalPath, reason: error.reason)
     }
+    recordFlushes.withLock { $0 += 1 }
     journal.validEnd += line.count
     journal.dirtyEnd = journal.validEnd
     journal.missingLineBreak = false
     journal.lines += 1
-    journal.lastGeneration = generation
-    loaded.generation = generation
+    journal.lastGeneration = loaded.generation
     loaded.journal = journal
     inner.loaded = loaded
+    for request in group.requests { request.settled = true }
     if options.shouldCompact(
       journalBytes: journal.validEnd, snapshotBytes: Int(loaded.snapshotIdentity.size))
     {
-      // The change is safe in the journal already; a fold that fails is tried again by the
-      // next write.
+      // The changes are safe in the journal already; a fold that fails is tried again by
+      // the next write.
       try? fold(&inner)
     }
   }

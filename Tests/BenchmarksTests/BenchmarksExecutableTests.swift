@@ -11,6 +11,7 @@ import Testing
     + StoreWorkloadsTests.sqliteIds
     + ["PBKDF2-600k", "HTTP-slow-500", "LOGIN-flood"]
     + ServerMixWorkloadsTests.ids
+    + WriteWorkloadsTests.ids
     + StartupWorkloadsTests.ids
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {

@@ -160,6 +160,10 @@ public final class LocalStore: RecordStore {
     }
   }
 
+  /// How many times this instance has written changes to the journal and flushed them:
+  /// fewer than its writes when concurrent writes shared flushes.
+  public var journalFlushes: Int { store.journalFlushes }
+
   // MARK: - Reading and writing
 
   /// Runs `body` with the newest data.

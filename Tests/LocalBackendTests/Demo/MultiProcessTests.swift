@@ -139,6 +139,35 @@ import Testing
     }
   }
 
+  /// Writers that share flushes (many threads of one process) are acknowledged only once the
+  /// flush that holds their change is done: a kill in the middle of one loses only writes
+  /// nobody was told of.
+  @Test func killsOfProcessesWritingFromManyThreadsLoseNoAcknowledgedWrite() throws {
+    try withProcessTestDirectory { directory in
+      _ = try LocalStore(directory: directory, seed: .empty)
+      var acknowledged: [Int] = []
+      for round in 0..<8 {
+        let writers = try (0..<2).map { index in
+          try StressProcess(
+            directory: directory, count: 1_000_000, tag: "g\(round)w\(index)", threads: 16)
+        }
+        var outputs = writers.map { $0.readLines(atLeast: 20 + round * 10) }
+        for writer in writers { kill(writer.process.processIdentifier, SIGKILL) }
+        for (index, writer) in writers.enumerated() {
+          writer.process.waitUntilExit()
+          #expect(writer.process.terminationReason == .uncaughtSignal, "\(writer.errorOutput())")
+          outputs[index] += writer.readToEnd()
+        }
+        let ids = outputs.flatMap(Self.identifiers)
+        #expect(ids.count >= 2 * (20 + round * 10))
+        acknowledged += ids
+        let store = try LocalStore(directory: directory, seed: .empty)
+        let stored = Set(try store.records(Friend.self).map(\.id))
+        #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
+      }
+    }
+  }
+
   @Test func killsDuringFoldsLoseNoAcknowledgedWrite() throws {
     try withProcessTestDirectory { directory in
       _ = try LocalStore(directory: directory, seed: .empty)
@@ -205,11 +234,14 @@ private final class StressProcess {
   /// The running process.
   var process: Process { launched.process }
 
-  init(directory: URL, count: Int, tag: String, foldEveryWrite: Bool = false) throws {
+  init(
+    directory: URL, count: Int, tag: String, foldEveryWrite: Bool = false, threads: Int = 1
+  ) throws {
     launched = try LaunchedProcess(
       builtExecutable("store-stress"),
       arguments: ["add-friends", directory.path, String(count), tag]
-        + (foldEveryWrite ? ["--fold-every-write"] : []))
+        + (foldEveryWrite ? ["--fold-every-write"] : [])
+        + (threads > 1 ? ["--threads", String(threads)] : []))
   }
 
   /// Waits until standard output holds at least `count` more complete lines (or ends, or 20

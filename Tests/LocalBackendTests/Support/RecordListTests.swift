@@ -47,6 +47,22 @@ import Testing
     }
   }
 
+  /// A new record's identifier is past every one in use, so an add is taken without a search;
+  /// one of an identifier below the next (a damaged or edited journal) is still checked.
+  @Test func anAddOfAnIdentifierInUseIsRefusedInEveryOrder() throws {
+    for collection in [Self.newestFirst, Self.oldestFirst, Self.byText] {
+      var list = list(collection, [5, 2, 8])
+      #expect(throws: (any Error).self) {
+        try list.apply(RecordChange(collection: collection, kind: .add(Note(id: 2, text: "x"))))
+      }
+      try list.apply(RecordChange(collection: collection, kind: .add(Note(id: 4, text: "y"))))
+      try list.apply(RecordChange(collection: collection, kind: .add(Note(id: 9, text: "z"))))
+      #expect(Set(list.records.map(\.id)) == [2, 4, 5, 8, 9])
+      #expect(list.nextId == 10)
+      #expect(list.inconsistency() == nil)
+    }
+  }
+
   @Test func recordsChangedAfterTheyWereReadAreLookedAtAgain() throws {
     var list = list(Self.newestFirst, [3, 2, 1])
     #expect(list.inconsistency() == nil)
