@@ -14,8 +14,11 @@ if [[ ${#modules[@]} -eq 0 ]]; then
   modules=(ReactiveCore ReactiveTesting Models Services ViewModels Navigator AppComposition)
 fi
 
-for module in "${modules[@]}"; do swift build --target "$module" >/dev/null; done
-bin_path="$(swift build --show-bin-path)"
+# Options for each `swift build` here, from BUILD_OPTIONS (split at spaces): .ci/run passes its
+# own, so that nothing it built is built again with other options.
+read -ra build_options <<<"${BUILD_OPTIONS:-}"
+for module in "${modules[@]}"; do swift build ${build_options[@]+"${build_options[@]}"} --target "$module" >/dev/null; done
+bin_path="$(swift build ${build_options[@]+"${build_options[@]}"} --show-bin-path)"
 modules_dir="$bin_path/Modules"
 # The C modules the Swift ones import (the store's checksum), found by their module maps.
 c_modules=()

@@ -20,8 +20,11 @@ case "${1:-}" in
   *) echo "usage: Scripts/check-api.sh [--update]" >&2; exit 64 ;;
 esac
 
-swift build --target ReactiveTesting >/dev/null
-modules_dir="$(swift build --show-bin-path)/Modules"
+# Options for each `swift build` here, from BUILD_OPTIONS (split at spaces): .ci/run passes its
+# own, so that nothing it built is built again with other options.
+read -ra build_options <<<"${BUILD_OPTIONS:-}"
+swift build ${build_options[@]+"${build_options[@]}"} --target ReactiveTesting >/dev/null
+modules_dir="$(swift build ${build_options[@]+"${build_options[@]}"} --show-bin-path)/Modules"
 sdk=()
 if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
 

@@ -21,8 +21,11 @@ products=(RxSwift RxRelay RxCocoa RxTest RxBlocking)
 # the product does re-export.
 reexportable="ReactiveCore,ReactiveCoreBase,ReactiveTestingBase,ReactiveBlocking,ReactiveTesting,RxSwift,RxRelay"
 
-for product in "${products[@]}"; do swift build --target "$product" >/dev/null; done
-bin_path="$(swift build --show-bin-path)"
+# Options for each `swift build` here, from BUILD_OPTIONS (split at spaces): .ci/run passes its
+# own, so that nothing it built is built again with other options.
+read -ra build_options <<<"${BUILD_OPTIONS:-}"
+for product in "${products[@]}"; do swift build ${build_options[@]+"${build_options[@]}"} --target "$product" >/dev/null; done
+bin_path="$(swift build ${build_options[@]+"${build_options[@]}"} --show-bin-path)"
 triple="$(swiftc -print-target-info | sed -n 's/.*"triple": *"\([^"]*\)".*/\1/p' | head -n 1)"
 sdk=()
 if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi

@@ -16,11 +16,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-copy="$work/tree"
-mkdir "$copy"
-git archive HEAD | tar -x -C "$copy"
+copy=$(Scripts/template-copy.sh)
 cd "$copy"
-git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm template
 commit() { git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "$1"; }
 
 fail() {

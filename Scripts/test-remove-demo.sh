@@ -12,11 +12,8 @@ echo "== the remove-demo script after a rename, on a copy"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/remove-demo-test.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-copy="$work/tree"
-mkdir "$copy"
-git archive HEAD | tar -x -C "$copy"
+copy=$(Scripts/template-copy.sh)
 cd "$copy"
-git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm template
 
 fail() {
   echo "error: $*" >&2

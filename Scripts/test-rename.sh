@@ -7,11 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-copy="$(mktemp -d "${TMPDIR:-/tmp}/rename-test.XXXXXX")"
-trap 'rm -rf "$copy"' EXIT
-git archive HEAD | tar -x -C "$copy"
+work="$(mktemp -d "${TMPDIR:-/tmp}/rename-test.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+copy=$(Scripts/template-copy.sh)
 cd "$copy"
-git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm template
 
 # The names the app has now (AppIdentity says them), and the new one.
 identity=Modules/AppComposition/Support/AppIdentity.swift
@@ -59,16 +58,16 @@ Scripts/new-feature.sh Profile >/dev/null
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
 swift build -Xswiftc -warnings-as-errors
-swift test 2>&1 | tee "$copy/tests.log" | grep -E '^(✔|✘) Test run|with [0-9]+ failures' || true
-grep -q 'Test run with .* passed' "$copy/tests.log" ||
+swift test -Xswiftc -warnings-as-errors 2>&1 | tee "$work/tests.log" | grep -E '^(✔|✘) Test run|with [0-9]+ failures' || true
+grep -q 'Test run with .* passed' "$work/tests.log" ||
   { echo "error: the renamed template with a feature beside the demo did not pass its tests" >&2; exit 1; }
-! grep -q 'with [1-9][0-9]* failures' "$copy/tests.log" ||
+! grep -q 'with [1-9][0-9]* failures' "$work/tests.log" ||
   { echo "error: XCTest tests failed in the renamed template" >&2; exit 1; }
-grep -q 'Suite ProfileViewModelTests passed' "$copy/tests.log" ||
+grep -q 'Suite ProfileViewModelTests passed' "$work/tests.log" ||
   { echo "error: the tests of the feature added beside the demo did not run" >&2; exit 1; }
 
 # Each executable says its new name.
-bin=$(swift build --show-bin-path)
+bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
 for program in "$new_command" "$new_command-tui" "$new_command-server"; do
   version=$("$bin/$program" --version)
   [[ "$version" == "$program "* ]] ||

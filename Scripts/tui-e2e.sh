@@ -16,8 +16,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== terminal UI end to end"
-swift build --product friends-tui
-swift build --product store-stress
+# Options for each `swift build` here, from BUILD_OPTIONS (split at spaces): .ci/run passes its
+# own, so that nothing it built is built again with other options.
+read -ra build_options <<<"${BUILD_OPTIONS:-}"
+swift build ${build_options[@]+"${build_options[@]}"} --product friends-tui
+swift build ${build_options[@]+"${build_options[@]}"} --product store-stress
 
 if ! command -v tmux >/dev/null 2>&1; then
   echo "tmux is missing; installing it with apt-get"
@@ -27,7 +30,7 @@ if ! command -v tmux >/dev/null 2>&1; then
   fi
 fi
 
-products="$(swift build --show-bin-path)"
+products="$(swift build ${build_options[@]+"${build_options[@]}"} --show-bin-path)"
 binary="${FRIENDS_TUI:-$products/friends-tui}"
 writer="${STORE_STRESS:-$products/store-stress}"
 for program in "$binary" "$writer"; do
