@@ -28,7 +28,7 @@ commit "Add Pantry"
 # them.
 draft=Modules/Models/Pantry/PantryItem.swift
 perl -0pi -e '
-  s{(\n([ \t]*)Field\(\\\.name, "name"[^\n]*\n)}{$1$2Field(\\.servings, "servings", rules: [.range(1...12)]),\n}
+  s{\n([ \t]*)(Field\(\\\.name, "name"[^\n]*?),?\n}{\n$1$2,\n$1Field(\\.servings, "servings", rules: [.range(1...12)]),\n}
     or die "no field line for name\n";
   s{(\n([ \t]*)public var name = ""\n)}{$1$2/// How many it serves, if known.\n$2public var servings: Int?\n}
     or die "no property name\n";

@@ -3,10 +3,10 @@ import Models
 import Testing
 
 /// A draft with a field of each type, optional or not, for the tests.
-struct PantryDraft: DeclaredDraft {
-  typealias Record = PantryJar
+struct LarderDraft: DeclaredDraft {
+  typealias Record = LarderJar
   static var recordWord: String { "jar" }
-  static var fields: [Field<PantryDraft>] {
+  static var fields: [Field<LarderDraft>] {
     [
       Field(\.name, "name", rules: [.required, .maximumLength(10)]),
       Field(\.quantity, "quantity", rules: [.range(0...100)]),
@@ -27,17 +27,17 @@ struct PantryDraft: DeclaredDraft {
 }
 
 @dynamicMemberLookup
-struct PantryJar: DeclaredRecord {
-  typealias Draft = PantryDraft
+struct LarderJar: DeclaredRecord {
+  typealias Draft = LarderDraft
   static let collectionName = "pantry"
-  let contents: RecordContents<PantryDraft>
+  let contents: RecordContents<LarderDraft>
 }
 
 @Suite struct DeclaredFieldsTests {
   let day = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01, the start of the day
 
   @Test func fieldsHaveTheirNamesLabelsTypesAndOptions() {
-    let fields = PantryDraft.fields
+    let fields = LarderDraft.fields
     #expect(
       fields.map(\.label) == [
         "Name", "Quantity", "Weight", "Open", "Best before", "Note", "Count",
@@ -45,12 +45,12 @@ struct PantryJar: DeclaredRecord {
     #expect(
       fields.map(\.typeName) == ["String", "Int?", "Double", "Bool", "Date?", "String?", "Int"])
     #expect(fields.map(\.isOptional) == [false, true, false, false, true, true, false])
-    #expect(PantryDraft.field(named: "bestBefore")?.option == "--best-before")
-    #expect(PantryDraft.field(named: "missing") == nil)
+    #expect(LarderDraft.field(named: "bestBefore")?.option == "--best-before")
+    #expect(LarderDraft.field(named: "missing") == nil)
   }
 
   @Test func validationNamesEachFieldThatBreaksARule() {
-    var draft = PantryDraft()
+    var draft = LarderDraft()
     #expect(draft.validation == .invalid("Name cannot be empty."))
     draft.name = "a long name, longer than ten"
     draft.quantity = 101
@@ -66,14 +66,14 @@ struct PantryJar: DeclaredRecord {
         "count": "Count must be from 1 to 9.",
       ])
     #expect(draft.validation == .invalid("Name can have at most 10 characters."))
-    draft = PantryDraft()
+    draft = LarderDraft()
     draft.name = "jam"
     #expect(draft.validation == .valid)
     #expect(draft.problems.isEmpty)
   }
 
   @Test func tidyingTrimsTextsAndEmptiesOptionalOnes() {
-    var draft = PantryDraft()
+    var draft = LarderDraft()
     draft.name = "  jam \n"
     draft.note = "   "
     let trimmed = draft.trimmed
@@ -84,7 +84,7 @@ struct PantryJar: DeclaredRecord {
   }
 
   @Test func valuesAreReadFromTextByTheirType() throws {
-    let draft = try PantryDraft().setting([
+    let draft = try LarderDraft().setting([
       "name": " jam ", "quantity": " 12 ", "weight": "1.5", "isOpen": "yes",
       "bestBefore": "2026-03-01", "note": "", "count": "3", "unknown": "x",
     ])
@@ -105,20 +105,20 @@ struct PantryJar: DeclaredRecord {
       throws: FieldError(
         field: "quantity", label: "Quantity", expected: "an integer, or nothing", text: "abc")
     ) {
-      try PantryDraft().setting(["quantity": "abc"])
+      try LarderDraft().setting(["quantity": "abc"])
     }
     #expect(throws: FieldError(field: "count", label: "Count", expected: "an integer", text: "")) {
-      try PantryDraft().setting(["count": ""])
+      try LarderDraft().setting(["count": ""])
     }
-    #expect(throws: FieldError.self) { try PantryDraft().setting(["weight": "inf"]) }
-    #expect(throws: FieldError.self) { try PantryDraft().setting(["isOpen": "maybe"]) }
-    #expect(throws: FieldError.self) { try PantryDraft().setting(["bestBefore": "tomorrow"]) }
+    #expect(throws: FieldError.self) { try LarderDraft().setting(["weight": "inf"]) }
+    #expect(throws: FieldError.self) { try LarderDraft().setting(["isOpen": "maybe"]) }
+    #expect(throws: FieldError.self) { try LarderDraft().setting(["bestBefore": "tomorrow"]) }
     let error = FieldError(field: "count", label: "Count", expected: "an integer", text: "x")
     #expect(error.description == "Count must be an integer, got 'x'.")
   }
 
   @Test func valuesArePrintedAsTheyAreTyped() throws {
-    var draft = PantryDraft()
+    var draft = LarderDraft()
     draft.name = "jam"
     draft.weight = 2
     draft.bestBefore = day
@@ -128,17 +128,17 @@ struct PantryJar: DeclaredRecord {
     #expect(draft.labelledTexts.map(\.text)[2] == "0.75")
     #expect(draft.labelledTexts.map(\.text)[4] == "2026-03-01T00:01:30Z")
     // What is printed reads back as the same value.
-    let again = try PantryDraft().setting(
+    let again = try LarderDraft().setting(
       Dictionary(
-        uniqueKeysWithValues: zip(PantryDraft.fields.map(\.name), draft.labelledTexts.map(\.text))))
+        uniqueKeysWithValues: zip(LarderDraft.fields.map(\.name), draft.labelledTexts.map(\.text))))
     #expect(again == draft)
   }
 
   @Test func aRecordIsOneObjectWithoutItsMissingOptionalFields() throws {
-    var draft = PantryDraft()
+    var draft = LarderDraft()
     draft.name = "jam"
     draft.quantity = 2
-    let jar = PantryJar(id: 7, draft: draft, revision: 1, createdAt: day)
+    let jar = LarderJar(id: 7, draft: draft, revision: 1, createdAt: day)
     #expect(jar.name == "jam")
     #expect(jar.quantity == 2)
     let encoder = JSONEncoder()
@@ -151,7 +151,7 @@ struct PantryJar: DeclaredRecord {
     )
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    #expect(try decoder.decode(PantryJar.self, from: Data(json.utf8)) == jar)
+    #expect(try decoder.decode(LarderJar.self, from: Data(json.utf8)) == jar)
   }
 
   @Test func aRecordWrittenBeforeAnOptionalFieldExistedLoadsWithoutIt() throws {
@@ -159,31 +159,31 @@ struct PantryJar: DeclaredRecord {
     decoder.dateDecodingStrategy = .secondsSince1970
     let old =
       #"{"id":3,"revision":2,"createdAt":0,"name":"jam","weight":1,"isOpen":true,"count":4}"#
-    let jar = try decoder.decode(PantryJar.self, from: Data(old.utf8))
+    let jar = try decoder.decode(LarderJar.self, from: Data(old.utf8))
     #expect(jar.quantity == nil)
     #expect(jar.note == nil)
     #expect(jar.count == 4)
     let nulls =
       #"{"id":3,"revision":2,"createdAt":0,"name":"jam","weight":1,"isOpen":true,"count":4,"quantity":null,"note":null}"#
-    #expect(try decoder.decode(PantryJar.self, from: Data(nulls.utf8)) == jar)
+    #expect(try decoder.decode(LarderJar.self, from: Data(nulls.utf8)) == jar)
     // A field that is not optional must be there.
     let noCount = #"{"id":3,"revision":2,"createdAt":0,"name":"jam","weight":1,"isOpen":true}"#
     #expect(throws: DecodingError.self) {
-      try decoder.decode(PantryJar.self, from: Data(noCount.utf8))
+      try decoder.decode(LarderJar.self, from: Data(noCount.utf8))
     }
   }
 
   @Test func anUpdateKeepsWhenTheRecordWasAddedAndItsWordNamesAMissingOne() {
-    var draft = PantryDraft()
+    var draft = LarderDraft()
     draft.name = "jam"
-    let jar = PantryJar(id: 1, draft: draft, revision: 1, createdAt: day)
+    let jar = LarderJar(id: 1, draft: draft, revision: 1, createdAt: day)
     draft.name = "honey"
     let updated = jar.updated(with: draft, revision: 2)
     #expect(updated.createdAt == day)
     #expect(updated.name == "honey")
     #expect(updated.revision == 2)
-    #expect(PantryJar.missingText(id: 4) == "No jar has the id 4.")
-    #expect(PantryJar.collectionName == "pantry")
-    #expect(PantryJar.routeName == "pantry")
+    #expect(LarderJar.missingText(id: 4) == "No jar has the id 4.")
+    #expect(LarderJar.collectionName == "pantry")
+    #expect(LarderJar.routeName == "pantry")
   }
 }
