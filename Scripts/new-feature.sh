@@ -1,28 +1,40 @@
 #!/usr/bin/env bash
 # Adds a feature with data, through every layer, with its tests:
 #
-#   Scripts/new-feature.sh Name          for example: Scripts/new-feature.sh Ingredients
+#   Scripts/new-feature.sh Name [field:Type ...]
+#   for example: Scripts/new-feature.sh Ingredients name:String quantity:Int? note:String?
 #
-# Name is an UpperCamelCase Swift identifier. The feature keeps entries (an id, a text and
-# when it was added) that persist in the embedded store and on the server, and it can list,
-# add and remove them, from the terminal UI (a screen on the home) and the command line
-# (`APP name list`, `APP name add TEXT`, `APP name remove ID`, with --json). It fills in the
-# templates under Scripts/Templates (real Swift files whose names and text say __Feature__,
-# __feature__, __command__, __Title__, __phrase__, __key__, __app__, __CLIModule__ and
-# __TUIModule__ where the feature's names go); for Ingredients it creates, each in a folder
+# Name is an UpperCamelCase Swift identifier. Each field is a lowerCamelCase Swift name and a
+# type: String, Int, Double, Bool or Date, with ? when it may be left empty; without fields
+# the feature keeps a single text, `text:String`. A String field must not be empty; every
+# text has at most 100 characters. The feature keeps entries (an id, the fields and when it
+# was added) that persist in the embedded store, in PostgreSQL and on the server; the terminal
+# UI has a screen on the home (a form with one field per field, and the list), and the
+# command line `APP name list`, `show ID`, `add --field VALUE…`, `edit ID --field VALUE…`,
+# `remove ID`, with --json. A value of the wrong type is a usage error naming the field.
+#
+# The fields are declared once, in the draft (Models' DeclaredDraft): validation, reading
+# from text, printing, the stored and HTTP form (DeclaredRecord), the form and list view
+# models (RecordFormViewModel, RecordListViewModel), the command (RecordsAction) and the
+# screen (RecordsScreen) are written once in the modules and follow from it. To add a field
+# later, add a property and its line in `fields` in Modules/Models/Name/NameItem.swift.
+#
+# It fills in the templates under Scripts/Templates (real Swift files whose names and text
+# say __Feature__, __feature__, __command__, __Title__, __phrase__, __key__, __app__,
+# __CLIModule__ and __TUIModule__ where the feature's names go, and lines // __FIELDS__ and
+# // __PROPERTIES__ where its fields go); for Ingredients it creates, each in a folder
 # Ingredients of its layer:
-#   Models            IngredientsItem, a CollectionRecord, and IngredientsDraft, the rule its
-#                     text follows
+#   Models            IngredientsItem, a DeclaredRecord, and IngredientsDraft, its fields
 #   AppComposition    `services.ingredients`: the records' service, `any RecordsService<IngredientsItem>`
-#   ViewModels        IngredientsScene and IngredientsViewModel (list, add, remove)
-#   Apps/CLI, Apps/TUI  the command `ingredients` and the screen
-# and their tests. The operations on its records (list, get, add, update with a revision,
-# remove, changes) are written once for every record, on each engine: the embedded store and
-# PostgreSQL (RecordStore), the HTTP routes (AppAPI's RecordRoutes: /ingredients and
-# /ingredients/{id}), the client (RemoteBackend's RemoteRecords), the server (AppServer's
-# Endpoints.records) and the fakes (ServicesTesting's InMemoryRecordsService and
-# FakeRecordsService). It registers the feature with one line in each list that composes the
-# app:
+#   ViewModels        IngredientsScene
+#   Apps/CLI, Apps/TUI  the command `ingredients` and the home's entry for the screen
+# and their tests, a PostgreSQL test among them. The operations on its records (list, get,
+# add, update with a revision, remove, changes) are written once for every record, on each
+# engine: the embedded store and PostgreSQL (RecordStore), the HTTP routes (AppAPI's
+# RecordRoutes: /ingredients and /ingredients/{id}), the client (RemoteBackend's
+# RemoteRecords), the server (AppServer's Endpoints.records) and the fakes
+# (ServicesTesting's InMemoryRecordsService and FakeRecordsService). It registers the feature
+# with one line in each list that composes the app:
 #   Apps/TUI/Home/Features.swift                   the home's features
 #   Apps/CLI/Program/Features.swift                the commands
 #   Modules/AppServer/Support/Features.swift       the server's routes
@@ -33,21 +45,26 @@
 #
 # It checks everything before it writes anything: a name that is not an UpperCamelCase
 # identifier, or that would clash with a Swift keyword, a Swift or project type or member, a
-# command or a route that exists, exits with status 64 or 1 and a message saying which. The
+# command or a route that exists, or a field that is not `name:Type` of a known type, whose
+# name is not a lowerCamelCase identifier, is a Swift keyword or is given twice, exits with
+# status 64 or 1 and a message saying which. The
 # new files are formatted with `swift format` when it is available.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage="usage: Scripts/new-feature.sh Name   (an UpperCamelCase Swift identifier, such as Ingredients)"
+usage="usage: Scripts/new-feature.sh Name [field:Type ...]   (Name an UpperCamelCase Swift identifier, such as Ingredients; Type String, Int, Double, Bool or Date, with ? when optional)"
 if [ $# -eq 1 ] && { [ "$1" = "-h" ] || [ "$1" = "--help" ]; }; then
   echo "$usage"
   exit 0
 fi
-if [ $# -ne 1 ] || [ -z "$1" ]; then
+if [ $# -lt 1 ] || [ -z "$1" ]; then
   echo "$usage" >&2
   exit 64
 fi
 name="$1"
+shift
+field_specs=("$@")
+[ ${#field_specs[@]} -gt 0 ] || field_specs=("text:String")
 if ! [[ "$name" =~ ^[A-Z][A-Za-z0-9]*$ ]]; then
   echo "error: '$name' is not a feature name: use an UpperCamelCase Swift identifier (letters and digits, starting with a capital letter), such as Ingredients" >&2
   exit 64
@@ -91,6 +108,49 @@ reserved=" String Int Double Float Bool Character Substring Array Dictionary Set
 if [[ "$reserved" == *[[:space:]]"$name"[[:space:]]* ]]; then
   refuse "'$name' is the name of a Swift, Foundation or project type; choose another name"
 fi
+
+# The fields: each `name:Type` or `name:Type?`, a lowerCamelCase Swift name used once, of a
+# type a declared field can have. Each becomes a property of the draft and a line of its
+# `fields`; everything else follows from them.
+field_lines=""
+property_lines=""
+example_options=""
+seen=" "
+for spec in "${field_specs[@]}"; do
+  [[ "$spec" =~ ^([^:]*):([^:]*)$ ]] ||
+    refuse "'$spec' is not a field: write name:Type, such as quantity:Int or note:String?"
+  field="${BASH_REMATCH[1]}"
+  type="${BASH_REMATCH[2]}"
+  [[ "$field" =~ ^[a-z][A-Za-z0-9]*$ ]] ||
+    refuse "'$field' (in '$spec') is not a field name: use a lowerCamelCase Swift identifier (letters and digits, starting with a small letter), such as bestBefore"
+  [[ "$keywords" != *[[:space:]]"$field"[[:space:]]* ]] ||
+    refuse "'$field' (in '$spec') is a Swift keyword; choose another field name"
+  case " id revision createdAt draft stored fields " in
+    *" $field "*) refuse "'$field' (in '$spec') is a name every entry has already; choose another field name" ;;
+  esac
+  [[ "$seen" != *" $field "* ]] || refuse "the field '$field' is given twice"
+  seen="$seen$field "
+  base="${type%\?}"
+  case "$base" in
+    String) initial='""' ;;
+    Int | Double) initial=0 ;;
+    Bool) initial=false ;;
+    Date) initial='Date(timeIntervalSince1970: 0)' ;;
+    *) refuse "'$type' (in '$spec') is not a field type: use String, Int, Double, Bool or Date, with ? for an optional one (such as Int?)" ;;
+  esac
+  rules=""
+  case "$type" in
+    String) rules=", rules: [.required, .maximumLength(100)]" ;;
+    String\?) rules=", rules: [.maximumLength(100)]" ;;
+  esac
+  example_options+="--$(perl -pe 's/([A-Z])/-\l$1/g' <<<"$field") $(case "$base" in String) echo milk ;; Int) echo 2 ;; Double) echo 2.5 ;; Bool) echo true ;; Date) echo 2026-03-01 ;; esac) "
+  field_lines+="Field(\\.$field, \"$field\"$rules),"$'\n'
+  if [ "$type" = "$base" ]; then
+    property_lines+="/// The $field."$'\n'"public var $field = $initial"$'\n'
+  else
+    property_lines+="/// The $field, if any."$'\n'"public var $field: $type"$'\n'
+  fi
+done
 
 app_identity=Modules/AppComposition/Support/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$app_identity" 2>/dev/null || true)
@@ -182,10 +242,13 @@ trap 'rm -rf "$scratch"' EXIT
 
 fill() {
   NAME="$name" LOWER="$lower" COMMAND="$command" TITLE="$title" PHRASE="$phrase" KEY="$key" \
-    APP="$app_command" CLI="$cli_module" TUI="$tui_module" perl -pe '
+    APP="$app_command" CLI="$cli_module" TUI="$tui_module" FIELDS="$field_lines" \
+    PROPERTIES="$property_lines" perl -pe '
       s/__Feature__/$ENV{NAME}/g; s/__feature__/$ENV{LOWER}/g; s/__command__/$ENV{COMMAND}/g;
       s/__Title__/$ENV{TITLE}/g; s/__phrase__/$ENV{PHRASE}/g; s/__key__/$ENV{KEY}/g;
       s/__app__/$ENV{APP}/g; s/__CLIModule__/$ENV{CLI}/g; s/__TUIModule__/$ENV{TUI}/g;
+      s/^([ \t]*)\/\/ __FIELDS__\n/my $i = $1; join("", map { "$i$_\n" } split(m{\n}, $ENV{FIELDS}))/e;
+      s/^([ \t]*)\/\/ __PROPERTIES__\n/my $i = $1; join("", map { "$i$_\n" } split(m{\n}, $ENV{PROPERTIES}))/e;
     '
 }
 
@@ -254,10 +317,9 @@ cat <<EOF
 Next steps:
   swift build && swift test --filter '$name'
   swift run $app_command login
-  swift run $app_command $command add milk
+  swift run $app_command $command add $example_options
   swift run $app_command $command list
   swift run $tui_command          (then '$key' on the home)
-Then make it yours: the record and its draft are Modules/Models/$name/${name}Item.swift,
-the screen's rules Modules/ViewModels/$name/${name}ViewModel.swift, their timelines
-Tests/ViewModelsTests/$name/${name}ViewModelTests.swift.
+Then make it yours: the fields, their labels and rules are declared once, in
+Modules/Models/$name/${name}Item.swift.
 EOF

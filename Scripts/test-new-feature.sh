@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Checks Scripts/new-feature.sh the way a new user would use it, in the order the README gives:
 # copies the committed tree, renames the app to "Recipes", removes the demo, adds the features
-# "Ingredients" and "Steps", and checks that a second run and bad names are refused without
-# changing anything, that each added exactly its files and one line in each list, and that the
-# result builds (warnings as errors), passes the format and architecture checks and the tests
-# of the features and of the lists they changed; then that what one process adds, a second one
-# lists, on the embedded store and through recipes-server.
+# "Ingredients" (name:String quantity:Int?) and "Steps" (text:String minutes:Int), and checks
+# that a second run, bad names and bad fields are refused without changing anything, that
+# each added exactly its files (at most 250 product lines) and
+# one line in each list, and that the result builds (warnings as errors), passes the format
+# and architecture checks and the tests of the features and of the lists they changed; then
+# that what one process adds with typed options, a second one lists, on the embedded store
+# and through recipes-server, and that a value of the wrong type is a usage error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,8 +37,14 @@ Apps/TUI/Home/Features.swift
 Modules/AppServer/Support/Features.swift
 Modules/LocalBackend/Support/StoreCollections.swift"
 for feature in Ingredients Steps; do
-  Scripts/new-feature.sh "$feature" >/dev/null
+  case "$feature" in
+    Ingredients) Scripts/new-feature.sh Ingredients name:String 'quantity:Int?' >/dev/null ;;
+    Steps) Scripts/new-feature.sh Steps text:String minutes:Int >/dev/null ;;
+  esac
   git add -A
+  # The feature's product code is short: the rest is written once in the modules.
+  product=$(git diff --cached --numstat --diff-filter=A | awk '$3 !~ /^Tests\// { n += $1 } END { print n + 0 }')
+  [ "$product" -le 250 ] || fail "new-feature.sh $feature wrote $product product lines, more than 250"
   # Exactly its own files are new (each in a folder named after it), and each list gained
   # one line.
   others=$(git diff --cached --name-only --diff-filter=A | grep -v "/$feature/" || true)
@@ -88,6 +96,12 @@ expect_refusal 64 1Abc
 expect_refusal 64 Self
 expect_refusal 64 ""
 expect_refusal 64
+# Fields that are not `name:Type` of a known type, with a lowerCamelCase name used once.
+expect_refusal 64 Pantry quantity:Integer
+expect_refusal 64 Pantry 9x:Int
+expect_refusal 64 Pantry amount:Int amount:Double
+expect_refusal 64 Pantry class:Int
+expect_refusal 64 Pantry quantity
 # A name that a doc comment mentions (`NotesScene` in Navigator's example) is no clash.
 Scripts/new-feature.sh Notes >/dev/null || fail "new-feature.sh Notes was refused"
 git reset -q --hard && git clean -qfd
@@ -117,13 +131,18 @@ bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
 data="$work/data"
 recipes() { "$bin/recipes" --data-dir "$data" "$@"; }
 recipes login --email ada@example.com --password "correct horse" >/dev/null
-output=$(recipes ingredients add flour)
-[ "$output" = "Added flour." ] || fail "'recipes ingredients add flour' printed: $output"
+output=$(recipes ingredients add --name flour --quantity 2)
+[ "$output" = "Added flour (id 1)." ] || fail "'recipes ingredients add --name flour --quantity 2' printed: $output"
 json=$(recipes ingredients list --json)
-grep -q '"text" : "flour"' <<<"$json" || fail "'recipes ingredients list --json' printed: $json"
+grep -q '"name" : "flour"' <<<"$json" && grep -q '"quantity" : 2' <<<"$json" ||
+  fail "'recipes ingredients list --json' printed: $json"
 status=0
-recipes steps add " " 2>"$work/err" || status=$?
-[ "$status" -eq 1 ] && grep -q "An entry cannot be empty." "$work/err" ||
+recipes ingredients add --name rye --quantity abc 2>"$work/err" || status=$?
+[ "$status" -eq 64 ] && grep -q -- "--quantity must be an integer" "$work/err" ||
+  fail "a quantity that is no integer was not a usage error: status $status, $(cat "$work/err")"
+status=0
+recipes steps add --text " " --minutes 3 2>"$work/err" || status=$?
+[ "$status" -eq 1 ] && grep -q "Text cannot be empty." "$work/err" ||
   fail "an empty step was not refused: status $status, $(cat "$work/err")"
 
 # And through recipes-server: one client adds, a second lists, and the server's store has it.
@@ -140,10 +159,11 @@ done
 remote() { "$bin/recipes" --server "$url" --data-dir "$work/client-$1" "${@:2}"; }
 remote 1 login --email ada@example.com --password "correct horse" >/dev/null
 remote 2 login --email ada@example.com --password "correct horse" >/dev/null
-output=$(remote 1 steps add "mix the flour")
-[ "$output" = "Added mix the flour." ] || fail "'recipes steps add' through the server printed: $output"
+output=$(remote 1 steps add --text "mix the flour" --minutes 5)
+[ "$output" = "Added mix the flour (id 1)." ] || fail "'recipes steps add' through the server printed: $output"
 json=$(remote 2 steps list --json)
-grep -q '"text" : "mix the flour"' <<<"$json" || fail "the second client listed: $json"
+grep -q '"text" : "mix the flour"' <<<"$json" && grep -q '"minutes" : 5' <<<"$json" ||
+  fail "the second client listed: $json"
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=""

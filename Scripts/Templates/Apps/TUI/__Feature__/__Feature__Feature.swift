@@ -1,14 +1,15 @@
 import ViewModels
 
 extension Feature {
-  /// The __phrase__ screen, on the home with the key "__key__".
+  /// The __phrase__ screen, on the home with the key "__key__": the entries and a form with
+  /// a field for each of their fields.
   static var __feature__: Feature {
     Feature(
       entry: HomeEntry(scene: .__feature__, key: "__key__", summary: "list, add and remove"),
       scenes: __Feature__Scene.self
     ) { scene, host in
       switch scene {
-      case .list: __Feature__Screen(host: host)
+      case .list: RecordsScreen(host: host, service: host.services.__feature__)
       }
     }
   }

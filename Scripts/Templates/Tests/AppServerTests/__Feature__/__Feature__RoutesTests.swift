@@ -6,34 +6,37 @@ import Testing
 
 @testable import AppServer
 
-// The __phrase__ routes: what a request adds or changes is in the store, and bad input or a
-// stale revision changes nothing.
+// The __phrase__ routes: a draft of each field's example is added, listed, updated and
+// removed, and bad input or a stale revision changes nothing.
 extension ServerAPITests {
   @Test(arguments: ServerTestBackend.all)
   func __feature__RoutesAddListAndRemove(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, _ in
-      let added = try send(api, .post, "/__command__", body: #"{"text": " flour "}"#)
+      let draft = try __Feature__Draft().setting(
+        Dictionary(uniqueKeysWithValues: __Feature__Draft.fields.map { ($0.name, $0.example) }))
+      let body = String(decoding: try JSONEncoder().encode(draft), as: UTF8.self)
+      let added = try send(api, .post, "/__command__", body: body)
       #expect(added.status == 201)
-      #expect((added.json as? [String: Any])?["text"] as? String == "flour")
-      let refused = try send(api, .post, "/__command__", body: #"{"text": ""}"#)
-      #expect(refused.status == 400)
-      #expect(refused.error == "An entry cannot be empty.")
+      let stored = try api.storage.records.records(__Feature__Item.self)
+      #expect(stored.map(\.draft) == [draft])
+      if let field = __Feature__Draft.fields.first(where: { $0.typeName == "String" }) {
+        let refused = try send(api, .post, "/__command__", body: "{\"\(field.name)\": \"\"}")
+        #expect(refused.status == 400)
+      }
       let list = try send(api, .get, "/__command__")
-      #expect((list.json as? [[String: Any]])?.map { $0["text"] as? String } == ["flour"])
-      #expect(try api.storage.records.records(__Feature__Item.self).map(\.text) == ["flour"])
+      #expect((list.json as? [[String: Any]])?.count == 1)
       let id = try #require((added.json as? [String: Any])?["id"] as? Int)
-      // An update from the stored revision is saved at the next one, keeping when the entry was
-      // added; one from an older revision is refused.
-      let change = #"{"text": "rye flour", "revision": 1}"#
-      let updated = try send(api, .put, "/__command__/\(id)", body: change)
+      // An update from the stored revision is saved at the next one; one from an older
+      // revision is refused.
+      var change = try #require(
+        try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+      change["revision"] = 1
+      let changeBody = String(
+        decoding: try JSONSerialization.data(withJSONObject: change), as: UTF8.self)
+      let updated = try send(api, .put, "/__command__/\(id)", body: changeBody)
       #expect(updated.status == 200)
       #expect((updated.json as? [String: Any])?["revision"] as? Int == 2)
-      #expect(
-        (updated.json as? [String: Any])?["createdAt"] as? String
-          == (added.json as? [String: Any])?["createdAt"] as? String)
-      #expect(try send(api, .put, "/__command__/\(id)", body: change).status == 409)
-      let read = try send(api, .get, "/__command__/\(id)")
-      #expect((read.json as? [String: Any])?["text"] as? String == "rye flour")
+      #expect(try send(api, .put, "/__command__/\(id)", body: changeBody).status == 409)
       #expect(try send(api, .delete, "/__command__/\(id)").status == 204)
       #expect(try send(api, .delete, "/__command__/\(id)").status == 404)
       #expect(try api.storage.records.records(__Feature__Item.self).isEmpty)

@@ -10,52 +10,71 @@ import ViewModels
 
 @testable import __CLIModule__
 
-/// `__command__ list`, `add` and `remove`, bound to the view model on virtual time, over a
-/// fake service whose calls take 100 ms.
+/// `__command__ list`, `show`, `add`, `edit` and `remove`, one option per declared field,
+/// bound to the view models on virtual time, over a fake service whose calls take 100 ms.
 @Suite @MainActor struct __Feature__CommandTests {
+  typealias Draft = __Feature__Draft
+
+  /// Each field's option with an example of its type (a valid `add`), or with the text
+  /// `values` gives for it by name.
+  static func options(_ values: [String: String] = [:]) -> [String] {
+    Draft.fields.flatMap { [$0.option, values[$0.name] ?? $0.example] }
+  }
+
   static func harness(loggedIn: Bool = true) -> (Harness, InMemoryRecordsService<__Feature__Item>) {
     let harness = Harness(loggedIn: loggedIn)
-    let service = InMemoryRecordsService<__Feature__Item>(
-      scheduler: harness.clock,
-      items: [
-        __Feature__Item(
-          id: 1, draft: __Feature__Draft(text: "first"), revision: 1,
-          createdAt: Date(timeIntervalSince1970: 0.25))
-      ])
+    let service = InMemoryRecordsService<__Feature__Item>(scheduler: harness.clock)
     harness.extraFakes = [service]
     return (harness, service)
   }
 
-  @Test func listAddAndRemove() {
+  @Test func addListShowEditAndRemove() throws {
     let (harness, service) = Self.harness()
-    #expect(harness.run(["__command__", "add", "  second "]) == .success)
-    #expect(harness.stdout == "Added second.\n")
-    #expect(harness.run(["__command__", "list"]) == .success)
-    #expect(harness.stdout == "Added second.\n1  first\n2  second\n")
-    #expect(harness.run(["__command__", "remove", "1"]) == .success)
-    #expect(harness.stdout.hasSuffix("Removed first.\n"))
-    #expect(service.items.map(\.text) == ["second"])
+    #expect(harness.run(["__command__", "add"] + Self.options()) == .success)
+    #expect(harness.stdout.hasPrefix("Added "))
+    let added = try #require(service.items.first)
+    #expect(added.draft.labelledTexts.map(\.text) == Draft.fields.map(\.example))
+    let printed = harness.stdout.count
+    #expect(harness.run(["--json", "__command__", "list"]) == .success)
+    let json = Data(harness.stdout.dropFirst(printed).utf8)
+    let records = try JSONSerialization.jsonObject(with: json)
+    let first = try #require((records as? [[String: Any]])?.first)
+    for field in Draft.fields {
+      #expect(first[field.name] != nil, "\(field.name) is in the JSON")
+    }
+    #expect(harness.run(["__command__", "show", "\(added.id)"]) == .success)
+    #expect(harness.stdout.contains("\(Draft.fields[0].label):"))
+    let field = Draft.fields[0]
+    let value = field.isOptional ? "" : field.example
+    #expect(harness.run(["__command__", "edit", "\(added.id)", field.option, value]) == .success)
+    #expect(service.items.first?.revision == 2)
+    #expect(harness.run(["__command__", "remove", "\(added.id)"]) == .success)
+    #expect(service.items.isEmpty)
     #expect(harness.stderr == "")
   }
 
-  @Test func jsonPrintsTheRecords() {
-    let (harness, _) = Self.harness()
-    #expect(harness.run(["--json", "__command__", "list"]) == .success)
-    let records = try? JSONSerialization.jsonObject(with: Data(harness.stdout.utf8))
-    #expect(
-      (records as? [[String: Any]])?.first?["createdAt"] as? String == "1970-01-01T00:00:00.250Z")
-    #expect((records as? [[String: Any]])?.first?["text"] as? String == "first")
-  }
-
-  @Test func badInputIsRefusedAndChangesNothing() {
+  @Test func aValueOfTheWrongTypeIsAUsageErrorNamingTheField() {
     let (harness, service) = Self.harness()
-    #expect(harness.run(["__command__", "add", " "]) == .failure)
-    #expect(harness.stderr == "error: An entry cannot be empty.\n")
-    #expect(harness.run(["__command__", "remove", "7"]) == .failure)
-    #expect(harness.stderr.hasSuffix("error: no record has id 7\n"))
+    for field in Draft.fields where !field.typeName.hasPrefix("String") {
+      #expect(
+        harness.run(["__command__", "add"] + Self.options([field.name: "not-one"])) == .usage)
+      #expect(harness.stderr.contains("\(field.option) must be \(field.expected)"))
+    }
     #expect(harness.run(["__command__", "remove", "x"]) == .usage)
     #expect(harness.run(["__command__", "shout"]) == .usage)
-    #expect(service.items.map(\.text) == ["first"])
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func aValueARuleRefusesOrAMissingIdChangesNothing() {
+    let (harness, service) = Self.harness()
+    for field in Draft.fields where field.typeName == "String" {
+      #expect(
+        harness.run(["__command__", "add"] + Self.options([field.name: " "])) == .failure)
+      #expect(harness.stderr.contains("\(field.label) cannot be empty."))
+    }
+    #expect(harness.run(["__command__", "remove", "7"]) == .failure)
+    #expect(harness.stderr.hasSuffix("error: \(__Feature__Item.missingText(id: 7))\n"))
+    #expect(service.items.isEmpty)
   }
 
   @Test func itNeedsAnAccount() {

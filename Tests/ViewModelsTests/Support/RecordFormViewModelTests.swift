@@ -1,0 +1,215 @@
+import Foundation
+import Models
+import Navigator
+import ReactiveCore
+import ReactiveTesting
+import Services
+import ServicesTesting
+import Testing
+import ViewModels
+
+/// A draft with a required text and an optional integer, for the form's tests.
+struct ShelfDraft: DeclaredDraft {
+  typealias Record = Shelf
+  static var recordWord: String { "shelf" }
+  static var fields: [Field<ShelfDraft>] {
+    [
+      Field(\.name, "name", rules: [.required, .maximumLength(10)]),
+      Field(\.quantity, "quantity", rules: [.range(0...100)]),
+    ]
+  }
+  var name = ""
+  var quantity: Int?
+}
+
+@dynamicMemberLookup
+struct Shelf: DeclaredRecord {
+  typealias Draft = ShelfDraft
+  static let collectionName = "shelves"
+  let contents: RecordContents<ShelfDraft>
+}
+
+extension Shelf {
+  init(id: Int, name: String, quantity: Int? = nil, revision: Int = 1) {
+    var draft = ShelfDraft()
+    draft.name = name
+    draft.quantity = quantity
+    self.init(id: id, draft: draft, revision: revision, createdAt: Date(timeIntervalSince1970: 0))
+  }
+}
+
+/// The form of declared fields, on a virtual clock where one tick is a millisecond, over a
+/// fake service whose calls take 100 ms.
+@Suite @MainActor struct RecordFormViewModelTests {
+  typealias Form = RecordFormViewModel<Shelf>
+
+  struct Run {
+    var nameMessages: TestableObserver<String?>
+    var quantityMessages: TestableObserver<String?>
+    var quantityTexts: TestableObserver<String>
+    var enabled: TestableObserver<Bool>
+    var outcomes: TestableObserver<Form.SaveOutcome>
+    var conflicts: TestableObserver<String?>
+    var errors: TestableObserver<String>
+    var routes: TestableObserver<Route>
+  }
+
+  static func run(
+    _ clock: TestScheduler, _ service: InMemoryRecordsService<Shelf>, mode: Form.Mode = .add,
+    name: [Recorded<Event<String>>] = [], quantity: [Recorded<Event<String>>] = [],
+    saveTaps: [Recorded<Event<Void>>] = [], left: [Recorded<Event<String>>] = [],
+    drafts: [Recorded<Event<ShelfDraft>>] = []
+  ) -> Run {
+    let run = Run(
+      nameMessages: clock.createObserver(String?.self),
+      quantityMessages: clock.createObserver(String?.self),
+      quantityTexts: clock.createObserver(String.self), enabled: clock.createObserver(Bool.self),
+      outcomes: clock.createObserver(Form.SaveOutcome.self),
+      conflicts: clock.createObserver(String?.self), errors: clock.createObserver(String.self),
+      routes: clock.createObserver(Route.self))
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = Form(service: service, mode: mode).transform(
+        .init(
+          fields: [
+            "name": clock.createHotObservable(name).asObservable(),
+            "quantity": clock.createHotObservable(quantity).asObservable(),
+          ],
+          saveTaps: clock.createHotObservable(saveTaps).asObservable(),
+          leftFields: clock.createHotObservable(left).asObservable(),
+          drafts: clock.createHotObservable(drafts).asObservable()))
+      clock.scheduleAt(0) {
+        output.messages["name"]?.drive(run.nameMessages).disposed(by: bag)
+        output.messages["quantity"]?.drive(run.quantityMessages).disposed(by: bag)
+        output.initialTexts["quantity"]?.drive(run.quantityTexts).disposed(by: bag)
+        output.isSaveEnabled.drive(run.enabled).disposed(by: bag)
+        output.outcome.emit(to: run.outcomes).disposed(by: bag)
+        output.conflict.drive(run.conflicts).disposed(by: bag)
+        output.errorMessage.emit(to: run.errors).disposed(by: bag)
+        output.route.emit(to: run.routes).disposed(by: bag)
+      }
+      clock.start()
+    }
+    return run
+  }
+
+  @Test func eachFieldHasItsMessageOnceLeftAndAWrongTypeIsOne() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    let run = Self.run(
+      clock, service, name: [.next(100, "  "), .next(500, " jam ")],
+      quantity: [.next(200, "abc"), .next(400, "300"), .next(600, "3")],
+      left: [.next(150, "name"), .next(300, "quantity")])
+
+    #expect(
+      run.nameMessages.events == [
+        .next(0, nil), .next(150, "Name cannot be empty."), .next(500, nil),
+      ])
+    #expect(
+      run.quantityMessages.events == [
+        .next(0, nil), .next(300, "Quantity must be an integer, or nothing, got 'abc'."),
+        .next(400, "Quantity must be from 0 to 100."), .next(600, nil),
+      ])
+    #expect(run.enabled.events == [.next(0, false), .next(600, true)])
+    #expect(run.quantityTexts.events == [.next(0, ""), .completed(0)])
+    #expect(service.calls.isEmpty)
+  }
+
+  @Test func aTapSavesTheFieldsReadByTheirTypes() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    let run = Self.run(
+      clock, service, name: [.next(100, " jam ")], quantity: [.next(100, "2")],
+      saveTaps: [.next(200, ()), .next(250, ())])
+
+    #expect(service.items.map(\.draft) == [Shelf(id: 1, name: "jam", quantity: 2).draft])
+    #expect(run.outcomes.events == service.items.map { .next(300, .saved($0)) })
+    #expect(run.routes.events == [.next(300, .back)])
+  }
+
+  @Test func aWholeDraftIsRefusedWithEachFieldsMessageOrSaved() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    var bad = ShelfDraft()
+    bad.quantity = -1
+    var good = ShelfDraft()
+    good.name = " flour "
+    let run = Self.run(clock, service, drafts: [.next(100, bad), .next(200, good)])
+
+    #expect(run.outcomes.events.count == 2)
+    #expect(
+      run.outcomes.events.first
+        == .next(
+          100,
+          .refused([
+            "name": "Name cannot be empty.", "quantity": "Quantity must be from 0 to 100.",
+          ])))
+    #expect(run.nameMessages.events == [.next(0, nil), .next(100, "Name cannot be empty.")])
+    #expect(service.items.map(\.name) == ["flour"])
+    #expect(service.calls.count == 1)
+  }
+
+  @Test func anEditLoadsTheRecordAndAStaleSaveIsAConflict() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(
+      scheduler: clock, items: [Shelf(id: 3, name: "jam", quantity: 4)])
+    var draft = ShelfDraft()
+    draft.name = "honey"
+    // Changed elsewhere at 150 ms, after the form loaded it.
+    clock.scheduleAt(150) {
+      _ = service.update(Shelf(id: 3, name: "jam", quantity: 5)).subscribe()
+    }
+    let run = Self.run(clock, service, mode: .edit(id: 3), drafts: [.next(300, draft)])
+
+    #expect(run.quantityTexts.events == [.next(100, "4"), .completed(100)])
+    #expect(run.outcomes.events == [.next(400, .conflict("Shelf 3 was changed elsewhere."))])
+    #expect(
+      run.conflicts.events == [.next(0, nil), .next(400, "Shelf 3 was changed elsewhere.")])
+    #expect(Form.title(for: .edit(id: 3)) == "Edit shelf")
+  }
+
+  @Test func anEditOfARecordThatIsNotThereSaysSo() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    let run = Self.run(clock, service, mode: .edit(id: 9))
+
+    #expect(run.errors.events == [.next(100, "No shelf has the id 9.")])
+  }
+}
+
+/// The list of declared records, on the same virtual clock and fake.
+@Suite @MainActor struct RecordListViewModelTests {
+  typealias List = RecordListViewModel<Shelf>
+
+  @Test func itLoadsRemovesAndNamesEachRecordByItsFirstField() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(
+      scheduler: clock, items: [Shelf(id: 1, name: "jam"), Shelf(id: 2, name: "honey")])
+    let names = clock.createObserver([String]?.self)
+    let summaries = clock.createObserver(String.self)
+    let confirmations = clock.createObserver(String.self)
+    let errors = clock.createObserver(String.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = List(service: service).transform(
+        .init(removals: clock.createHotObservable([.next(200, 1), .next(500, 7)]).asObservable()))
+      clock.scheduleAt(0) {
+        output.items.map { $0?.map(List.title) }.drive(names).disposed(by: bag)
+        output.summary.drive(summaries).disposed(by: bag)
+        output.confirmation.emit(to: confirmations).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
+      }
+      clock.start()
+    }
+    #expect(names.events == [.next(0, nil), .next(100, ["jam", "honey"]), .next(400, ["honey"])])
+    #expect(
+      summaries.events == [.next(0, "Loading…"), .next(100, "2 shelves"), .next(400, "1 shelf")])
+    #expect(confirmations.events == [.next(300, "Removed jam.")])
+    #expect(errors.events == [.next(600, "No shelf has the id 7.")])
+  }
+
+  @Test func aRecordWithoutATitleIsNamedByItsWordAndId() {
+    #expect(List.title(of: Shelf(id: 4, name: "")) == "shelf 4")
+    #expect(List.summary(count: 0) == "No shelves yet.")
+  }
+}
