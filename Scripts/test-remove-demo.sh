@@ -51,6 +51,17 @@ markers=$(grep -rnE '(//|#) *demo:(begin|end)' Package.swift .ci/run Modules App
 friendly=$(grep -rli friend --exclude-dir=.build --exclude-dir=.git --exclude-dir=Tests . || true)
 [ -z "$friendly" ] || fail "files outside Tests/ still say friend:"$'\n'"$friendly"
 
+# The generic code names none of the demo's features, records or words: the app's modules,
+# the executables and the package (the toolkits, which know no app, say "search" and "post"
+# in their own senses).
+generic=$({
+  grep -rnE '\b([Ff]riends?|[Pp]osts?|[Pp]eople|Person|[Tt]imeline|[Ss]earch(es)?)\b|DemoData|(Friend|Post|People|Person|Timeline|Search)[A-Z]' \
+    Package.swift Modules Apps --exclude-dir={ReactiveCore,ReactiveCoreBase,ReactiveTesting} \
+    --exclude-dir={ReactiveTestingBase,ReactiveBlocking,CommandLineKit,TerminalUI,HTTPServer} |
+    grep -v 'binary search'
+} || true)
+[ -z "$generic" ] || fail "the generic code still names the demo:"$'\n'"$generic"
+
 # The README and the docs describe the app without the demo: no demo section or marker is
 # left, and no text names a removed feature, its records or its commands.
 docs=(README.md CONTRIBUTING.md Docs Apps/Benchmarks/README.md)

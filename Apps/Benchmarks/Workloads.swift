@@ -1,5 +1,5 @@
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
-/// store's, SQLite reading the same posts, the password hash, the HTTP server under slow clients and under a mix of
+/// store's, SQLite reading the same records, the password hash, the HTTP server under slow clients and under a mix of
 /// requests, then the command-line front's start-up.
 let allWorkloads: [Workload] =
   reactiveCoreWorkloads
