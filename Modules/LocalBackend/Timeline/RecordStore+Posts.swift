@@ -25,7 +25,7 @@ extension RecordStore {
     }
   }
 
-  /// Everyone who wrote a post, sorted by name in ``ReadingOrder`` (as every list of names
+  /// Everyone who wrote a post, sorted by name in `ReadingOrder` (as every list of names
   /// is), each with the name of their newest post.
   public func people() throws(StoreError) -> [Person] {
     var seen = Set<Int>()
