@@ -49,7 +49,7 @@ let package = Package(
       name: "HTTPS",
       description: "https:// servers through URLSession (FoundationNetworking, libcurl on Linux)."),
     // Off by default, so that nothing needs SQLite's library: the benchmark that loads the
-    // store's posts beside SQLite, `swift run -c release --traits SQLite benchmarks SQL-load-100k`.
+    // store's records beside SQLite, `swift run -c release --traits SQLite benchmarks SQL-load-100k`.
     .trait(
       name: "SQLite",
       description:
@@ -188,7 +188,7 @@ let package = Package(
 
     // Executables
     // Measures the reactive core (on a real and a virtual clock), the embedded store (and, with
-    // the SQLite trait, SQLite reading the same posts), the password hash and the HTTP server
+    // the SQLite trait, SQLite reading the same records), the password hash and the HTTP server
     // under slow clients.
     .executableTarget(
       name: "Benchmarks",

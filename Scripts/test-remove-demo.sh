@@ -2,9 +2,10 @@
 # Checks Scripts/remove-demo.sh the way a new user would use it, in the order the README gives:
 # copies the committed tree, renames the app to "Recipes", removes the demo, and checks that a
 # second run changes nothing, that no demo folder or marker is left, that nothing outside the
-# tests says "friend" (in any case), that the skeleton builds (warnings as errors), passes the
-# format and architecture checks and every test, and that every executable's help names the
-# app and no demo. (Scripts/test-new-feature.sh then adds features to the same skeleton.)
+# tests says "friend" (in any case), that the README and the docs name none of the demo's
+# features, that no generic module names the demo, that the skeleton builds (warnings as
+# errors), passes the format and architecture checks and every test, and that every
+# executable's help names the app and no demo. (Scripts/test-new-feature.sh then adds features to the same skeleton.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +47,29 @@ markers=$(grep -rnE '(//|#) *demo:(begin|end)' Package.swift .ci/run Modules App
 # feature is gone.
 friendly=$(grep -rli friend --exclude-dir=.build --exclude-dir=.git --exclude-dir=Tests . || true)
 [ -z "$friendly" ] || fail "files outside Tests/ still say friend:"$'\n'"$friendly"
+
+# The generic code names none of the demo's features, records or words: the app's modules,
+# the executables and the package (the toolkits, which know no app, say "search" and "post"
+# in their own senses).
+generic=$({
+  grep -rnE '\b([Ff]riends?|[Pp]osts?|[Pp]eople|Person|[Tt]imeline|[Ss]earch(es)?)\b|DemoData|(Friend|Post|People|Person|Timeline|Search)[A-Z]' \
+    Package.swift Modules Apps --exclude-dir={ReactiveCore,ReactiveCoreBase,ReactiveTesting} \
+    --exclude-dir={ReactiveTestingBase,ReactiveBlocking,CommandLineKit,TerminalUI,HTTPServer} |
+    grep -v 'binary search'
+} || true)
+[ -z "$generic" ] || fail "the generic code still names the demo:"$'\n'"$generic"
+
+# The README and the docs describe the app without the demo: no demo section or marker is
+# left, and no text names a removed feature, its records or its commands.
+docs=(README.md CONTRIBUTING.md Docs Apps/Benchmarks/README.md)
+left=$(grep -rnE '<!-- demo:|demo:end -->' "${docs[@]}" || true)
+[ -z "$left" ] || fail "demo sections are left in the docs:"$'\n'"$left"
+named=$({
+  grep -rnwE '[Ff]riends?|[Pp]osts?|[Pp]eople|Person|[Ss]earch(es|ed)?|Timeline' "${docs[@]}"
+  grep -rnE "/timeline|timeline --|timeline's|live timeline|demo (app|data)|demo's records" \
+    "${docs[@]}"
+} || true)
+[ -z "$named" ] || fail "the docs still name the demo's features:"$'\n'"$named"
 
 Scripts/format.sh --lint
 Scripts/check-architecture.sh

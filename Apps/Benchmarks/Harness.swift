@@ -13,7 +13,7 @@ struct Pass {
   var nanoseconds: UInt64
   var checksum: Int
   /// How many of the workload's units the measured part did; `nil` means the workload's size.
-  /// A workload whose size is not what it repeats (a store of `n` posts, loaded once) sets it.
+  /// A workload whose size is not what it repeats (a store of `n` records, loaded once) sets it.
   var steps: Int? = nil
 }
 

@@ -10,7 +10,7 @@ func virtualTimeMap(_ n: Int) -> Pass {
 
 /// W6d: the W6m chain followed by `debounce(.milliseconds(0), scheduler:)` on the same
 /// scheduler. Without simulated processing delay every element leaves the debounce at the tick
-/// it arrived, so the recorded timeline, and the checksum, are those of W6m.
+/// it arrived, so the recorded events, and the checksum, are those of W6m.
 func virtualTimeDebounce(_ n: Int) -> Pass {
   virtualTimeChain(n, debounced: true)
 }

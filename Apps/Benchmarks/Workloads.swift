@@ -1,7 +1,7 @@
 /// Every workload, in the order a run without arguments runs them: the reactive core's, the
-/// store's, SQLite reading the same posts, the password hash, the HTTP server under slow clients and under a mix of
-/// requests, concurrent writes to the store and through the server, then the command-line
-/// front's start-up.
+/// store's, SQLite reading the same records, the password hash, the HTTP server under slow
+/// clients and under a mix of requests, concurrent writes to the store and through the
+/// server, then the command-line front's start-up.
 let allWorkloads: [Workload] =
   reactiveCoreWorkloads
   + storeWorkloads(sizes: [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)])

@@ -79,7 +79,7 @@ public final class LoginThrottle<Key: Hashable & Sendable>: @unchecked Sendable 
     self.init(rules: { _ in rule }, longestWindow: rule.window, storage: storage, now: now)
   }
 
-  /// Creates a throttle whose rule depends on the key (client addresses, which many people
+  /// Creates a throttle whose rule depends on the key (client addresses, which many users
   /// may share, allowing more failures than email addresses, say).
   ///
   /// - Parameters:

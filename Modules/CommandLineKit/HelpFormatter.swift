@@ -26,7 +26,7 @@ extension ProgramSpec {
   public func helpText(for command: CommandSpec) -> String {
     var sections = [Self.hanging("OVERVIEW:", Self.words(command.abstract))]
     if !command.discussion.isEmpty { sections.append(Self.reflow(command.discussion)) }
-    sections.append(Self.hanging("USAGE: \(invocation(of: command))", usageWords(of: command)))
+    sections.append(Self.hanging("USAGE: \(synopsisHead(of: command))", usageWords(of: command)))
     if !command.arguments.isEmpty {
       sections.append(
         Self.list("ARGUMENTS", rows: command.arguments.map { ($0.placeholder, $0.help) }))
@@ -42,9 +42,18 @@ extension ProgramSpec {
   }
 
   /// The one-line synopsis of `command`:
-  /// `todo show [--owner <email>] [--tag <tag> ...] [--json] <id> [<field>]`.
+  /// `todo [<options>] show [--owner <email>] [--tag <tag> ...] [--json] <id> [<field>]`,
+  /// where `[<options>]` stands for the program's global options, when it has any.
   public func usage(of command: CommandSpec) -> String {
-    ([invocation(of: command)] + usageWords(of: command)).joined(separator: " ")
+    ([synopsisHead(of: command)] + usageWords(of: command)).joined(separator: " ")
+  }
+
+  /// The program's name and the command's, with `[<options>]` between them for the global
+  /// options the command takes too (the program's help lists them).
+  private func synopsisHead(of command: CommandSpec) -> String {
+    guard command != main else { return name }
+    let global = globalOptions.isEmpty && globalFlags.isEmpty ? "" : " [<options>]"
+    return "\(name)\(global) \(command.name)"
   }
 
   /// The options, flags and arguments of `command`'s synopsis, one bracketed group a word.

@@ -251,9 +251,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw .writeFailed(
-        path: directory.path,
-        reason: "the directory could not be created: \(error.localizedDescription)")
+      throw .directoryNotCreated(path: directory.path, reason: error.localizedDescription)
     }
     let files = Self.openLockFiles(lockPath: lockPath, waitPath: waitPath, options: options)
     inner = Locked(

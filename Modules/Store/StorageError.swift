@@ -21,6 +21,9 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
   case readOnly(path: String, reason: String)
   /// The store's directory is a file (or something else that is not a directory).
   case notADirectory(path: String)
+  /// The store's directory does not exist and cannot be created (a parent is a file, or no
+  /// one may write there): there is nothing to read, and nothing can be saved.
+  case directoryNotCreated(path: String, reason: String)
   /// The snapshot was deleted after the store was opened, and the store's options say not to
   /// create it again (``StoreOptions/createsSnapshotAfterOpening``).
   case deleted(path: String)
@@ -30,7 +33,7 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .corrupt(let path, _), .unreadable(let path, _), .unsupportedVersion(let path, _, _),
       .tooLarge(let path, _, _), .writeFailed(let path, _), .readOnly(let path, _),
-      .notADirectory(let path), .deleted(let path):
+      .notADirectory(let path), .directoryNotCreated(let path, _), .deleted(let path):
       return path
     }
   }
@@ -52,6 +55,8 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(path) is read-only (\(reason)): it can be read, but nothing can be saved there"
     case .notADirectory(let path):
       return "\(path) is not a directory"
+    case .directoryNotCreated(let path, let reason):
+      return "the directory \(path) could not be created: \(reason)"
     case .deleted(let path):
       return "\(path) was deleted"
     }

@@ -107,13 +107,19 @@ import Testing
     #expect(harness.auth.passwordsTried.isEmpty)
   }
 
+  @Test func anOptionErrorShowsTheUsageLineWithTheGlobalOptions() {
+    let harness = Harness(loggedIn: false)
+    #expect(harness.run(["whoami", "--verbose"]) == .usage)
+    #expect(harness.stderr.contains("\nUsage: friends [<options>] whoami\n"), "\(harness.stderr)")
+  }
+
   @Test func withoutATerminalAMissingValueIsAUsageError() {
     let harness = Harness(loggedIn: false)
     #expect(harness.run(["login", "--email", "ada@example.com"]) == .usage)
     #expect(
       harness.stderr == """
         error: cannot ask for Password: standard input is not a terminal; pass --password
-        Usage: friends login [--email <email>] [--password <password>]
+        Usage: friends [<options>] login [--email <email>] [--password <password>]
         See 'friends login --help' for more information.
 
         """)

@@ -58,7 +58,7 @@ import Testing
     #expect(
       harness.errors.text == """
         error: unknown option '--emial'; did you mean '--email'?
-        Usage: friends login [--email <email>] [--json]
+        Usage: friends [<options>] login [--email <email>] [--json]
         See 'friends login --help' for more information.
 
         """)
@@ -85,7 +85,7 @@ import Testing
     #expect(
       harness.errors.text == """
         error: cannot ask for Email: standard input is not a terminal; pass --email
-        Usage: friends login [--email <email>] [--json]
+        Usage: friends [<options>] login [--email <email>] [--json]
         See 'friends login --help' for more information.
 
         """)
@@ -136,7 +136,7 @@ import Testing
     #expect(
       harness.errors.text == """
         error: cannot ask for Email: standard input is not a terminal; pass --email
-        Usage: friends login [--email <email>] [--json]
+        Usage: friends [<options>] login [--email <email>] [--json]
         See 'friends login --help' for more information.
 
         """)

@@ -33,7 +33,7 @@ import Testing
       program.helpText(for: SampleProgram.show) == """
         OVERVIEW: Show one friend.
 
-        USAGE: friends show [--json] <id> [<field>]
+        USAGE: friends [<options>] show [--json] <id> [<field>]
 
         ARGUMENTS:
           <id>                    The friend's number.
@@ -56,7 +56,7 @@ import Testing
 
         Asks for the email and the password when they are not given.
 
-        USAGE: friends login [--email <email>] [--json]
+        USAGE: friends [<options>] login [--email <email>] [--json]
 
         OPTIONS:
           -e, --email <email>     The account's email address.
@@ -74,8 +74,9 @@ import Testing
       program.helpText(for: SampleProgram.list) == """
         OVERVIEW: List your friends.
 
-        USAGE: friends list [--limit <limit>] [--tag <tag> ...]
-                            [--updated-since <timestamp>] [--json] [--verbose]
+        USAGE: friends [<options>] list [--limit <limit>] [--tag <tag> ...]
+                                        [--updated-since <timestamp>] [--json]
+                                        [--verbose]
 
         OPTIONS:
           --limit <limit>         Show at most this many.

@@ -65,7 +65,7 @@ public struct AppServices {
       "Nothing provides the records of \(Record.self): AppServices.features holds no backend.")
   }
 
-  /// Services on the embedded store in `directory`, created and seeded with demo data if it
+  /// Services on the embedded store in `directory`, created and seeded with its starting data if it
   /// does not exist yet; `faults` slows down or breaks its calls, to try the loading and error
   /// states; `registrations` add what features need besides the backend.
   public static func local(
@@ -108,9 +108,9 @@ public struct AppServices {
 /// feature's protocol: a cache, or a wrapper around the backend's service. Declared in the
 /// feature's folder and listed with one line in ``AppServices/registrations``.
 public struct FeatureRegistration {
-  /// The objects to search before the embedded store's backend.
+  /// The objects to look in before the embedded store's backend.
   public var local: (LocalBackend, SchedulerType) -> [Any]
-  /// The objects to search before the server's backend.
+  /// The objects to look in before the server's backend.
   public var remote: (RemoteBackend, SchedulerType) -> [Any]
 
   /// Creates a registration.

@@ -85,7 +85,7 @@ public struct ServerChoice: Sendable, Hashable {
     return url
   }
 
-  /// The server as people write it, without a trailing slash: `http://127.0.0.1:8080`.
+  /// The server as a user writes it, without a trailing slash: `http://127.0.0.1:8080`.
   public var displayName: String { Self.displayName(url.absoluteString) }
 
   /// `text` without its trailing slashes.

@@ -269,7 +269,8 @@ struct Endpoints: Sendable {
         status: 503, encoder: HTTPAPI.makeEncoder())
       response.headers.set("Retry-After", String(Self.unavailableRetryAfter))
       return .response(response)
-    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory, .deleted:
+    case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .notADirectory,
+      .directoryNotCreated, .deleted:
       log.record(.error, "storage.fault", ["status": "500", "message": error.description])
       return .error(status: 500, message: "the server could not use its data; see its log")
     }

@@ -86,7 +86,7 @@ public struct ServerStorage: Sendable {
   /// seconds, doubled by each further failure, up to an hour.
   public static let emailRule = LoginThrottle<String>.Rule()
 
-  /// The rule for one client address, which many people may share (behind one NAT): after
+  /// The rule for one client address, which many users may share (behind one NAT): after
   /// 20 failures within 15 minutes, whatever the addresses tried, a wait of a minute,
   /// doubled by each further failure, up to 15 minutes.
   public static let addressRule = LoginThrottle<String>.Rule(

@@ -78,7 +78,7 @@ public final class LocalStore: RecordStore {
   /// `throttle` when wrong passwords make ``logIn(email:password:)`` wait (tests pass one
   /// on a clock they move by hand).
   ///
-  /// The seed is made only when it is written: making the demo's records costs a fifth of a
+  /// The seed is made only when it is written: making the starting records costs a fifth of a
   /// command's start.
   ///
   /// A snapshot of a version that kept the password in plain text is migrated to a password

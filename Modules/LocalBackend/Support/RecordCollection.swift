@@ -29,7 +29,7 @@ public typealias StoredRecord = Codable & Hashable & Sendable & Identifiable
 ///
 /// and gets every operation of `RecordsService` on it, written once for all records
 /// (``LocalRecords``): `backend.records(Ingredient.self)` lists, reads, adds, updates and
-/// removes ingredients and signals their changes. What is its own (a search, a page) it writes
+/// removes ingredients and signals their changes. What is its own (a query, a page) it writes
 /// over ``RecordStore``'s generic methods, in a file of its own folder.
 ///
 /// In the snapshot, the collection is the field named after it, one record a line, with the

@@ -5,7 +5,7 @@ import Models
 ///
 /// The operations every collection has are written once for all records, over these generic
 /// operations (`add(_:)` and `update(_:overwriting:)` from a draft); what is a feature's own
-/// (a search, a page) is an extension of this protocol in the feature's folder. The server's
+/// (a query, a page) is an extension of this protocol in the feature's folder. The server's
 /// handlers call them on `any RecordStore` and do not know which engine answers.
 /// Every collection a store keeps is registered in `StoreFile.collections`.
 ///

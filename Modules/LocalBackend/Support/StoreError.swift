@@ -24,6 +24,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   case readOnly(path: String, reason: String)
   /// The data directory is a file, so it cannot hold the data files.
   case notADirectory(path: String)
+  /// The data directory does not exist and cannot be created (a parent is a file, or no one
+  /// may write there), so there is no data to read and nowhere to save.
+  case directoryNotCreated(path: String, reason: String)
   /// The data file was deleted after the store was opened. The store creates no new one
   /// while it runs: opening the store again (the app's next start) does.
   case deleted(path: String)
@@ -64,6 +67,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case .notADirectory(let path):
       return "The data directory \(path) is not a directory, so it cannot hold the data "
         + "files. It was left untouched."
+    case .directoryNotCreated(let path, let reason):
+      return "The data directory \(path) could not be created (\(reason)), so there is no "
+        + "data to read and nowhere to save it."
     case .deleted(let path):
       return "The data file \(path) was deleted. Nothing can be read or saved until it is put "
         + "back; the next start creates it again with demo data."
@@ -88,7 +94,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible, Loca
   public var isFileProblem: Bool {
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .readOnly, .notADirectory,
-      .deleted:
+      .directoryNotCreated, .deleted:
       return true
     case .wrongPassword, .tooManyAttempts, .invalidInput, .notFound, .changedElsewhere,
       .unavailable:
@@ -102,7 +108,7 @@ extension StoreError {
   /// failed while the file can still be read.
   public var dataStatus: DataStatus? {
     switch self {
-    case .corrupt, .unreadable, .unsupportedVersion, .notADirectory:
+    case .corrupt, .unreadable, .unsupportedVersion, .notADirectory, .directoryNotCreated:
       return .unreadable(message: description)
     case .deleted: return .deleted(message: description)
     case .writeFailed, .readOnly, .wrongPassword, .tooManyAttempts, .invalidInput, .notFound,
@@ -119,7 +125,7 @@ extension StoreError {
   public var serviceError: ServiceError {
     switch self {
     case .corrupt, .unreadable, .unsupportedVersion, .writeFailed, .readOnly, .notADirectory,
-      .deleted, .unavailable:
+      .directoryNotCreated, .deleted, .unavailable:
       return .storage(description)
     case .notFound(let id, _): return .notFound(id: id)
     case .changedElsewhere(let id, _): return .changedElsewhere(id: id)
@@ -143,6 +149,8 @@ extension StoreError: StorageErrorRepresentable {
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
     case .readOnly(let path, let reason): self = .readOnly(path: path, reason: reason)
     case .notADirectory(let path): self = .notADirectory(path: path)
+    case .directoryNotCreated(let path, let reason):
+      self = .directoryNotCreated(path: path, reason: reason)
     case .deleted(let path): self = .deleted(path: path)
     }
   }

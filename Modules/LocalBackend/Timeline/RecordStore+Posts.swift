@@ -25,14 +25,21 @@ extension RecordStore {
     }
   }
 
-  /// Everyone who wrote a post, sorted by name, each with the name of their newest post.
+  /// Everyone who wrote a post, sorted by name in `ReadingOrder` (as every list of names
+  /// is), each with the name of their newest post.
   public func people() throws(StoreError) -> [Person] {
     var seen = Set<Int>()
     var people: [Person] = []
     for post in try records(Post.self) where seen.insert(post.authorId).inserted {
       people.append(post.author)
     }
-    return people.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+    return people.sorted { a, b in
+      switch ReadingOrder.compare(a.name, b.name) {
+      case .orderedAscending: true
+      case .orderedDescending: false
+      case .orderedSame: (a.name, a.id) < (b.name, b.id)
+      }
+    }
   }
 
   /// Saves posts: a post whose identifier is new is added, one whose identifier exists

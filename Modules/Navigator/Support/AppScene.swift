@@ -17,7 +17,7 @@ public enum AppScene: FeatureScene {
     }
   }
 
-  /// Logging in and resetting a password are for people who are not logged in.
+  /// Logging in and resetting a password are for someone who is not logged in.
   public var needsAccount: Bool {
     switch self {
     case .login, .forgotPassword: false

@@ -57,7 +57,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
       var friend = try store.records(Friend.self)[0]
-      friend.lastName = "Zimmermann"
+      friend.firstName = "Zora"
       try store.update(friend)
       let changes = try #require(try store.reloadIfChanged())
       #expect(changes.friends == ChangeSet(deletions: [0], insertions: [19]))

@@ -71,7 +71,7 @@ import Testing
       try Data(old.utf8).write(to: directory.appendingPathComponent("store.json"))
       let store = try LocalStore(directory: directory)
       let snapshot = try store.snapshot()
-      #expect(snapshot.friends.map(\.id) == [7, 3])
+      #expect(snapshot.friends.map(\.id) == [3, 7])
       #expect(snapshot.posts.map(\.text) == ["Hi"])
       #expect(
         try store.add(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
@@ -123,10 +123,10 @@ import Testing
         #expect(snapshot.accountStatus == .unavailable)
         #expect(
           snapshot.friends == [
+            Friend(id: 21, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"),
             Friend(
               id: 17, firstName: "Sam", lastName: "Adeyemi", phoneNumber: "+234 803 555 0917",
               revision: 3),
-            Friend(id: 21, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"),
           ])
         #expect(snapshot.posts.map(\.id) == [101, 100, 7])
         #expect(snapshot.posts[2].date == Date(timeIntervalSince1970: 1_709_298_900.25))

@@ -157,10 +157,10 @@ extension StoreFileFormatTests {
     let file = try decode(text)
     #expect(
       file.list(Friend.self).records == [
+        Friend(id: 3, firstName: "Kenji", lastName: "Watanabe", phoneNumber: "+81 3-5550-7720"),
         Friend(
           id: 17, firstName: "Samuel", lastName: "Adeyemi", phoneNumber: "+234 803 555 0917",
           revision: 2),
-        Friend(id: 3, firstName: "Kenji", lastName: "Watanabe", phoneNumber: "+81 3-5550-7720"),
       ])
     #expect(file.list(Friend.self).nextId == 21)
     #expect(

@@ -13,7 +13,7 @@ import Testing
 @Suite struct FriendRevisionTests {
   @Test func addedAndSeededFriendsStartAtTheFirstRevisionAndEachUpdateBumpsIt() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       #expect(try store.records(Friend.self).allSatisfy { $0.revision == Friend.firstRevision })
       let added = try store.add(
         FriendDraft(firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999"))
@@ -27,15 +27,15 @@ import Testing
       #expect(try store.update(friend).revision == 3)
       // The revision survives a new instance reading the files.
       #expect(
-        try LocalStore(directory: directory, seed: .quickDemo).record(Friend.self, id: added.id)
+        try LocalStore(directory: directory, seed: .quickLogin).record(Friend.self, id: added.id)
           .revision == 3)
     }
   }
 
   @Test func aChangeFromAStaleRevisionMadeByAnotherInstanceIsRefusedWithoutWriting() throws {
     try withTemporaryDirectory { directory in
-      let tui = try LocalStore(directory: directory, seed: .quickDemo)
-      let cli = try LocalStore(directory: directory, seed: .quickDemo)
+      let tui = try LocalStore(directory: directory, seed: .quickLogin)
+      let cli = try LocalStore(directory: directory, seed: .quickLogin)
       let loaded = try tui.record(Friend.self, id: 4)
       var elsewhere = try cli.record(Friend.self, id: 4)
       elsewhere.phoneNumber = "+1 555 010 0004"
@@ -57,7 +57,7 @@ import Testing
 
   @Test func theBackendReportsAStaleRevisionAsAServiceError() throws {
     try withBackend { fixture in
-      let other = try LocalStore(directory: fixture.directory, seed: .quickDemo)
+      let other = try LocalStore(directory: fixture.directory, seed: .quickLogin)
       let loaded = try other.record(Friend.self, id: 2)
       var elsewhere = loaded
       elsewhere.firstName = "Elsewhere"

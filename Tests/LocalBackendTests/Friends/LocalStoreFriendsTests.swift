@@ -5,14 +5,14 @@ import TestSupport
 import Testing
 
 @Suite struct LocalStoreFriendsTests {
-  @Test func seedHasTwentyFriendsSortedByLastThenFirstName() throws {
+  @Test func seedHasTwentyFriendsSortedByFirstThenLastName() throws {
     try withTemporaryDirectory { directory in
       let friends = try LocalStore(directory: directory).records(Friend.self)
       #expect(friends.count == 20)
       #expect(Set(friends.map(\.id)) == Set(1...20))
-      #expect(friends.first?.lastName == "Adeyemi")
-      #expect(friends.last?.lastName == "Watanabe")
-      let keys = friends.map { "\($0.lastName.lowercased()) \($0.firstName.lowercased())" }
+      #expect(friends.first?.fullName == "Amara Okafor")
+      #expect(friends.last?.fullName == "Yara Haddad")
+      let keys = friends.map { "\($0.firstName.lowercased()) \($0.lastName.lowercased())" }
       #expect(keys == keys.sorted())
       #expect(friends.allSatisfy { $0.draft.validation == .valid })
     }
@@ -28,8 +28,30 @@ import Testing
       )
       let friends = try store.records(Friend.self)
       let index = try #require(friends.firstIndex(of: added))
-      #expect(friends[index - 1].lastName == "Anderson")
-      #expect(friends[index + 1].lastName == "Bennett")
+      #expect(friends[index - 1].fullName == "Yara Haddad")
+      #expect(index == friends.count - 1)
+    }
+  }
+
+  /// The friends list reads as people read: numbers by value, case and accents aside, by the
+  /// name as the list shows it (first name, then last name), the same in every process.
+  @Test func theListSortsNamesAsTheyRead() throws {
+    try withTemporaryDirectory { directory in
+      let store = try LocalStore(directory: directory, seed: .empty)
+      for (first, last) in [
+        ("PA10", "Unit"), ("pa2", "Unit"), ("PA1", "Unit"), ("Émile", "Zola"), ("Eve", "Adams"),
+        ("Ed", "Young"), ("Ed", "Baker"),
+      ] {
+        _ = try store.add(FriendDraft(firstName: first, lastName: last, phoneNumber: "5550100123"))
+      }
+      let names = try store.records(Friend.self).map(\.fullName)
+      #expect(
+        names == [
+          "Ed Baker", "Ed Young", "Émile Zola", "Eve Adams", "PA1 Unit", "pa2 Unit", "PA10 Unit",
+        ])
+      #expect(
+        try LocalStore(directory: directory, seed: .empty).records(Friend.self).map(\.fullName)
+          == names)
     }
   }
 
@@ -65,7 +87,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
       var friend = try #require(try store.records(Friend.self).first)
-      friend.lastName = "Zimmermann"
+      friend.firstName = "Zora"
       friend.phoneNumber = "+49 30 5550 0000"
       let saved = try store.update(friend)
       friend.revision += 1

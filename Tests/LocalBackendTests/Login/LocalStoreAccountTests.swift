@@ -9,7 +9,7 @@ import Testing
 @Suite struct LocalStoreAccountTests {
   @Test func newStoreIsSignedOut() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       #expect(try store.accountStatus() == .unavailable)
     }
   }
@@ -28,7 +28,7 @@ import Testing
 
   @Test func emailIgnoresCaseAndSurroundingSpaces() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       #expect(throws: Never.self) {
         try store.logIn(email: "  ADA@Example.com ", password: "correct horse")
       }
@@ -37,7 +37,7 @@ import Testing
 
   @Test func wrongPasswordOrEmailFailsAndChangesNothing() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       let before = try store.fileURL.bytes()
       #expect(throws: StoreError.wrongPassword) {
         try store.logIn(email: "ada@example.com", password: "Correct horse")
@@ -52,7 +52,7 @@ import Testing
 
   @Test func signingOutMakesTheAccountUnavailable() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       try store.logIn(email: "ada@example.com", password: "correct horse")
       try store.logOut()
       #expect(try store.accountStatus() == .unavailable)
@@ -63,7 +63,7 @@ import Testing
 
   @Test func passwordResetAcceptsValidAddressesOnly() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       let before = try store.fileURL.bytes()
       try store.requestPasswordReset(email: "someone@example.org")
       #expect(throws: StoreError.invalidInput("Enter an email address.")) {
@@ -96,7 +96,7 @@ private final class HandClock: Sendable {
     try withTemporaryDirectory { directory in
       let clock = HandClock()
       let store = try LocalStore(
-        directory: directory, seed: .quickDemo,
+        directory: directory, seed: .quickLogin,
         throttle: LoginThrottle(now: { clock.now }))
       for _ in 1...5 {
         #expect(throws: StoreError.wrongPassword) {

@@ -91,7 +91,7 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
 
       // The next start creates it again, with the seed; the running backend then reads it.
-      let restarted = try LocalStore(directory: fixture.directory, seed: .quickDemo)
+      let restarted = try LocalStore(directory: fixture.directory, seed: .quickLogin)
       #expect(try restarted.accountStatus() == .unavailable)
       fixture.clock.advanceTo(4_500)
       dataSubscription.dispose()
@@ -109,7 +109,7 @@ import Testing
       let other = try fixture.otherProcess()
       // A copy at generation 2, logged out, in place of this one at generation 2, logged in.
       let copy = try withTemporaryDirectory { directory in
-        let store = try LocalStore(directory: directory, seed: .quickDemo)
+        let store = try LocalStore(directory: directory, seed: .quickLogin)
         try store.logOut()
         try store.compact()
         return try store.fileURL.bytes()

@@ -47,7 +47,7 @@ struct LocalBackendFixture {
 }
 
 func withBackend<Result>(
-  seed: StoreSeed = .quickDemo, faults: LocalBackend.Faults = .none,
+  seed: StoreSeed = .quickLogin, faults: LocalBackend.Faults = .none,
   pollInterval: RxTimeInterval = .seconds(1), _ body: (LocalBackendFixture) throws -> Result
 ) throws -> Result {
   try withTemporaryDirectory { directory in

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LocalStoreChangeTests {
   @Test func nothingChangedReportsNil() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       #expect(try store.reloadIfChanged() == nil)
       _ = try store.accountStatus()
       #expect(try store.reloadIfChanged() == nil)
@@ -17,7 +17,7 @@ import Testing
 
   @Test func signingInChangesTheAccount() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       try store.logIn(email: "ada@example.com", password: "correct horse")
       let changes = try #require(try store.reloadIfChanged())
       #expect(changes.accountChanged)
@@ -29,8 +29,8 @@ import Testing
 
   @Test func writeThroughAnotherInstanceIsDetected() throws {
     try withTemporaryDirectory { directory in
-      let viewer = try LocalStore(directory: directory, seed: .quickDemo)
-      let editor = try LocalStore(directory: directory, seed: .quickDemo)
+      let viewer = try LocalStore(directory: directory, seed: .quickLogin)
+      let editor = try LocalStore(directory: directory, seed: .quickLogin)
       try editor.logIn(email: "ada@example.com", password: "correct horse")
       try editor.logOut()
       try editor.logIn(email: "ada@example.com", password: "correct horse")
@@ -44,7 +44,7 @@ import Testing
 
   @Test func changesSinceASnapshotSupportSeveralObservers() throws {
     try withTemporaryDirectory { directory in
-      let store = try LocalStore(directory: directory, seed: .quickDemo)
+      let store = try LocalStore(directory: directory, seed: .quickLogin)
       let first = try store.snapshot()
       #expect(try store.changes(since: first) == nil)
       try store.logIn(email: "ada@example.com", password: "correct horse")

@@ -19,7 +19,7 @@ import Testing
 @Suite struct ReadOnlyDataTests {
   @Test func readOnlyDataIsReadAndChangesAreRefusedSayingSo() throws {
     try withTemporaryDirectory { directory in
-      let writable = try LocalStore(directory: directory, seed: .quickDemo)
+      let writable = try LocalStore(directory: directory, seed: .quickLogin)
       _ = try writable.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
       let store = try LocalStore(
         directory: directory, options: StoreOptions(simulatedWriteFailure: EROFS))

@@ -34,7 +34,7 @@ struct FriendsServerFixture {
 /// for it). `wrap` may wrap the API's handler, for example to hold an answer back; `loginGate`
 /// bounds the logins that run and wait at once, as the server's does.
 func withAppServer<Result>(
-  seed: StoreSeed = .quickDemo, throttle: LoginThrottle<String> = ServerStorage.loginThrottle(),
+  seed: StoreSeed = .quickLogin, throttle: LoginThrottle<String> = ServerStorage.loginThrottle(),
   sessions: SessionStore<String> = SessionStore(), loginGate: LoginGate = LoginGate(),
   signedIn: Bool = true,
   timeout: Duration = hangBound,
