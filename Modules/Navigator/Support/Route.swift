@@ -59,7 +59,7 @@ public struct SceneResult: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A feature's request to go somewhere outside the feature, declared in the feature's folder
-/// in the feature's own words ("find a friend"), never naming another feature: the app
+/// in the feature's own words ("find a record"), never naming another feature: the app
 /// decides with an ``OutwardLink`` which scene, if any, answers it, so a feature can be
 /// removed without breaking the features that led to it.
 public protocol OutwardRoute: Hashable, Sendable, CustomStringConvertible {}
