@@ -99,7 +99,58 @@ done < <(grep -rnE "^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+($r
   Modules Apps Tests --include='*.swift' \
   | grep -vE '^(Modules/Compatibility|Tests/RxCompatibilityTests)/' || true)
 
+# Features never name each other: no file in one feature's folder (its view models, its
+# screens, its commands, its view models' tests) names another feature's types (its scenes,
+# view models, outward routes) or the names its scenes and routes add to Scene, Route and
+# NavigationRefusal (`.search`). A way out of a feature is an outward route that the app's
+# list links to another feature's scene, so removing a feature breaks no other. Login,
+# Session, Home and Support are every app's, not features.
+features=()
+for dir in Modules/ViewModels/*/; do
+  name=$(basename "$dir")
+  case "$name" in Support | Login | Session | Home) ;; *) features+=("$name") ;; esac
+done
+# The names feature $1 declares, as `type NAME` and `member NAME` lines.
+declared_names() {
+  local files
+  files=$(find "Modules/ViewModels/$1" -name '*.swift')
+  [ -n "$files" ] || return 0
+  # shellcheck disable=SC2086
+  sed -nE 's/^(public |@MainActor public |@MainActor )?(final )?(struct|enum|class|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*).*/type \4/p' $files
+  # shellcheck disable=SC2086
+  awk '/^extension (Scene|Route|NavigationRefusal)[ {]/ { inside = 1; next }
+    /^}/ { inside = 0 }
+    inside && match($0, /static (var|func) [A-Za-z_][A-Za-z0-9_]*/) {
+      split(substr($0, RSTART, RLENGTH), words, " "); print "member " words[3]
+    }' $files
+}
+for feature in "${features[@]}"; do
+  folders=()
+  for folder in "Modules/ViewModels/$feature" "Apps/TUI/$feature" "Apps/CLI/$feature" \
+    "Tests/ViewModelsTests/$feature"; do
+    [ -d "$folder" ] && folders+=("$folder")
+  done
+  for other in "${features[@]}"; do
+    [ "$other" = "$feature" ] && continue
+    while read -r kind name; do
+      if [ "$kind" = type ]; then
+        pattern="\\b$name\\b"
+      else
+        # An implicit member (`.show(.search)`), not a property of a value (`results.search`).
+        pattern="(^|[^A-Za-z0-9_)?!.\\])\\.$name\\b"
+      fi
+      while IFS= read -r line; do
+        echo "error: ${line%%:*}:$(cut -d: -f2 <<<"$line"): the $feature feature names $name" \
+          "of the $other feature; leave the feature with an outward route and link it where" \
+          "the app is composed"
+        status=1
+      done < <(grep -rnE --include='*.swift' "$pattern" "${folders[@]}" \
+        | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+    done < <(declared_names "$other" | sort -u)
+  done
+done
+
 if [ $status -eq 0 ]; then
-  echo "architecture: every module imports only the layers it may"
+  echo "architecture: every module imports only the layers it may, and no feature names another"
 fi
 exit $status

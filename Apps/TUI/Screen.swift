@@ -27,8 +27,9 @@ protocol ScreenHost: AnyObject {
   func didLogIn(as name: String)
   /// Asks to log out.
   func logOut()
-  /// The screen under `screen` on the navigation stack (the one Esc goes back to), if any.
-  func screen(below screen: Screen) -> Screen?
+  /// The scene `route` would show, following the app's links, or `nil` when it shows none:
+  /// a screen offers a key for an outward route only when it leads somewhere.
+  func scene(shownBy route: Route) -> Scene?
 }
 
 /// What screens draw with, besides the buffer.
@@ -91,6 +92,11 @@ class Screen {
 
   /// Puts back text that `unsavedText` gave, in the same order.
   func restore(unsavedText: [String]) {}
+
+  /// What the scenes this screen opened handed back as they went (the navigator's
+  /// `results`), for the screen's view model: the application gives each to the screen on
+  /// top once it is back.
+  let handedBack = PublishRelay<SceneResult>()
 
   /// Forgets the click targets of the last frame; the application calls it before `render`.
   func prepareForRender() {

@@ -65,8 +65,6 @@ final class TUIApplication: ScreenHost {
   private var expiredScenes: [Scene]?
   /// The text typed and not saved in those scenes, for their screens once opened again.
   private var keptText: [(scene: Scene, text: [String])] = []
-  /// What the next login screen says: why it opened.
-  private var loginNotice: String?
   /// The status the process should exit with: 130 after Ctrl-C, else 0.
   private(set) var exitStatus: Int32 = 0
 
@@ -89,12 +87,15 @@ final class TUIApplication: ScreenHost {
   ///   - mouseReporting: Whether the terminal reports the mouse.
   ///   - features: The features the home lists, in order: `Feature.all` unless a test
   ///     chooses.
+  ///   - links: Where the features' outward routes lead: `OutwardLink.all` unless a test
+  ///     chooses.
   ///   - onQuit: Called once the terminal was given back after `q` or Ctrl-C.
   init(
     terminal: any Terminal, services: AppServices, scheduler: SchedulerType,
     colorMode: ColorMode = .color, timeZone: TimeZone = .current,
     now: (@MainActor () -> Date)? = nil, mouseReporting: Bool = true,
-    features: [Feature] = Feature.all, onQuit: @escaping @MainActor () -> Void = {}
+    features: [Feature] = Feature.all, links: [OutwardLink] = OutwardLink.all,
+    onQuit: @escaping @MainActor () -> Void = {}
   ) {
     self.services = services
     self.features = features
@@ -102,7 +103,7 @@ final class TUIApplication: ScreenHost {
     self.theme = .standard
     self.dates = DateLabels(timeZone: timeZone, now: now ?? { scheduler.now })
     self.onQuit = onQuit
-    navigator = Navigator(root: .login, isLoggedIn: false)
+    navigator = Navigator(root: .login, isLoggedIn: false, links: links)
     session = TerminalSession(
       terminal: terminal, colorMode: colorMode, mouseReporting: mouseReporting,
       schedule: { delay, action in
@@ -128,6 +129,9 @@ final class TUIApplication: ScreenHost {
       .disposed(by: bag)
     navigator.refusals
       .emit(onNext: { [weak self] refusal in self?.showFlash(refusal.description) })
+      .disposed(by: bag)
+    navigator.results
+      .emit(onNext: { [weak self] result in self?.topScreen?.handedBack.accept(result) })
       .disposed(by: bag)
     bindSession()
     render()
@@ -213,11 +217,8 @@ final class TUIApplication: ScreenHost {
     logoutTaps.accept(())
   }
 
-  func screen(below screen: Screen) -> Screen? {
-    guard let index = screens.firstIndex(where: { $0.screen === screen }), index > 0 else {
-      return nil
-    }
-    return screens[index - 1].screen
+  func scene(shownBy route: Route) -> Scene? {
+    navigator.scene(shownBy: route)
   }
 
   // MARK: - Session
@@ -241,10 +242,7 @@ final class TUIApplication: ScreenHost {
     output.transitions
       .emit(onNext: { [weak self] transition in
         guard let self else { return }
-        if transition.resumesAfterLogin {
-          keepScenesForTheNextLogin()
-          loginNotice = transition.message
-        }
+        if transition.resumesAfterLogin { keepScenesForTheNextLogin() }
         navigator.setLoggedIn(transition.isLoggedIn)
         if let route = transition.route { navigate(route) }
         if let message = transition.message { showFlash(message) }
@@ -288,13 +286,10 @@ final class TUIApplication: ScreenHost {
     // scenes it is makes its screen.
     if let scene = scene.as(AppScene.self) {
       switch scene {
-      case .login:
-        defer { loginNotice = nil }
-        return LoginScreen(host: self, notice: loginNotice)
-      case .forgotPassword:
-        // The reset starts from the address typed on the login screen below it.
-        let login = screens.last { $0.screen is LoginScreen }?.screen as? LoginScreen
-        return ForgotPasswordScreen(host: self, email: login?.typedEmail ?? "")
+      case .login(let email, let notice):
+        return LoginScreen(host: self, email: email, notice: notice)
+      case .forgotPassword(let email):
+        return ForgotPasswordScreen(host: self, email: email)
       case .home: return HomeScreen(host: self, features: features)
       }
     }

@@ -1,13 +1,15 @@
 import Foundation
 import Models
+import Navigator
 
 @testable import FriendsTUI
 
 extension Harness {
-  /// Starts logged in as Ada, on the friends list (opened with its key from the home).
-  func startLoggedIn() {
+  /// Starts logged in as Ada, on the friends list (opened with its key from the home), with
+  /// `links` between the features.
+  func startLoggedIn(links: [OutwardLink] = OutwardLink.all) {
     auth.status.accept(.authorized(Self.ada))
-    start()
+    start(links: links)
     press(.character("f"))
   }
 }

@@ -1,12 +1,13 @@
 import Models
+import Navigator
 import ReactiveTesting
 import Services
 import Testing
 
 @testable import FriendsTUI
 
-/// A session that ends while a form is open: the login screen says why, and the form comes
-/// back with its text after the next login.
+/// A session that ends while a form is open: the login screen says why and holds the
+/// account's email, and the form comes back with its text after the next login.
 @MainActor @Suite struct FriendFormSessionTests {
   @Test func theLoginScreenSaysTheSessionExpiredAndTheFormKeepsItsText() {
     Harness.run { h in
@@ -23,15 +24,17 @@ import Testing
         h.auth.status.accept(.unavailable)
       }
       h.advance(by: 100)
-      #expect(h.app.navigator.currentStack == [.login])
+      let notice = "Your session has expired; log in again"
+      #expect(
+        h.app.navigator.currentStack == [.login(email: "ada@example.com", notice: notice)])
       let box = h.lines.joined(separator: "\n")
-      #expect(box.contains("Your session has expired; log in again"), "\(box)")
+      #expect(box.contains(notice), "\(box)")
       #expect(!box.contains("Enter an email address."))
-      // Typing ends the notice; the keys go into the email field.
-      h.type("ada@example.com")
-      #expect(!h.lines[1..<23].joined().contains("Your session has expired"))
-      h.press(.enter)
+      // The email is the account's, and the password is next: typing ends the notice.
+      #expect(box.contains("ada@example.com"), "\(box)")
       h.type("correct horse")
+      #expect(!h.lines[1..<23].joined().contains("Your session has expired"))
+      #expect(h.lines.joined().contains("ada@example.com"))
       h.press(.enter)
       h.advance(by: 10)
       h.auth.status.accept(.authorized(Harness.ada))

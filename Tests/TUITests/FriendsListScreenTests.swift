@@ -1,4 +1,5 @@
 import Models
+import Navigator
 import ReactiveTesting
 import Services
 import TerminalUI
@@ -426,7 +427,10 @@ import Testing
       // A call of any screen found the session expired: the backend says so.
       h.clock.scheduleAt(h.clock.clock + 100) { h.auth.expirations.accept(()) }
       h.advance(by: 100)
-      #expect(h.app.navigator.currentStack == [.login])
+      #expect(
+        h.app.navigator.currentStack == [
+          .login(email: "ada@example.com", notice: "Your session has expired; log in again")
+        ])
       #expect(
         h.line(0)
           == " Log in                                                           not logged in")

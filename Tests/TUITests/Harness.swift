@@ -1,6 +1,7 @@
 import AppComposition
 import Foundation
 import Models
+import Navigator
 import ReactiveCore
 import ReactiveTesting
 import Services
@@ -58,10 +59,11 @@ final class Harness {
     }
   }
 
-  /// Starts the app, with `features` on its home, and lets it draw its first frame.
+  /// Starts the app, with `features` on its home and `links` between them, and lets it draw
+  /// its first frame.
   func start(
     colorMode: ColorMode = .color, mouseReporting: Bool = true, features: [Feature] = Feature.all,
-    server: URL? = nil
+    links: [OutwardLink] = OutwardLink.all, server: URL? = nil
   ) {
     let services = AppServices(
       auth: auth, features: fakes, scheduler: clock, origin: "test", server: server)
@@ -69,7 +71,7 @@ final class Harness {
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
       timeZone: TimeZone(identifier: "UTC")!,
       now: { [clock] in Self.today + clock.now.timeIntervalSince1970 },
-      mouseReporting: mouseReporting, features: features,
+      mouseReporting: mouseReporting, features: features, links: links,
       onQuit: { [unowned self] in quitCount += 1 })
     try! app.start()
     settle()

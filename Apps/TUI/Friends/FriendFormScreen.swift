@@ -6,7 +6,8 @@ import ViewModels
 
 /// The add and edit forms: first name, last name and phone number, each with its validation
 /// message once the field was left or a save tried; "Save" is enabled only while the view
-/// model says so; a spinner while saving; back to the list once saved.
+/// model says so; a spinner while saving; back to the list once saved, with the view model's
+/// message ("Added Ada Lovelace").
 ///
 /// Every message is shown whole, wrapped: when the form and its messages are taller than the
 /// screen, the form scrolls to show a failure that just arrived whole (at the bottom), and
@@ -69,12 +70,9 @@ final class FriendFormScreen: Screen {
     bind(output.conflict) { [unowned self] message in
       if let message { askReloadOrOverwrite(message) }
     }
-    // The list the form goes back to says what happened.
-    bind(output.saved) { [unowned self] friend in
-      self.host?.showMessage(mode == .add ? "Added \(friend.fullName)" : "Saved \(friend.fullName)")
-      // The list shows whom it was about.
-      (self.host?.screen(below: self) as? FriendsListScreen)?.select(id: friend.id)
-    }
+    // Said over the list the form goes back to, which selects the friend saved (the route
+    // hands it back).
+    bind(output.savedMessage) { [weak host] in host?.showMessage($0) }
     forward(output.route)
   }
 

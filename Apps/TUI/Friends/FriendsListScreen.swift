@@ -6,8 +6,9 @@ import ViewModels
 
 /// The friends list: rows from the view model's cells (friends, "No data available", or the
 /// error), with keys to open a friend's details, edit, add, delete (after a confirmation, then
-/// saying whom), refresh, search, open the timeline and log out. Alerts show as dialogs. A
-/// friend just added is selected once the list shows it.
+/// saying whom), refresh, find a friend and see the friends' activity (where the app's links
+/// lead them, offered only when they lead somewhere) and log out. Alerts show as dialogs. The
+/// friend the view model selects (one a form just saved) is selected once the list shows it.
 ///
 /// A failed load shows the view model's `loadFailure` once, wrapped, above the friends already
 /// shown (which stay), until a load succeeds; the view model loads again by itself.
@@ -18,8 +19,8 @@ final class FriendsListScreen: Screen {
   private let select = PublishRelay<FriendCellViewModel>()
   private let open = PublishRelay<FriendCellViewModel>()
   private let addTaps = PublishRelay<Void>()
-  private let searchTaps = PublishRelay<Void>()
-  private let timelineTaps = PublishRelay<Void>()
+  private let findTaps = PublishRelay<Void>()
+  private let activityTaps = PublishRelay<Void>()
 
   private var cells: [FriendCellType] = []
   private var hasLoaded = false
@@ -40,7 +41,8 @@ final class FriendsListScreen: Screen {
         .init(
           refresh: refresh.asObservable(), delete: delete.asObservable(),
           select: select.asObservable(), open: open.asObservable(), addTaps: addTaps.asObservable(),
-          searchTaps: searchTaps.asObservable(), timelineTaps: timelineTaps.asObservable()))
+          findTaps: findTaps.asObservable(), activityTaps: activityTaps.asObservable(),
+          results: handedBack.asObservable()))
     bind(output.alert) { [unowned self] alert in
       presentAlert(title: alert.title, message: alert.message, button: alert.button)
     }
@@ -48,6 +50,7 @@ final class FriendsListScreen: Screen {
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     bind(output.cells) { [unowned self] in show($0) }
     bind(output.deleted) { [weak host] name in host?.showMessage("Deleted \(name)") }
+    bind(output.selection) { [unowned self] in select(id: $0) }
     forward(output.route)
   }
 
@@ -75,7 +78,7 @@ final class FriendsListScreen: Screen {
   }
 
   /// Selects the friend with `id` now if the list shows them, else once it does.
-  func select(id: Int) {
+  private func select(id: Int) {
     pendingSelection = id
     selectPending()
   }
@@ -91,13 +94,20 @@ final class FriendsListScreen: Screen {
 
   override var isBusy: Bool { isLoading }
 
+  /// What the app calls the scene `route` leads to, for a key's hint, or `nil` when it leads
+  /// nowhere in this app.
+  private func destination(_ route: FriendsOutward) -> String? {
+    host?.scene(shownBy: Route(outward: route))?.title.lowercased()
+  }
+
   override var hints: [KeyHint] {
     // Moving, opening and deleting need a friend: not offered once the list loaded empty.
     let hasFriends = !cells.contains { if case .empty = $0 { true } else { false } }
     return [
       hasFriends ? KeyHint("↑↓", "move") : nil, hasFriends ? KeyHint("Enter", "open") : nil,
-      KeyHint("a", "add"), hasFriends ? KeyHint("d", "delete") : nil, KeyHint("/", "search"),
-      KeyHint("t", "timeline"), KeyHint("?", "help"), KeyHint("q", "quit"),
+      KeyHint("a", "add"), hasFriends ? KeyHint("d", "delete") : nil,
+      destination(.find).map { KeyHint("/", $0) }, destination(.activity).map { KeyHint("t", $0) },
+      KeyHint("?", "help"), KeyHint("q", "quit"),
     ].compactMap { $0 }
   }
 
@@ -106,8 +116,9 @@ final class FriendsListScreen: Screen {
       KeyHint("Enter", "open the selected friend"),
       KeyHint("e", "edit the selected friend"), KeyHint("a", "add a friend"),
       KeyHint("d", "delete the selected friend"), KeyHint("r", "refresh"),
-      KeyHint("/", "search"), KeyHint("t", "timeline"), KeyHint("L", "log out"),
-    ]
+      destination(.find).map { KeyHint("/", $0) }, destination(.activity).map { KeyHint("t", $0) },
+      KeyHint("L", "log out"),
+    ].compactMap { $0 }
   }
 
   override func handle(_ key: Key) -> Bool {
@@ -125,8 +136,8 @@ final class FriendsListScreen: Screen {
     case .character("a"): addTaps.accept(())
     case .character("d"), .delete: confirmDeletion()
     case .character("r"): refresh.accept(())
-    case .character("/"): searchTaps.accept(())
-    case .character("t"): timelineTaps.accept(())
+    case .character("/"): findTaps.accept(())
+    case .character("t"): activityTaps.accept(())
     case .character("L"): host?.logOut()
     default: return false
     }

@@ -11,8 +11,6 @@ final class LoginScreen: Screen {
 
   private var focus = FocusRing<Focus>([.email, .password, .logIn, .forgotPassword])
   private let email = FormField(label: "Email", placeholder: "your email address")
-  /// The email address typed so far, which "Forgot password?" starts from.
-  var typedEmail: String { email.value }
   private let password = FormField(
     label: "Password", placeholder: "at least 8 characters", isSecure: true)
   private let loginTaps = PublishRelay<Void>()
@@ -26,9 +24,13 @@ final class LoginScreen: Screen {
   /// Why the screen opened (the session expired), until the user types.
   private var notice: String?
 
-  /// Creates the screen; `notice` says why it opened, if it should.
-  init(host: ScreenHost, notice: String? = nil) {
+  /// Creates the screen, its email field holding `email`; `notice` says why it opened, if it
+  /// should.
+  init(host: ScreenHost, email typed: String = "", notice: String? = nil) {
     super.init(host: host)
+    email.set(typed)
+    // With the address given (the account whose session expired), the password is next.
+    if !typed.isEmpty { focus.focus(.password) }
     let output = LoginViewModel(auth: host.services.auth, notice: notice).transform(
       .init(
         email: email.text.asObservable(), password: password.text.asObservable(),

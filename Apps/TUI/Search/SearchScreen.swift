@@ -6,8 +6,9 @@ import ViewModels
 
 /// Search as you type: the view model debounces, skips repeats and short queries, and cancels
 /// older searches, and says what the results area shows; this screen shows the field, a
-/// spinner, and that status. Results follow the data: they are searched again when the
-/// friends change (here or in another program).
+/// spinner, and that status. Results follow the data: they are searched again when what a
+/// search finds changes (here or in another program). Enter opens the friend chosen where
+/// the app's links lead.
 @MainActor
 final class SearchScreen: Screen {
   private let query = FormField(label: "Search", placeholder: "part of a name")
@@ -27,7 +28,7 @@ final class SearchScreen: Screen {
     ).transform(
       .init(
         query: query.text.asObservable(), select: select.asObservable(),
-        refresh: host.services.friends.recordsChanged))
+        refresh: host.services.searchResultsChanged))
     bind(output.status) { [unowned self] status in
       self.status = status
       let found: [Friend]

@@ -15,13 +15,21 @@ import ReactiveCore
 public final class Navigator {
   private let stackRelay: BehaviorRelay<[Scene]>
   private let refusalRelay = PublishRelay<NavigationRefusal>()
+  private let resultRelay = PublishRelay<SceneResult>()
+  private let links: [OutwardLink]
   private var isLoggedIn: Bool
 
-  /// Creates a navigator showing `root`; `isLoggedIn` decides which scenes are allowed.
-  public init(root: Scene, isLoggedIn: Bool) {
+  /// Creates a navigator showing `root`; `isLoggedIn` decides which scenes are allowed, and
+  /// `links` where the features' outward routes lead (none by default: each is refused).
+  public init(root: Scene, isLoggedIn: Bool, links: [OutwardLink] = []) {
     self.isLoggedIn = isLoggedIn
+    self.links = links
     stackRelay = BehaviorRelay(value: [root])
   }
+
+  /// What each ``Route/backWithResult(_:)`` handed to the scene it went back to, emitted once
+  /// that scene is on top again.
+  public var results: Signal<SceneResult> { resultRelay.asSignal() }
 
   /// The scenes from the first to the one on screen.
   public var stack: Driver<[Scene]> { stackRelay.asDriver() }
@@ -52,6 +60,9 @@ public final class Navigator {
     switch next(after: route) {
     case .success(let stack):
       if stack != stackRelay.value { stackRelay.accept(stack) }
+      if case .backWithResult(let result) = resolvedPlainRoute(route) {
+        resultRelay.accept(result)
+      }
       return .success(stack)
     case .failure(let refusal):
       refusalRelay.accept(refusal)
@@ -72,7 +83,12 @@ public final class Navigator {
       case .success(let route): return next(after: route)
       case .failure(let refusal): return .failure(refusal)
       }
-    case .back:
+    case .outward(let request):
+      guard let route = destination(of: request) else {
+        return .failure(.noDestination(request))
+      }
+      return next(after: route)
+    case .back, .backWithResult:
       guard stack.count > 1 else { return .failure(.nothingToGoBackTo) }
       stack.removeLast()
     case .popToRoot:
@@ -82,6 +98,34 @@ public final class Navigator {
       stack = [scene]
     }
     return .success(stack)
+  }
+
+  /// Where the app's links send a feature's outward route, or `nil` when none takes it.
+  public func destination(of route: AnyOutwardRoute) -> Route? {
+    links.lazy.compactMap { $0.destination(of: route) }.first
+  }
+
+  /// The scene `route` shows or puts at the root, following features' routes and links,
+  /// or `nil` for a route that shows no new scene (back) or that is refused on its own
+  /// terms. It ignores the stack's rules: a front asks it to offer only the keys that lead
+  /// somewhere and to name where.
+  public func scene(shownBy route: Route) -> Scene? {
+    switch route {
+    case .show(let scene), .replaceRoot(let scene): scene
+    case .feature(let request): (try? request.base.resolved.get()).flatMap(scene(shownBy:))
+    case .outward(let request): destination(of: request).flatMap(scene(shownBy:))
+    case .back, .backWithResult, .popToRoot: nil
+    }
+  }
+
+  /// `route` with features' routes and links followed, as far as they resolve.
+  private func resolvedPlainRoute(_ route: Route) -> Route {
+    switch route {
+    case .feature(let request):
+      (try? request.base.resolved.get()).map(resolvedPlainRoute) ?? route
+    case .outward(let request): destination(of: request).map(resolvedPlainRoute) ?? route
+    default: route
+    }
   }
 
   private func refusal(toShow scene: Scene) -> NavigationRefusal? {

@@ -103,7 +103,11 @@ public struct FriendFormViewModel: ViewModelType {
     public var conflict: Driver<String?>
     /// The friend as saved.
     public var saved: Signal<Friend>
-    /// Back to the list after a save.
+    /// What to tell the user once a save succeeded: "Added Ada Lovelace" or "Saved Ada
+    /// Lovelace".
+    public var savedMessage: Signal<String>
+    /// Back to the list after a save, handing it the saved friend (``FriendSaved``) to
+    /// select.
     public var route: Signal<Route>
   }
 
@@ -257,7 +261,10 @@ public struct FriendFormViewModel: ViewModelType {
         .asSignal(onErrorSignalWith: .empty()),
       conflict: conflict.asDriver(onErrorJustReturn: nil),
       saved: saved,
-      route: saved.map { _ in Route.back })
+      savedMessage: saved.map { [mode] friend in
+        "\(mode == .add ? "Added" : "Saved") \(friend.fullName)"
+      },
+      route: saved.map { Route.backWithResult(SceneResult(FriendSaved(id: $0.id))) })
   }
 }
 

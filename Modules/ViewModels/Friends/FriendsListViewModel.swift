@@ -4,8 +4,10 @@ import ReactiveCore
 import Services
 
 /// The friends list: loads with a spinner, shows friends or an empty or error row, deletes
-/// (and says whom), opens a friend's details or edit form, opens the add form, and reloads on
-/// refresh or when the data changes (also when another process changes it).
+/// (and says whom), opens a friend's details or edit form, opens the add form, selects the
+/// friend a form saved, and reloads on refresh or when the data changes (also when another
+/// process changes it). Finding a friend and the friends' activity leave the feature as
+/// ``FriendsOutward`` routes, which the app sends where it chooses.
 ///
 /// A failed load is not an alert: it is ``Output/loadFailure``, which says what failed and when
 /// the list tries again, and goes when a load succeeds. After a failed load the list loads
@@ -25,25 +27,30 @@ public struct FriendsListViewModel: ViewModelType {
     public var open: Observable<FriendCellViewModel>
     /// Taps on "Add".
     public var addTaps: Observable<Void>
-    /// Taps on "Search".
-    public var searchTaps: Observable<Void>
-    /// Taps on "Timeline".
-    public var timelineTaps: Observable<Void>
+    /// Taps on "Find": ``FriendsOutward/find``.
+    public var findTaps: Observable<Void>
+    /// Taps on "Activity": ``FriendsOutward/activity``.
+    public var activityTaps: Observable<Void>
+    /// What the scenes the list went to handed back as they went (the navigator's
+    /// `results`): a ``FriendSaved`` selects that friend.
+    public var results: Observable<SceneResult>
 
     /// Creates the input; each stream defaults to one that never emits.
     public init(
       refresh: Observable<Void> = .never(), delete: Observable<FriendCellViewModel> = .never(),
       select: Observable<FriendCellViewModel> = .never(),
       open: Observable<FriendCellViewModel> = .never(), addTaps: Observable<Void> = .never(),
-      searchTaps: Observable<Void> = .never(), timelineTaps: Observable<Void> = .never()
+      findTaps: Observable<Void> = .never(), activityTaps: Observable<Void> = .never(),
+      results: Observable<SceneResult> = .never()
     ) {
       self.refresh = refresh
       self.delete = delete
       self.select = select
       self.open = open
       self.addTaps = addTaps
-      self.searchTaps = searchTaps
-      self.timelineTaps = timelineTaps
+      self.findTaps = findTaps
+      self.activityTaps = activityTaps
+      self.results = results
     }
   }
 
@@ -59,8 +66,10 @@ public struct FriendsListViewModel: ViewModelType {
     public var loadFailure: Driver<LoadFailure?>
     /// The full name of each friend deleted, once the deletion succeeded.
     public var deleted: Signal<String>
+    /// The id of the friend to select, once per friend a form saved and handed back.
+    public var selection: Signal<Int>
     /// Where to go: the edit form of a selected friend, the details of an opened one, the add
-    /// form, search, or the timeline.
+    /// form, or out of the feature (``FriendsOutward``).
     public var route: Signal<Route>
   }
 
@@ -161,8 +170,8 @@ public struct FriendsListViewModel: ViewModelType {
       input.select.map { Route.show(.editFriend(id: $0.friend.id)) },
       input.open.map { Route.show(.friendDetail(id: $0.friend.id)) },
       input.addTaps.map { Route.show(.addFriend) },
-      input.searchTaps.map { Route.show(.search) },
-      input.timelineTaps.map { Route.show(.timeline) })
+      input.findTaps.map { Route(outward: FriendsOutward.find) },
+      input.activityTaps.map { Route(outward: FriendsOutward.activity) })
 
     return Output(
       cells: cells.asDriver(onErrorJustReturn: []),
@@ -171,6 +180,8 @@ public struct FriendsListViewModel: ViewModelType {
       loadFailure: failures.startWith(nil).asDriver(onErrorJustReturn: nil)
         .distinctUntilChanged(),
       deleted: deletions.values().map(\.fullName).asSignal(onErrorSignalWith: .empty()),
+      selection: input.results.compactMap { $0.as(FriendSaved.self)?.id }
+        .asSignal(onErrorSignalWith: .empty()),
       route: route.asSignal(onErrorSignalWith: .empty()))
   }
 }

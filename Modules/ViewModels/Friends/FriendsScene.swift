@@ -46,6 +46,35 @@ public enum FriendsRefusal: FeatureRefusal {
   }
 }
 
+/// Where the friends feature's screens lead outside the feature, in its own words: which
+/// scene answers (if any), the app's links decide.
+public enum FriendsOutward: OutwardRoute {
+  /// Find a friend by name.
+  case find
+  /// What the friends have been up to.
+  case activity
+
+  /// The request, as a refusal names it.
+  public var description: String {
+    switch self {
+    case .find: "finding a friend"
+    case .activity: "the friends' activity"
+    }
+  }
+}
+
+/// What a friend's form hands back to the scene it returns to: the friend it saved, for the
+/// list to select.
+public struct FriendSaved: Hashable, Sendable {
+  /// The saved friend's id.
+  public var id: Int
+
+  /// Names the saved friend.
+  public init(id: Int) {
+    self.id = id
+  }
+}
+
 extension Scene {
   /// The list of friends.
   public static var friends: Scene { Scene(FriendsScene.list) }

@@ -58,7 +58,8 @@ public struct LoginViewModel: ViewModelType {
     /// Why the login screen opened (the session expired), from the start until a field
     /// changes or "Log in" is tapped; `nil` then, and throughout when there is no notice.
     public var notice: Driver<String?>
-    /// Where to go next: the home after logging in, or the "Forgot password?" screen.
+    /// Where to go next: the home after logging in, or the "Forgot password?" screen with the
+    /// email address typed so far.
     public var route: Signal<Route>
   }
 
@@ -168,8 +169,10 @@ public struct LoginViewModel: ViewModelType {
       notice: noticeShown,
       route: Signal.merge(
         accounts.map { _ in Route.replaceRoot(.home) },
-        input.forgotPasswordTaps.map { Route.show(.forgotPassword) }
-          .asSignal(onErrorSignalWith: .empty()))
+        input.forgotPasswordTaps.withLatestFrom(input.email.startWith("")) { _, email in
+          Route.show(.forgotPassword(email: email))
+        }
+        .asSignal(onErrorSignalWith: .empty()))
     )
   }
 

@@ -11,7 +11,7 @@ import Services
 /// Hangul syllable, each a name on its own) show no results without a request; a
 /// newer query cancels the running search (`flatMapLatest`). A failed search can be retried
 /// with exponential backoff before "Search for X failed" shows; the results stream stays alive
-/// either way. Each `Input.refresh` (such as the friends service's `recordsChanged`) searches
+/// either way. Each `Input.refresh` (such as the app's `searchResultsChanged`) searches
 /// the latest query again, so results follow a friend renamed or deleted while they show.
 public struct SearchViewModel: ViewModelType {
   /// How failed searches are retried.
@@ -40,8 +40,8 @@ public struct SearchViewModel: ViewModelType {
     public var query: Observable<String>
     /// Results the user selects.
     public var select: Observable<Friend>
-    /// Requests to search the latest query again, such as the friends service's
-    /// `recordsChanged`. It defaults to none at all, and then the outputs complete with
+    /// Requests to search the latest query again, such as the app's
+    /// `searchResultsChanged`. It defaults to none at all, and then the outputs complete with
     /// `query`.
     public var refresh: Observable<Void>
 
@@ -116,7 +116,7 @@ public struct SearchViewModel: ViewModelType {
     public var status: Driver<Status>
     /// "Search for X failed", once per failed search.
     public var errorMessage: Signal<String>
-    /// The selected friend's detail.
+    /// The selected friend, as a ``SearchOutward``: where it leads, the app decides.
     public var route: Signal<Route>
   }
 
@@ -194,7 +194,7 @@ public struct SearchViewModel: ViewModelType {
       isSearching: activity.isActive,
       status: status.asDriver(onErrorDriveWith: .empty()),
       errorMessage: outcomes.failures().map(\.message).asSignal(onErrorSignalWith: .empty()),
-      route: input.select.map { Route.show(.friendDetail(id: $0.id)) }
+      route: input.select.map { Route(outward: SearchOutward(openingResult: $0.id)) }
         .asSignal(onErrorSignalWith: .empty()))
   }
 

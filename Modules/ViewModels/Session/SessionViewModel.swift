@@ -16,9 +16,10 @@ import Services
 ///   in another program, without the message;
 /// - when the backend reports that the server ended the session (`sessionExpirations`, for a
 ///   call of any screen), it says "Your session has expired; log in again" and goes back to
-///   the login screen, for the front to open the scenes shown again after the next login, with
-///   what was typed in them (``AccountTransition/resumesAfterLogin``): the user did not
-///   choose to leave them;
+///   the login screen, its email field holding the account's address and the message shown
+///   on it until the user types, for the front to open the scenes shown again after the next
+///   login, with what was typed in them (``AccountTransition/resumesAfterLogin``): the user
+///   did not choose to leave them;
 /// - when the data cannot be read (the embedded store's file was damaged or deleted while
 ///   the app ran), nobody is logged out: ``Output/dataProblem`` says what is wrong, with the
 ///   file's path, for the front to show beside its screens until the file can be read again.
@@ -130,6 +131,9 @@ public struct SessionViewModel: ViewModelType {
     let expired = auth.sessionExpirations.map { Self.sessionExpiredMessage }
       .asSignal(onErrorSignalWith: .empty())
     let isLoggedIn = status.map { $0.isAuthorized }.distinctUntilChanged()
+    // The address of the account last logged in, which the login screen after an expired
+    // session starts with.
+    let lastEmail = status.compactMap { $0.account?.email }.startWith("")
     return Output(
       status: status,
       isLoggedIn: isLoggedIn,
@@ -142,15 +146,17 @@ public struct SessionViewModel: ViewModelType {
       )
       .distinctUntilChanged(),
       transitions: Signal.merge(
-        Self.statusTransitions(status, shownScenes: input.shownScenes),
+        Self.statusTransitions(status, shownScenes: input.shownScenes, expired: expired),
         loggedOut.map {
           AccountTransition(
             isLoggedIn: false, route: .replaceRoot(.login), message: Self.loggedOutMessage)
         },
-        expired.map {
+        expired.asObservable().withLatestFrom(lastEmail.asObservable()) { message, email in
           AccountTransition(
-            isLoggedIn: false, route: .replaceRoot(.login), message: $0, resumesAfterLogin: true)
-        }),
+            isLoggedIn: false, route: .replaceRoot(.login(email: email, notice: message)),
+            message: message, resumesAfterLogin: true)
+        }
+        .asSignal(onErrorSignalWith: .empty())),
       loggedOut: loggedOut,
       errorMessage: outcomes.failures().asSignal(onErrorSignalWith: .empty()),
       readStatus: reads.values().asSignal(onErrorSignalWith: .empty()),
@@ -163,24 +169,32 @@ public struct SessionViewModel: ViewModelType {
 
   /// One transition each time the status says someone logged in or no one is: the home after
   /// a login while only public scenes show; the login screen after a logout seen while someone
-  /// was logged in.
+  /// was logged in, unless the session's end (`expired`) went there already, with the
+  /// account's address and why.
   private static func statusTransitions(
-    _ status: Driver<AccountStatus>, shownScenes: Observable<[Scene]>
+    _ status: Driver<AccountStatus>, shownScenes: Observable<[Scene]>, expired: Signal<String>
   ) -> Signal<AccountTransition> {
     typealias Step = (previous: Bool?, isLoggedIn: Bool)
     let shown = shownScenes.startWith([.login])
+    let expiredSinceLogin = Observable.merge(
+      expired.asObservable().map { _ in true },
+      status.asObservable().filter(\.isAuthorized).map { _ in false }
+    )
+    .startWith(false)
     return status.asObservable()
       .map(\.isAuthorized)
       .distinctUntilChanged()
       .scan(nil) { (last: Step?, isLoggedIn) -> Step? in (last?.isLoggedIn, isLoggedIn) }
       .compactMap { $0 }
-      .withLatestFrom(shown) { step, scenes -> AccountTransition in
+      .withLatestFrom(Observable.combineLatest(shown, expiredSinceLogin)) {
+        step, latest -> AccountTransition in
+        let (scenes, hasExpired) = latest
         if step.isLoggedIn {
           let onlyPublic = !scenes.contains(where: \.needsAccount)
           return AccountTransition(isLoggedIn: true, route: onlyPublic ? .replaceRoot(.home) : nil)
         }
-        return AccountTransition(
-          isLoggedIn: false, route: step.previous == true ? .replaceRoot(.login) : nil)
+        let leaves = step.previous == true && !hasExpired
+        return AccountTransition(isLoggedIn: false, route: leaves ? .replaceRoot(.login) : nil)
       }
       .asSignal(onErrorSignalWith: .empty())
   }
@@ -194,8 +208,8 @@ public struct AccountTransition: Equatable, Sendable {
   public var isLoggedIn: Bool
   /// Where to go, or `nil` to stay on the scenes shown.
   public var route: Route?
-  /// What to tell the user, or `nil` for nothing. When the transition opens the login screen
-  /// and ``resumesAfterLogin``, the login screen shows it until the user types.
+  /// What to tell the user, or `nil` for nothing. When the session expired, the login scene
+  /// of ``route`` carries it too, for the login screen to show until the user types.
   public var message: String?
   /// Whether the front keeps the scenes it showed, with the text typed in them and not saved,
   /// to open them again after the next login: `true` when the session expired, which the user

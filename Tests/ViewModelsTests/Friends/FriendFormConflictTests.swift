@@ -116,7 +116,7 @@ import ViewModels
       ])
     // The current friend is read at 500 (answered at 600), then saved over at 700.
     #expect(saved.events == [.next(700, result)])
-    #expect(routes.events == [.next(700, .back)])
+    #expect(routes.events == [.next(700, .backWithResult(SceneResult(FriendSaved(id: 7))))])
     #expect(
       service.calls == [.record(id: 7), .update(mine), .record(id: 7), .update(over)])
   }

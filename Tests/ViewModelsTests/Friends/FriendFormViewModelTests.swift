@@ -118,6 +118,7 @@ import ViewModels
     let loading = clock.createObserver(Bool.self)
     let saved = clock.createObserver(Friend.self)
     let routes = clock.createObserver(Route.self)
+    let messages = clock.createObserver(String.self)
     SharingScheduler.mock(scheduler: clock) {
       let phone = clock.createHotObservable([.next(300, "555 0199")])
       let taps = clock.createHotObservable([.next(400, ()), .next(450, ())])
@@ -131,6 +132,7 @@ import ViewModels
         output.isLoading.drive(loading).disposed(by: bag)
         output.saved.emit(to: saved).disposed(by: bag)
         output.route.emit(to: routes).disposed(by: bag)
+        output.savedMessage.emit(to: messages).disposed(by: bag)
       }
       clock.start()
     }
@@ -138,7 +140,9 @@ import ViewModels
     #expect(initial.events == [.next(100, Self.ada.draft), .completed(100)])
     #expect(timeline(loading.events) == ["true@0", "false@100", "true@400", "false@600"])
     #expect(saved.events == [.next(600, changed)])
-    #expect(routes.events == [.next(600, .back)])
+    // Back to the list, handing it the friend to select, and what to say.
+    #expect(routes.events == [.next(600, .backWithResult(SceneResult(FriendSaved(id: 7))))])
+    #expect(messages.events == [.next(600, "Saved Ada Lovelace")])
     #expect(service.calls == [.record(id: 7), .update(changed)])
   }
 

@@ -18,6 +18,7 @@ import ViewModels
     let alerts: TestableObserver<Alert>
     let failures: TestableObserver<FriendsListViewModel.LoadFailure?>
     let routes: TestableObserver<Route>
+    let selections: TestableObserver<Int>
   }
 
   /// Runs the view model over a service whose list is Ada alone, loaded at 100 ms.
@@ -37,7 +38,8 @@ import ViewModels
       loading: clock.createObserver(Bool.self),
       alerts: clock.createObserver(Alert.self),
       failures: clock.createObserver(FriendsListViewModel.LoadFailure?.self),
-      routes: clock.createObserver(Route.self))
+      routes: clock.createObserver(Route.self),
+      selections: clock.createObserver(Int.self))
     let bag = DisposeBag()
     SharingScheduler.mock(scheduler: clock) {
       let output = FriendsListViewModel(service: service, scheduler: clock).transform(input(clock))
@@ -47,6 +49,7 @@ import ViewModels
         output.alert.emit(to: recorders.alerts).disposed(by: bag)
         output.loadFailure.drive(recorders.failures).disposed(by: bag)
         output.route.emit(to: recorders.routes).disposed(by: bag)
+        output.selection.emit(to: recorders.selections).disposed(by: bag)
       }
       clock.start()
     }
@@ -202,12 +205,27 @@ import ViewModels
 }
 
 extension FriendsListViewModelTests {
-  @Test func searchAndTimelineTapsAskForTheirScreens() {
+  @Test func findingAFriendAndTheActivityLeaveTheFeatureAsItsOutwardRoutes() {
     let run = Self.runOverAda { clock in
       .init(
-        searchTaps: clock.createHotObservable([.next(200, ())]).asObservable(),
-        timelineTaps: clock.createHotObservable([.next(300, ())]).asObservable())
+        findTaps: clock.createHotObservable([.next(200, ())]).asObservable(),
+        activityTaps: clock.createHotObservable([.next(300, ())]).asObservable())
     }
-    #expect(run.routes.events == [.next(200, .show(.search)), .next(300, .show(.timeline))])
+    #expect(
+      run.routes.events == [
+        .next(200, Route(outward: FriendsOutward.find)),
+        .next(300, Route(outward: FriendsOutward.activity)),
+      ])
+  }
+
+  @Test func theFriendAFormHandsBackIsSelectedAndOtherResultsAreNot() {
+    let run = Self.runOverAda { clock in
+      .init(
+        results: clock.createHotObservable([
+          .next(200, SceneResult(FriendSaved(id: 4))), .next(300, SceneResult("another")),
+          .next(400, SceneResult(FriendSaved(id: 9))),
+        ]).asObservable())
+    }
+    #expect(run.selections.events == [.next(200, 4), .next(400, 9)])
   }
 }

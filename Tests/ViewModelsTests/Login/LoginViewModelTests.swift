@@ -205,6 +205,27 @@ extension LoginViewModelTests {
     #expect(routes.events == [.next(250, .show(.forgotPassword))])
     #expect(auth.passwordsTried.isEmpty)
   }
+
+  @Test func forgotPasswordCarriesTheAddressTypedSoFar() {
+    let clock = TestScheduler.milliseconds()
+    let routes = clock.createObserver(Route.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let email = clock.createHotObservable([.next(100, "ada@"), .next(200, "ada@example.com")])
+      let forgot = clock.createHotObservable([.next(150, ()), .next(250, ())])
+      let output = LoginViewModel(auth: Self.auth(clock)).transform(
+        .init(
+          email: email.asObservable(), password: .just(""), loginTaps: .never(),
+          forgotPasswordTaps: forgot.asObservable()))
+      clock.scheduleAt(0) { output.route.emit(to: routes).disposed(by: bag) }
+      clock.start()
+    }
+    #expect(
+      routes.events == [
+        .next(150, .show(.forgotPassword(email: "ada@"))),
+        .next(250, .show(.forgotPassword(email: "ada@example.com"))),
+      ])
+  }
 }
 
 extension LoginViewModelTests {

@@ -36,7 +36,9 @@ import ViewModels
         .next(900, "Your session has expired; log in again"),
       ])
     let wentBack = AccountTransition(
-      isLoggedIn: false, route: .replaceRoot(.login),
+      isLoggedIn: false,
+      route: .replaceRoot(
+        .login(email: "ada@example.com", notice: "Your session has expired; log in again")),
       message: "Your session has expired; log in again", resumesAfterLogin: true)
     #expect(
       transitions.events == [
@@ -44,6 +46,41 @@ import ViewModels
         .next(300, wentBack), .next(900, wentBack),
       ])
     #expect(errors.events.isEmpty)
+  }
+
+  @Test func theLogoutThatFollowsAnExpiredSessionKeepsItsLoginScreen() {
+    let clock = TestScheduler.milliseconds()
+    let auth = FakeAuthenticationService(scheduler: clock)
+    auth.status.accept(.authorized(ada))
+    let transitions = clock.createObserver(AccountTransition.self)
+    let bag = DisposeBag()
+    SharingScheduler.mock(scheduler: clock) {
+      let output = SessionViewModel(auth: auth).transform(.init())
+      clock.scheduleAt(0) { output.transitions.emit(to: transitions).disposed(by: bag) }
+      clock.scheduleAt(300) {
+        auth.expirations.accept(())
+        auth.status.accept(.unavailable)
+      }
+      clock.scheduleAt(500) { auth.status.accept(.authorized(ada)) }
+      clock.scheduleAt(700) { auth.status.accept(.unavailable) }
+      clock.start()
+    }
+    let notice = "Your session has expired; log in again"
+    #expect(
+      transitions.events == [
+        .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
+        .next(
+          300,
+          AccountTransition(
+            isLoggedIn: false,
+            route: .replaceRoot(.login(email: "ada@example.com", notice: notice)),
+            message: notice, resumesAfterLogin: true)),
+        // The login screen that says why stays: the status's logout goes nowhere else.
+        .next(300, AccountTransition(isLoggedIn: false)),
+        .next(500, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
+        // A later logout, with no session's end before it, goes to the login screen.
+        .next(700, AccountTransition(isLoggedIn: false, route: .replaceRoot(.login))),
+      ])
   }
 
   @Test func aReadAnswersWithTheStatusOrSaysWhyItFailed() {

@@ -18,8 +18,8 @@ import ViewModels
         == .success([.timeline, .people, .personTimeline(Self.ada)]))
     #expect(navigator.navigate(.back) == .success([.timeline, .people]))
     #expect(navigator.navigate(.popToRoot) == .success([.timeline]))
-    #expect(navigator.navigate(.replaceRoot(.search)) == .success([.search]))
-    #expect(navigator.currentScene == .search)
+    #expect(navigator.navigate(.replaceRoot(.people)) == .success([.people]))
+    #expect(navigator.currentScene == .people)
   }
 
   @Test func aPersonsTimelineNeedsAPerson() {
@@ -54,6 +54,6 @@ import ViewModels
     #expect(
       navigator.navigate(.showPersonTimeline(Self.ada))
         == .failure(.requiresAccount(.personTimeline(Self.ada))))
-    #expect(navigator.navigate(.show(.search)) == .failure(.requiresAccount(.search)))
+    #expect(navigator.navigate(.show(.people)) == .failure(.requiresAccount(.people)))
   }
 }
