@@ -1,6 +1,7 @@
 import AppComposition
 import AppServer
 import CommandLineKit
+import HTTPServer
 import PostgresClient
 
 /// The command line of `friends-server`, declared as `friends` declares its own: the same
@@ -12,8 +13,11 @@ enum ServerCommandLine {
     version: "\(AppIdentity.serverCommand) \(AppIdentity.version)",
     abstract: "Serve the \(AppIdentity.name) HTTP API from the embedded store or PostgreSQL.",
     discussion: """
-      Listens on 127.0.0.1 and prints the URL it listens on as the only line on standard
-      output. Ctrl-C (SIGINT) or SIGTERM stops it.
+      Listens on 127.0.0.1 (or the --listen address) and prints the URL it listens on as the
+      only line on standard output. Ctrl-C (SIGINT) or SIGTERM stops it. It answers requests
+      for its own names (localhost, the address it listens on, the machine's host name and,
+      on 0.0.0.0, its interfaces' addresses) and for each --allowed-host; any other Host
+      gets 421. X-Forwarded-For is read only from a --trusted-proxy.
 
       With --database (or $\(databaseVariable)), the data is kept in that PostgreSQL
       database, and any number of servers may share it. Its password is read from
@@ -25,6 +29,21 @@ enum ServerCommandLine {
         "port", valueName: "n",
         help: "The port to listen on (default \(ServerOptions.defaultPort); 0 picks a free one)."
       ),
+      OptionSpec(
+        "listen", valueName: "address",
+        help:
+          "The IPv4 address to listen on (default \(ServerOptions.defaultListenAddress), this "
+          + "machine only; 0.0.0.0 for every interface)."),
+      OptionSpec(
+        "allowed-host", valueName: "name", repeatable: true,
+        help:
+          "A further Host to answer, as a load balancer sends it: a name with any port, "
+          + "name:port with that port only, or * for any host (when a proxy checks it)."),
+      OptionSpec(
+        "trusted-proxy", valueName: "address", repeatable: true,
+        help:
+          "A proxy whose X-Forwarded-For gives the client's address (for the login "
+          + "throttle and the log): an IPv4 address, or a block such as 10.0.0.0/8."),
       OptionSpec(
         "data-dir", valueName: "path",
         help:
@@ -58,6 +77,28 @@ enum ServerCommandLine {
         throw UsageError("option '--port' needs a number from 0 to 65535, got '\(text)'")
       }
       options.port = port
+    }
+    if let text = parsed.value("listen") {
+      guard IPv4Block(text)?.prefixLength == 32, !text.contains("/") else {
+        throw UsageError(
+          "option '--listen' needs an IPv4 address such as 127.0.0.1 or 0.0.0.0, got '\(text)'")
+      }
+      options.listenAddress = text
+    }
+    for text in parsed.values("allowed-host") {
+      guard ServerOptions.isHostValue(text) else {
+        throw UsageError(
+          "option '--allowed-host' needs a host name, name:port or *, got '\(text)'")
+      }
+      options.allowedHosts.append(text)
+    }
+    for text in parsed.values("trusted-proxy") {
+      guard let block = IPv4Block(text) else {
+        throw UsageError(
+          "option '--trusted-proxy' needs an IPv4 address or a block such as 10.0.0.0/8 "
+            + "(no bits set past its length), got '\(text)'")
+      }
+      options.trustedProxies.append(block)
     }
     if let path = parsed.value("data-dir") {
       options.dataDirectory = try PathValue.checked(

@@ -6,7 +6,8 @@ import Foundation
 import HTTPServer
 // friends-server: serves the app's HTTP API from the embedded store, or from PostgreSQL.
 //
-//   friends-server [--port N] [--data-dir PATH | --database URL]
+//   friends-server [--port N] [--listen ADDRESS] [--allowed-host NAME]...
+//                  [--trusted-proxy ADDRESS]... [--data-dir PATH | --database URL]
 //   friends-server --help | --version
 //
 // Prints the URL it listens on as the only line on standard output, messages on standard
@@ -84,7 +85,7 @@ do {
   }
   let api = ServerAPI(storage: storage, log: log.write)
   server = try HTTPServer(
-    configuration: HTTPServerConfiguration(port: options.port),
+    configuration: options.httpConfiguration,
     onEvent: { event in
       // What the server refuses by itself, before any handler: too large, too slow, a
       // foreign host or origin, no room.

@@ -142,7 +142,9 @@ struct Connection {
       return .request(
         try HTTPRequest(
           method: head.method, target: head.target, headers: head.headers,
-          body: Data(received[end.body..<bodyEnd]), clientAddress: Self.text(of: client)))
+          body: Data(received[end.body..<bodyEnd]),
+          clientAddress: server.policy.clientAddress(
+            peer: Self.text(of: client), headers: head.headers)))
     } catch {
       return .reject(error)
     }

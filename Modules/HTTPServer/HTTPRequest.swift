@@ -23,8 +23,10 @@ public struct HTTPRequest: Hashable, Sendable {
   /// The IP address of the client, as the connection's peer (for example `192.0.2.1`),
   /// set by the server; `nil` for a request made otherwise (in tests, say).
   ///
-  /// This is the address the connection comes from: behind a reverse proxy, the proxy's.
-  /// Headers such as `X-Forwarded-For`, which any client can write, are not read.
+  /// This is the address the connection comes from, or, when that is one of the
+  /// configuration's ``HTTPServerConfiguration/trustedProxies``, the client's address as
+  /// that proxy's `X-Forwarded-For` gives it. From any other peer the header, which any
+  /// client can write, is not read.
   public var clientAddress: String?
 
   /// Creates a request from its parts; ``path``, ``pathSegments`` and ``queryItems`` are

@@ -141,7 +141,9 @@ final class ServerCore: @unchecked Sendable {
     self.stopDescriptor = stopPipe.read
     self.stopWriteDescriptor = stopPipe.write
     self.configuration = configuration
-    self.policy = RequestPolicy(configuration: configuration, port: port)
+    self.policy = RequestPolicy(
+      configuration: configuration, port: port,
+      machineNames: Socket.machineNames(includingAddresses: configuration.host == "0.0.0.0"))
     self.onEvent = onEvent
     self.handler = handler
   }
@@ -221,7 +223,9 @@ final class ServerCore: @unchecked Sendable {
       let id = lastConnection
       let live = connections.filter { !$0.value.isEvicted }
       let sameClient = live.filter { $0.value.client == client }
-      if sameClient.count >= configuration.maximumConnectionsPerClient {
+      if sameClient.count >= configuration.maximumConnectionsPerClient,
+        !policy.trusts(peer: client)
+      {
         guard evictOldestWaiting(among: sameClient) else {
           return .reject(id, "too many connections from your address; try again")
         }

@@ -1,7 +1,7 @@
 /// Where a server listens and the limits it puts on clients.
 public struct HTTPServerConfiguration: Hashable, Sendable {
   /// The IPv4 address to listen on; `127.0.0.1` (the default) accepts only connections
-  /// from this machine.
+  /// from this machine, `0.0.0.0` connections to any of its interfaces.
   public var host: String
   /// The port to listen on; 0 (the default) lets the system choose a free one, which
   /// ``HTTPServer/port`` then tells.
@@ -25,8 +25,17 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
   public var maximumConnections: Int
   /// How many connections one client address may have open at once. One more closes that
   /// address's oldest connection still waiting for its request, or gets `503` when there is
-  /// none, so one client cannot take all of ``maximumConnections``.
+  /// none, so one client cannot take all of ``maximumConnections``. A trusted proxy's
+  /// connections (see ``trustedProxies``), which carry many clients' requests, are held to
+  /// ``maximumConnections`` only.
   public var maximumConnectionsPerClient: Int
+  /// The proxies (a load balancer, a reverse proxy) whose `X-Forwarded-For` header is
+  /// believed; none by default. A request whose connection comes from one of them has, as
+  /// its ``HTTPRequest/clientAddress``, the address that header gives (the last one in it
+  /// that is not itself a trusted proxy); from anywhere else, the header is ignored, since
+  /// any client can write it. No other forwarding header (`Forwarded`, `X-Forwarded-Host`,
+  /// `X-Forwarded-Proto`, `X-Real-IP`) is read.
+  public var trustedProxies: [IPv4Block]
   /// Which `Host` values are answered (others get `421`).
   public var hostPolicy: HostPolicy
   /// Which `Origin` values are accepted (others get `403`).
@@ -49,6 +58,7 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
     requestHeadTimeout: Duration = .seconds(5),
     maximumConnections: Int = 64,
     maximumConnectionsPerClient: Int = 16,
+    trustedProxies: [IPv4Block] = [],
     hostPolicy: HostPolicy = .serverAddress(),
     originPolicy: OriginPolicy = .sameOrigin(),
     bodyTypePolicy: BodyTypePolicy = .json,
@@ -62,6 +72,7 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
     self.requestHeadTimeout = requestHeadTimeout
     self.maximumConnections = maximumConnections
     self.maximumConnectionsPerClient = maximumConnectionsPerClient
+    self.trustedProxies = trustedProxies
     self.hostPolicy = hostPolicy
     self.originPolicy = originPolicy
     self.bodyTypePolicy = bodyTypePolicy

@@ -241,6 +241,31 @@ enum Socket {
     return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
   }
 
+  /// The machine's own names: its host name (`gethostname`), and, when `includingAddresses`,
+  /// the IPv4 address of each of its interfaces (`getifaddrs`).
+  static func machineNames(includingAddresses: Bool) -> [String] {
+    var names: [String] = []
+    var buffer = [CChar](repeating: 0, count: 256)
+    if gethostname(&buffer, buffer.count - 1) == 0 {
+      let name = String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if !name.isEmpty { names.append(name) }
+    }
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard includingAddresses, getifaddrs(&list) == 0, let first = list else { return names }
+    defer { freeifaddrs(list) }
+    var entry: UnsafeMutablePointer<ifaddrs>? = first
+    while let current = entry {
+      defer { entry = current.pointee.ifa_next }
+      guard let address = current.pointee.ifa_addr,
+        address.pointee.sa_family == sa_family_t(AF_INET)
+      else { continue }
+      let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee }
+      names.append(IPv4Block.text(of: UInt32(bigEndian: ipv4.sin_addr.s_addr)))
+    }
+    return names
+  }
+
   private static func lastError(_ call: String) -> String {
     "\(call): \(String(cString: strerror(errno)))"
   }

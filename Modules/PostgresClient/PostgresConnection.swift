@@ -76,6 +76,16 @@
       return PQstatus(handle) == CONNECTION_OK
     }
 
+    /// Whether the server still answers on this connection: an empty statement, sent and
+    /// answered (one round trip). A session that the server is ending (`pg_terminate_backend`
+    /// a moment ago, a shutdown under way) answers with an error or not at all, so the pool
+    /// replaces it before a caller's statement is lost on it.
+    public var answersPing: Bool {
+      guard let result = PQexec(handle, "") else { return false }
+      defer { PQclear(result) }
+      return PQresultStatus(result) == PGRES_EMPTY_QUERY && PQstatus(handle) == CONNECTION_OK
+    }
+
     /// Runs one statement with its parameters and returns its rows.
     ///
     /// - Parameters:

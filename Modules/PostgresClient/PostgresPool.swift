@@ -9,7 +9,9 @@
   /// database turns into quick 503 answers instead of piling up threads. A connection that
   /// broke (the server restarted, the network dropped) is closed when it comes back and a new
   /// one is made for the next caller: the server recovers without restarting. An idle
-  /// connection that the server closed meanwhile is noticed before it is handed out.
+  /// connection is checked before it is handed out, with what the server sent meanwhile and
+  /// then a round trip (an empty statement), so that one the server closed or is ending
+  /// (`pg_terminate_backend` a moment before) is replaced instead of failing the caller.
   public final class PostgresPool: Sendable {
     /// The most connections open at once.
     public let maximumConnections: Int
@@ -68,7 +70,9 @@
     /// An idle connection that is still open, or a new one.
     private func take() throws(PostgresError) -> PostgresConnection {
       while let reused = idle.withLock({ $0.popLast() }) {
-        if reused.connection.isStillOpen { return reused.connection }
+        if reused.connection.isStillOpen && reused.connection.answersPing {
+          return reused.connection
+        }
       }
       return try PostgresConnection(
         url: url, statementTimeoutMilliseconds: statementTimeoutMilliseconds)

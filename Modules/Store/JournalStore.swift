@@ -170,6 +170,10 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
     var writing = false
   }
 
+  /// For tests: signalled each time this instance found the lock free but left it to a
+  /// writer waiting for it (see `takeTurn`), so that a test waits for that event itself.
+  let leftTurnToWaitingWriter = DispatchSemaphore(value: 0)
+
   /// The state of one instance, guarded by `inner`'s lock.
   private struct Inner {
     /// The lock file: open for writing while the store can write; while it cannot, open for
@@ -490,6 +494,7 @@ public final class JournalStore<Schema: StoreSchema>: Sendable {
       guard nobodyWaits else {
         // Free, but others wait: let one of them take it.
         POSIXFile.unlock(lock)
+        leftTurnToWaitingWriter.signal()
         POSIXFile.pause(microseconds: 50)
         continue
       }

@@ -1,5 +1,6 @@
 import AppServer
 import CommandLineKit
+import HTTPServer
 import Testing
 
 @testable import FriendsServerApp
@@ -75,6 +76,38 @@ import Testing
     #expect(fromEnvironment.map { "\($0)".contains("secret") } == false)
   }
 
+  @Test func theListenAddressTheHostsAndTheProxiesAreRead() throws {
+    let options = ServerOptions(
+      listenAddress: "0.0.0.0", allowedHosts: ["api.example", "10.0.0.5:8080"],
+      trustedProxies: [IPv4Block("10.0.0.0/8")!, IPv4Block("192.0.2.7")!])
+    #expect(
+      try ServerCommandLine.parse([
+        "--listen", "0.0.0.0", "--allowed-host", "api.example", "--allowed-host=10.0.0.5:8080",
+        "--trusted-proxy", "10.0.0.0/8", "--trusted-proxy", "192.0.2.7",
+      ]) == .serve(options))
+    let configuration = options.httpConfiguration
+    #expect(configuration.host == "0.0.0.0")
+    #expect(configuration.port == 8080)
+    #expect(
+      configuration.hostPolicy == .serverAddress(alsoAccepting: ["api.example", "10.0.0.5:8080"]))
+    #expect(configuration.trustedProxies == options.trustedProxies)
+  }
+
+  @Test func byDefaultOnlyThisMachineIsListenedToAndNoProxyIsBelieved() throws {
+    let configuration = ServerOptions().httpConfiguration
+    #expect(configuration.host == "127.0.0.1")
+    #expect(configuration.hostPolicy == .serverAddress(alsoAccepting: []))
+    #expect(configuration.trustedProxies == [])
+  }
+
+  @Test func aStarAnswersAnyHost() throws {
+    guard case .serve(let options) = try ServerCommandLine.parse(["--allowed-host", "*"]) else {
+      Issue.record("not served")
+      return
+    }
+    #expect(options.httpConfiguration.hostPolicy == .any)
+  }
+
   @Test func aDataDirectoryAndADatabaseCannotBeGivenTogether() {
     #expect(
       throws: UsageError("options '--data-dir' and '--database' cannot be used together")
@@ -93,7 +126,14 @@ import Testing
         "OVERVIEW: Serve the Friends HTTP API from the embedded store or PostgreSQL.\n"))
     #expect(
       help.contains(
-        "\nUSAGE: friends-server [--port <n>] [--data-dir <path>] [--database <url>]\n"))
+        """
+
+        USAGE: friends-server [--port <n>] [--listen <address>]
+                              [--allowed-host <name> ...]
+                              [--trusted-proxy <address> ...] [--data-dir <path>]
+                              [--database <url>]
+
+        """))
     #expect(help.contains("\n  --port <n>              The port to listen on (default 8080;"))
     #expect(
       help.hasSuffix(
@@ -110,6 +150,47 @@ import Testing
     (["--verbose"], "unknown option '--verbose'"),
     (["--prot", "1"], "unknown option '--prot'; did you mean '--port'?"),
     (["serve"], "unexpected argument 'serve': 'friends-server' takes no arguments"),
+    (
+      ["--listen", "localhost"],
+      "option '--listen' needs an IPv4 address such as 127.0.0.1 or 0.0.0.0, got 'localhost'"
+    ),
+    (
+      ["--listen", "10.0.0.0/8"],
+      "option '--listen' needs an IPv4 address such as 127.0.0.1 or 0.0.0.0, got '10.0.0.0/8'"
+    ),
+    (
+      ["--listen", "127.0.0.256"],
+      "option '--listen' needs an IPv4 address such as 127.0.0.1 or 0.0.0.0, got '127.0.0.256'"
+    ),
+    (
+      ["--allowed-host", "api.example/x"],
+      "option '--allowed-host' needs a host name, name:port or *, got 'api.example/x'"
+    ),
+    (
+      ["--allowed-host", "api.example:0"],
+      "option '--allowed-host' needs a host name, name:port or *, got 'api.example:0'"
+    ),
+    (
+      ["--allowed-host", "api-.example"],
+      "option '--allowed-host' needs a host name, name:port or *, got 'api-.example'"
+    ),
+    (
+      ["--allowed-host", "api..example"],
+      "option '--allowed-host' needs a host name, name:port or *, got 'api..example'"
+    ),
+    (
+      ["--trusted-proxy", "10.0.0.1/8"],
+      "option '--trusted-proxy' needs an IPv4 address or a block such as 10.0.0.0/8 (no bits "
+        + "set past its length), got '10.0.0.1/8'"
+    ),
+    (
+      ["--trusted-proxy", "proxy.internal"],
+      "option '--trusted-proxy' needs an IPv4 address or a block such as 10.0.0.0/8 (no bits "
+        + "set past its length), got 'proxy.internal'"
+    ),
+    (
+      ["--listen", "0.0.0.0", "--listen", "127.0.0.1"], "option '--listen' was given more than once"
+    ),
   ])
   func badArgumentsAreNamed(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try ServerCommandLine.parse(arguments) }

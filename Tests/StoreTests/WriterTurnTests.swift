@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import Store
 import Testing
+
+@testable import Store
 
 #if canImport(Glibc)
   import Glibc
@@ -42,8 +43,11 @@ import Testing
         try? store.set("a", "x")
         written.signal()
       }
-      // Time for the write to have gone ahead, if it did not wait its turn.
-      Thread.sleep(forTimeInterval: 0.2)
+      // The writer finds the lock free and leaves it to the waiting one (a bound only a hang
+      // reaches); it tries again and leaves it again for as long as that one waits.
+      #expect(
+        store.leftTurnToWaitingWriter.wait(timeout: .now() + 30) == .success,
+        "the writer did not leave its turn to a waiting writer")
       #expect(try observer.generation() == 1, "the write went ahead of a waiting writer")
       // The waiting writer's turn: it gets the lock, then leaves the waiting room.
       lock.lock(LOCK_EX)

@@ -24,11 +24,12 @@ final class ReplicaProcess: Sendable {
   /// Where it listens.
   let url: URL
 
-  /// Starts a replica over `database` and waits up to 20 seconds for the URL it listens on.
-  init(database: String) throws {
+  /// Starts a replica over `database`, with further `arguments`, and waits up to 20 seconds
+  /// for the URL it listens on.
+  init(database: String, arguments: [String] = []) throws {
     launched = try LaunchedProcess(
-      builtExecutable("friends-server"), arguments: ["--port", "0", "--database", database],
-      closeInput: true)
+      builtExecutable("friends-server"),
+      arguments: ["--port", "0", "--database", database] + arguments, closeInput: true)
     guard launched.waitForOutput(timeout: 20, { $0.contains("\n") }),
       let line = launched.standardOutput.split(separator: "\n").first,
       let url = URL(string: String(line))
@@ -40,8 +41,10 @@ final class ReplicaProcess: Sendable {
   }
 
   /// Starts a replica over `database`, waiting on a thread of its own.
-  static func start(database: String) async throws -> ReplicaProcess {
-    try await onOwnThread { Result { try ReplicaProcess(database: database) } }.get()
+  static func start(database: String, arguments: [String] = []) async throws -> ReplicaProcess {
+    try await onOwnThread {
+      Result { try ReplicaProcess(database: database, arguments: arguments) }
+    }.get()
   }
 
   /// Kills the process with `signalNumber`, waiting on a thread of its own; whether it ended

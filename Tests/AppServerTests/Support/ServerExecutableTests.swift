@@ -46,10 +46,21 @@ import Testing
     #expect(
       server.errorOutput() == """
         error: option '--port' needs a number from 0 to 65535, got 'high'
-        Usage: friends-server [--port <n>] [--data-dir <path>] [--database <url>]
+        Usage: friends-server [--port <n>] [--listen <address>] [--allowed-host <name> ...] \
+        [--trusted-proxy <address> ...] [--data-dir <path>] [--database <url>]
         See 'friends-server --help' for more information.
 
         """)
+  }
+
+  @Test func aBadListenAddressIsAUsageError() throws {
+    let server = try ServerProcess(arguments: ["--port", "0", "--listen", "localhost"])
+    #expect(server.waitForExit(within: .seconds(10)))
+    #expect(server.process.terminationStatus == 64)
+    #expect(
+      server.errorOutput().hasPrefix(
+        "error: option '--listen' needs an IPv4 address such as 127.0.0.1 or 0.0.0.0, "
+          + "got 'localhost'\n"))
   }
 
   /// Connection strings from `DATABASE_URL` whose password libpq reads, however written.
