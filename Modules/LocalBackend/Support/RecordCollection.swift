@@ -544,8 +544,8 @@ where Record.ID == Int {
     switch change.kind {
     case .add(let record):
       // No record has an identifier from `nextId` on (`normalize()` and every change keep it
-      // past the largest in use), so a new one needs no search: in a list in another order
-      // than by identifier, that search would be a scan of every record.
+      // past the largest in use), so a new one needs no look-up: in a list in another order
+      // than by identifier, that look-up would be a scan of every record.
       guard record.id >= nextId || index(of: record.id) == nil else {
         throw StoreMismatch(description: "a \(name) with the identifier \(record.id) exists")
       }
