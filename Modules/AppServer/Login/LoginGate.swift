@@ -20,6 +20,12 @@ import Foundation
 /// flood's. Among equals, the first to come goes first. This depends on addresses only, never
 /// on the account asked for, so it says nothing about which accounts exist.
 ///
+/// **A turn kept for a person.** When more than one check may run, logins from addresses
+/// refused lately run in all turns but one: the last is kept for an address refused in no
+/// recent moment. A person's login during a flood therefore starts at once, without waiting
+/// for one of the flood's checks to end, and its time grows only with what the flood takes of
+/// the processors.
+///
 /// Nothing is locked while a check runs.
 public final class LoginGate: @unchecked Sendable {
   // `@unchecked Sendable`: every variable is only touched with `condition` locked.
@@ -106,7 +112,7 @@ public final class LoginGate: @unchecked Sendable {
     defer { condition.unlock() }
     let time = now()
     let priority = refusalCount(address, at: time)
-    if running < maximumRunning && queue.isEmpty {
+    if running < turns(priority) && queue.isEmpty {
       running += 1
       return true
     }
@@ -135,7 +141,7 @@ public final class LoginGate: @unchecked Sendable {
     queue.insert(waiter, at: position)
     while true {
       if displacedTickets.remove(ticket) != nil { return false }
-      if running < maximumRunning, queue.first?.ticket == ticket {
+      if running < turns(priority), queue.first?.ticket == ticket {
         queue.removeFirst()
         running += 1
         // Another turn may be free too: let the next in line look.
@@ -144,6 +150,13 @@ public final class LoginGate: @unchecked Sendable {
       }
       condition.wait()
     }
+  }
+
+  /// How many checks may run when a login of `priority` (its address's refusals) starts: all
+  /// of them for an address refused in no recent moment; all but one, kept for such an
+  /// address, for the others.
+  private func turns(_ priority: Int) -> Int {
+    priority == 0 ? maximumRunning : max(1, maximumRunning - 1)
   }
 
   private func refusalCount(_ address: String, at time: Double) -> Int {

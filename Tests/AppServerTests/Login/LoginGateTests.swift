@@ -114,6 +114,35 @@ import Testing
     #expect(person.ran == true)
   }
 
+  @Test func aTurnIsKeptForAnAddressNotRefusedLately() throws {
+    let gate = LoginGate(maximumRunning: 2, maximumWaiting: 2, now: { 100 })
+    let held = (0..<4).map { HeldLogin(gate, from: "quiet-\($0)") }
+    try #require(Self.eventually { gate.runningCount == 2 && gate.waitingCount == 2 })
+    // The flood knocks while every turn and place is taken, and is refused.
+    #expect(gate.run(from: "flood") { true } == nil)
+    for login in held { login.letGo() }
+    for login in held { #expect(login.waitForEnd()) }
+    try #require(Self.eventually { gate.runningCount == 0 && gate.waitingCount == 0 })
+    // One turn is free, but it is kept: the flood's next login waits for the other one.
+    let quiet = HeldLogin(gate, from: "quiet-0")
+    try #require(Self.eventually { gate.runningCount == 1 })
+    let flood = HeldLogin(gate, from: "flood")
+    try #require(Self.eventually { gate.waitingCount == 1 })
+    #expect(gate.runningCount == 1)
+    // A person's login takes the kept turn at once, ahead of the flood.
+    let person = HeldLogin(gate, from: "person")
+    try #require(Self.eventually { gate.runningCount == 2 })
+    #expect(gate.waitingCount == 1)
+    person.letGo()
+    #expect(person.waitForEnd())
+    #expect(gate.waitingCount == 1)
+    quiet.letGo()
+    #expect(quiet.waitForEnd())
+    flood.letGo()
+    #expect(flood.waitForEnd())
+    #expect(person.ran == true && flood.ran == true)
+  }
+
   @Test func refusalsAreForgottenAfterTheirMemory() throws {
     let clock = ManualClock()
     let gate = LoginGate(
