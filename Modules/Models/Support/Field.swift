@@ -123,7 +123,7 @@ public struct Field<Draft>: Identifiable, @unchecked Sendable {
 }
 
 /// A rule a field's value follows, with the message when it does not: ``required``,
-/// ``maximumLength(_:)``, ``range(_:)``, or one of the feature's own.
+/// `maximumLength(_:)`, `range(_:)`, or one of the feature's own.
 public struct FieldRule<Value: FieldValue>: Sendable {
   let check: @Sendable (Value, String) -> String?
 

@@ -4,7 +4,7 @@ import ReactiveCore
 import Services
 
 /// The add and edit form of any record whose draft declares its fields
-/// (``Models/DeclaredDraft``): one text input, one initial text and one message per declared
+/// (`DeclaredDraft`): one text input, one initial text and one message per declared
 /// field, "Save", and an input that takes a whole draft at once and answers with its
 /// ``SaveOutcome`` (for a command line).
 ///

@@ -3,7 +3,7 @@ import Navigator
 import ReactiveCore
 import Services
 
-/// The list of any record whose draft declares its fields (``Models/DeclaredDraft``): the
+/// The list of any record whose draft declares its fields (`DeclaredDraft`): the
 /// records, removing one, and a title for each (its first declared field's text).
 ///
 /// The list loads when the screen opens, and again after each change (made here, or
@@ -57,7 +57,7 @@ public struct RecordListViewModel<Record: DeclaredRecord>: ViewModelType {
   }
 
   /// The number of records, as the screen says it: "No entries yet.", "1 entry",
-  /// "2 entries" (the draft's ``Models/DeclaredDraft/recordWord`` and its plural).
+  /// "2 entries" (the draft's `DeclaredDraft.recordWord` and its plural).
   public static func summary(count: Int) -> String {
     let word = Record.Draft.recordWord
     let plural = Record.Draft.recordPlural
