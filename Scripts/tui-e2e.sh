@@ -141,11 +141,11 @@ press f
 wait_for "20 friends" "the friends list, opened from the home"
 echo "ok: logged in, the home listed the features, 20 friends listed"
 
-# 2. Add a friend.
+# 2. Add a friend, whose first name puts it first in the list, so the list stays at its top.
 press a
 # The fields show no message before they are left: the placeholders say the form is open.
 wait_for "digits, spaces, + - ( )" "the add form"
-type_text "Zoe Extra"
+type_text "Abby Extra"
 press M-BSpace
 press BSpace
 press M-q
@@ -162,9 +162,9 @@ type_text "555 0142"
 wait_for "[ Save ]" "Save enabled once the form is valid"
 press Enter
 wait_for "21 friends" "the list after saving"
-screen | grep -qE "Zoe Quinn +555 0142" || fail "the new friend is not listed"
-screen | grep -qE " › Zoe Quinn" || fail "the new friend is not selected"
-echo "ok: added Zoe Quinn, selected in the list"
+screen | grep -qE "Abby Quinn +555 0142" || fail "the new friend is not listed"
+screen | grep -qE " › Abby Quinn" || fail "the new friend is not selected"
+echo "ok: added Abby Quinn, selected in the list"
 
 # 3. Another process writes to the same data (as the command line would): it shows by itself.
 "$writer" add-friends "$data/friends" 1 Outsider >/dev/null
