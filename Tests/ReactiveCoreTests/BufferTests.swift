@@ -11,10 +11,10 @@ import Testing
     let observer = scheduler.start {
       source.buffer(timeSpan: .milliseconds(100), count: 3, scheduler: scheduler)
     }
-    #expect(
-      observer.events == [
-        .next(230, [1, 2, 3]), .next(330, [4]), .next(430, []), .next(440, []), .completed(440),
-      ])
+    let expected: [Recorded<Event<[Int]>>] = [
+      .next(230, [1, 2, 3]), .next(330, [4]), .next(430, []), .next(440, []), .completed(440),
+    ]
+    #expect(observer.events == expected)
   }
 
   @Test func bufferDropsTheCurrentArrayOnError() {

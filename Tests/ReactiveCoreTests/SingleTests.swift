@@ -251,17 +251,23 @@ import Testing
     _ = Single.zip(Single.just(1), Single.just("b")).subscribe(onSuccess: {
       results.append("\($0.0)\($0.1)")
     })
+    // The closures state their argument types: inferred, the sums of eight tuple elements
+    // take the type checker seconds.
     _ = Single.zip(Single.just(1), Single.just(2), Single.just(3))
-      .subscribe(onSuccess: { results.append("\($0.0 + $0.1 + $0.2)") })
+      .subscribe(onSuccess: { (values: (Int, Int, Int)) in
+        results.append(String(values.0 + values.1 + values.2))
+      })
     _ = Single.zip(
       Single.just(1), Single.just(2), Single.just(3), Single.just(4), Single.just(5),
       Single.just(6), Single.just(7), Single.just(8)
-    ).subscribe(onSuccess: {
-      results.append("\($0.0 + $0.1 + $0.2 + $0.3 + $0.4 + $0.5 + $0.6 + $0.7)")
+    ).subscribe(onSuccess: { (values: (Int, Int, Int, Int, Int, Int, Int, Int)) in
+      let all = [values.0, values.1, values.2, values.3, values.4, values.5, values.6, values.7]
+      results.append(String(all.reduce(0, +)))
     })
     _ = Single.zip(
       Single.just(1), Single.just(2), Single.just(3), Single.just(4), Single.just(5)
-    ) { $0 * $1 * $2 * $3 * $4 }.subscribe(onSuccess: { results.append("\($0)") })
+    ) { (a: Int, b: Int, c: Int, d: Int, e: Int) -> Int in a * b * c * d * e }
+    .subscribe(onSuccess: { results.append(String($0)) })
     #expect(results == ["1b", "6", "36", "120"])
   }
 

@@ -99,18 +99,16 @@ import Testing
   /// Three sources; the first completes at 270 and the third at 300, each with nothing left
   /// for the second, whose elements keep coming until 410.
   func threeSources(_ scheduler: TestScheduler) -> [TestableObservable<String>] {
-    [
-      scheduler.createHotObservable([
-        .next(205, "a1"), .next(245, "a2"), .completed(270),
-      ]),
-      scheduler.createHotObservable([
-        .next(215, "b1"), .next(235, "b2"), .next(285, "b3"), .next(320, "b4"),
-        .next(350, "b5"), .completed(410),
-      ]),
-      scheduler.createHotObservable([
-        .next(225, "c1"), .next(255, "c2"), .next(280, "c3"), .completed(300),
-      ]),
+    // Each list has its type stated: one literal of all three takes the type checker seconds.
+    let first: [Recorded<Event<String>>] = [.next(205, "a1"), .next(245, "a2"), .completed(270)]
+    let second: [Recorded<Event<String>>] = [
+      .next(215, "b1"), .next(235, "b2"), .next(285, "b3"), .next(320, "b4"),
+      .next(350, "b5"), .completed(410),
     ]
+    let third: [Recorded<Event<String>>] = [
+      .next(225, "c1"), .next(255, "c2"), .next(280, "c3"), .completed(300),
+    ]
+    return [first, second, third].map { scheduler.createHotObservable($0) }
   }
 
   /// The collection form completes as soon as an element arrives that can never be paired:
