@@ -32,23 +32,23 @@ import Testing
       let eight = Recorder<Int>()
       eight.record(
         Observable.combineLatest(one, one, one, one, one, one, one, one) {
-          $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+          sum($0, $1, $2, $3, $4, $5, $6, $7)
         })
       #expect(eight.log == ["8", "completed"])
       let sums = Recorder<Int>()
       sums.record(
         Observable.merge(
-          Observable.combineLatest(one, one, one).map { $0 + $1 + $2 },
-          Observable.combineLatest(one, one, one, one).map { $0 + $1 + $2 + $3 },
-          Observable.combineLatest(one, one, one, one, one).map { $0 + $1 + $2 + $3 + $4 },
+          Observable.combineLatest(one, one, one).map { sum($0, $1, $2) },
+          Observable.combineLatest(one, one, one, one).map { sum($0, $1, $2, $3) },
+          Observable.combineLatest(one, one, one, one, one).map { sum($0, $1, $2, $3, $4) },
           Observable.combineLatest(one, one, one, one, one, one).map {
-            $0 + $1 + $2 + $3 + $4 + $5
+            sum($0, $1, $2, $3, $4, $5)
           },
           Observable.combineLatest(one, one, one, one, one, one, one).map {
-            $0 + $1 + $2 + $3 + $4 + $5 + $6
+            sum($0, $1, $2, $3, $4, $5, $6)
           },
           Observable.combineLatest(one, one, one, one, one, one, one, one).map {
-            $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+            sum($0, $1, $2, $3, $4, $5, $6, $7)
           }))
       #expect(sums.log == ["3", "4", "5", "6", "7", "8", "completed"])
     }

@@ -27,9 +27,6 @@ import Testing
     #expect(pairs == ["1x", "1y"])
   }
 
-  // The result selectors sum their arguments through `sum`, whose one signature keeps the
-  // type checker from trying every overload of `+` at every arity.
-
   @Test func combineLatestAtEveryArity() {
     func one(_ value: Int) -> Infallible<Int> { .just(value) }
     var sums: [Int] = []
@@ -73,6 +70,3 @@ import Testing
     #expect(received == [11, 22, 28, 3, 8])
   }
 }
-
-/// The sum of `values`.
-private func sum(_ values: Int...) -> Int { values.reduce(0, +) }

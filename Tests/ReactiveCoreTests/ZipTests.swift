@@ -33,15 +33,15 @@ import Testing
       let sums = Recorder<Int>()
       sums.record(
         Observable.concat(
-          Observable.zip(one, one, one).map { $0 + $1 + $2 },
-          Observable.zip(one, one, one, one).map { $0 + $1 + $2 + $3 },
-          Observable.zip(one, one, one, one, one).map { $0 + $1 + $2 + $3 + $4 },
-          Observable.zip(one, one, one, one, one, one).map { $0 + $1 + $2 + $3 + $4 + $5 },
+          Observable.zip(one, one, one).map { sum($0, $1, $2) },
+          Observable.zip(one, one, one, one).map { sum($0, $1, $2, $3) },
+          Observable.zip(one, one, one, one, one).map { sum($0, $1, $2, $3, $4) },
+          Observable.zip(one, one, one, one, one, one).map { sum($0, $1, $2, $3, $4, $5) },
           Observable.zip(one, one, one, one, one, one, one).map {
-            $0 + $1 + $2 + $3 + $4 + $5 + $6
+            sum($0, $1, $2, $3, $4, $5, $6)
           },
           Observable.zip(one, one, one, one, one, one, one, one) {
-            $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+            sum($0, $1, $2, $3, $4, $5, $6, $7)
           }))
       #expect(
         sums.log == ["3", "3", "4", "4", "5", "5", "6", "6", "7", "7", "8", "8", "completed"])
