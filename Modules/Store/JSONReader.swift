@@ -1331,3 +1331,60 @@ extension JSONReader {
     return value
   }
 }
+
+// Reading an object exactly as the store writes it (see `RecordFields`).
+extension JSONReader {
+  /// Consumes `"name": `, preceded by `, ` unless it is the `first` field, when the text has
+  /// exactly that there; reads nothing otherwise.
+  @inline(__always)
+  mutating func skipFieldName(_ name: StaticString, first: Bool) -> Bool {
+    let count = name.utf8CodeUnitCount
+    let separator = first ? 0 : 2
+    let needed = separator + count + 4
+    guard limit - position >= needed else { return false }
+    let matched = bytes.withUnsafeBufferPointer { all -> Bool in
+      let here = all.baseAddress! + position
+      if !first, here[0] != .comma || here[1] != .space { return false }
+      let quote = here + separator
+      guard quote[0] == .quote, quote[count + 1] == .quote, quote[count + 2] == .colon,
+        quote[count + 3] == .space
+      else { return false }
+      // Whole words, the last one overlapping the one before it when `count` is not a
+      // multiple of their size (field names are short, and a call of `memcmp` costs more).
+      let text = UnsafeRawPointer(quote + 1)
+      let expected = UnsafeRawPointer(name.utf8Start)
+      if count >= 8 {
+        var offset = 0
+        while offset + 8 < count {
+          if text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          {
+            return false
+          }
+          offset += 8
+        }
+        return text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+          == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      }
+      if count >= 4 {
+        return text.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self)
+          && text.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      }
+      for index in 0..<count where quote[index + 1] != name.utf8Start[index] { return false }
+      return true
+    }
+    if matched { position += needed }
+    return matched
+  }
+
+  /// Consumes the closing brace of an object read as written, one level up, when it is next;
+  /// reads nothing otherwise.
+  @inline(__always)
+  mutating func closeObjectAsWritten() -> Bool {
+    guard position < limit, bytes[position] == .closeBrace else { return false }
+    position += 1
+    depth -= 1
+    return true
+  }
+}

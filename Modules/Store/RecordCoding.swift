@@ -47,7 +47,7 @@ public enum RecordCoding {
   /// list (see ``JSONReader/array(oneElementALine:part:)``). Use one on one thread at a time.
   public struct Reader {
     private let owner: Owner
-    private var decoder: RecordDecoder { owner.decoder }
+    var decoder: RecordDecoder { owner.decoder }
 
     /// Holds the decoder, and lets it check that no container it made is still in use when
     /// the reader goes.
@@ -65,6 +65,13 @@ public enum RecordCoding {
     /// Reads a value as ``RecordCoding/read(_:from:dates:)`` does.
     public func read<Value: Decodable>(_ type: Value.Type, from reader: inout JSONReader) throws
       -> Value
+    {
+      try readDecodable(type, from: &reader)
+    }
+
+    /// ``read(_:from:)`` through `Decodable`.
+    func readDecodable<Value: Decodable>(_ type: Value.Type, from reader: inout JSONReader)
+      throws -> Value
     {
       let state = decoder.state
       swap(&state.pointee.reader, &reader)

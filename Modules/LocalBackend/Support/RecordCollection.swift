@@ -49,6 +49,11 @@ public typealias StoredRecord = Codable & Hashable & Sendable & Identifiable
 /// written as in the HTTP API, at the millisecond (see `Timestamp`); the store keeps every
 /// record as it reads back from its text.
 ///
+/// A record type that is also `RecordFieldsDecodable` (as `Post` is, for the timeline's
+/// hundred thousand posts) is read straight from its fields when its text is as the store
+/// writes it, without `Decodable`'s keyed containers; any other text is read through its
+/// `Codable` conformance as before, to the same record.
+///
 /// A store whose file has no field for a collection (written before the feature existed)
 /// opens with the collection empty: adding a feature needs no migration. Fields the code
 /// does not know are skipped.
@@ -220,10 +225,17 @@ extension RecordCollection: AnyRecordCollection {
 
   func readList(_ reader: inout JSONReader, nextId: Int?) throws -> any AnyRecordList {
     let name = self.name
+    let read: @Sendable (RecordCoding.Reader, inout JSONReader) throws -> Record
+    if let fields = Record.self as? any (RecordFieldsDecodable & Sendable).Type {
+      // Straight from the fields when the text is as written.
+      read = Self.fieldsReader(fields)
+    } else {
+      read = { records, reader in try records.read(Record.self, from: &reader) }
+    }
     let (records, parts) = try reader.array(
       oneElementALine: { (part: inout ListPart, index, reader) in
         do {
-          let record = try part.records.read(Record.self, from: &reader)
+          let record = try read(part.records, &reader)
           // Read here, on the thread that made the record: read later, from the list, each
           // record would be copied (see ``RecordList/identifiers()``).
           part.ids.append(record.id)
@@ -235,6 +247,19 @@ extension RecordCollection: AnyRecordCollection {
     var list = RecordList(collection: self, records: records, nextId: nextId ?? 1)
     list.normalize(ids: parts.count == 1 ? parts[0].ids : parts.flatMap(\.ids))
     return list
+  }
+
+  /// Reads a `Record`, which is `Fields`, with ``RecordCoding/Reader``'s reading of a
+  /// ``RecordFieldsDecodable`` value.
+  private static func fieldsReader<Fields: RecordFieldsDecodable & Sendable>(
+    _ type: Fields.Type
+  )
+    -> @Sendable (RecordCoding.Reader, inout JSONReader) throws -> Record
+  {
+    { records, reader in
+      // `Fields` is `Record`: the cast changes no bits.
+      unsafeBitCast(try records.read(Fields.self, from: &reader), to: Record.self)
+    }
   }
 
   func readChange(type: String, fields: [(key: String, value: JSONReader)]) throws

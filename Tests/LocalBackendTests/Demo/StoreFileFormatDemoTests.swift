@@ -114,6 +114,32 @@ extension StoreFileFormatTests {
     }
   }
 
+  /// A post as the store writes it is read straight from its fields, without a keyed
+  /// container, to the same post; the fields in another order are read through `Decodable`.
+  @Test func postsAsWrittenReadStraightFromTheirFields() throws {
+    let records = RecordCoding.Reader(dates: .timestamp)
+    for (index, text) in ["plain", "quote \" backslash \\", "é🦊 漢字", ""].enumerated() {
+      let post = Post(
+        id: index + 1, authorId: 7, authorName: "A " + text, text: text,
+        date: Date(timeIntervalSince1970: 1_709_280_000.25 + Double(index)))
+      var writer = JSONWriter(capacity: 128)
+      try RecordCoding.write(post, to: &writer, dates: .timestamp)
+      #expect(records.readsAsWritten(Post.self, from: JSONReader(writer.bytes)))
+      var reader = JSONReader(writer.bytes)
+      #expect(try records.read(Post.self, from: &reader) == post)
+    }
+    let reordered = Array(
+      #"{"date": "2024-03-01T08:00:00Z", "id": 1, "authorId": 2, "authorName": "A", "text": "t"}"#
+        .utf8)
+    #expect(!records.readsAsWritten(Post.self, from: JSONReader(reordered)))
+    var reader = JSONReader(reordered)
+    #expect(
+      try records.read(Post.self, from: &reader)
+        == Post(
+          id: 1, authorId: 2, authorName: "A", text: "t",
+          date: Date(timeIntervalSince1970: 1_709_280_000)))
+  }
+
   /// A post's date with or without milliseconds, in an offset, or with escapes in its text,
   /// read from the bytes of the text (in place when it has no escapes).
   @Test(arguments: [
