@@ -29,17 +29,8 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
     case edit(id: Int)
   }
 
-  /// How a save ended.
-  public enum SaveOutcome: Hashable, Sendable {
-    /// Saved, as stored.
-    case saved(Record)
-    /// Not saved: each field that breaks a rule, by name, with its message.
-    case refused([String: String])
-    /// Not saved: the record was changed elsewhere since the form loaded it.
-    case conflict(String)
-    /// Not saved: loading or saving failed.
-    case failed(String)
-  }
+  /// How a save ended; the fields that break a rule are named as declared.
+  public typealias SaveOutcome = FormOutcome<Record, String>
 
   /// What the user does.
   public struct Input {
