@@ -7,10 +7,12 @@ import Services
 /// "Save" is enabled only while all three are valid and nothing is saving. A saved friend
 /// routes back to the list, which reloads because the data changed.
 ///
-/// A field's message is shown once the user has left the field (``Input/leftFields``) or
-/// tried to save (a tap on "Save" that the fields refuse shows every message), so a new form
-/// does not open with a problem for each field nobody has typed in yet; from then on it
-/// follows the text as it is typed.
+/// A field's message is shown once the user has left the field (``Input/leftFields``), tried
+/// to save (a tap on "Save" that the fields refuse shows every message), or typed a text
+/// that stayed refused for ``FieldMessages/typingPause`` (a phone number one digit short, a
+/// pasted name too long), so a new form does not open with a problem for each field nobody
+/// has typed in yet; from then on it follows the text as it is typed (see
+/// ``FieldMessages``).
 ///
 /// A front without fields to type in (a command line) gives whole drafts instead
 /// (``Input/drafts``): each is answered in ``Output/outcome``, refused with each field's
@@ -132,11 +134,11 @@ public struct FriendFormViewModel: ViewModelType {
     /// The values to fill the fields with: empty to add, the friend's to edit, and the
     /// current friend's again after "Reload".
     public var initialValues: Driver<FriendDraft>
-    /// The first name's problem once the field was left or a save tried, else `nil`.
+    /// The first name's problem once shown (see ``FieldMessages``), else `nil`.
     public var firstNameMessage: Driver<String?>
-    /// The last name's problem once the field was left or a save tried, else `nil`.
+    /// The last name's problem once shown (see ``FieldMessages``), else `nil`.
     public var lastNameMessage: Driver<String?>
-    /// The phone number's problem once the field was left or a save tried, else `nil`.
+    /// The phone number's problem once shown (see ``FieldMessages``), else `nil`.
     public var phoneNumberMessage: Driver<String?>
     /// Whether "Save" can be tapped.
     public var isSaveEnabled: Driver<Bool>
@@ -297,17 +299,14 @@ public struct FriendFormViewModel: ViewModelType {
     .startWith(nil)
     .distinctUntilChanged()
 
-    // A field's message shows once the field was left or a save tried, and stays.
+    // A field's message shows once the field was left, a save tried or a refused text typed,
+    // and stays.
     let leftFields = input.leftFields.share()
     let saveTries = Observable.merge(input.saveTaps, input.overwriteTaps).share()
     func message(_ field: Observable<String>, _ which: Field) -> Driver<String?> {
-      let isShown = Observable.merge(leftFields.filter { $0 == which }.map { _ in () }, saveTries)
-        .take(1).map { _ in true }.startWith(false)
-      let messages = field.map { Self.message(for: which, $0) }
-      return Observable.combineLatest(messages, isShown) { message, shown in
-        shown ? message : nil
-      }
-      .asDriver(onErrorJustReturn: nil).distinctUntilChanged()
+      FieldMessages.shown(
+        texts: field, messages: field.map { Self.message(for: which, $0) },
+        reveals: Observable.merge(leftFields.filter { $0 == which }.map { _ in () }, saveTries))
     }
 
     // What the fields are compared with: the loaded (or reloaded) values, then each saved
