@@ -17,12 +17,14 @@ enum RecordsAction<Record: DeclaredRecord>: Equatable {
 
   typealias Draft = Record.Draft
 
-  /// The command `name` (such as `ingredients`), for records called `phrase` in its help.
-  static func spec(name: String, phrase: String) -> CommandSpec {
+  /// The command `name` (such as `ingredients`), whose help names the records as its
+  /// messages do, by the draft's record word ("List, show, add, edit or remove
+  /// ingredients.", "No ingredient has the id 7.").
+  static func spec(name: String) -> CommandSpec {
     let fields = Draft.fields
     let required = fields.filter { !$0.isOptional && !($0.typeName == "Bool") }
     return CommandSpec(
-      name: name, abstract: "List, show, add, edit or remove \(phrase).",
+      name: name, abstract: "List, show, add, edit or remove \(Draft.recordPlural).",
       discussion: """
         'list' prints the \(Draft.recordPlural), oldest first; 'show ID' prints one; 'add' adds \
         one from the options (\(required.map(\.option).joined(separator: ", ")) needed); \

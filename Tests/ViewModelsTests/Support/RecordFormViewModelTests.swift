@@ -222,6 +222,13 @@ extension Shelf {
     #expect(errors.events == [.next(600, "No shelf has the id 7.")])
   }
 
+  @Test func theQuestionBeforeARemovalNamesTheRecordAsTheFriendsListDoes() {
+    let question = List.deletionQuestion(for: Shelf(id: 1, name: "jam"))
+    #expect(question.title == "Delete shelf")
+    #expect(question.message == "Delete jam? This cannot be undone.")
+    #expect([question.confirm, question.cancel] == ["Delete", "Keep"])
+  }
+
   @Test func aRecordWithoutATitleIsNamedByItsWordAndId() {
     #expect(List.title(of: Shelf(id: 4, name: "")) == "shelf 4")
     #expect(List.summary(count: 0) == "No shelves yet.")
