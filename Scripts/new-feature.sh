@@ -20,7 +20,7 @@
 # later, add a property and its line in `fields` in Modules/Models/Name/NameItem.swift.
 #
 # It fills in the templates under Scripts/Templates (real Swift files whose names and text
-# say __Feature__, __feature__, __command__, __Title__, __phrase__, __key__, __app__,
+# say __Feature__, __feature__, __command__, __Title__, __phrase__, __word__, __key__, __app__,
 # __CLIModule__ and __TUIModule__ where the feature's names go, and lines // __FIELDS__ and
 # // __PROPERTIES__ where its fields go); for Ingredients it creates, each in a folder
 # Ingredients of its layer:
@@ -78,6 +78,8 @@ command=$(tr ' ' '-' <<<"$words" | tr '[:upper:]' '[:lower:]')
 # Words in capitals (URL, HTTP) keep them; the others are lower case after the first word.
 title=$(perl -e 'my @w = split / /, shift; print join " ", $w[0], map { /^[A-Z0-9]+$/ && length > 1 ? $_ : lc } @w[1 .. $#w]' "$words")
 phrase=$(perl -e '$_ = shift; print /^[A-Z0-9]{2,}\b/ ? $_ : lcfirst' "$title")
+# One record's word in messages ("No ingredient has the id 7."): the phrase made singular.
+word=$(perl -e '$_ = shift; s/ies$/y/ or s/(ch|sh|ss|x|z)es$/$1/ or s/([^su])s$/$1/; print' "$phrase")
 
 refuse() {
   echo "error: $* (nothing was changed)" >&2
@@ -242,10 +244,11 @@ trap 'rm -rf "$scratch"' EXIT
 
 fill() {
   NAME="$name" LOWER="$lower" COMMAND="$command" TITLE="$title" PHRASE="$phrase" KEY="$key" \
-    APP="$app_command" CLI="$cli_module" TUI="$tui_module" FIELDS="$field_lines" \
+    WORD="$word" APP="$app_command" CLI="$cli_module" TUI="$tui_module" FIELDS="$field_lines" \
     PROPERTIES="$property_lines" perl -pe '
       s/__Feature__/$ENV{NAME}/g; s/__feature__/$ENV{LOWER}/g; s/__command__/$ENV{COMMAND}/g;
       s/__Title__/$ENV{TITLE}/g; s/__phrase__/$ENV{PHRASE}/g; s/__key__/$ENV{KEY}/g;
+      s/__word__/$ENV{WORD}/g;
       s/__app__/$ENV{APP}/g; s/__CLIModule__/$ENV{CLI}/g; s/__TUIModule__/$ENV{TUI}/g;
       s/^([ \t]*)\/\/ __FIELDS__\n/my $i = $1; join("", map { "$i$_\n" } split(m{\n}, $ENV{FIELDS}))/e;
       s/^([ \t]*)\/\/ __PROPERTIES__\n/my $i = $1; join("", map { "$i$_\n" } split(m{\n}, $ENV{PROPERTIES}))/e;

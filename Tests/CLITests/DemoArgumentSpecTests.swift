@@ -3,6 +3,7 @@ import CommandLineKit
 import Foundation
 import ReactiveCore
 import Testing
+import ViewModels
 
 @testable import FriendsCLI
 
@@ -20,11 +21,9 @@ extension ArgumentSpecTests {
   @Test func addAndEditTakeTheFields() throws {
     let add = try #require(
       try Self.command("add --first Ada --last Lovelace --phone 5550100") as? AddCommand)
-    #expect(add.firstName == "Ada" && add.lastName == "Lovelace" && add.phoneNumber == "5550100")
+    #expect(add.texts == [.firstName: "Ada", .lastName: "Lovelace", .phoneNumber: "5550100"])
     let edit = try #require(try Self.command("edit 3 --phone 5550100") as? EditCommand)
-    #expect(
-      edit.id == 3 && edit.firstName == nil && edit.lastName == nil && edit.phoneNumber == "5550100"
-    )
+    #expect(edit.id == 3 && edit.texts == [.phoneNumber: "5550100"])
     #expect(Self.usageError(["edit", "3"]) == "nothing to change: give --first, --last or --phone")
     #expect(Self.usageError(["add", "--first"]) == "option '--first' needs a value")
     #expect(

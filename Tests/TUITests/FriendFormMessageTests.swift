@@ -31,6 +31,34 @@ import Testing
     }
   }
 
+  @Test func aTextThatStaysRefusedWhileTypedShowsItsMessageAfterAPause() {
+    Harness.run { h in
+      h.friends.recordsResponse = { _ in [.next(10, [Fixtures.ada]), .completed(10)] }
+      h.startLoggedIn()
+      h.advance(by: 10)
+      h.press(.character("a"))
+      // A pasted name far too long: nothing at once, the rule after the pause.
+      h.terminal.send(String(repeating: "a", count: 1_200))
+      h.settle()
+      #expect(h.line(3) == "")
+      h.advance(by: 500)
+      #expect(h.line(3) == "               A first name can have at most 50 characters.")
+      h.press(.tab)
+      h.type("Turing")
+      h.press(.tab)
+      // A phone number one digit short, typed and left to rest in its field.
+      h.type("555 010")
+      h.advance(by: 499)
+      #expect(h.line(7) == "")
+      h.advance(by: 1)
+      #expect(h.line(7) == "               A phone number needs 7 to 15 digits.")
+      // From then on the message follows the text at once.
+      h.type("3")
+      #expect(h.line(7) == "")
+      #expect(h.line(5) == "")
+    }
+  }
+
   static let damaged =
     "The data file /root/.local/share/friends/store.json is damaged (line 3: its checksum "
     + "does not match the line). It was left untouched: repair it, or move it away to start "

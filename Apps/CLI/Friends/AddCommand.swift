@@ -13,27 +13,33 @@ struct AddCommand: Command {
     options: FriendForm.fieldOptions)
 
   /// The fields given as options.
-  var firstName: String?
-  var lastName: String?
-  var phoneNumber: String?
+  var texts: [FriendFormViewModel.Field: String]
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
-    firstName = parsed.value("first")
-    lastName = parsed.value("last")
-    phoneNumber = parsed.value("phone")
+    texts = FriendForm.texts(parsed)
   }
+
+  /// The prompts for fields not given: label and option.
+  private static let prompts: [(FriendFormViewModel.Field, String, String)] = [
+    (.firstName, "First name", "--first"), (.lastName, "Last name", "--last"),
+    (.phoneNumber, "Phone", "--phone"),
+  ]
 
   func run(_ context: CommandContext) throws -> ExitCode {
     if let refused = context.open(.addFriend, for: "add the friend") { return refused }
     let form = FriendForm(context: context, mode: .add)
-    let result = try form.save { _ in
-      FriendDraft(
-        firstName: try firstName
-          ?? ask(context, "First name", hint: "pass --first", check: Validation.firstName),
-        lastName: try lastName
-          ?? ask(context, "Last name", hint: "pass --last", check: Validation.lastName),
-        phoneNumber: try phoneNumber
-          ?? ask(context, "Phone", hint: "pass --phone", check: Validation.phoneNumber))
+    // Each field not given is asked for until the form accepts it, as the login prompts do;
+    // the last value typed goes to the form, which says what is wrong with it.
+    let result = try form.save(texts) {
+      var asked: [FriendFormViewModel.Field: String] = [:]
+      for (field, label, option) in Self.prompts where texts[field] == nil {
+        asked[field] =
+          try context.ask(label, hint: "pass \(option)") {
+            FriendFormViewModel.message(for: field, $0)
+          }
+          .text
+      }
+      return asked
     }
     switch result {
     case .success(let friend):
@@ -42,21 +48,5 @@ struct AddCommand: Command {
     case .failure(let failed):
       return failed.code
     }
-  }
-
-  /// Asks for one field until the form accepts it, as the login prompts do: the form's
-  /// message after each refused value, up to ``LoginCommand/attempts`` times. The last value
-  /// typed goes to the form, which says what is wrong with it.
-  private func ask(
-    _ context: CommandContext, _ label: String, hint: String,
-    check: (String) -> ValidationResult
-  ) throws -> String {
-    var typed = ""
-    for attempt in 1...LoginCommand.attempts {
-      typed = try context.prompt.required(label, hint: hint)
-      guard let message = check(typed).message else { return typed }
-      if attempt < LoginCommand.attempts { context.printer.error(message) }
-    }
-    return typed
   }
 }

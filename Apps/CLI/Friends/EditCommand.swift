@@ -14,17 +14,13 @@ struct EditCommand: Command {
 
   /// The friend's id.
   var id: Int
-  /// The new values; `nil` keeps the current one.
-  var firstName: String?
-  var lastName: String?
-  var phoneNumber: String?
+  /// The new values; a field not given keeps its current value.
+  var texts: [FriendFormViewModel.Field: String]
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     id = try parsed.int("id")
-    firstName = parsed.value("first")
-    lastName = parsed.value("last")
-    phoneNumber = parsed.value("phone")
-    if firstName == nil, lastName == nil, phoneNumber == nil {
+    texts = FriendForm.texts(parsed)
+    if texts.isEmpty {
       throw UsageError("nothing to change: give --first, --last or --phone", command: "edit")
     }
   }
@@ -32,12 +28,7 @@ struct EditCommand: Command {
   func run(_ context: CommandContext) throws -> ExitCode {
     if let refused = context.open(.editFriend(id: id), for: "edit friend \(id)") { return refused }
     let form = FriendForm(context: context, mode: .edit(id: id))
-    let result = try form.save { current in
-      FriendDraft(
-        firstName: firstName ?? current.firstName,
-        lastName: lastName ?? current.lastName,
-        phoneNumber: phoneNumber ?? current.phoneNumber)
-    }
+    let result = try form.save(texts)
     switch result {
     case .success(let friend):
       form.report(friend, verb: "Saved")

@@ -30,35 +30,32 @@ struct LoginCommand: Command {
     password = parsed.value("password")
   }
 
-  /// How many times a prompt asks for a value the login screen does not accept.
-  static let attempts = 3
-
   func run(_ context: CommandContext) throws -> ExitCode {
     // On a terminal each prompt asks again, as the screen keeps its fields, with the view
     // model's hint: the email until it is valid (before any password is asked), then the
-    // password, each up to `attempts` times.
+    // password, each up to three times.
     var typedEmail = self.email
-    var typedPassword = self.password
-    for attempt in 1...Self.attempts where typedEmail == nil {
-      let typed = try context.prompt.required("Email", hint: "pass --email")
-      let check = Validation.email(typed)
-      if check.isValid {
-        typedEmail = typed
-      } else {
-        context.printer.error(check.message ?? "The email is not valid.")
-        if attempt == Self.attempts { return .failure }
+    if typedEmail == nil {
+      let asked = try context.ask(
+        "Email", hint: "pass --email", problem: LoginViewModel.emailMessage)
+      if let problem = asked.problem {
+        context.printer.error(problem)
+        return .failure
       }
+      typedEmail = asked.text
     }
-    for attempt in 1...Self.attempts where typedPassword == nil {
-      let typed = try context.prompt.requiredSecret("Password", hint: "pass --password")
-      let check = LoginViewModel.validate(email: typedEmail ?? "", password: typed)
-      if check.isValid || self.email != nil {
-        // An email given as an option is checked below, with the button.
-        typedPassword = typed
-      } else {
-        context.printer.error(check.message ?? "The password is not valid.")
-        if attempt == Self.attempts { return .failure }
+    var typedPassword = self.password
+    if typedPassword == nil {
+      // An email given as an option is checked below, with the button.
+      let asked = try context.ask("Password", hint: "pass --password", secret: true) {
+        self.email != nil
+          ? nil : LoginViewModel.validate(email: typedEmail ?? "", password: $0).message
       }
+      if let problem = asked.problem {
+        context.printer.error(problem)
+        return .failure
+      }
+      typedPassword = asked.text
     }
     let email = typedEmail ?? ""
     let password = typedPassword ?? ""

@@ -17,12 +17,14 @@ enum RecordsAction<Record: DeclaredRecord>: Equatable {
 
   typealias Draft = Record.Draft
 
-  /// The command `name` (such as `ingredients`), for records called `phrase` in its help.
-  static func spec(name: String, phrase: String) -> CommandSpec {
+  /// The command `name` (such as `ingredients`), whose help names the records as its
+  /// messages do, by the draft's record word ("List, show, add, edit or remove
+  /// ingredients.", "No ingredient has the id 7.").
+  static func spec(name: String) -> CommandSpec {
     let fields = Draft.fields
     let required = fields.filter { !$0.isOptional && !($0.typeName == "Bool") }
     return CommandSpec(
-      name: name, abstract: "List, show, add, edit or remove \(phrase).",
+      name: name, abstract: "List, show, add, edit or remove \(Draft.recordPlural).",
       discussion: """
         'list' prints the \(Draft.recordPlural), oldest first; 'show ID' prints one; 'add' adds \
         one from the options (\(required.map(\.option).joined(separator: ", ")) needed); \
@@ -171,26 +173,13 @@ enum RecordsAction<Record: DeclaredRecord>: Equatable {
     let drafts = PublishRelay<Draft>()
     let output = RecordFormViewModel(service: service, mode: mode)
       .transform(.init(drafts: drafts.asObservable()))
-    let bag = DisposeBag()
-    var initial: Draft?
-    var failure: String?
-    var outcome: RecordFormViewModel<Record>.SaveOutcome?
-    output.initialValues.drive(onNext: { initial = $0 }).disposed(by: bag)
-    output.errorMessage.emit(onNext: { failure = $0 }).disposed(by: bag)
-    output.outcome.emit(onNext: { outcome = $0 }).disposed(by: bag)
-    context.printer.spinner(while: output.isLoading, message: "Saving…").disposed(by: bag)
-    guard context.waiter.wait(until: { initial != nil || failure != nil }) == .done else {
-      return .interrupted
-    }
-    guard let initial else {
-      context.printer.error(failure ?? "")
-      return .failure
-    }
+    let form = OneShotForm(
+      initialValues: output.initialValues, errorMessage: output.errorMessage,
+      isLoading: output.isLoading, outcome: output.outcome, drafts: drafts,
+      fields: Draft.fields.map(\.name))
     // The types were checked when the command line was read.
-    drafts.accept(RecordFormViewModel<Record>.read(texts, over: initial).draft)
-    guard context.waiter.wait(until: { outcome != nil }) == .done else { return .interrupted }
-    switch outcome {
-    case .saved(let record)?:
+    switch form.save(context, { RecordFormViewModel<Record>.read(texts, over: $0).draft }) {
+    case .success(let record):
       if context.json {
         context.printer.document(record)
       } else {
@@ -199,14 +188,8 @@ enum RecordsAction<Record: DeclaredRecord>: Equatable {
           "\(verb) \(RecordListViewModel<Record>.title(of: record)) (id \(record.id)).")
       }
       return .success
-    case .refused(let problems)?:
-      for field in Draft.fields {
-        if let message = problems[field.name] { context.printer.error(message) }
-      }
-    case .conflict(let message)?, .failed(let message)?: context.printer.error(message)
-    case nil: break
+    case .failure(let failed): return failed.code
     }
-    return .failure
   }
 
   /// Prints one record: its fields, one per line, or its JSON.

@@ -20,3 +20,29 @@ extension Prompt {
     UsageError("missing \(label.lowercased()): the input ended; \(hint)")
   }
 }
+
+extension CommandContext {
+  /// How many times a prompt asks for a value its screen does not accept.
+  static let attempts = 3
+
+  /// Asks for `label` until `problem` (the screen's message for a value) finds nothing wrong,
+  /// printing the message after each refused value, up to ``attempts`` times. Returns the
+  /// last value typed, with its problem when the last attempt was refused too (not printed:
+  /// the caller says it, or hands the value to a form that does).
+  /// - Throws: `UsageError` when the input is not a terminal or ended; `InterruptedError` on
+  ///   Ctrl-C for a secret.
+  func ask(
+    _ label: String, hint: String, secret: Bool = false, problem: (String) -> String?
+  ) throws -> (text: String, problem: String?) {
+    var typed = ""
+    for attempt in 1...Self.attempts {
+      typed =
+        secret
+        ? try prompt.requiredSecret(label, hint: hint) : try prompt.required(label, hint: hint)
+      guard let message = problem(typed) else { return (typed, nil) }
+      if attempt == Self.attempts { return (typed, message) }
+      printer.error(message)
+    }
+    return (typed, nil)
+  }
+}

@@ -61,9 +61,8 @@ final class FriendDetailScreen: Screen {
       if friend != nil { editTaps.accept(()) }
     case .character("d"), .delete:
       guard let friend else { return true }
-      let dialog = Dialog.confirm(
-        title: "Delete friend", message: "Delete \(friend.fullName)? This cannot be undone.",
-        confirm: "Delete", cancel: "Keep")
+      let dialog = Dialog.deletion(
+        DeletionQuestion(recordWord: Friend.recordWord, name: friend.fullName))
       host?.present(dialog, from: self) { [weak self] outcome in
         guard let self, outcome == .confirmed else { return }
         isDeleting = true

@@ -146,9 +146,8 @@ final class FriendsListScreen: Screen {
 
   private func confirmDeletion() {
     guard let friend = selectedFriend else { return }
-    let dialog = Dialog.confirm(
-      title: "Delete friend", message: "Delete \(friend.fullName)? This cannot be undone.",
-      confirm: "Delete", cancel: "Keep")
+    let dialog = Dialog.deletion(
+      DeletionQuestion(recordWord: Friend.recordWord, name: friend.fullName))
     host?.present(dialog, from: self) { [weak self] outcome in
       if outcome == .confirmed { self?.delete.accept(friend) }
     }

@@ -82,7 +82,7 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
 
   override var hints: [KeyHint] {
     guard focus != nil else {
-      return (items.isEmpty ? [] : [KeyHint("↑↓", "move"), KeyHint("d", "remove")]) + [
+      return (items.isEmpty ? [] : [KeyHint("↑↓", "move"), KeyHint("d", "delete")]) + [
         KeyHint("Tab", "form"), KeyHint("Esc", "done"), KeyHint("?", "help"), KeyHint("q", "quit"),
       ]
     }
@@ -96,7 +96,7 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
     [
       KeyHint("Tab", "next field of the form"), KeyHint("Shift-Tab", "field before"),
       KeyHint("Enter", "add the form's fields as a record"),
-      KeyHint("Esc", "leave the form for the list"), KeyHint("d", "remove the selected record"),
+      KeyHint("Esc", "leave the form for the list"), KeyHint("d", "delete the selected record"),
       KeyHint("Esc", "in the list: done, go back"),
     ]
   }
@@ -108,8 +108,12 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
       case .tab, .enter: move(to: 0)
       case .escape: doneTaps.accept(())
       case .character("d"):
-        guard let index = list.selectedIndex else { return true }
-        removals.accept(items[index].id)
+        guard let index = list.selectedIndex, items.indices.contains(index) else { return true }
+        let record = items[index]
+        let question = RecordListViewModel<Record>.deletionQuestion(for: record)
+        host?.present(.deletion(question), from: self) { [weak self] outcome in
+          if outcome == .confirmed { self?.removals.accept(record.id) }
+        }
       default: return false
       }
       return true

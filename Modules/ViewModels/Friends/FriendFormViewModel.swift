@@ -7,10 +7,16 @@ import Services
 /// "Save" is enabled only while all three are valid and nothing is saving. A saved friend
 /// routes back to the list, which reloads because the data changed.
 ///
-/// A field's message is shown once the user has left the field (``Input/leftFields``) or
-/// tried to save (a tap on "Save" that the fields refuse shows every message), so a new form
-/// does not open with a problem for each field nobody has typed in yet; from then on it
-/// follows the text as it is typed.
+/// A field's message is shown once the user has left the field (``Input/leftFields``), tried
+/// to save (a tap on "Save" that the fields refuse shows every message), or typed a text
+/// that stayed refused for ``FieldMessages/typingPause`` (a phone number one digit short, a
+/// pasted name too long), so a new form does not open with a problem for each field nobody
+/// has typed in yet; from then on it follows the text as it is typed (see
+/// ``FieldMessages``).
+///
+/// A front without fields to type in (a command line) gives whole drafts instead
+/// (``Input/drafts``): each is answered in ``Output/outcome``, refused with each field's
+/// message, or saved as a tap on "Save" would save it.
 ///
 /// An edit saves from the revision the form loaded, or from the one its last save stored, so
 /// a form that saves twice is not refused by its own first save (and an add form that saves
@@ -35,6 +41,49 @@ public struct FriendFormViewModel: ViewModelType {
     case lastName
     /// The phone number.
     case phoneNumber
+
+    /// Where the field's text is in a draft.
+    var keyPath: WritableKeyPath<FriendDraft, String> {
+      switch self {
+      case .firstName: return \.firstName
+      case .lastName: return \.lastName
+      case .phoneNumber: return \.phoneNumber
+      }
+    }
+
+    /// The rule the field's text must pass.
+    var rule: (String) -> ValidationResult {
+      switch self {
+      case .firstName: return Validation.firstName
+      case .lastName: return Validation.lastName
+      case .phoneNumber: return Validation.phoneNumber
+      }
+    }
+  }
+
+  /// How a save of a whole draft ended.
+  public typealias SaveOutcome = FormOutcome<Friend, Field>
+
+  /// What is wrong with `text` as `field`'s value, or `nil` when the form accepts it: the
+  /// message the field shows.
+  public static func message(for field: Field, _ text: String) -> String? {
+    field.rule(text).message
+  }
+
+  /// `texts`, by field, over `base`: the fields not given keep their values in `base`.
+  public static func draft(_ texts: [Field: String], over base: FriendDraft) -> FriendDraft {
+    var draft = base
+    for (field, text) in texts { draft[keyPath: field.keyPath] = text }
+    return draft
+  }
+
+  /// Each field of `draft` that the form refuses, with its message.
+  static func problems(of draft: FriendDraft) -> [Field: String] {
+    var problems: [Field: String] = [:]
+    for field in Field.allCases {
+      problems[field] = message(for: field, draft[keyPath: field.keyPath])
+    }
+    return problems
   }
 
   /// What the user does on the screen.
@@ -56,14 +105,18 @@ public struct FriendFormViewModel: ViewModelType {
     /// The field the user left, each time focus moves away from one: its message shows from
     /// then on. A front that takes every field at once (a command line) gives them all.
     public var leftFields: Observable<Field>
+    /// Whole drafts to save at once, each answered in ``Output/outcome``: for a front that
+    /// has no fields to type in.
+    public var drafts: Observable<FriendDraft>
 
     /// Creates the input; a front that offers neither reloading nor overwriting leaves
-    /// `reloadTaps` and `overwriteTaps` empty.
+    /// `reloadTaps` and `overwriteTaps` empty, and one that saves whole drafts gives
+    /// `drafts` and leaves the fields and taps empty.
     public init(
-      firstName: Observable<String>, lastName: Observable<String>,
-      phoneNumber: Observable<String>, saveTaps: Observable<Void>,
+      firstName: Observable<String> = .empty(), lastName: Observable<String> = .empty(),
+      phoneNumber: Observable<String> = .empty(), saveTaps: Observable<Void> = .empty(),
       reloadTaps: Observable<Void> = .empty(), overwriteTaps: Observable<Void> = .empty(),
-      leftFields: Observable<Field> = .empty()
+      leftFields: Observable<Field> = .empty(), drafts: Observable<FriendDraft> = .empty()
     ) {
       self.firstName = firstName
       self.lastName = lastName
@@ -72,6 +125,7 @@ public struct FriendFormViewModel: ViewModelType {
       self.reloadTaps = reloadTaps
       self.overwriteTaps = overwriteTaps
       self.leftFields = leftFields
+      self.drafts = drafts
     }
   }
 
@@ -80,11 +134,11 @@ public struct FriendFormViewModel: ViewModelType {
     /// The values to fill the fields with: empty to add, the friend's to edit, and the
     /// current friend's again after "Reload".
     public var initialValues: Driver<FriendDraft>
-    /// The first name's problem once the field was left or a save tried, else `nil`.
+    /// The first name's problem once shown (see ``FieldMessages``), else `nil`.
     public var firstNameMessage: Driver<String?>
-    /// The last name's problem once the field was left or a save tried, else `nil`.
+    /// The last name's problem once shown (see ``FieldMessages``), else `nil`.
     public var lastNameMessage: Driver<String?>
-    /// The phone number's problem once the field was left or a save tried, else `nil`.
+    /// The phone number's problem once shown (see ``FieldMessages``), else `nil`.
     public var phoneNumberMessage: Driver<String?>
     /// Whether "Save" can be tapped.
     public var isSaveEnabled: Driver<Bool>
@@ -101,6 +155,9 @@ public struct FriendFormViewModel: ViewModelType {
     /// friend changed since the form loaded it; `nil` before, and again once the user
     /// reloads, overwrites or saves.
     public var conflict: Driver<String?>
+    /// How each whole draft's save ended (``Input/drafts``): refused with each field's
+    /// message, saved, a conflict, or a failure.
+    public var outcome: Signal<SaveOutcome>
     /// The friend as saved.
     public var saved: Signal<Friend>
     /// What to tell the user once a save succeeded: "Added Ada Lovelace" or "Saved Ada
@@ -184,7 +241,23 @@ public struct FriendFormViewModel: ViewModelType {
       .withLatestFrom(Observable.combineLatest(draft, isValid, base))
       .filter { _, isValid, _ in isValid }
       .map { draft, _, base in SaveRequest.overwrite(draft, id: base?.id) }
-    let saves = Observable.merge(saveRequests, overwriteRequests)
+    // A whole draft is refused with its fields' messages, or saved from the friend as the
+    // form knows it (an edit's draft before the friend is loaded fails).
+    let wholeDrafts = input.drafts.map { draft -> (FriendDraft, [Field: String]) in
+      let draft = draft.trimmed
+      return (draft, Self.problems(of: draft))
+    }
+    .withLatestFrom(base.map { Optional($0) }.startWith(nil)) { ($0.0, $0.1, $1) }
+    .share()
+    let draftRequests = wholeDrafts.compactMap { draft, problems, base -> SaveRequest? in
+      guard problems.isEmpty, let base else { return nil }
+      return .save(draft, from: base)
+    }
+    let draftRefusals = wholeDrafts.compactMap { _, problems, base -> SaveOutcome? in
+      if !problems.isEmpty { return .refused(problems) }
+      return base == nil ? .failed("The friend is not loaded yet.") : nil
+    }
+    let saves = Observable.merge(saveRequests, overwriteRequests, draftRequests)
       .flatMapFirst { [service] request -> Observable<Outcome<Friend, SaveFailure>> in
         let save: Single<Friend>
         switch request {
@@ -226,19 +299,14 @@ public struct FriendFormViewModel: ViewModelType {
     .startWith(nil)
     .distinctUntilChanged()
 
-    // A field's message shows once the field was left or a save tried, and stays.
+    // A field's message shows once the field was left, a save tried or a refused text typed,
+    // and stays.
     let leftFields = input.leftFields.share()
     let saveTries = Observable.merge(input.saveTaps, input.overwriteTaps).share()
-    func message(
-      _ field: Observable<String>, _ which: Field,
-      _ rule: @escaping (String) -> ValidationResult
-    ) -> Driver<String?> {
-      let isShown = Observable.merge(leftFields.filter { $0 == which }.map { _ in () }, saveTries)
-        .take(1).map { _ in true }.startWith(false)
-      return Observable.combineLatest(field.map { rule($0).message }, isShown) { message, shown in
-        shown ? message : nil
-      }
-      .asDriver(onErrorJustReturn: nil).distinctUntilChanged()
+    func message(_ field: Observable<String>, _ which: Field) -> Driver<String?> {
+      FieldMessages.shown(
+        texts: field, messages: field.map { Self.message(for: which, $0) },
+        reveals: Observable.merge(leftFields.filter { $0 == which }.map { _ in () }, saveTries))
     }
 
     // What the fields are compared with: the loaded (or reloaded) values, then each saved
@@ -250,9 +318,9 @@ public struct FriendFormViewModel: ViewModelType {
 
     return Output(
       initialValues: initialValues.asDriver(onErrorDriveWith: .empty()),
-      firstNameMessage: message(input.firstName, .firstName, Validation.firstName),
-      lastNameMessage: message(input.lastName, .lastName, Validation.lastName),
-      phoneNumberMessage: message(input.phoneNumber, .phoneNumber, Validation.phoneNumber),
+      firstNameMessage: message(input.firstName, .firstName),
+      lastNameMessage: message(input.lastName, .lastName),
+      phoneNumberMessage: message(input.phoneNumber, .phoneNumber),
       isSaveEnabled: Observable.combineLatest(isValid, isLoading.asObservable()) { $0 && !$1 }
         .asDriver(onErrorJustReturn: false).distinctUntilChanged(),
       isLoading: isLoading,
@@ -260,6 +328,11 @@ public struct FriendFormViewModel: ViewModelType {
       errorMessage: Observable.merge(loadFailures, saveMessages)
         .asSignal(onErrorSignalWith: .empty()),
       conflict: conflict.asDriver(onErrorJustReturn: nil),
+      outcome: Observable.merge(
+        draftRefusals, saves.values().map { .saved($0) },
+        saveMessages.map { .failed($0) }, conflicts.map { .conflict($0) }
+      )
+      .asSignal(onErrorSignalWith: .empty()),
       saved: saved,
       savedMessage: saved.map { [mode] friend in
         "\(mode == .add ? "Added" : "Saved") \(friend.fullName)"

@@ -176,6 +176,12 @@ public struct LoginViewModel: ViewModelType {
     )
   }
 
+  /// What is wrong with `email` alone, or `nil` when it is valid: the hint for an email
+  /// typed before any password.
+  public static func emailMessage(_ email: String) -> String? {
+    Validation.email(email).message
+  }
+
   /// The first problem with the fields, or `.valid`.
   public static func validate(email: String, password: String) -> ValidationResult {
     let emailResult = Validation.email(email)

@@ -10,8 +10,9 @@ import Services
 ///
 /// Each field's text is read by the field's type: a text that is not one ("abc" for an
 /// integer) is the field's message, as is the first rule the field breaks. A message shows
-/// once its field was left (``Input/leftFields``) or a save tried, so a new form does not
-/// open with a problem in each field. "Save" is enabled while every field is valid and
+/// once its field was left (``Input/leftFields``), a save tried or a refused text typed and
+/// left to rest (``FieldMessages``), so a new form does not open with a problem in each
+/// field. "Save" is enabled while every field is valid and
 /// nothing is saving; a tap saves the fields of that moment.
 ///
 /// An edit saves from the revision the form loaded, or from the one its last save stored (so
@@ -29,17 +30,8 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
     case edit(id: Int)
   }
 
-  /// How a save ended.
-  public enum SaveOutcome: Hashable, Sendable {
-    /// Saved, as stored.
-    case saved(Record)
-    /// Not saved: each field that breaks a rule, by name, with its message.
-    case refused([String: String])
-    /// Not saved: the record was changed elsewhere since the form loaded it.
-    case conflict(String)
-    /// Not saved: loading or saving failed.
-    case failed(String)
-  }
+  /// How a save ended; the fields that break a rule are named as declared.
+  public typealias SaveOutcome = FormOutcome<Record, String>
 
   /// What the user does.
   public struct Input {
@@ -71,8 +63,8 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
     public var initialValues: Driver<Draft>
     /// Each declared field's initial text, by name.
     public var initialTexts: [String: Driver<String>]
-    /// Each declared field's message, by name: `nil` while it is valid, or before it was
-    /// left or a save tried.
+    /// Each declared field's message, by name: `nil` while it is valid, or before it is
+    /// shown (see ``FieldMessages``).
     public var messages: [String: Driver<String?>]
     /// Whether "Save" can be tapped.
     public var isSaveEnabled: Driver<Bool>
@@ -194,19 +186,17 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
       return nil
     }
 
-    // A field's message shows once the field was left or a save tried, and stays.
+    // A field's message shows once the field was left, a save tried or a refused text typed,
+    // and stays.
     let leftFields = input.leftFields.share()
     let saveTries = Observable.merge(input.saveTaps, input.drafts.map { _ in () }).share()
     var messages: [String: Driver<String?>] = [:]
     var initialTexts: [String: Driver<String>] = [:]
     for field in Draft.fields {
       let name = field.name
-      let isShown = Observable.merge(leftFields.filter { $0 == name }.map { _ in () }, saveTries)
-        .take(1).map { _ in true }.startWith(false)
-      messages[name] = Observable.combineLatest(forms, isShown) { form, shown in
-        shown ? form.problems[name] : nil
-      }
-      .asDriver(onErrorJustReturn: nil).distinctUntilChanged()
+      messages[name] = FieldMessages.shown(
+        texts: input.fields[name] ?? .empty(), messages: forms.map { $0.problems[name] },
+        reveals: Observable.merge(leftFields.filter { $0 == name }.map { _ in () }, saveTries))
       initialTexts[name] = initialValues.map { field.text(of: $0) }
         .asDriver(onErrorDriveWith: .empty())
     }

@@ -35,7 +35,8 @@ public struct RecordListViewModel<Record: DeclaredRecord>: ViewModelType {
     public var isLoading: Driver<Bool>
     /// The id of each record removed.
     public var removed: Signal<Int>
-    /// "Removed X.", once per removal.
+    /// "Removed X.", once per removal, naming the record as it was listed when its removal
+    /// was asked for.
     public var confirmation: Signal<String>
     /// Why a removal changed nothing, once each.
     public var errorMessage: Signal<String>
@@ -56,6 +57,11 @@ public struct RecordListViewModel<Record: DeclaredRecord>: ViewModelType {
     return text.isEmpty ? "\(Record.Draft.recordWord) \(record.id)" : text
   }
 
+  /// What to ask before `record` is removed: "Delete flour? This cannot be undone.".
+  public static func deletionQuestion(for record: Record) -> DeletionQuestion {
+    DeletionQuestion(recordWord: Record.Draft.recordWord, name: title(of: record))
+  }
+
   /// The number of records, as the screen says it: "No entries yet.", "1 entry",
   /// "2 entries" (the draft's `DeclaredDraft.recordWord` and its plural).
   public static func summary(count: Int) -> String {
@@ -71,21 +77,24 @@ public struct RecordListViewModel<Record: DeclaredRecord>: ViewModelType {
   /// Builds the screen's chains.
   public func transform(_ input: Input) -> Output {
     let activity = ActivityTracker()
-    let removals = input.removals
-      .flatMap { [service] id in
-        activity.track(service.remove(id: id)).andThen(Observable.just(id))
-          .outcomes { isNotFound($0) ? Record.missingText(id: id) : describe($0) }
-      }
-      .share()
     let loads = Observable.merge(.just(()), service.recordsChanged)
       .flatMapLatest { [service] _ in
         activity.track(service.records()).asObservable().outcomes { describe($0) }
       }
       .share(replay: 1)
     let items = loads.values().share(replay: 1)
-    let removedNames = removals.values().withLatestFrom(items.startWith([])) { id, items in
-      "Removed \(items.first { $0.id == id }.map(Self.title) ?? "\(Record.Draft.recordWord) \(id)")."
-    }
+    // Each removal is named from the list as it was asked for: by the time it ends, the list
+    // may have reloaded without the record.
+    let removals = input.removals
+      .withLatestFrom(items.startWith([])) { id, items in
+        (id: id, name: items.first { $0.id == id }.map(Self.title))
+      }
+      .flatMap { [service] id, name in
+        activity.track(service.remove(id: id))
+          .andThen(Observable.just((id: id, name: name ?? "\(Record.Draft.recordWord) \(id)")))
+          .outcomes { isNotFound($0) ? Record.missingText(id: id) : describe($0) }
+      }
+      .share()
     return Output(
       items: items.map { Optional($0) }.startWith(nil).asDriver(onErrorJustReturn: nil),
       summary: items.map { Self.summary(count: $0.count) }.startWith("Loading…")
@@ -96,8 +105,9 @@ public struct RecordListViewModel<Record: DeclaredRecord>: ViewModelType {
       }
       .startWith(nil).asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
       isLoading: activity.isActive,
-      removed: removals.values().asSignal(onErrorSignalWith: .empty()),
-      confirmation: removedNames.asSignal(onErrorSignalWith: .empty()),
+      removed: removals.values().map(\.id).asSignal(onErrorSignalWith: .empty()),
+      confirmation: removals.values().map { "Removed \($0.name)." }
+        .asSignal(onErrorSignalWith: .empty()),
       errorMessage: removals.failures().asSignal(onErrorSignalWith: .empty()),
       route: input.doneTaps.map { Route.back }.asSignal(onErrorSignalWith: .empty()))
   }

@@ -99,6 +99,27 @@ import ViewModels
     #expect(shown.phone == ["none@10", "\(short)@400", "none@600"])
   }
 
+  @Test func aTextThatStaysRefusedWhileTypedShowsItsMessageAfterAPauseAndThenFollowsIt() {
+    let pasted = String(repeating: "a", count: 1_200)
+    let tooLong = Validation.firstName(pasted).message!
+    let short = Validation.phoneNumber("555555").message!
+    #expect(FieldMessages.typingPause == .milliseconds(500))
+    let shown = messages(
+      // A pasted name too long, and nothing more.
+      first: [.next(10, ""), .next(100, pasted)],
+      // Refused, then made right before the pause was over: nothing shows.
+      last: [.next(10, ""), .next(100, " "), .next(300, "Lovelace")],
+      // Typed digit by digit, one short, then the seventh, then one taken back.
+      phone: [
+        .next(10, ""), .next(100, "5"), .next(200, "55555"), .next(300, "555555"),
+        .next(900, "5555555"), .next(1_000, "555555"),
+      ])
+    #expect(shown.first == ["none@10", "\(tooLong)@600"])
+    #expect(shown.last == ["none@10"])
+    #expect(shown.phone == ["none@10", "\(short)@800", "none@900", "\(short)@1000"])
+    #expect(shown.calls.isEmpty)
+  }
+
   @Test func aSaveTriedOnFieldsThatAreNotValidShowsEveryMessageAndSavesNothing() {
     let shown = messages(
       first: [.next(10, "Ada")], last: [.next(10, "")], phone: [.next(10, "")],

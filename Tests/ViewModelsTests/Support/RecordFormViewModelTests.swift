@@ -115,6 +115,20 @@ extension Shelf {
     #expect(service.calls.isEmpty)
   }
 
+  @Test func aTextThatStaysRefusedWhileTypedShowsItsMessageAfterAPause() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    // Each field's first text is the one it opened with; what follows is typed.
+    let run = Self.run(
+      clock, service, name: [.next(10, ""), .next(100, "j"), .next(200, "")],
+      quantity: [.next(10, ""), .next(100, "5"), .next(200, "500"), .next(400, "50")])
+    // Emptied, and left so for the pause: the message shows, and then follows the text.
+    #expect(run.nameMessages.events == [.next(0, nil), .next(700, "Name cannot be empty.")])
+    // Made right before the pause was over: nothing shows.
+    #expect(run.quantityMessages.events == [.next(0, nil)])
+    #expect(service.calls.isEmpty)
+  }
+
   @Test func aTapSavesTheFieldsReadByTheirTypes() {
     let clock = TestScheduler.milliseconds()
     let service = InMemoryRecordsService<Shelf>(scheduler: clock)
@@ -206,6 +220,13 @@ extension Shelf {
       summaries.events == [.next(0, "Loading…"), .next(100, "2 shelves"), .next(400, "1 shelf")])
     #expect(confirmations.events == [.next(300, "Removed jam.")])
     #expect(errors.events == [.next(600, "No shelf has the id 7.")])
+  }
+
+  @Test func theQuestionBeforeARemovalNamesTheRecordAsTheFriendsListDoes() {
+    let question = List.deletionQuestion(for: Shelf(id: 1, name: "jam"))
+    #expect(question.title == "Delete shelf")
+    #expect(question.message == "Delete jam? This cannot be undone.")
+    #expect([question.confirm, question.cancel] == ["Delete", "Keep"])
   }
 
   @Test func aRecordWithoutATitleIsNamedByItsWordAndId() {

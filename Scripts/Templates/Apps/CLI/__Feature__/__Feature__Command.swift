@@ -10,7 +10,7 @@ extension Program {
 /// `remove ID`: the __phrase__ entries, one option per field of ``__Feature__Draft``.
 struct __Feature__Command: Command {
   typealias Action = RecordsAction<__Feature__Item>
-  static let spec = Action.spec(name: "__command__", phrase: "__phrase__ entries")
+  static let spec = Action.spec(name: "__command__")
   /// What the command does.
   var action: Action
 

@@ -33,6 +33,9 @@ public struct __Feature__Draft: DeclaredDraft {
 
   // __PROPERTIES__
 
+  /// One entry's word in messages, such as "No __word__ has the id 7.".
+  public static var recordWord: String { "__word__" }
+
   /// A draft with each field at its initial value.
   public init() {}
 }

@@ -73,8 +73,14 @@ import ViewModels
       #expect(harness.stderr.contains("\(field.label) cannot be empty."))
     }
     #expect(harness.run(["__command__", "remove", "7"]) == .failure)
-    #expect(harness.stderr.hasSuffix("error: \(__Feature__Item.missingText(id: 7))\n"))
+    #expect(harness.stderr.hasSuffix("error: No __word__ has the id 7.\n"))
     #expect(service.items.isEmpty)
+  }
+
+  @Test func itsHelpNamesTheEntriesAsItsMessagesDo() {
+    #expect(
+      __Feature__Command.spec.abstract == "List, show, add, edit or remove \(Draft.recordPlural).")
+    #expect(Draft.recordPlural.hasPrefix("__word__"))
   }
 
   @Test func itNeedsAnAccount() {

@@ -37,11 +37,21 @@ import ViewModels
         ])
       #expect(h.lines.contains { $0.contains("Added ") })
 
-      // Esc leaves the form for the list, where d removes the selected entry.
+      // Esc leaves the form for the list, where d asks before it deletes the selected entry,
+      // naming it by its first field; "Keep" has focus.
+      let name = __Feature__Draft.fields[0].example
       h.press(.escape)
       h.press(.character("d"))
+      #expect(h.lines.contains { $0.contains("Delete \(name)? This cannot be undone.") })
+      h.press(.enter)
+      h.advance(by: 200)
+      #expect(service.items.count == 1)
+      h.press(.character("d"))
+      h.press(.tab)
+      h.press(.enter)
       h.advance(by: 200)
       #expect(service.items.isEmpty)
+      #expect(h.lines.contains { $0.contains("Removed \(name).") })
       // A second Esc is "Done".
       h.press(.escape)
       #expect(h.app.navigator.currentStack == [.home])
