@@ -80,7 +80,7 @@ import ViewModels
   @Test func itsHelpNamesTheEntriesAsItsMessagesDo() {
     #expect(
       __Feature__Command.spec.abstract == "List, show, add, edit or remove \(Draft.recordPlural).")
-    #expect(Draft.recordPlural.hasPrefix("__word__"))
+    #expect(Draft.recordWord == "__word__")
   }
 
   @Test func itNeedsAnAccount() {
