@@ -49,10 +49,10 @@ public typealias StoredRecord = Codable & Hashable & Sendable & Identifiable
 /// written as in the HTTP API, at the millisecond (see `Timestamp`); the store keeps every
 /// record as it reads back from its text.
 ///
-/// A record type that is also `RecordFieldsDecodable` (as `Post` is, for the timeline's
-/// hundred thousand posts) is read straight from its fields when its text is as the store
-/// writes it, without `Decodable`'s keyed containers; any other text is read through its
-/// `Codable` conformance as before, to the same record.
+/// A record type that is also `RecordFieldsDecodable` (worth it for a collection of a hundred
+/// thousand records) is read straight from its fields when its text is as the store writes
+/// it, without `Decodable`'s keyed containers; any other text is read through its `Codable`
+/// conformance as before, to the same record.
 ///
 /// A store whose file has no field for a collection (written before the feature existed)
 /// opens with the collection empty: adding a feature needs no migration. Fields the code
