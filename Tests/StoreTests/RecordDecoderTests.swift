@@ -5,7 +5,7 @@ import Testing
 /// How ``RecordCoding`` reads values: fields found in the order they were written fastest,
 /// and any other form of the same value (fields in another order, unknown or missing fields,
 /// other spacing, escapes) read to the same value, by a reader of one value or of many.
-@Suite struct RecordDecoderTests {
+@Suite struct RecordDecoderTests: WritesRecordText {
   struct Post: Codable, Hashable {
     var id: Int
     var authorId: Int
@@ -15,26 +15,10 @@ import Testing
     var tag: String?
   }
 
-  /// Dates as their whole seconds since 1970 in a string, parsed from its bytes in place.
-  static let seconds = StoreDateFormat(
-    text: { date in String(Int(date.timeIntervalSince1970)) },
-    parse: { utf8 in
-      guard !utf8.isEmpty, utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")) ~= $0 })
-      else { return nil }
-      return Date(timeIntervalSince1970: Double(String(decoding: utf8, as: UTF8.self))!)
-    }, example: "1700000000")
-
   static func post(_ id: Int, tag: String? = nil) -> Post {
     Post(
       id: id, authorId: id % 7, authorName: "Author \(id)", text: "Text of post \(id), \"quoted\"",
       date: Date(timeIntervalSince1970: Double(1_700_000_000 + id)), tag: tag)
-  }
-
-  /// `value` as ``RecordCoding`` writes it.
-  private func text(_ value: some Encodable) throws -> String {
-    var writer = JSONWriter(capacity: 64)
-    try RecordCoding.write(value, to: &writer, dates: Self.seconds)
-    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// `text` read by `reader`, checking that nothing follows the value.

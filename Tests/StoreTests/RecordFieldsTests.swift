@@ -5,7 +5,7 @@ import Testing
 /// How a ``RecordFieldsDecodable`` value is read: straight from its fields when its text is
 /// exactly as ``RecordCoding`` writes it, and through `Decodable` otherwise, to the same value
 /// or the same error.
-@Suite struct RecordFieldsTests {
+@Suite struct RecordFieldsTests: WritesRecordText {
   struct Entry: Codable, Hashable, RecordFieldsDecodable {
     var id: Int
     var title: String
@@ -52,26 +52,10 @@ import Testing
     }
   }
 
-  /// Dates as their whole seconds since 1970 in a string, parsed from its bytes in place.
-  static let seconds = StoreDateFormat(
-    text: { date in String(Int(date.timeIntervalSince1970)) },
-    parse: { utf8 in
-      guard !utf8.isEmpty, utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")) ~= $0 })
-      else { return nil }
-      return Date(timeIntervalSince1970: Double(String(decoding: utf8, as: UTF8.self))!)
-    }, example: "1700000000")
-
   static func entry(_ id: Int) -> Entry {
     Entry(
       id: id, title: "Entry \(id), \"quoted\" é", done: id % 2 == 0, score: Double(id) / 4,
       date: Date(timeIntervalSince1970: Double(1_700_000_000 + id)))
-  }
-
-  /// `value` as ``RecordCoding`` writes it.
-  private func text(_ value: some Encodable) throws -> String {
-    var writer = JSONWriter(capacity: 64)
-    try RecordCoding.write(value, to: &writer, dates: Self.seconds)
-    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// `text` read by `reader`, checking that nothing follows the value.
