@@ -30,6 +30,10 @@ protocol ScreenHost: AnyObject {
   /// The scene `route` would show, following the app's links, or `nil` when it shows none:
   /// a screen offers a key for an outward route only when it leads somewhere.
   func scene(shownBy route: Route) -> Scene?
+
+  /// The state the navigator kept for `scene` when the session expired, taken once, for the
+  /// screen made for it after the next login.
+  func takeKeptState<Value: Sendable>(_ type: Value.Type, for scene: Scene) -> Value?
 }
 
 /// What screens draw with, besides the buffer.
@@ -85,13 +89,10 @@ class Screen {
   /// Follows the mouse wheel: `rows` down (up when negative); returns whether anything moved.
   func scroll(by rows: Int) -> Bool { false }
 
-  /// The text typed in the screen and not saved (a form's fields), which the application
-  /// keeps when the session expires and gives back with `restore(unsavedText:)` to the
-  /// screen of the same scene after the next login; `nil` when there is none.
-  var unsavedText: [String]? { nil }
-
-  /// Puts back text that `unsavedText` gave, in the same order.
-  func restore(unsavedText: [String]) {}
+  /// What the screen's view model would lose if the screen closed now (a form's unsaved
+  /// draft), which the navigator keeps when the session expires, for the screen made for
+  /// the same scene after the next login; `nil` when there is nothing to keep.
+  var keptState: (any Sendable)? { nil }
 
   /// What the scenes this screen opened handed back as they went (the navigator's
   /// `results`), for the screen's view model: the application gives each to the screen on

@@ -60,11 +60,6 @@ final class TUIApplication: ScreenHost {
   private(set) var dataProblem: String?
   /// Whether `quit()` was called.
   private(set) var hasQuit = false
-  /// The scenes shown when the session expired, bottom first, opened again after the next
-  /// login; `nil` when there are none to open.
-  private var expiredScenes: [Scene]?
-  /// The text typed and not saved in those scenes, for their screens once opened again.
-  private var keptText: [(scene: Scene, text: [String])] = []
   /// The status the process should exit with: 130 after Ctrl-C, else 0.
   private(set) var exitStatus: Int32 = 0
 
@@ -156,26 +151,6 @@ final class TUIApplication: ScreenHost {
 
   func navigate(_ route: Route) {
     navigator.navigate(route)
-    if route == .replaceRoot(.home) { resumeExpiredScenes() }
-  }
-
-  /// Once logged in again after the session expired, opens the scenes that were shown then
-  /// over the home, their screens getting back the text typed in them.
-  private func resumeExpiredScenes() {
-    guard let scenes = expiredScenes, navigator.currentStack == [.home] else { return }
-    expiredScenes = nil
-    for scene in scenes.drop(while: { $0 == .home }) {
-      guard case .success = navigator.navigate(.show(scene)) else { break }
-    }
-  }
-
-  /// Keeps the scenes shown and the text typed in them, before the session's end closes them.
-  private func keepScenesForTheNextLogin() {
-    guard screens.contains(where: { $0.scene.needsAccount }) else { return }
-    expiredScenes = screens.map(\.scene)
-    keptText = screens.compactMap { scene, screen in
-      screen.unsavedText.map { (scene, $0) }
-    }
   }
 
   func setNeedsDisplay() {
@@ -221,6 +196,10 @@ final class TUIApplication: ScreenHost {
     navigator.scene(shownBy: route)
   }
 
+  func takeKeptState<Value: Sendable>(_ type: Value.Type, for scene: Scene) -> Value? {
+    navigator.takeKeptState(type, for: scene)
+  }
+
   // MARK: - Session
 
   private func bindSession() {
@@ -242,8 +221,16 @@ final class TUIApplication: ScreenHost {
     output.transitions
       .emit(onNext: { [weak self] transition in
         guard let self else { return }
-        if transition.resumesAfterLogin { keepScenesForTheNextLogin() }
-        navigator.setLoggedIn(transition.isLoggedIn)
+        if transition.resumesAfterLogin {
+          // The navigator shows these scenes again after the next login, and each screen
+          // made for them takes back what its own kept.
+          navigator.suspendSession(
+            keeping: screens.reduce(into: [:]) { kept, shown in
+              kept[shown.scene] = shown.screen.keptState
+            })
+        } else {
+          navigator.setLoggedIn(transition.isLoggedIn)
+        }
         if let route = transition.route { navigate(route) }
         if let message = transition.message { showFlash(message) }
       })
@@ -271,11 +258,7 @@ final class TUIApplication: ScreenHost {
     }
     screens.removeLast(screens.count - kept)
     for scene in stack[kept...] {
-      let screen = makeScreen(for: scene)
-      if let index = keptText.firstIndex(where: { $0.scene == scene }) {
-        screen.restore(unsavedText: keptText.remove(at: index).text)
-      }
-      screens.append((scene, screen))
+      screens.append((scene, makeScreen(for: scene)))
     }
     isHelpVisible = false
     setNeedsDisplay()

@@ -87,7 +87,7 @@ import Testing
             "   Ada Lovelace                  555 0101",
             " › Alan Turing                   555 0103",
           ],
-          count: "   2 friends", status: " Added Alan Turing"))
+          count: "   2 friends", status: " Added Alan Turing."))
       // The message goes with the next key, and the list's hints come back.
       h.press(.down)
       #expect(h.line(23) == FriendsListScreenTests.hints)
@@ -228,7 +228,7 @@ import Testing
       h.press(.enter)
       h.advance(by: 50)
       #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.line(23) == " Saved Grace Hopper")
+      #expect(h.line(23) == " Saved Grace Hopper.")
     }
   }
 
@@ -323,7 +323,7 @@ import Testing
       h.press(.enter)
       h.advance(by: 10)
       #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.line(23) == " Saved Gracea Hopper")
+      #expect(h.line(23) == " Saved Gracea Hopper.")
     }
   }
 
@@ -334,7 +334,7 @@ import Testing
       h.press(.enter)
       h.advance(by: 20)
       #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.line(23) == " Saved Gracea Hopper")
+      #expect(h.line(23) == " Saved Gracea Hopper.")
       var over = Fixtures.grace
       over.firstName = "Gracea"
       over.revision = elsewhere.revision

@@ -209,7 +209,7 @@ import Testing
         h,
         Self.listScreen(
           [" › Ada Lovelace                  555 0101"], count: "   1 friend",
-          status: " Deleted Grace Hopper"))
+          status: " Removed Grace Hopper."))
     }
   }
 
@@ -265,7 +265,7 @@ import Testing
             "   Ada Lovelace                  555 0101",
             " › Alan Turing                   555 0103",
           ],
-          count: "   2 friends", status: " Deleted Grace Hopper"))
+          count: "   2 friends", status: " Removed Grace Hopper."))
       #expect(h.friends.calls == [.records, .remove(id: 2), .records])
     }
   }

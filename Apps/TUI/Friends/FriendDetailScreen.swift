@@ -23,23 +23,18 @@ final class FriendDetailScreen: Screen {
         refresh: host.services.friends.recordsChanged))
     bind(output.friend) { [unowned self] in friend = $0 }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
-    // The list this goes back to says what happened: "Deleted …" once the deletion ends, or
-    // when the reload it causes finds the friend gone first (then this screen closes before
-    // the deletion reports back).
-    bind(output.deleted) { [unowned self] _ in sayDeleted() }
+    bind(output.isDeleting) { [unowned self] in isDeleting = $0 }
+    // Said over the list this goes back to.
+    bind(output.confirmation) { [weak host] in host?.showMessage($0) }
     bind(output.errorMessage) { [unowned self] message in
+      // The screen closes as the friend is gone: the list below says it.
       if message == FriendDetailViewModel.noLongerExistsText {
-        if isDeleting { sayDeleted() } else { self.host?.showMessage(message) }
-        return
+        self.host?.showMessage(message)
+      } else {
+        failure = message
       }
-      failure = message
-      isDeleting = false
     }
     forward(output.route)
-  }
-
-  private func sayDeleted() {
-    if let friend { host?.showMessage("Deleted \(friend.fullName)") }
   }
 
   override var isBusy: Bool { isLoading }
@@ -65,7 +60,6 @@ final class FriendDetailScreen: Screen {
         DeletionQuestion(recordWord: Friend.recordWord, name: friend.fullName))
       host?.present(dialog, from: self) { [weak self] outcome in
         guard let self, outcome == .confirmed else { return }
-        isDeleting = true
         deleteTaps.accept(())
       }
     default: return false

@@ -7,7 +7,7 @@ import ViewModels
 /// The add and edit forms: first name, last name and phone number, each with its validation
 /// message once the field was left or a save tried; "Save" is enabled only while the view
 /// model says so; a spinner while saving; back to the list once saved, with the view model's
-/// message ("Added Ada Lovelace").
+/// message ("Added Ada Lovelace.").
 ///
 /// Every message is shown whole, wrapped: when the form and its messages are taller than the
 /// screen, the form scrolls to show a failure that just arrived whole (at the bottom), and
@@ -24,8 +24,9 @@ final class FriendFormScreen: Screen {
   private let reloadTaps = PublishRelay<Void>()
   private let overwriteTaps = PublishRelay<Void>()
   private let leftFields = PublishRelay<FriendFormViewModel.Field>()
-  /// Text kept from a form whose session expired, put in once the form has its first values.
-  private var keptText: [String]?
+  /// The fields as typed while they differ from what was loaded or saved, as the view model
+  /// says.
+  private var unsavedDraft: FriendDraft?
   private var isSaveEnabled = false
   private var isLoading = false
   private var failure: String?
@@ -36,9 +37,12 @@ final class FriendFormScreen: Screen {
   /// Whether the fields differ from what was loaded or saved, as the view model says.
   private var isDirty = false
 
-  init(host: ScreenHost, mode: FriendFormViewModel.Mode) {
+  /// Creates the form; `restoring` is the draft of a form whose session expired.
+  init(host: ScreenHost, mode: FriendFormViewModel.Mode, restoring: FriendDraft? = nil) {
     super.init(host: host)
-    let output = FriendFormViewModel(service: host.services.friends, mode: mode).transform(
+    let viewModel = FriendFormViewModel(
+      service: host.services.friends, mode: mode, restoring: restoring)
+    let output = viewModel.transform(
       .init(
         firstName: firstName.text.asObservable(), lastName: lastName.text.asObservable(),
         phoneNumber: phoneNumber.text.asObservable(), saveTaps: saveTaps.asObservable(),
@@ -49,10 +53,6 @@ final class FriendFormScreen: Screen {
       lastName.set(draft.lastName)
       phoneNumber.set(draft.phoneNumber)
       hasInitialValues = true
-      if let keptText {
-        self.keptText = nil
-        restore(unsavedText: keptText)
-      }
     }
     bind(output.firstNameMessage) { [unowned self] in firstName.message = $0 }
     bind(output.lastNameMessage) { [unowned self] in lastName.message = $0 }
@@ -67,6 +67,7 @@ final class FriendFormScreen: Screen {
       showsNewFailure = true
     }
     bind(output.isDirty) { [unowned self] in isDirty = $0 }
+    bind(output.unsavedDraft) { [unowned self] in unsavedDraft = $0 }
     bind(output.conflict) { [unowned self] message in
       if let message { askReloadOrOverwrite(message) }
     }
@@ -110,17 +111,7 @@ final class FriendFormScreen: Screen {
     if !isLoading { saveTaps.accept(()) }
   }
 
-  override var unsavedText: [String]? {
-    hasUnsavedChanges ? [firstName.value, lastName.value, phoneNumber.value] : nil
-  }
-
-  override func restore(unsavedText: [String]) {
-    guard hasInitialValues else {
-      keptText = unsavedText
-      return
-    }
-    for ((_, field), text) in zip(fields, unsavedText) { field.set(text) }
-  }
+  override var keptState: (any Sendable)? { unsavedDraft }
 
   private var focusedField: FormField? {
     fields.first { $0.0 == focus.current }?.1

@@ -1,3 +1,5 @@
+import Models
+import Navigator
 import ViewModels
 
 extension Feature {
@@ -7,11 +9,13 @@ extension Feature {
       entry: HomeEntry(scene: .friends, key: "f", summary: "list, add, edit and delete"),
       scenes: FriendsScene.self
     ) { scene, host in
-      switch scene {
+      // A form's draft, when the session expired while it showed.
+      let kept = host.takeKeptState(FriendDraft.self, for: Scene(scene))
+      return switch scene {
       case .list: FriendsListScreen(host: host)
       case .detail(let id): FriendDetailScreen(host: host, id: id)
-      case .add: FriendFormScreen(host: host, mode: .add)
-      case .edit(let id): FriendFormScreen(host: host, mode: .edit(id: id))
+      case .add: FriendFormScreen(host: host, mode: .add, restoring: kept)
+      case .edit(let id): FriendFormScreen(host: host, mode: .edit(id: id), restoring: kept)
       }
     }
   }

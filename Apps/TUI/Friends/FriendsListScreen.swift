@@ -49,7 +49,7 @@ final class FriendsListScreen: Screen {
     bind(output.loadFailure) { [unowned self] in loadFailure = $0 }
     bind(output.isLoading) { [unowned self] in isLoading = $0 }
     bind(output.cells) { [unowned self] in show($0) }
-    bind(output.deleted) { [weak host] name in host?.showMessage("Deleted \(name)") }
+    bind(output.confirmation) { [weak host] in host?.showMessage($0) }
     bind(output.selection) { [unowned self] in select(id: $0) }
     forward(output.route)
   }

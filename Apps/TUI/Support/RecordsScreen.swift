@@ -34,7 +34,7 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
     super.init(host: host)
     let listOutput = RecordListViewModel(service: service)
       .transform(.init(removals: removals.asObservable(), doneTaps: doneTaps.asObservable()))
-    let form = RecordFormViewModel(service: service, mode: .add).transform(
+    let form = RecordFormViewModel(service: service, mode: .addEach).transform(
       .init(
         fields: Dictionary(
           uniqueKeysWithValues: zip(declared.map(\.name), fields.map { $0.text.asObservable() })),
@@ -54,13 +54,12 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
     }
     bind(form.outcome) { [unowned self] outcome in
       switch outcome {
-      case .saved(let record):
-        message = ("Added \(RecordListViewModel<Record>.title(of: record)).", false)
-        for (field, widget) in zip(declared, fields) { widget.set(field.text(of: Record.Draft())) }
+      case .saved: break  // said by `savedMessage`
       case .refused: message = ("Fix the fields marked below them.", true)
       case .conflict(let text), .failed(let text): message = (text, true)
       }
     }
+    bind(form.savedMessage) { [unowned self] in message = ($0, false) }
     forward(listOutput.route)
   }
 

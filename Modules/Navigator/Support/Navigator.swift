@@ -18,6 +18,11 @@ public final class Navigator {
   private let resultRelay = PublishRelay<SceneResult>()
   private let links: [OutwardLink]
   private var isLoggedIn: Bool
+  /// The scenes shown when the session was suspended, bottom first, waiting for the next
+  /// login; `nil` when none wait.
+  private var suspendedStack: [Scene]?
+  /// What the screens of those scenes kept, until each is taken or the scene is left.
+  private var keptStates: [Scene: any Sendable] = [:]
 
   /// Creates a navigator showing `root`; `isLoggedIn` decides which scenes are allowed, and
   /// `links` where the features' outward routes lead (none by default: each is refused).
@@ -46,10 +51,45 @@ public final class Navigator {
   /// The scene on screen now.
   public var currentScene: Scene { stackRelay.value[stackRelay.value.count - 1] }
 
-  /// Records whether someone is logged in; logging out leaves only the login scene.
+  /// Records whether someone is logged in; logging out leaves only the login scene, and
+  /// forgets the scenes a suspended session kept (saying again that no one is logged in
+  /// does not).
   public func setLoggedIn(_ loggedIn: Bool) {
+    if isLoggedIn, !loggedIn {
+      suspendedStack = nil
+      keptStates = [:]
+    }
     isLoggedIn = loggedIn
-    if !loggedIn, stackRelay.value.contains(where: \.needsAccount) {
+    leaveScenesThatNeedAnAccount()
+  }
+
+  /// Ends a session the user did not choose to end (it expired): the stack goes back to the
+  /// login scene as ``setLoggedIn(_:)`` does, but the scenes shown now wait for the next
+  /// login, each with what `kept` holds for it (a form's unsaved draft).
+  ///
+  /// Once someone is logged in again, the first ``Route/replaceRoot(_:)`` to the bottom
+  /// scene of those shows them all again, as far as each is still allowed, and each
+  /// screen made for them takes its state back with ``takeKeptState(_:for:)``.
+  public func suspendSession(keeping kept: [Scene: any Sendable] = [:]) {
+    isLoggedIn = false
+    let stack = stackRelay.value
+    if stack.contains(where: \.needsAccount) {
+      suspendedStack = stack
+      keptStates = kept.filter { stack.contains($0.key) }
+    }
+    leaveScenesThatNeedAnAccount()
+  }
+
+  /// The state kept for `scene` when the session was suspended, once: taking it forgets
+  /// it. `nil` when nothing of `type` was kept for the scene.
+  public func takeKeptState<Value: Sendable>(_ type: Value.Type, for scene: Scene) -> Value? {
+    guard let value = keptStates[scene] as? Value else { return nil }
+    keptStates[scene] = nil
+    return value
+  }
+
+  private func leaveScenesThatNeedAnAccount() {
+    if !isLoggedIn, stackRelay.value.contains(where: \.needsAccount) {
       stackRelay.accept([.login])
     }
   }
@@ -58,7 +98,8 @@ public final class Navigator {
   @discardableResult
   public func navigate(_ route: Route) -> Result<[Scene], NavigationRefusal> {
     switch next(after: route) {
-    case .success(let stack):
+    case .success(var stack):
+      resumeSuspendedScenes(on: &stack)
       if stack != stackRelay.value { stackRelay.accept(stack) }
       if case .backWithResult(let result) = resolvedPlainRoute(route) {
         resultRelay.accept(result)
@@ -98,6 +139,17 @@ public final class Navigator {
       stack = [scene]
     }
     return .success(stack)
+  }
+
+  /// Puts the suspended scenes back over `stack` when it is the root they had, logged in.
+  private func resumeSuspendedScenes(on stack: inout [Scene]) {
+    guard isLoggedIn, let suspended = suspendedStack, stack == [suspended[0]] else { return }
+    suspendedStack = nil
+    for scene in suspended.dropFirst() {
+      guard refusal(toShow: scene) == nil, stack.last != scene else { break }
+      stack.append(scene)
+    }
+    keptStates = keptStates.filter { stack.contains($0.key) }
   }
 
   /// Where the app's links send a feature's outward route, or `nil` when none takes it.

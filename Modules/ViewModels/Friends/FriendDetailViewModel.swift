@@ -36,10 +36,15 @@ public struct FriendDetailViewModel: ViewModelType {
     /// Whether loading or deleting runs.
     public var isLoading: Driver<Bool>
     /// A failed load or deletion; ``FriendDetailViewModel/noLongerExistsText`` when the
-    /// friend does not exist.
+    /// friend does not exist, unless this screen's deletion removed it.
     public var errorMessage: Signal<String>
     /// The friend's id, once deleted.
     public var deleted: Signal<Int>
+    /// Whether a deletion was asked for and has not failed: from the confirmed tap on.
+    public var isDeleting: Driver<Bool>
+    /// "Removed Ada Lovelace." (``Confirmation``), once: when the deletion ends, or when a
+    /// reload finds the friend gone while it runs, whichever comes first.
+    public var confirmation: Signal<String>
     /// The edit form, or back (once) after a deletion or when the friend no longer exists.
     public var route: Signal<Route>
   }
@@ -66,26 +71,50 @@ public struct FriendDetailViewModel: ViewModelType {
         activity.track(service.record(id: id)).asObservable().outcomes { $0 }
       }
       .share(replay: 1)
-    let gone = loads.failures().filter { isNotFound($0) }.map { _ in () }
-    let loadFailures = loads.failures().map {
-      isNotFound($0) ? Self.noLongerExistsText : describe($0)
-    }
-    let deletions = input.deleteTaps
-      .flatMapFirst { [service] _ -> Observable<Outcome<Int, String>> in
+    // Each deletion: `nil` as it starts, then how it ended.
+    let deletionSteps = input.deleteTaps
+      .flatMapFirst { [service] _ -> Observable<Outcome<Int, String>?> in
         activity.track(service.remove(id: id)).andThen(Observable.just(id))
           .outcomes { "Could not delete: \(describe($0))" }
+          .map { Optional($0) }
+          .startWith(nil)
       }
       .share()
+    let deletions = deletionSteps.compactMap { $0 }
+    let isDeleting = deletionSteps.map { step in
+      if case .failure? = step { return false }
+      return true
+    }
+    .startWith(false)
+    .share(replay: 1)
+    // A deletion here also makes the next refresh fail as not found: that is no failure.
+    let notFound = loads.failures().filter { isNotFound($0) }
+      .withLatestFrom(isDeleting) { _, isDeleting in isDeleting }
+      .share()
+    let gone = notFound.map { _ in () }
+    let loadFailures = loads.failures().filter { !isNotFound($0) }.map { describe($0) }
     let deleted = deletions.values().asSignal(onErrorSignalWith: .empty())
-    // A deletion here also makes the next refresh fail as not found: one way back only.
+    // One way back only, and one confirmation.
     let leave = Observable.merge(deletions.values().map { _ in () }, gone).take(1)
+    let removedHere = Observable.merge(
+      deletions.values().map { _ in () }, notFound.filter { $0 }.map { _ in () }
+    )
+    .take(1)
 
     return Output(
       friend: loads.values().asDriver(onErrorDriveWith: .empty()),
       isLoading: activity.isActive,
-      errorMessage: Observable.merge(loadFailures, deletions.failures())
-        .asSignal(onErrorSignalWith: .empty()),
+      errorMessage: Observable.merge(
+        loadFailures, notFound.filter { !$0 }.map { _ in Self.noLongerExistsText },
+        deletions.failures()
+      )
+      .asSignal(onErrorSignalWith: .empty()),
       deleted: deleted,
+      isDeleting: isDeleting.asDriver(onErrorJustReturn: false),
+      confirmation: removedHere.withLatestFrom(loads.values()) { _, friend in
+        Confirmation.removed(friend.fullName)
+      }
+      .asSignal(onErrorSignalWith: .empty()),
       route: Signal.merge(
         input.editTaps.map { Route.show(.editFriend(id: id)) }
           .asSignal(onErrorSignalWith: .empty()),

@@ -132,7 +132,8 @@ public struct FriendFormViewModel: ViewModelType {
   /// What the screen shows.
   public struct Output {
     /// The values to fill the fields with: empty to add, the friend's to edit, and the
-    /// current friend's again after "Reload".
+    /// current friend's again after "Reload"; the first time, the draft the form was
+    /// created to restore, if any.
     public var initialValues: Driver<FriendDraft>
     /// The first name's problem once shown (see ``FieldMessages``), else `nil`.
     public var firstNameMessage: Driver<String?>
@@ -148,6 +149,10 @@ public struct FriendFormViewModel: ViewModelType {
     /// from what was last saved; ignoring spaces around the values. `false` until the friend
     /// is loaded.
     public var isDirty: Driver<Bool>
+    /// The fields as typed while they differ from what was loaded or saved (``isDirty``),
+    /// else `nil`: what a front keeps when the session expires, to create the form again
+    /// with after the next login (``FriendFormViewModel/init(service:mode:restoring:)``).
+    public var unsavedDraft: Driver<FriendDraft?>
     /// A failed load or save (but a save refused because the friend changed elsewhere,
     /// which is ``conflict``).
     public var errorMessage: Signal<String>
@@ -160,8 +165,8 @@ public struct FriendFormViewModel: ViewModelType {
     public var outcome: Signal<SaveOutcome>
     /// The friend as saved.
     public var saved: Signal<Friend>
-    /// What to tell the user once a save succeeded: "Added Ada Lovelace" or "Saved Ada
-    /// Lovelace".
+    /// What to tell the user once a save succeeded: "Added Ada Lovelace." or "Saved Ada
+    /// Lovelace." (``Confirmation``).
     public var savedMessage: Signal<String>
     /// Back to the list after a save, handing it the saved friend (``FriendSaved``) to
     /// select.
@@ -178,11 +183,15 @@ public struct FriendFormViewModel: ViewModelType {
 
   private let service: FriendsService
   private let mode: Mode
+  private let restoredDraft: FriendDraft?
 
-  /// Creates the view model for adding or editing.
-  public init(service: FriendsService, mode: Mode) {
+  /// Creates the view model for adding or editing; `restoring` is a draft kept from an
+  /// earlier form of the same mode (``Output/unsavedDraft``), which fills the fields in
+  /// place of the first values, still compared with them.
+  public init(service: FriendsService, mode: Mode, restoring: FriendDraft? = nil) {
     self.service = service
     self.mode = mode
+    self.restoredDraft = restoring
   }
 
   /// Builds the screen's chains.
@@ -192,6 +201,7 @@ public struct FriendFormViewModel: ViewModelType {
     // The friend as loaded, then as reloaded: what the form edits and saves from.
     let loadedFriends: Observable<Friend>
     let loadFailures: Observable<String>
+    // The values the fields start from, then those of each reload.
     let initialValues: Observable<FriendDraft>
     let reloadStarts: Observable<Void>
     switch mode {
@@ -227,9 +237,11 @@ public struct FriendFormViewModel: ViewModelType {
         .share(replay: 1)
     }
 
-    let draft = Observable.combineLatest(input.firstName, input.lastName, input.phoneNumber) {
-      FriendDraft(firstName: $0, lastName: $1, phoneNumber: $2).trimmed
+    let typed = Observable.combineLatest(input.firstName, input.lastName, input.phoneNumber) {
+      FriendDraft(firstName: $0, lastName: $1, phoneNumber: $2)
     }
+    .share(replay: 1)
+    let draft = typed.map(\.trimmed)
     let isValid = draft.map { $0.validation.isValid }
     let isLoading = activity.isActive
 
@@ -312,12 +324,22 @@ public struct FriendFormViewModel: ViewModelType {
     // What the fields are compared with: the loaded (or reloaded) values, then each saved
     // draft.
     let baseline = Observable.merge(initialValues.map(\.trimmed), saves.values().map(\.draft))
-    let isDirty = Observable.combineLatest(baseline, draft) { $0 != $1 }
-      .startWith(false)
-      .distinctUntilChanged()
+    // The fields as typed while they differ from the baseline; one chain, so that the
+    // draft and whether it is dirty never disagree.
+    let unsavedDraft = Observable.combineLatest(baseline, typed) { baseline, typed in
+      baseline != typed.trimmed ? typed : nil
+    }
+    .startWith(nil)
+    .distinctUntilChanged()
+    .share(replay: 1)
+    let isDirty = unsavedDraft.map { $0 != nil }.distinctUntilChanged()
+    // The fields are filled with the restored draft in place of their first values only.
+    let shownValues = initialValues.enumerated().map { [restoredDraft] index, values in
+      index == 0 ? restoredDraft ?? values : values
+    }
 
     return Output(
-      initialValues: initialValues.asDriver(onErrorDriveWith: .empty()),
+      initialValues: shownValues.asDriver(onErrorDriveWith: .empty()),
       firstNameMessage: message(input.firstName, .firstName),
       lastNameMessage: message(input.lastName, .lastName),
       phoneNumberMessage: message(input.phoneNumber, .phoneNumber),
@@ -325,6 +347,7 @@ public struct FriendFormViewModel: ViewModelType {
         .asDriver(onErrorJustReturn: false).distinctUntilChanged(),
       isLoading: isLoading,
       isDirty: isDirty.asDriver(onErrorJustReturn: false),
+      unsavedDraft: unsavedDraft.asDriver(onErrorJustReturn: nil),
       errorMessage: Observable.merge(loadFailures, saveMessages)
         .asSignal(onErrorSignalWith: .empty()),
       conflict: conflict.asDriver(onErrorJustReturn: nil),
@@ -335,7 +358,7 @@ public struct FriendFormViewModel: ViewModelType {
       .asSignal(onErrorSignalWith: .empty()),
       saved: saved,
       savedMessage: saved.map { [mode] friend in
-        "\(mode == .add ? "Added" : "Saved") \(friend.fullName)"
+        mode == .add ? Confirmation.added(friend.fullName) : Confirmation.saved(friend.fullName)
       },
       route: saved.map { Route.backWithResult(SceneResult(FriendSaved(id: $0.id))) })
   }

@@ -64,8 +64,9 @@ public struct FriendsListViewModel: ViewModelType {
     public var alert: Signal<Alert>
     /// The last load's failure while no later load succeeded, or `nil`.
     public var loadFailure: Driver<LoadFailure?>
-    /// The full name of each friend deleted, once the deletion succeeded.
-    public var deleted: Signal<String>
+    /// "Removed Ada Lovelace." for each friend deleted, once the deletion succeeded
+    /// (``Confirmation``).
+    public var confirmation: Signal<String>
     /// The id of the friend to select, once per friend a form saved and handed back.
     public var selection: Signal<Int>
     /// Where to go: the edit form of a selected friend, the details of an opened one, the add
@@ -179,7 +180,8 @@ public struct FriendsListViewModel: ViewModelType {
       alert: alerts.asSignal(onErrorSignalWith: .empty()),
       loadFailure: failures.startWith(nil).asDriver(onErrorJustReturn: nil)
         .distinctUntilChanged(),
-      deleted: deletions.values().map(\.fullName).asSignal(onErrorSignalWith: .empty()),
+      confirmation: deletions.values().map { Confirmation.removed($0.fullName) }
+        .asSignal(onErrorSignalWith: .empty()),
       selection: input.results.compactMap { $0.as(FriendSaved.self)?.id }
         .asSignal(onErrorSignalWith: .empty()),
       route: route.asSignal(onErrorSignalWith: .empty()))

@@ -18,7 +18,8 @@ import Services
 ///   call of any screen), it says "Your session has expired; log in again" and goes back to
 ///   the login screen, its email field holding the account's address and the message shown
 ///   on it until the user types, for the front to open the scenes shown again after the next
-///   login, with what was typed in them (``AccountTransition/resumesAfterLogin``): the user
+///   login, with what was typed in them (``AccountTransition/resumesAfterLogin``, which a
+///   front gives to `Navigator.suspendSession(keeping:)` in place of logging out): the user
 ///   did not choose to leave them;
 /// - when the data cannot be read (the embedded store's file was damaged or deleted while
 ///   the app ran), nobody is logged out: ``Output/dataProblem`` says what is wrong, with the

@@ -24,8 +24,11 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
 
   /// Whether the form adds a record or edits one.
   public enum Mode: Hashable, Sendable {
-    /// Add a record.
+    /// Add a record (a second save updates what the first added).
     case add
+    /// Add one record after another, on a form that stays open: each save adds a new
+    /// record, and the fields start again from the initial draft.
+    case addEach
     /// Edit the record with this id.
     case edit(id: Int)
   }
@@ -59,7 +62,8 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
 
   /// What the form shows.
   public struct Output {
-    /// The values to fill the fields with: the initial draft to add, the record's to edit.
+    /// The values to fill the fields with: the initial draft to add (again after each save
+    /// of ``Mode/addEach``), the record's to edit.
     public var initialValues: Driver<Draft>
     /// Each declared field's initial text, by name.
     public var initialTexts: [String: Driver<String>]
@@ -79,6 +83,9 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
     public var outcome: Signal<SaveOutcome>
     /// Each record saved.
     public var saved: Signal<Record>
+    /// "Added flour." or "Saved flour." once a save succeeded (``Confirmation``), naming
+    /// the record as a list does.
+    public var savedMessage: Signal<String>
     /// Back after a save.
     public var route: Signal<Route>
   }
@@ -86,7 +93,7 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
   /// The form's title for `mode`: "Add entry", "Edit entry".
   public static func title(for mode: Mode) -> String {
     switch mode {
-    case .add: return "Add \(Draft.recordWord)"
+    case .add, .addEach: return "Add \(Draft.recordWord)"
     case .edit: return "Edit \(Draft.recordWord)"
     }
   }
@@ -129,15 +136,22 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
     let activity = ActivityTracker()
     let loads: Observable<Outcome<Record, String>>
     switch mode {
-    case .add: loads = .empty()
+    case .add, .addEach: loads = .empty()
     case .edit(let id):
       loads = activity.track(service.record(id: id)).asObservable()
         .outcomes { isNotFound($0) ? Record.missingText(id: id) : describe($0) }
         .share(replay: 1)
     }
     let loaded = loads.values().share(replay: 1)
-    let initialValues: Observable<Draft> =
-      mode == .add ? .just(Draft()) : loaded.map(\.draft).share(replay: 1)
+    // What the next save starts from: the record as loaded, then as each save stored it
+    // (but each save of `addEach` adds anew).
+    let savedRecords = PublishRelay<Record>()
+    let initialValues: Observable<Draft>
+    switch mode {
+    case .add: initialValues = .just(Draft())
+    case .addEach: initialValues = savedRecords.map { _ in Draft() }.startWith(Draft())
+    case .edit: initialValues = loaded.map(\.draft).share(replay: 1)
+    }
 
     // The texts typed so far, read over the initial values.
     let typed = Observable.merge(
@@ -151,10 +165,11 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
     }
     .share(replay: 1)
 
-    // What the next save starts from: the record as loaded, then as each save stored it.
-    let savedRecords = PublishRelay<Record>()
-    let base = Observable.merge(loaded, savedRecords.asObservable()).map { Optional($0) }
-      .startWith(nil).share(replay: 1)
+    let base =
+      mode == .addEach
+      ? .just(nil)
+      : Observable.merge(loaded, savedRecords.asObservable()).map { Optional($0) }
+        .startWith(nil).share(replay: 1)
     let tapped = input.saveTaps.withLatestFrom(forms)
     let whole = input.drafts.map { draft in
       let draft = draft.trimmed
@@ -225,6 +240,12 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
       .startWith(nil).asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
       outcome: saves.asSignal(onErrorSignalWith: .empty()),
       saved: saved.asSignal(onErrorSignalWith: .empty()),
+      savedMessage: saved.map { [mode] record in
+        let name = RecordListViewModel<Record>.title(of: record)
+        return mode == .add || mode == .addEach
+          ? Confirmation.added(name) : Confirmation.saved(name)
+      }
+      .asSignal(onErrorSignalWith: .empty()),
       route: saved.map { _ in Route.back }.asSignal(onErrorSignalWith: .empty()))
   }
 }

@@ -106,7 +106,7 @@ public struct RecordListViewModel<Record: DeclaredRecord>: ViewModelType {
       .startWith(nil).asDriver(onErrorJustReturn: nil).distinctUntilChanged(),
       isLoading: activity.isActive,
       removed: removals.values().map(\.id).asSignal(onErrorSignalWith: .empty()),
-      confirmation: removals.values().map { "Removed \($0.name)." }
+      confirmation: removals.values().map { Confirmation.removed($0.name) }
         .asSignal(onErrorSignalWith: .empty()),
       errorMessage: removals.failures().asSignal(onErrorSignalWith: .empty()),
       route: input.doneTaps.map { Route.back }.asSignal(onErrorSignalWith: .empty()))

@@ -82,16 +82,23 @@ import ViewModels
     #expect(routes.events == [.next(700, .back)])
   }
 
-  @Test func deletingTheFriendHereGoesBackOnceThoughTheRefreshFindsNobody() {
+  /// A deletion tapped at 200 that takes `removal` ms, with the refresh it causes at 300
+  /// finding nobody 50 ms later: what the screen is told.
+  private func deletion(taking removal: Int) -> (
+    routes: [Recorded<Event<Route>>], deleted: [Recorded<Event<Int>>],
+    confirmations: [Recorded<Event<String>>], errors: [Recorded<Event<String>>]
+  ) {
     let clock = TestScheduler.milliseconds()
     let service = FakeFriendsService(scheduler: clock)
     service.recordResponse = { id in
       clock.clock < 300
         ? [.next(100, Self.ada), .completed(100)] : [.error(50, ServiceError.notFound(id: id))]
     }
-    service.removeResponse = { _ in [.completed(100)] }
+    service.removeResponse = { _ in [.completed(removal)] }
     let routes = clock.createObserver(Route.self)
     let deleted = clock.createObserver(Int.self)
+    let confirmations = clock.createObserver(String.self)
+    let errors = clock.createObserver(String.self)
     SharingScheduler.mock(scheduler: clock) {
       let deleteTaps = clock.createHotObservable([.next(200, ())])
       // The data changed signal that the deletion itself causes.
@@ -102,11 +109,29 @@ import ViewModels
       clock.scheduleAt(0) {
         output.route.emit(to: routes).disposed(by: bag)
         output.deleted.emit(to: deleted).disposed(by: bag)
+        output.confirmation.emit(to: confirmations).disposed(by: bag)
+        output.errorMessage.emit(to: errors).disposed(by: bag)
       }
       clock.advanceTo(1_000)
     }
-    #expect(deleted.events == [.next(300, 1)])
-    #expect(routes.events == [.next(300, .back)])
+    return (routes.events, deleted.events, confirmations.events, errors.events)
+  }
+
+  @Test func deletingTheFriendHereGoesBackOnceThoughTheRefreshFindsNobody() {
+    let run = deletion(taking: 100)
+    #expect(run.deleted == [.next(300, 1)])
+    #expect(run.routes == [.next(300, .back)])
+    #expect(run.confirmations == [.next(300, "Removed \(Self.ada.fullName)."), .completed(300)])
+    // The friend gone after its own deletion is no failure.
+    #expect(run.errors.isEmpty)
+  }
+
+  @Test func aRefreshThatFindsTheFriendGoneBeforeTheDeletionEndsConfirmsItOnce() {
+    let run = deletion(taking: 500)
+    #expect(run.routes == [.next(350, .back)])
+    #expect(run.confirmations == [.next(350, "Removed \(Self.ada.fullName)."), .completed(350)])
+    #expect(run.deleted == [.next(700, 1)])
+    #expect(run.errors.isEmpty)
   }
 
   @Test func bothBackendsNotFoundErrorsAreRecognisedAndOthersAreNot() {

@@ -163,7 +163,7 @@ import ViewModels
     #expect(saved.events == [.next(600, changed)])
     // Back to the list, handing it the friend to select, and what to say.
     #expect(routes.events == [.next(600, .backWithResult(SceneResult(FriendSaved(id: 7))))])
-    #expect(messages.events == [.next(600, "Saved Ada Lovelace")])
+    #expect(messages.events == [.next(600, "Saved Ada Lovelace.")])
     #expect(service.calls == [.record(id: 7), .update(changed)])
   }
 

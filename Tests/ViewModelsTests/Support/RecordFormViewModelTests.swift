@@ -52,6 +52,7 @@ extension Shelf {
     var conflicts: TestableObserver<String?>
     var errors: TestableObserver<String>
     var routes: TestableObserver<Route>
+    var savedMessages: TestableObserver<String>
   }
 
   static func run(
@@ -66,7 +67,7 @@ extension Shelf {
       quantityTexts: clock.createObserver(String.self), enabled: clock.createObserver(Bool.self),
       outcomes: clock.createObserver(Form.SaveOutcome.self),
       conflicts: clock.createObserver(String?.self), errors: clock.createObserver(String.self),
-      routes: clock.createObserver(Route.self))
+      routes: clock.createObserver(Route.self), savedMessages: clock.createObserver(String.self))
     let bag = DisposeBag()
     SharingScheduler.mock(scheduler: clock) {
       let output = Form(service: service, mode: mode).transform(
@@ -87,6 +88,7 @@ extension Shelf {
         output.conflict.drive(run.conflicts).disposed(by: bag)
         output.errorMessage.emit(to: run.errors).disposed(by: bag)
         output.route.emit(to: run.routes).disposed(by: bag)
+        output.savedMessage.emit(to: run.savedMessages).disposed(by: bag)
       }
       clock.start()
     }
@@ -139,6 +141,24 @@ extension Shelf {
     #expect(service.items.map(\.draft) == [Shelf(id: 1, name: "jam", quantity: 2).draft])
     #expect(run.outcomes.events == service.items.map { .next(300, .saved($0)) })
     #expect(run.routes.events == [.next(300, .back)])
+    // One add: a second save of the same form updates what the first added.
+    #expect(run.savedMessages.events == [.next(300, "Added jam.")])
+  }
+
+  @Test func aFormThatAddsEachTimeStartsAgainEmptyAndAddsAnewOnEachSave() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    let run = Self.run(
+      clock, service, mode: .addEach, name: [.next(100, "jam"), .next(400, "flour")],
+      quantity: [.next(100, "2"), .next(350, "")], saveTaps: [.next(200, ()), .next(500, ())])
+
+    #expect(
+      service.items.map(\.draft) == [
+        Shelf(id: 1, name: "jam", quantity: 2).draft, Shelf(id: 2, name: "flour").draft,
+      ])
+    #expect(run.savedMessages.events == [.next(300, "Added jam."), .next(600, "Added flour.")])
+    // The fields start again from the empty draft after each save.
+    #expect(run.quantityTexts.events == [.next(0, ""), .next(300, ""), .next(600, "")])
   }
 
   @Test func aWholeDraftIsRefusedWithEachFieldsMessageOrSaved() {
