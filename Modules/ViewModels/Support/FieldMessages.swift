@@ -12,9 +12,11 @@ public enum FieldMessages {
   /// `messages` (the problem with the field's text as it is now, `nil` when it is valid) as
   /// the field shows them: `nil` until `reveals` emits (the field left, a save tried) or the
   /// text typed after its first value rests refused for ``typingPause`` on the drivers'
-  /// scheduler; then each message as the text changes.
+  /// scheduler; then each message as the text changes. Each of `resets` (a form that starts
+  /// again, emptied, after a save) hides the message again, as on a new form.
   static func shown(
-    texts: Observable<String>, messages: Observable<String?>, reveals: Observable<Void>
+    texts: Observable<String>, messages: Observable<String?>, reveals: Observable<Void>,
+    resets: Observable<Void> = .empty()
   ) -> Driver<String?> {
     let messages = messages.share(replay: 1)
     let refusedWhileTyping = texts.distinctUntilChanged().skip(1)
@@ -22,8 +24,9 @@ public enum FieldMessages {
       .withLatestFrom(messages)
       .compactMap { $0 }
       .map { _ in () }
-    let isShown = Observable.merge(reveals, refusedWhileTyping).take(1).map { _ in true }
-      .startWith(false)
+    let isShown = Observable.merge(.just(()), resets).flatMapLatest { _ in
+      Observable.merge(reveals, refusedWhileTyping).take(1).map { _ in true }.startWith(false)
+    }
     return Observable.combineLatest(messages, isShown) { message, shown in
       shown ? message : nil
     }

@@ -211,7 +211,8 @@ public struct RecordFormViewModel<Record: DeclaredRecord>: ViewModelType {
       let name = field.name
       messages[name] = FieldMessages.shown(
         texts: input.fields[name] ?? .empty(), messages: forms.map { $0.problems[name] },
-        reveals: Observable.merge(leftFields.filter { $0 == name }.map { _ in () }, saveTries))
+        reveals: Observable.merge(leftFields.filter { $0 == name }.map { _ in () }, saveTries),
+        resets: mode == .addEach ? saved.map { _ in () } : .empty())
       initialTexts[name] = initialValues.map { field.text(of: $0) }
         .asDriver(onErrorDriveWith: .empty())
     }

@@ -161,6 +161,17 @@ extension Shelf {
     #expect(run.quantityTexts.events == [.next(0, ""), .next(300, ""), .next(600, "")])
   }
 
+  @Test func aFormEmptiedAfterItsSaveShowsNoMessagesUntilUsedAgain() {
+    let clock = TestScheduler.milliseconds()
+    let service = InMemoryRecordsService<Shelf>(scheduler: clock)
+    // The screen empties the name once the first entry is added; a later save is refused.
+    let run = Self.run(
+      clock, service, mode: .addEach, name: [.next(100, "jam"), .next(310, "")],
+      saveTaps: [.next(200, ()), .next(2_000, ())])
+    #expect(run.nameMessages.events == [.next(0, nil), .next(2_000, "Name cannot be empty.")])
+    #expect(service.items.count == 1)
+  }
+
   @Test func aWholeDraftIsRefusedWithEachFieldsMessageOrSaved() {
     let clock = TestScheduler.milliseconds()
     let service = InMemoryRecordsService<Shelf>(scheduler: clock)
