@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Checks Scripts/rename.sh the way a new user would use it: copies the committed tree, renames
-# the app to "Notes" (or "Memos" if it is called Notes), checks that the old app name is gone wherever it named the app (the
-# README's commands and headings included), that a second run changes nothing, that the
-# renamed package, with a feature added beside the demo ("Profile"), builds (warnings as
-# errors) and passes its tests, and that each renamed executable says its new name.
+# the app to "Notes" (or "Memos" if it is called Notes), checks that the old app name is gone
+# wherever it named the app (the README's commands and headings included), that a second run
+# changes nothing, that the renamed package, with a feature added beside the demo ("Pantry",
+# with a typed field added to it afterwards by editing one product file, as
+# Scripts/test-add-field.sh does alone), builds (warnings as errors) and passes all its tests,
+# that the new field is an option of the renamed command line, and that each renamed
+# executable says its new name.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,9 +54,12 @@ if [ -n "$readme_leftovers" ]; then
   exit 1
 fi
 
-# A feature added beside the demo, as a team that keeps the demo for reference would: its
-# tests and the demo's all pass together.
-Scripts/new-feature.sh Profile >/dev/null
+# A feature added beside the demo, as a team that keeps the demo for reference would, then a
+# field added to it: its tests and the demo's all pass together.
+source Scripts/add-field-steps.sh
+Scripts/new-feature.sh Pantry name:String >/dev/null
+git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "Rename, and add Pantry"
+add_servings_field Pantry
 
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
@@ -63,8 +69,10 @@ grep -q 'Test run with .* passed' "$work/tests.log" ||
   { echo "error: the renamed template with a feature beside the demo did not pass its tests" >&2; exit 1; }
 ! grep -q 'with [1-9][0-9]* failures' "$work/tests.log" ||
   { echo "error: XCTest tests failed in the renamed template" >&2; exit 1; }
-grep -q 'Suite ProfileViewModelTests passed' "$work/tests.log" ||
-  { echo "error: the tests of the feature added beside the demo did not run" >&2; exit 1; }
+for suite in ViewModelTests CommandTests ScreenTests PersistenceTests; do
+  grep -q "Suite Pantry$suite passed" "$work/tests.log" ||
+    { echo "error: the tests of Pantry$suite, added beside the demo, did not pass" >&2; exit 1; }
+done
 
 # Each executable says its new name.
 bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
@@ -73,4 +81,5 @@ for program in "$new_command" "$new_command-tui" "$new_command-server"; do
   [[ "$version" == "$program "* ]] ||
     { echo "error: '$program --version' printed '$version'" >&2; exit 1; }
 done
+check_servings_option "$bin/$new_command" "$work/data" pantry
 echo "PASS: the renamed template builds and passes its tests"
