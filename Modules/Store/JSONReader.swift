@@ -1,3 +1,4 @@
+internal import CTextScan
 import Dispatch
 import Foundation
 import Synchronization
@@ -888,46 +889,19 @@ public struct JSONReader: Sendable {
   /// escape or a control character, or is unfinished, which ``unescapedString(from:)`` then
   /// handles.
   ///
-  /// Looks at eight bytes at a time while none of them is a quote, a backslash or a control
-  /// character, which is most of the text of a store.
+  /// Looks at sixteen bytes at a time (`CTextScan`, with the processor's vector
+  /// instructions) while none of them is a quote, a backslash or a control character, which
+  /// is most of the text of a store.
   private mutating func scanPlainString() -> Scan {
+    var nonASCII: Int32 = 0
+    let start = position
     let end = limit
-    var offset = position
-    var seen: UInt64 = 0
-    bytes.withUnsafeBytes { raw in
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      /// The high bit of each byte of `word` below `bound` (at most 0x80) is set, and
-      /// maybe of some bytes after it, never before: the lowest bit set is exact.
-      func below(_ word: UInt64, _ bound: UInt64) -> UInt64 {
-        (word &- ones &* bound) & ~word & highs
-      }
-      while offset + 8 <= end {
-        // The first byte in the text is the lowest.
-        let word = UInt64(
-          littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        let found =
-          below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x5C), 1) | below(word, 0x20)
-        if found != 0 {
-          let passed = found.trailingZeroBitCount / 8
-          seen |= word & ((1 << (8 * UInt64(passed))) &- 1)
-          offset += passed
-          return
-        }
-        seen |= word
-        offset += 8
-      }
-      while offset < end {
-        let byte = raw[offset]
-        if byte == .quote || byte == .backslash || byte < 0x20 { break }
-        seen |= UInt64(byte)
-        offset += 1
-      }
+    let offset = bytes.withUnsafeBufferPointer { all -> Int in
+      guard let base = all.baseAddress, start < end else { return start }
+      return ctextscan_plain_string(base, start, end, &nonASCII)
     }
     position = offset
-    return Scan(
-      ends: offset < end && bytes[offset] == .quote,
-      isASCII: seen & 0x8080_8080_8080_8080 == 0)
+    return Scan(ends: offset < end && bytes[offset] == .quote, isASCII: nonASCII == 0)
   }
 
   /// Reads the rest of a string that starts at `start` (just after its opening quote) and
@@ -1386,5 +1360,90 @@ extension JSONReader {
     position += 1
     depth -= 1
     return true
+  }
+}
+
+// Reading a date of the layout a store writes its dates in (see `StoreDateFormat.Layout`).
+extension JSONReader {
+  /// A date string of the ``StoreDateFormat/Layout/iso8601Milliseconds`` layout at the
+  /// position (after white space), consumed with its quotes; `nil`, having read nothing but
+  /// white space, for any other text (escapes included), which the format's parser then reads.
+  mutating func iso8601DateAsWritten() -> Date? {
+    skipWhitespace()
+    let start = position
+    // The quotes and `2024-03-01T08:00:00Z`, or `2024-03-01T08:00:00.250Z`.
+    guard limit - start >= 22 else { return nil }
+    let parsed = bytes.withUnsafeBufferPointer { all -> (date: Date, count: Int)? in
+      let quote = all.baseAddress! + start
+      let text = quote + 1
+      let count: Int
+      if text[19] == UInt8(ascii: "Z") {
+        count = 20
+      } else if text[19] == .dot, limit - start >= 26, text[23] == UInt8(ascii: "Z") {
+        count = 24
+      } else {
+        return nil
+      }
+      /// The value of the digit at `index`; 10 or more when it is not a digit.
+      func digit(_ index: Int) -> Int { Int(text[index] &- .zero) }
+      guard quote[0] == .quote, text[count] == .quote, text[4] == .minus, text[7] == .minus,
+        text[10] == UInt8(ascii: "T"), text[13] == .colon, text[16] == .colon
+      else { return nil }
+      let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
+      let (m0, m1, d0, d1) = (digit(5), digit(6), digit(8), digit(9))
+      let (h0, h1, n0, n1, s0, s1) = (
+        digit(11), digit(12), digit(14), digit(15), digit(17), digit(18)
+      )
+      // A value of ten or more: a byte that is not a digit.
+      guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10, h0 < 10,
+        h1 < 10, n0 < 10, n1 < 10, s0 < 10, s1 < 10
+      else { return nil }
+      var milliseconds = 0
+      if count == 24 {
+        let (f0, f1, f2) = (digit(20), digit(21), digit(22))
+        guard f0 < 10, f1 < 10, f2 < 10 else { return nil }
+        milliseconds = f0 * 100 + f1 * 10 + f2
+      }
+      let year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
+      let month = m0 * 10 + m1
+      let day = d0 * 10 + d1
+      let hour = h0 * 10 + h1
+      let minute = n0 * 10 + n1
+      let second = s0 * 10 + s1
+      guard month >= 1, month <= 12, day >= 1, day <= CivilCalendar.days(inMonth: month, of: year),
+        hour < 24, minute < 60, second < 61
+      else { return nil }
+      let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+      let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+      // As `Timestamp` computes it, so that both give the same `Date` for the same text.
+      let date = Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
+      return (date, count)
+    }
+    guard let parsed else { return nil }
+    position = start + parsed.count + 2
+    return parsed.date
+  }
+}
+
+/// Days of the proleptic Gregorian calendar, for dates read in place.
+private enum CivilCalendar {
+  static func days(inMonth month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// The days from 1970-01-01 to a date of a year from 0 to 9999.
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    // Years that start in March, so that a leap day ends its year; counted in eras of 400
+    // years from year 0 (the year before is in the era before it).
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = shiftedYear >= 0 ? shiftedYear / 400 : -1
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 }
