@@ -38,6 +38,10 @@ public struct JSONReader: Sendable {
 
   private let bytes: [UInt8]
   private let limit: Int
+  /// All the bytes of the text, for readers of their own (``RecordFields``).
+  var text: [UInt8] { bytes }
+  /// The offset where the reader stops.
+  var textLimit: Int { limit }
   var depth = 0
   /// Whether ``array(oneElementALine:)`` may read in parts, on several threads: not inside
   /// another such array, so that each byte is still read a bounded number of times.
@@ -1308,50 +1312,6 @@ extension JSONReader {
 
 // Reading an object exactly as the store writes it (see `RecordFields`).
 extension JSONReader {
-  /// Consumes `"name": `, preceded by `, ` unless it is the `first` field, when the text has
-  /// exactly that there; reads nothing otherwise.
-  @inline(__always)
-  mutating func skipFieldName(_ name: StaticString, first: Bool) -> Bool {
-    let count = name.utf8CodeUnitCount
-    let separator = first ? 0 : 2
-    let needed = separator + count + 4
-    guard limit - position >= needed else { return false }
-    let matched = bytes.withUnsafeBufferPointer { all -> Bool in
-      let here = all.baseAddress! + position
-      if !first, here[0] != .comma || here[1] != .space { return false }
-      let quote = here + separator
-      guard quote[0] == .quote, quote[count + 1] == .quote, quote[count + 2] == .colon,
-        quote[count + 3] == .space
-      else { return false }
-      // Whole words, the last one overlapping the one before it when `count` is not a
-      // multiple of their size (field names are short, and a call of `memcmp` costs more).
-      let text = UnsafeRawPointer(quote + 1)
-      let expected = UnsafeRawPointer(name.utf8Start)
-      if count >= 8 {
-        var offset = 0
-        while offset + 8 < count {
-          if text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          {
-            return false
-          }
-          offset += 8
-        }
-        return text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-          == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      }
-      if count >= 4 {
-        return text.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self)
-          && text.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-            == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-      }
-      for index in 0..<count where quote[index + 1] != name.utf8Start[index] { return false }
-      return true
-    }
-    if matched { position += needed }
-    return matched
-  }
-
   /// Consumes the closing brace of an object read as written, one level up, when it is next;
   /// reads nothing otherwise.
   @inline(__always)
@@ -1384,39 +1344,70 @@ extension JSONReader {
       } else {
         return nil
       }
-      /// The value of the digit at `index`; 10 or more when it is not a digit.
-      func digit(_ index: Int) -> Int { Int(text[index] &- .zero) }
-      guard quote[0] == .quote, text[count] == .quote, text[4] == .minus, text[7] == .minus,
-        text[10] == UInt8(ascii: "T"), text[13] == .colon, text[16] == .colon
+      guard quote[0] == .quote, text[count] == .quote else { return nil }
+      // `2024-03-` and `01T08:00` as words, the first byte the lowest, then `:00` and the byte
+      // after it. Where a separator must be, a mask of its byte, and the byte.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let raw = UnsafeRawPointer(text)
+      let dateWord = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      let timeWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      let secondsWord = UInt64(
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+      let dateSeparators: UInt64 = 0xFF00_00FF_0000_0000
+      let timeSeparators: UInt64 = 0x0000_FF00_00FF_0000
+      // The `:` before the seconds, and the `Z` or `.` after them (checked above).
+      let secondsSeparators: UInt64 = 0xFF00_00FF
+      guard dateWord & dateSeparators == 0x2D00_002D_0000_0000,
+        timeWord & timeSeparators == 0x0000_3A00_0054_0000,
+        secondsWord & 0xFF == UInt64(UInt8.colon)
       else { return nil }
-      let (y0, y1, y2, y3) = (digit(0), digit(1), digit(2), digit(3))
-      let (m0, m1, d0, d1) = (digit(5), digit(6), digit(8), digit(9))
-      let (h0, h1, n0, n1, s0, s1) = (
-        digit(11), digit(12), digit(14), digit(15), digit(17), digit(18)
-      )
-      // A value of ten or more: a byte that is not a digit.
-      guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10, h0 < 10,
-        h1 < 10, n0 < 10, n1 < 10, s0 < 10, s1 < 10
+      /// `word`'s digits as their values, the separators as zeros; `nil` unless every other
+      /// byte is a digit.
+      func digits(_ word: UInt64, separators: UInt64, bytes: Int) -> UInt64? {
+        let zeros = ones &* 0x30
+        let used: UInt64 = bytes == 8 ? ~0 : (1 << (8 * UInt64(bytes))) &- 1
+        // Zeros in place of the separators and of the bytes not used.
+        let digits = (((word & ~separators) | (zeros & separators)) & used) | (zeros & ~used)
+        // The high bit of each byte that is not a digit is set (and maybe of some bytes
+        // after it, which carries can reach, never before it): none is when all are digits.
+        let notDigits = ((digits &+ (ones &* 0x46)) | (digits &- zeros)) & (ones &* 0x80)
+        guard notDigits == 0 else { return nil }
+        return digits &- zeros
+      }
+      guard let dateDigits = digits(dateWord, separators: dateSeparators, bytes: 8),
+        let timeDigits = digits(timeWord, separators: timeSeparators, bytes: 8),
+        let secondsDigits = digits(secondsWord, separators: secondsSeparators, bytes: 4)
       else { return nil }
+      /// Each byte of `digits` made its digit times ten plus the digit after it: the value of
+      /// the pair of digits that starts there (at most 99, so no byte carries into the next).
+      func pairs(_ digits: UInt64) -> UInt64 { (digits &* 10) &+ (digits >> 8) }
+      /// The byte at `index` of `word`.
+      func byte(_ word: UInt64, _ index: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word >> (8 * index)) & 0xFF)
+      }
+      let datePairs = pairs(dateDigits)
+      let timePairs = pairs(timeDigits)
+      let year = byte(datePairs, 0) &* 100 &+ byte(datePairs, 2)
+      let month = byte(datePairs, 5)
+      let day = byte(timePairs, 0)
+      let hour = byte(timePairs, 3)
+      let minute = byte(timePairs, 6)
+      let second = byte(pairs(secondsDigits), 1)
       var milliseconds = 0
       if count == 24 {
+        /// The value of the digit at `index`; 10 or more when it is not a digit.
+        func digit(_ index: Int) -> Int { Int(text[index] &- .zero) }
         let (f0, f1, f2) = (digit(20), digit(21), digit(22))
         guard f0 < 10, f1 < 10, f2 < 10 else { return nil }
-        milliseconds = f0 * 100 + f1 * 10 + f2
+        milliseconds = f0 &* 100 &+ f1 &* 10 &+ f2
       }
-      let year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
-      let month = m0 * 10 + m1
-      let day = d0 * 10 + d1
-      let hour = h0 * 10 + h1
-      let minute = n0 * 10 + n1
-      let second = s0 * 10 + s1
       guard month >= 1, month <= 12, day >= 1, day <= CivilCalendar.days(inMonth: month, of: year),
         hour < 24, minute < 60, second < 61
       else { return nil }
       let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
-      let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+      let seconds = days &* 86_400 &+ hour &* 3600 &+ minute &* 60 &+ second
       // As `Timestamp` computes it, so that both give the same `Date` for the same text.
-      let date = Date(timeIntervalSince1970: Double(seconds * 1000 + milliseconds) / 1000)
+      let date = Date(timeIntervalSince1970: Double(seconds &* 1000 &+ milliseconds) / 1000)
       return (date, count)
     }
     guard let parsed else { return nil }
@@ -1435,15 +1426,18 @@ private enum CivilCalendar {
     }
   }
 
-  /// The days from 1970-01-01 to a date of a year from 0 to 9999.
+  /// The days from 1970-01-01 to a date of a year from 0 to 9999 (its month from 1 to 12, its
+  /// day from 1 to 31): small numbers, which nothing here overflows.
+  @inline(__always)
   static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
     // Years that start in March, so that a leap day ends its year; counted in eras of 400
     // years from year 0 (the year before is in the era before it).
-    let shiftedYear = month <= 2 ? year - 1 : year
+    let shiftedYear = month <= 2 ? year &- 1 : year
     let era = shiftedYear >= 0 ? shiftedYear / 400 : -1
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    let yearOfEra = shiftedYear &- era &* 400
+    let shiftedMonth = month <= 2 ? month &+ 9 : month &- 3
+    let dayOfYear = (153 &* shiftedMonth &+ 2) / 5 &+ day &- 1
+    let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+    return era &* 146_097 &+ dayOfEra &- 719_468
   }
 }

@@ -85,6 +85,22 @@ import Testing
     }
   }
 
+  @Test func handsTheParserAWrittenDateWithAnyOfItsCharactersWrong() throws {
+    for text in ["2024-03-01T08:00:00Z", "2024-03-01T08:00:00.250Z"] {
+      let characters = Array(text)
+      for index in characters.indices {
+        for wrong: Character in ["x", "/", ";", "-", ":", "\u{7F}", "é", " "]
+        where wrong != characters[index] {
+          var changed = characters
+          changed[index] = wrong
+          let read = try dates("\"\(String(changed))\"")
+          #expect(read.alone == Self.fromTheParser, "\(String(changed))")
+          #expect(read.inRecord == Self.fromTheParser, "\(String(changed))")
+        }
+      }
+    }
+  }
+
   @Test func leavesTextThatIsNotAStringAsItWas() {
     // Not a string, or unfinished: the parser is not asked, and the failure is the string's.
     for text in ["20240301", #""2024-03-01T08:00:00Z"#, "null", #""2024-03-01T08:00:00.250Z"#] {
