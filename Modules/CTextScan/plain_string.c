@@ -3,6 +3,8 @@
 
 #include "CTextScan.h"
 
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -53,6 +55,37 @@ size_t ctextscan_plain_string(const uint8_t *bytes, size_t start, size_t end, in
   *non_ascii = tail_non_ascii || _mm_movemask_epi8(seen) != 0;
   return stop;
 #else
-  return ctextscan_plain_string_portable(bytes, start, end, non_ascii);
+  // Eight bytes at a time in a word, the first one the lowest.
+  const uint64_t ones = 0x0101010101010101ULL;
+  const uint64_t highs = 0x8080808080808080ULL;
+  uint64_t seen = 0;
+  size_t offset = start;
+  while (end - offset >= 8) {
+    uint64_t word;
+    memcpy(&word, bytes + offset, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
+    // The high bit of each byte below 1 (a zero byte) in the quotes' and backslashes' words
+    // (the word with those bytes made zero), or below 0x20 in the word itself, is set; so
+    // may be the high bits of some bytes after it, never before it: the lowest is exact.
+    uint64_t quotes = word ^ (ones * '"');
+    uint64_t backslashes = word ^ (ones * '\\');
+    uint64_t found = (((quotes - ones) & ~quotes) | ((backslashes - ones) & ~backslashes) |
+                      ((word - ones * 0x20) & ~word)) &
+                     highs;
+    if (found != 0) {
+      unsigned passed = (unsigned)__builtin_ctzll(found) / 8;
+      seen |= word & ((1ULL << (8 * passed)) - 1);
+      *non_ascii = (seen & highs) != 0;
+      return offset + passed;
+    }
+    seen |= word;
+    offset += 8;
+  }
+  int tail_non_ascii = 0;
+  size_t stop = ctextscan_plain_string_portable(bytes, offset, end, &tail_non_ascii);
+  *non_ascii = tail_non_ascii || (seen & highs) != 0;
+  return stop;
 #endif
 }
