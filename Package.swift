@@ -100,9 +100,11 @@ let package = Package(
       path: "Modules/Compatibility/RxBlocking"),
     .target(name: "Models", path: "Modules/Models"),
     // A durable multi-process store of one value: a snapshot beside an append-only journal.
-    .target(name: "Store", dependencies: ["CChecksum"], path: "Modules/Store"),
+    .target(name: "Store", dependencies: ["CChecksum", "CTextScan"], path: "Modules/Store"),
     // The processor's carry-less multiplication, for the store's checksums.
     .target(name: "CChecksum", path: "Modules/CChecksum"),
+    // The processor's vector instructions, for finding where the store's strings end.
+    .target(name: "CTextScan", path: "Modules/CTextScan"),
     .target(
       name: "Services", dependencies: ["Models", "ReactiveCore"],
       path: "Modules/Services"),

@@ -21,9 +21,10 @@ allowed() {
     ReactiveBlocking) echo "$system ReactiveCoreBase" ;;
     ReactiveTesting) echo "$system ReactiveCore ReactiveTestingBase ReactiveBlocking XCTest Testing" ;;
     Models) echo "Foundation FoundationEssentials" ;;
-    Store) echo "$system CChecksum" ;;
-    # C: the processor instructions the store's checksums use.
-    CChecksum) echo "-" ;;
+    Store) echo "$system CChecksum CTextScan" ;;
+    # C: the processor instructions the store's checksums use, and those its reader finds the
+    # ends of strings with.
+    CChecksum | CTextScan) echo "-" ;;
     # What the view models see: the service protocols, their errors and snapshots.
     Services) echo "Foundation Models ReactiveCore" ;;
     ServicesTesting) echo "$system Models Services ReactiveCore ReactiveTesting Testing" ;;

@@ -1,3 +1,4 @@
+internal import CTextScan
 import Dispatch
 import Foundation
 import Synchronization
@@ -37,6 +38,10 @@ public struct JSONReader: Sendable {
 
   private let bytes: [UInt8]
   private let limit: Int
+  /// All the bytes of the text, for readers of their own (``RecordFields``).
+  var text: [UInt8] { bytes }
+  /// The offset where the reader stops.
+  var textLimit: Int { limit }
   var depth = 0
   /// Whether ``array(oneElementALine:)`` may read in parts, on several threads: not inside
   /// another such array, so that each byte is still read a bounded number of times.
@@ -888,46 +893,19 @@ public struct JSONReader: Sendable {
   /// escape or a control character, or is unfinished, which ``unescapedString(from:)`` then
   /// handles.
   ///
-  /// Looks at eight bytes at a time while none of them is a quote, a backslash or a control
-  /// character, which is most of the text of a store.
+  /// Looks at sixteen bytes at a time (`CTextScan`, with the processor's vector
+  /// instructions) while none of them is a quote, a backslash or a control character, which
+  /// is most of the text of a store.
   private mutating func scanPlainString() -> Scan {
+    var nonASCII: Int32 = 0
+    let start = position
     let end = limit
-    var offset = position
-    var seen: UInt64 = 0
-    bytes.withUnsafeBytes { raw in
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      /// The high bit of each byte of `word` below `bound` (at most 0x80) is set, and
-      /// maybe of some bytes after it, never before: the lowest bit set is exact.
-      func below(_ word: UInt64, _ bound: UInt64) -> UInt64 {
-        (word &- ones &* bound) & ~word & highs
-      }
-      while offset + 8 <= end {
-        // The first byte in the text is the lowest.
-        let word = UInt64(
-          littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        let found =
-          below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x5C), 1) | below(word, 0x20)
-        if found != 0 {
-          let passed = found.trailingZeroBitCount / 8
-          seen |= word & ((1 << (8 * UInt64(passed))) &- 1)
-          offset += passed
-          return
-        }
-        seen |= word
-        offset += 8
-      }
-      while offset < end {
-        let byte = raw[offset]
-        if byte == .quote || byte == .backslash || byte < 0x20 { break }
-        seen |= UInt64(byte)
-        offset += 1
-      }
+    let offset = bytes.withUnsafeBufferPointer { all -> Int in
+      guard let base = all.baseAddress, start < end else { return start }
+      return ctextscan_plain_string(base, start, end, &nonASCII)
     }
     position = offset
-    return Scan(
-      ends: offset < end && bytes[offset] == .quote,
-      isASCII: seen & 0x8080_8080_8080_8080 == 0)
+    return Scan(ends: offset < end && bytes[offset] == .quote, isASCII: nonASCII == 0)
   }
 
   /// Reads the rest of a string that starts at `start` (just after its opening quote) and
@@ -1334,50 +1312,6 @@ extension JSONReader {
 
 // Reading an object exactly as the store writes it (see `RecordFields`).
 extension JSONReader {
-  /// Consumes `"name": `, preceded by `, ` unless it is the `first` field, when the text has
-  /// exactly that there; reads nothing otherwise.
-  @inline(__always)
-  mutating func skipFieldName(_ name: StaticString, first: Bool) -> Bool {
-    let count = name.utf8CodeUnitCount
-    let separator = first ? 0 : 2
-    let needed = separator + count + 4
-    guard limit - position >= needed else { return false }
-    let matched = bytes.withUnsafeBufferPointer { all -> Bool in
-      let here = all.baseAddress! + position
-      if !first, here[0] != .comma || here[1] != .space { return false }
-      let quote = here + separator
-      guard quote[0] == .quote, quote[count + 1] == .quote, quote[count + 2] == .colon,
-        quote[count + 3] == .space
-      else { return false }
-      // Whole words, the last one overlapping the one before it when `count` is not a
-      // multiple of their size (field names are short, and a call of `memcmp` costs more).
-      let text = UnsafeRawPointer(quote + 1)
-      let expected = UnsafeRawPointer(name.utf8Start)
-      if count >= 8 {
-        var offset = 0
-        while offset + 8 < count {
-          if text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            != expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          {
-            return false
-          }
-          offset += 8
-        }
-        return text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-          == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-      }
-      if count >= 4 {
-        return text.loadUnaligned(as: UInt32.self) == expected.loadUnaligned(as: UInt32.self)
-          && text.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-            == expected.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-      }
-      for index in 0..<count where quote[index + 1] != name.utf8Start[index] { return false }
-      return true
-    }
-    if matched { position += needed }
-    return matched
-  }
-
   /// Consumes the closing brace of an object read as written, one level up, when it is next;
   /// reads nothing otherwise.
   @inline(__always)
@@ -1386,5 +1320,124 @@ extension JSONReader {
     position += 1
     depth -= 1
     return true
+  }
+}
+
+// Reading a date of the layout a store writes its dates in (see `StoreDateFormat.Layout`).
+extension JSONReader {
+  /// A date string of the ``StoreDateFormat/Layout/iso8601Milliseconds`` layout at the
+  /// position (after white space), consumed with its quotes; `nil`, having read nothing but
+  /// white space, for any other text (escapes included), which the format's parser then reads.
+  mutating func iso8601DateAsWritten() -> Date? {
+    skipWhitespace()
+    let start = position
+    // The quotes and `2024-03-01T08:00:00Z`, or `2024-03-01T08:00:00.250Z`.
+    guard limit - start >= 22 else { return nil }
+    let parsed = bytes.withUnsafeBufferPointer { all -> (date: Date, count: Int)? in
+      let quote = all.baseAddress! + start
+      let text = quote + 1
+      let count: Int
+      if text[19] == UInt8(ascii: "Z") {
+        count = 20
+      } else if text[19] == .dot, limit - start >= 26, text[23] == UInt8(ascii: "Z") {
+        count = 24
+      } else {
+        return nil
+      }
+      guard quote[0] == .quote, text[count] == .quote else { return nil }
+      // `2024-03-` and `01T08:00` as words, the first byte the lowest, then `:00` and the byte
+      // after it. Where a separator must be, a mask of its byte, and the byte.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let raw = UnsafeRawPointer(text)
+      let dateWord = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      let timeWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      let secondsWord = UInt64(
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+      let dateSeparators: UInt64 = 0xFF00_00FF_0000_0000
+      let timeSeparators: UInt64 = 0x0000_FF00_00FF_0000
+      // The `:` before the seconds, and the `Z` or `.` after them (checked above).
+      let secondsSeparators: UInt64 = 0xFF00_00FF
+      guard dateWord & dateSeparators == 0x2D00_002D_0000_0000,
+        timeWord & timeSeparators == 0x0000_3A00_0054_0000,
+        secondsWord & 0xFF == UInt64(UInt8.colon)
+      else { return nil }
+      /// `word`'s digits as their values, the separators as zeros; `nil` unless every other
+      /// byte is a digit.
+      func digits(_ word: UInt64, separators: UInt64, bytes: Int) -> UInt64? {
+        let zeros = ones &* 0x30
+        let used: UInt64 = bytes == 8 ? ~0 : (1 << (8 * UInt64(bytes))) &- 1
+        // Zeros in place of the separators and of the bytes not used.
+        let digits = (((word & ~separators) | (zeros & separators)) & used) | (zeros & ~used)
+        // The high bit of each byte that is not a digit is set (and maybe of some bytes
+        // after it, which carries can reach, never before it): none is when all are digits.
+        let notDigits = ((digits &+ (ones &* 0x46)) | (digits &- zeros)) & (ones &* 0x80)
+        guard notDigits == 0 else { return nil }
+        return digits &- zeros
+      }
+      guard let dateDigits = digits(dateWord, separators: dateSeparators, bytes: 8),
+        let timeDigits = digits(timeWord, separators: timeSeparators, bytes: 8),
+        let secondsDigits = digits(secondsWord, separators: secondsSeparators, bytes: 4)
+      else { return nil }
+      /// Each byte of `digits` made its digit times ten plus the digit after it: the value of
+      /// the pair of digits that starts there (at most 99, so no byte carries into the next).
+      func pairs(_ digits: UInt64) -> UInt64 { (digits &* 10) &+ (digits >> 8) }
+      /// The byte at `index` of `word`.
+      func byte(_ word: UInt64, _ index: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word >> (8 * index)) & 0xFF)
+      }
+      let datePairs = pairs(dateDigits)
+      let timePairs = pairs(timeDigits)
+      let year = byte(datePairs, 0) &* 100 &+ byte(datePairs, 2)
+      let month = byte(datePairs, 5)
+      let day = byte(timePairs, 0)
+      let hour = byte(timePairs, 3)
+      let minute = byte(timePairs, 6)
+      let second = byte(pairs(secondsDigits), 1)
+      var milliseconds = 0
+      if count == 24 {
+        /// The value of the digit at `index`; 10 or more when it is not a digit.
+        func digit(_ index: Int) -> Int { Int(text[index] &- .zero) }
+        let (f0, f1, f2) = (digit(20), digit(21), digit(22))
+        guard f0 < 10, f1 < 10, f2 < 10 else { return nil }
+        milliseconds = f0 &* 100 &+ f1 &* 10 &+ f2
+      }
+      guard month >= 1, month <= 12, day >= 1, day <= CivilCalendar.days(inMonth: month, of: year),
+        hour < 24, minute < 60, second < 61
+      else { return nil }
+      let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+      let seconds = days &* 86_400 &+ hour &* 3600 &+ minute &* 60 &+ second
+      // As `Timestamp` computes it, so that both give the same `Date` for the same text.
+      let date = Date(timeIntervalSince1970: Double(seconds &* 1000 &+ milliseconds) / 1000)
+      return (date, count)
+    }
+    guard let parsed else { return nil }
+    position = start + parsed.count + 2
+    return parsed.date
+  }
+}
+
+/// Days of the proleptic Gregorian calendar, for dates read in place.
+private enum CivilCalendar {
+  static func days(inMonth month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// The days from 1970-01-01 to a date of a year from 0 to 9999 (its month from 1 to 12, its
+  /// day from 1 to 31): small numbers, which nothing here overflows.
+  @inline(__always)
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    // Years that start in March, so that a leap day ends its year; counted in eras of 400
+    // years from year 0 (the year before is in the era before it).
+    let shiftedYear = month <= 2 ? year &- 1 : year
+    let era = shiftedYear >= 0 ? shiftedYear / 400 : -1
+    let yearOfEra = shiftedYear &- era &* 400
+    let shiftedMonth = month <= 2 ? month &+ 9 : month &- 3
+    let dayOfYear = (153 &* shiftedMonth &+ 2) / 5 &+ day &- 1
+    let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+    return era &* 146_097 &+ dayOfEra &- 719_468
   }
 }

@@ -141,12 +141,25 @@ public struct StoreDateFormat: Sendable {
   public var write: @Sendable (Date, inout JSONWriter) -> Void
   /// Reads a date's JSON text.
   public var read: @Sendable (inout JSONReader) throws -> Date {
-    didSet { text = nil }
+    didSet { (text, layout) = (nil, nil) }
   }
   /// For a format of JSON strings made with ``init(text:parse:example:)``: its parser, which
   /// ``RecordCoding`` hands the bytes of each date's string in place, and what its failures
   /// say. `nil` once ``read`` is replaced.
   var text: (parse: @Sendable (UnsafeBufferPointer<UInt8>) -> Date?, failure: String)?
+  /// For a format made with ``init(text:parse:example:layout:)``: the form of its text that
+  /// the reader reads itself. `nil` once ``read`` is replaced.
+  var layout: Layout?
+
+  /// A form of a date's text that ``RecordCoding`` reads by itself, from fixed places in the
+  /// text, without calling a format's parser: for the dates a store reads by the hundred
+  /// thousand.
+  public enum Layout: Sendable {
+    /// ISO 8601 in UTC, whole seconds or milliseconds: `2024-03-01T08:00:00Z` or
+    /// `2024-03-01T08:00:00.250Z`, a year from 0000 to 9999 of the proleptic Gregorian
+    /// calendar, seconds up to 60.
+    case iso8601Milliseconds
+  }
 
   /// Creates a format from its writer and reader.
   public init(
@@ -163,15 +176,20 @@ public struct StoreDateFormat: Sendable {
   /// "expected a date such as `example`".
   ///
   /// Reading takes no `String`: most strings are parsed in place, in the text being read.
+  ///
+  /// With a `layout`, a string of exactly that form is read without `parse`, which is given
+  /// every other string: `parse` must then return, for a string of that form, the date the
+  /// layout gives it (or `nil` for the text the layout does not take, such as a 30 February).
   public init(
     text: @escaping @Sendable (Date) -> String,
     parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Date?,
-    example: String
+    example: String, layout: Layout? = nil
   ) {
     let failure = "expected a date such as \(example)"
     write = { date, writer in writer.string(text(date)) }
     read = { reader in try reader.string(parsedWith: parse, orFail: failure) }
     self.text = (parse, failure)
+    self.layout = layout
   }
 
   /// Seconds since 1970 as a number.

@@ -206,6 +206,8 @@ final class RecordDecoder: Decoder {
     let learns: Bool
     /// ``dates``' parser of a date's text in place, if it has one.
     let parseDate: (@Sendable (UnsafeBufferPointer<UInt8>) -> Date?)?
+    /// Whether ``dates`` has the ``StoreDateFormat/Layout/iso8601Milliseconds`` layout.
+    let datesAreISO8601: Bool
     /// The open objects and arrays, the outermost first: `levels[0..<depth]`. Initialized up
     /// to `capacity`.
     private var levels: UnsafeMutablePointer<Level>
@@ -235,6 +237,7 @@ final class RecordDecoder: Decoder {
       self.dates = dates
       self.learns = learns
       parseDate = dates.text?.parse
+      datesAreISO8601 = dates.layout == .iso8601Milliseconds
       levels = .allocate(capacity: capacity)
       levels.initialize(repeating: Level(), count: capacity)
     }
@@ -252,9 +255,10 @@ final class RecordDecoder: Decoder {
     }
 
     /// Reads a date in the decoder's format; in place when it is a string of a format made
-    /// with a parser.
+    /// with a parser, and without the parser when it has the format's layout.
     @inline(__always)
     mutating func date() throws -> Date {
+      if datesAreISO8601, let date = reader.iso8601DateAsWritten() { return date }
       guard let parseDate else { return try dates.read(&reader) }
       return try reader.string(parsedWith: parseDate, orFail: dates.text?.failure ?? "")
     }

@@ -52,6 +52,26 @@ import Testing
     }
   }
 
+  /// Field names shorter than a word of four bytes: of one character, and empty.
+  struct Point: Codable, Hashable, RecordFieldsDecodable {
+    var x: Int
+    var y: String
+    var empty: Bool
+
+    init(x: Int, y: String, empty: Bool) {
+      (self.x, self.y, self.empty) = (x, y, empty)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case x, y
+      case empty = ""
+    }
+
+    init(fields: inout RecordFields) throws {
+      self.init(x: try fields.int("x"), y: try fields.string("y"), empty: try fields.bool(""))
+    }
+  }
+
   static func entry(_ id: Int) -> Entry {
     Entry(
       id: id, title: "Entry \(id), \"quoted\" é", done: id % 2 == 0, score: Double(id) / 4,
@@ -85,6 +105,17 @@ import Testing
       #expect(reader.readsAsWritten(Entry.self, from: JSONReader(Array(text.utf8))))
       #expect(try read(Entry.self, text, with: reader) == Self.entry(id))
     }
+  }
+
+  @Test func readsNamesOfOneCharacterAndEmptyNamesStraightFromTheirFields() throws {
+    let reader = RecordCoding.Reader(dates: Self.seconds)
+    let point = Point(x: -3, y: "é", empty: true)
+    let text = try text(point)
+    #expect(text == #"{"x": -3, "y": "é", "": true}"#)
+    #expect(reader.readsAsWritten(Point.self, from: JSONReader(Array(text.utf8))))
+    #expect(try read(Point.self, text, with: reader) == point)
+    let other = #"{"x": -3, "z": "é", "": true}"#
+    #expect(!reader.readsAsWritten(Point.self, from: JSONReader(Array(other.utf8))))
   }
 
   @Test func readsEveryOtherFormThroughDecodableToTheSameValue() throws {

@@ -179,11 +179,12 @@ protocol AnyRecordChange: Sendable {
 }
 
 /// How a store writes dates: as `Timestamp` text, at the millisecond, as the HTTP API does;
-/// read from the bytes of the text in place.
+/// read from the bytes of the text in place, by the store's reader itself when they are as
+/// `Timestamp` writes them (its layout), by `Timestamp` otherwise.
 extension StoreDateFormat {
   static let timestamp = StoreDateFormat(
     text: { date in Timestamp.text(date) }, parse: { utf8 in Timestamp.parse(utf8: utf8) },
-    example: "2024-03-01T08:00:00Z")
+    example: "2024-03-01T08:00:00Z", layout: .iso8601Milliseconds)
 }
 
 /// Distinguishes the histories of lists: a list read from a file starts a new one, which

@@ -218,6 +218,32 @@ import Testing
     }
   }
 
+  /// The store's reader reads dates of `Timestamp`'s written form itself (the format's
+  /// layout), and must read each one as `Timestamp.parse` does.
+  @Test func theStoreReadsEveryWrittenDateAsTimestampParsesIt() throws {
+    // Every kind of year (leap or not, centuries, year 0), month end and time of day, at
+    // whole seconds and milliseconds: a fixed sequence, the same at each run.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var dates: [Date] = [0, -0.001, 951_868_799.999, -62_167_219_200, 253_402_300_799.999].map {
+      Date(timeIntervalSince1970: $0)
+    }
+    for index in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let milliseconds = Int((state >> 20) % 315_569_520_000_000) - 62_167_219_200_000
+      dates.append(
+        Date(
+          timeIntervalSince1970: Double(index % 2 == 0 ? milliseconds / 1000 * 1000 : milliseconds)
+            / 1000))
+    }
+    for date in dates {
+      let written = text(date)
+      var reader = JSONReader(Array(written.utf8))
+      let read = try RecordCoding.read(Date.self, from: &reader, dates: .timestamp)
+      #expect(read == Timestamp.parse(String(written.dropFirst().dropLast())), "\(written)")
+      #expect(read == Timestamp.rounded(date), "\(written)")
+    }
+  }
+
   @Test func roundsToTheNearestMillisecond() {
     let date = Date(timeIntervalSince1970: 1_700_000_000.123_6)
     #expect(Timestamp.rounded(date) == Date(timeIntervalSince1970: 1_700_000_000.124))
