@@ -67,9 +67,10 @@ public final class Navigator {
   /// login scene as ``setLoggedIn(_:)`` does, but the scenes shown now wait for the next
   /// login, each with what `kept` holds for it (a form's unsaved draft).
   ///
-  /// Once someone is logged in again, the first ``Route/replaceRoot(_:)`` to the bottom
-  /// scene of those shows them all again, as far as each is still allowed, and each
-  /// screen made for them takes its state back with ``takeKeptState(_:for:)``.
+  /// Once someone is logged in again, the first route that leaves the bottom scene of those
+  /// alone on the stack (the login's ``Route/replaceRoot(_:)`` to the home) shows them all
+  /// again, as far as each is still allowed, and each screen made for them takes its state
+  /// back with ``takeKeptState(_:for:)``.
   public func suspendSession(keeping kept: [Scene: any Sendable] = [:]) {
     isLoggedIn = false
     let stack = stackRelay.value
