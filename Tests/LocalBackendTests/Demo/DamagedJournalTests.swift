@@ -8,7 +8,8 @@ import Testing
 /// refused with the journal named and both files untouched: never fewer records in silence,
 /// and never an identifier given out a second time.
 @Suite struct DamagedJournalTests {
-  /// The files of a store with 25 friends added to an empty seed, one journal record each.
+  /// The files of a store with 25 friends added to an empty seed, one journal record each;
+  /// their last names are longer than the reader's 16-byte blocks.
   private struct Pristine {
     var snapshot: Data
     var journal: [UInt8]
@@ -24,7 +25,11 @@ import Testing
       for number in 0..<25 {
         let friend = try store.add(
           FriendDraft(
-            firstName: "F\(number)", lastName: "L", phoneNumber: "555010\(1000 + number)"))
+            // A last name long enough for the reader's 16-byte blocks, with a letter that is
+            // not ASCII in some of them.
+            firstName: "F\(number)",
+            lastName: number % 2 == 0 ? "Lindqvist-Abernathy" : "Åkesson-Pettersson",
+            phoneNumber: "555010\(1000 + number)"))
         ids.insert(friend.id)
       }
       let journal = [UInt8](try store.journalURL.bytes())
