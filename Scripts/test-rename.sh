@@ -57,7 +57,8 @@ fi
 # A feature added beside the demo, as a team that keeps the demo for reference would, then a
 # field added to it: its tests and the demo's all pass together.
 source Scripts/add-field-steps.sh
-Scripts/new-feature.sh Pantry name:String >/dev/null
+# Its fields cover a date and a yes-or-no beside the text the field is added after.
+Scripts/new-feature.sh Pantry name:String 'bestBefore:Date?' opened:Bool >/dev/null
 git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm "Rename, and add Pantry"
 add_servings_field Pantry
 

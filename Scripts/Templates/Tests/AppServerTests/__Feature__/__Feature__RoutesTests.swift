@@ -1,3 +1,4 @@
+import AppAPI
 import Foundation
 import HTTPServer
 import LocalBackend
@@ -14,7 +15,8 @@ extension ServerAPITests {
     try withAPI(backend) { api, _ in
       let draft = try __Feature__Draft().setting(
         Dictionary(uniqueKeysWithValues: __Feature__Draft.fields.map { ($0.name, $0.example) }))
-      let body = String(decoding: try JSONEncoder().encode(draft), as: UTF8.self)
+      // As a client sends it: dates in the API's ISO 8601 form.
+      let body = String(decoding: try HTTPAPI.makeEncoder().encode(draft), as: UTF8.self)
       let added = try send(api, .post, "/__command__", body: body)
       #expect(added.status == 201)
       let stored = try api.storage.records.records(__Feature__Item.self)
