@@ -150,22 +150,28 @@ class Screen {
     clickTargets.removeAll()
   }
 
-  /// Applies each value of `driver` with `apply`, then asks for a frame.
-  func bind<Element>(_ driver: Driver<Element>, _ apply: @escaping (Element) -> Void) {
+  /// Applies each value of `driver` with `apply`, then asks for a frame, until the screen
+  /// closes or `bag` (when given) is emptied.
+  func bind<Element>(
+    _ driver: Driver<Element>, in bag: DisposeBag? = nil, _ apply: @escaping (Element) -> Void
+  ) {
     driver.drive(onNext: { [weak self] value in
       apply(value)
       self?.host?.setNeedsDisplay()
     })
-    .disposed(by: bag)
+    .disposed(by: bag ?? self.bag)
   }
 
-  /// Applies each value of `signal` with `apply`, then asks for a frame.
-  func bind<Element>(_ signal: Signal<Element>, _ apply: @escaping (Element) -> Void) {
+  /// Applies each value of `signal` with `apply`, then asks for a frame, until the screen
+  /// closes or `bag` (when given) is emptied.
+  func bind<Element>(
+    _ signal: Signal<Element>, in bag: DisposeBag? = nil, _ apply: @escaping (Element) -> Void
+  ) {
     signal.emit(onNext: { [weak self] value in
       apply(value)
       self?.host?.setNeedsDisplay()
     })
-    .disposed(by: bag)
+    .disposed(by: bag ?? self.bag)
   }
 
   /// Forwards the view model's routes to the navigator.

@@ -9,10 +9,14 @@ import ViewModels
 /// (one line each, newest last, one selectable) and the selected record's fields.
 ///
 /// Tab and Shift-Tab move between the form's fields; Enter saves the form as a new record
-/// and empties it. Esc leaves the form for the list, where d removes the selected record and
-/// Tab or Enter goes back to the form; Esc in the list is "Done".
+/// and empties it. Esc leaves the form for the list, where d removes the selected record,
+/// e or Enter edits it in the form, and Tab goes back to the form; Esc in the list is "Done".
+/// An edit's Enter saves the record and goes back to the list, and its Esc drops what was
+/// typed; either way the form adds again after it.
 @MainActor
 final class RecordsScreen<Record: DeclaredRecord>: Screen {
+  private typealias Form = RecordFormViewModel<Record>
+  private let service: any RecordsService<Record>
   private let fields: [FormField]
   private let saveTaps = PublishRelay<Void>()
   private let leftFields = PublishRelay<String>()
@@ -26,41 +30,76 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
   private var message: (text: String, isFailure: Bool)?
   /// The form's field with the focus, or `nil` for the list.
   private var focus: Int? = 0
+  /// The record the form edits, or `nil` while it adds.
+  private var editing: Record?
+  /// The bindings of the form's view model, made again for each add or edit.
+  private var formBag = DisposeBag()
+  /// What the adding form held when an edit started, given back to it when the edit ends.
+  private var keptAddition: [String]?
 
   /// Creates the screen over `service`.
   init(host: ScreenHost, service: any RecordsService<Record>) {
-    let declared = Record.Draft.fields
-    fields = declared.map { FormField(label: $0.label, placeholder: $0.typeName) }
+    self.service = service
+    fields = Record.Draft.fields.map { FormField(label: $0.label, placeholder: $0.typeName) }
     super.init(host: host)
     let listOutput = RecordListViewModel(service: service)
       .transform(.init(removals: removals.asObservable(), doneTaps: doneTaps.asObservable()))
-    let form = RecordFormViewModel(service: service, mode: .addEach).transform(
-      .init(
-        fields: Dictionary(
-          uniqueKeysWithValues: zip(declared.map(\.name), fields.map { $0.text.asObservable() })),
-        saveTaps: saveTaps.asObservable(), leftFields: leftFields.asObservable()))
     bind(listOutput.items) { [unowned self] in show($0 ?? []) }
     bind(listOutput.summary) { [unowned self] in summary = $0 }
     bind(listOutput.loadFailure) { [unowned self] in loadFailure = $0 }
     bind(listOutput.confirmation) { [unowned self] in message = ($0, false) }
     bind(listOutput.errorMessage) { [unowned self] in message = ($0, true) }
+    forward(listOutput.route)
+    startForm(editing: nil)
+  }
+
+  /// Binds the form to a new view model: one that adds a record after another, or one that
+  /// edits `record` (its fields filled with the record's once loaded).
+  private func startForm(editing record: Record?) {
+    formBag = DisposeBag()
+    if editing == nil, record != nil { keptAddition = fields.map(\.value) }
+    editing = record
+    let mode: Form.Mode = record.map { .edit(id: $0.id) } ?? .addEach
+    let declared = Record.Draft.fields
+    let form = Form(service: service, mode: mode).transform(
+      .init(
+        fields: Dictionary(
+          uniqueKeysWithValues: zip(declared.map(\.name), fields.map { $0.text.asObservable() })),
+        saveTaps: saveTaps.asObservable(), leftFields: leftFields.asObservable()))
     for (field, widget) in zip(declared, fields) {
+      widget.message = nil
       if let messages = form.messages[field.name] {
-        bind(messages) { widget.message = $0 }
+        bind(messages, in: formBag) { widget.message = $0 }
       }
       if let texts = form.initialTexts[field.name] {
-        bind(texts) { widget.set($0) }
+        bind(texts, in: formBag) { widget.set($0) }
       }
     }
-    bind(form.outcome) { [unowned self] outcome in
+    bind(form.outcome, in: formBag) { [unowned self] outcome in
       switch outcome {
       case .saved: break  // said by `savedMessage`
       case .refused: message = ("Fix the fields marked below them.", true)
       case .conflict(let text), .failed(let text): message = (text, true)
       }
     }
-    bind(form.savedMessage) { [unowned self] in message = ($0, false) }
-    forward(listOutput.route)
+    bind(form.errorMessage, in: formBag) { [unowned self] in message = ($0, true) }
+    bind(form.savedMessage, in: formBag) { [unowned self] text in
+      message = (text, false)
+      // An edit ends with its save: back to the list, and the form adds again.
+      if editing != nil {
+        startForm(editing: nil)
+        move(to: nil)
+      }
+    }
+    if record == nil, let kept = keptAddition {
+      keptAddition = nil
+      for (widget, text) in zip(fields, kept) { widget.set(text) }
+    }
+  }
+
+  override func close() {
+    formBag = DisposeBag()
+    super.close()
   }
 
   private func show(_ newItems: [Record]) {
@@ -81,22 +120,26 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
 
   override var hints: [KeyHint] {
     guard focus != nil else {
-      return (items.isEmpty ? [] : [KeyHint("↑↓", "move"), KeyHint("d", "delete")]) + [
+      let onRecords =
+        items.isEmpty
+        ? [] : [KeyHint("↑↓", "move"), KeyHint("e", "edit"), KeyHint("d", "delete")]
+      return onRecords + [
         KeyHint("Tab", "form"), KeyHint("Esc", "done"), KeyHint("?", "help"), KeyHint("q", "quit"),
       ]
     }
     return [
-      KeyHint("Enter", "add"), KeyHint("Tab", "next field"), KeyHint("Esc", "leave form"),
-      KeyHint("Ctrl-C", "quit"),
+      KeyHint("Enter", editing == nil ? "add" : "save"), KeyHint("Tab", "next field"),
+      KeyHint("Esc", editing == nil ? "leave form" : "cancel edit"), KeyHint("Ctrl-C", "quit"),
     ]
   }
 
   override var helpKeys: [KeyHint] {
     [
       KeyHint("Tab", "next field of the form"), KeyHint("Shift-Tab", "field before"),
-      KeyHint("Enter", "add the form's fields as a record"),
-      KeyHint("Esc", "leave the form for the list"), KeyHint("d", "delete the selected record"),
-      KeyHint("Esc", "in the list: done, go back"),
+      KeyHint("Enter", "add the form's fields as a record, or save the edited one"),
+      KeyHint("Esc", "leave the form for the list, dropping an edit"),
+      KeyHint("e", "in the list: edit the selected record (or Enter)"),
+      KeyHint("d", "delete the selected record"), KeyHint("Esc", "in the list: done, go back"),
     ]
   }
 
@@ -104,7 +147,15 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
     guard let focus else {
       if list.handle(key, visibleRows: visibleRows) { return true }
       switch key {
-      case .tab, .enter: move(to: 0)
+      case .tab: move(to: 0)
+      case .enter, .character("e"):
+        guard let index = list.selectedIndex, items.indices.contains(index) else {
+          move(to: 0)
+          return true
+        }
+        message = nil
+        startForm(editing: items[index])
+        move(to: 0)
       case .escape: doneTaps.accept(())
       case .character("d"):
         guard let index = list.selectedIndex, items.indices.contains(index) else { return true }
@@ -131,6 +182,7 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
 
   override func leaveTextField() -> Bool {
     guard focus != nil else { return false }
+    if editing != nil { startForm(editing: nil) }
     move(to: nil)
     return true
   }
@@ -153,6 +205,11 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
     let formRows = fields.count * 2
     let rows = area.rows([.fixed(1), .fixed(1), .fixed(formRows), .fixed(1), .fill, .fixed(2)])
     buffer.write(summary, in: rows[0], style: theme.title)
+    if let editing {
+      buffer.write(
+        "\(Form.title(for: .edit(id: editing.id))) \(editing.id)", in: rows[1],
+        style: theme.secondary)
+    }
     let form = rows[2].rows(Array(repeating: .fixed(1), count: formRows))
     for (index, field) in fields.enumerated() {
       field.render(

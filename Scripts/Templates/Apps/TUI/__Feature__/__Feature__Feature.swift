@@ -5,7 +5,7 @@ extension Feature {
   /// a field for each of their fields.
   static var __feature__: Feature {
     Feature(
-      entry: HomeEntry(scene: .__feature__, key: "__key__", summary: "list, add and remove"),
+      entry: HomeEntry(scene: .__feature__, key: "__key__", summary: "list, add, edit and remove"),
       scenes: __Feature__Scene.self
     ) { scene, host in
       switch scene {

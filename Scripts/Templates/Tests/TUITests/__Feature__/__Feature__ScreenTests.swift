@@ -9,7 +9,7 @@ import ViewModels
 /// The __phrase__ screen, opened with its key from the home, on an 80x24 terminal, over a
 /// fake service whose calls take 100 ms: one field per declared field.
 @MainActor @Suite struct __Feature__ScreenTests {
-  @Test func theHomesKeyOpensItEnterAddsTheFieldsDRemovesAndEscGoesBack() {
+  @Test func theHomesKeyOpensItEnterAddsTheFieldsEEditsDRemovesAndEscGoesBack() {
     Harness.run { h in
       let service = InMemoryRecordsService<__Feature__Item>(scheduler: h.clock)
       h.extraFakes = [service]
@@ -51,12 +51,50 @@ import ViewModels
       h.press(.enter)
       h.advance(by: 200)
       #expect(service.items.count == 2)
+
+      // End selects the last entry, and e edits it in the form, filled with its fields once
+      // loaded; Esc drops what was typed, and the form adds again.
+      let selected = service.items[1]
+      h.press(.end)
+      h.press(.character("e"))
+      h.advance(by: 100)
+      #expect(h.lines.contains { $0.contains("Edit __word__ \(selected.id)") })
+      h.type("9")
+      h.press(.escape)
+      h.advance(by: 200)
+      #expect(service.items[1] == selected)
+      #expect(!h.lines.contains { $0.contains("Edit __word__") })
+
+      // A change typed into a field that takes it, then Enter, saves the entry over itself
+      // and goes back to the list.
+      h.press(.character("e"))
+      h.advance(by: 100)
+      let changed = __Feature__Draft.fields.firstIndex { field in
+        var draft = __Feature__Draft()
+        return (try? field.set(field.example + "2", in: &draft)) != nil
+      }
+      if let changed {
+        for _ in 0..<changed { h.press(.tab) }
+        h.type("2")
+      }
+      h.press(.enter)
+      h.advance(by: 200)
+      #expect(h.lines.contains { $0.contains("Saved ") })
+      #expect(service.items.count == 2)
+      #expect(service.items[1].id == selected.id)
+      if let changed {
+        let field = __Feature__Draft.fields[changed]
+        #expect(field.text(of: service.items[1].draft) != field.text(of: selected.draft))
+      }
+
+      // In the list again, d deletes the selected entry.
+      let removed = RecordListViewModel<__Feature__Item>.title(of: service.items[1])
       h.press(.character("d"))
       h.press(.tab)
       h.press(.enter)
       h.advance(by: 200)
       #expect(service.items.count == 1)
-      #expect(h.lines.contains { $0.contains("Removed \(name).") })
+      #expect(h.lines.contains { $0.contains("Removed \(removed).") })
       // A second Esc is "Done".
       h.press(.escape)
       #expect(h.app.navigator.currentStack == [.home])
