@@ -8,6 +8,10 @@
 # and architecture checks and the tests of the features and of the lists they changed; then
 # that what one process adds with typed options, a second one lists, on the embedded store
 # and through recipes-server, and that a value of the wrong type is a usage error.
+#
+# With POSTGRES_TEST_URL set (a server's URL, as CI gives), it builds with the Postgres trait:
+# the features' PostgreSQL tests must run and pass, and recipes-server keeps what one client
+# adds in a new database of that server, where a second server lists it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -106,13 +110,15 @@ expect_refusal 64 Pantry quantity
 Scripts/new-feature.sh Notes >/dev/null || fail "new-feature.sh Notes was refused"
 git reset -q --hard && git clean -qfd
 
-swift build -Xswiftc -warnings-as-errors
+build_options=(-Xswiftc -warnings-as-errors)
+[ -z "${POSTGRES_TEST_URL:-}" ] || build_options+=(--traits Postgres)
+swift build "${build_options[@]}"
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
 
 # The new features' tests, then those of the parts whose lists changed. Swift Testing prints a
 # line per suite that passed: make sure the filter found the new ones.
-swift test -Xswiftc -warnings-as-errors --filter 'Ingredients|Steps' 2>&1 | tee "$work/tests.log" |
+swift test "${build_options[@]}" --filter 'Ingredients|Steps' 2>&1 | tee "$work/tests.log" |
   grep -E '^(✔|✘) (Suite|Test run)' || true
 for feature in Ingredients Steps; do
   for suite in ViewModelTests CommandTests ScreenTests PersistenceTests; do
@@ -120,14 +126,18 @@ for feature in Ingredients Steps; do
   done
   grep -q "Test .*$(lower "$feature")${feature:1}RoutesAddListAndRemove.* passed" "$work/tests.log" ||
     fail "the server's tests of $feature did not pass"
+  if [ -n "${POSTGRES_TEST_URL:-}" ]; then
+    grep -q "Suite ${feature}PostgresTests passed" "$work/tests.log" ||
+      fail "the PostgreSQL tests of $feature did not pass"
+  fi
 done
 grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new features' tests did not pass"
-swift test -Xswiftc -warnings-as-errors --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests|AppServerTests' \
+swift test "${build_options[@]}" --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests|AppServerTests' \
   2>&1 | tee "$work/others.log" | grep -E '^(✔|✘) Test run' || true
 grep -q 'Test run with .* passed' "$work/others.log" || fail "the tests of the lists did not pass"
 
 # What one process adds, a second one lists: on the embedded store.
-bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
+bin=$(swift build "${build_options[@]}" --show-bin-path)
 data="$work/data"
 recipes() { "$bin/recipes" --data-dir "$data" "$@"; }
 recipes login --email ada@example.com --password "correct horse" >/dev/null
@@ -146,16 +156,26 @@ recipes steps add --text " " --minutes 3 2>"$work/err" || status=$?
   fail "an empty step was not refused: status $status, $(cat "$work/err")"
 
 # And through recipes-server: one client adds, a second lists, and the server's store has it.
+# serve ARGS…: starts recipes-server on a free port with ARGS and sets `url` to its address.
+serve() {
+  rm -f "$work/server.out"
+  "$bin/recipes-server" --port 0 "$@" >"$work/server.out" 2>"$work/server.err" &
+  server_pid=$!
+  url=""
+  for _ in $(seq 1 100); do
+    url=$(head -1 "$work/server.out" 2>/dev/null || true)
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  [ -n "$url" ] || fail "recipes-server printed no URL: $(cat "$work/server.err")"
+}
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
 served="$work/served"
-"$bin/recipes-server" --port 0 --data-dir "$served" >"$work/server.out" 2>"$work/server.err" &
-server_pid=$!
-url=""
-for _ in $(seq 1 100); do
-  url=$(head -1 "$work/server.out" 2>/dev/null || true)
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || fail "recipes-server printed no URL: $(cat "$work/server.err")"
+serve --data-dir "$served"
 remote() { "$bin/recipes" --server "$url" --data-dir "$work/client-$1" "${@:2}"; }
 remote 1 login --email ada@example.com --password "correct horse" >/dev/null
 remote 2 login --email ada@example.com --password "correct horse" >/dev/null
@@ -164,12 +184,32 @@ output=$(remote 1 steps add --text "mix the flour" --minutes 5)
 json=$(remote 2 steps list --json)
 grep -q '"text" : "mix the flour"' <<<"$json" && grep -q '"minutes" : 5' <<<"$json" ||
   fail "the second client listed: $json"
-kill "$server_pid"
-wait "$server_pid" 2>/dev/null || true
-server_pid=""
+stop_server
 # The server's data directory has no login of its own: log in there to read it.
 "$bin/recipes" --data-dir "$served" login --email ada@example.com --password "correct horse" >/dev/null
 json=$("$bin/recipes" --data-dir "$served" steps list --json)
 grep -q '"text" : "mix the flour"' <<<"$json" || fail "the server's store lists: $json"
 
-echo "PASS: two new features build, pass their tests, and keep their data in the store and on the server"
+# The same on PostgreSQL: a server adds to a new database, and a second one lists it.
+if [ -n "${POSTGRES_TEST_URL:-}" ]; then
+  psql=$(command -v psql || ls /usr/lib/postgresql/*/bin/psql 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$psql" ] || fail "psql was not found, to create the server's database"
+  database="recipes_$$"
+  "$psql" -q "$POSTGRES_TEST_URL" -c "CREATE DATABASE $database" ||
+    fail "could not create the database $database"
+  database_url=$(sed -E "s#^(postgres(ql)?://[^/]*)/[^?]*#\1/$database#" <<<"$POSTGRES_TEST_URL")
+  serve --database "$database_url"
+  remote 3 login --email ada@example.com --password "correct horse" >/dev/null
+  output=$(remote 3 ingredients add --name flour --quantity 2)
+  [ "$output" = "Added flour (id 1)." ] || fail "'recipes ingredients add' on PostgreSQL printed: $output"
+  stop_server
+  serve --database "$database_url"
+  remote 4 login --email ada@example.com --password "correct horse" >/dev/null
+  json=$(remote 4 ingredients list --json)
+  stop_server
+  "$psql" -q "$POSTGRES_TEST_URL" -c "DROP DATABASE $database" || true
+  grep -q '"name" : "flour"' <<<"$json" && grep -q '"quantity" : 2' <<<"$json" ||
+    fail "a second server on the same database listed: $json"
+fi
+
+echo "PASS: two new features build, pass their tests, and keep their data in the store and on the server${POSTGRES_TEST_URL:+, on PostgreSQL too}"

@@ -6,6 +6,10 @@
 # features, that no generic module names the demo, that the skeleton builds (warnings as
 # errors), passes the format and architecture checks and every test, and that every
 # executable's help names the app and no demo. (Scripts/test-new-feature.sh then adds features to the same skeleton.)
+#
+# With POSTGRES_TEST_URL set (a server's URL, as CI gives), the skeleton is built with the
+# Postgres trait and its PostgreSQL tests (the client, its pool, sessions and the login
+# throttle) must run there and pass, none skipped: the generic PostgreSQL code is no demo's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,11 +77,18 @@ named=$({
 
 Scripts/format.sh --lint
 Scripts/check-architecture.sh
-swift build -Xswiftc -warnings-as-errors
-swift test -Xswiftc -warnings-as-errors 2>&1 | tee "$work/tests.log" | grep -E '^(✔|✘) Test run' || true
+build_options=(-Xswiftc -warnings-as-errors)
+[ -z "${POSTGRES_TEST_URL:-}" ] || build_options+=(--traits Postgres)
+swift build "${build_options[@]}"
+swift test "${build_options[@]}" 2>&1 | tee "$work/tests.log" | grep -E '^(✔|✘) Test run' || true
 grep -q 'Test run with .* passed' "$work/tests.log" || fail "the skeleton's tests did not pass"
 ! grep -q 'with [1-9][0-9]* failures' "$work/tests.log" || fail "the skeleton's XCTest tests failed"
-bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
+if [ -n "${POSTGRES_TEST_URL:-}" ]; then
+  ! grep -q 'skipped: "needs PostgreSQL' "$work/tests.log" || fail "PostgreSQL tests were skipped"
+  grep -q 'Suite PostgresClientTests passed' "$work/tests.log" ||
+    fail "the PostgreSQL client's tests did not run in the skeleton"
+fi
+bin=$(swift build "${build_options[@]}" --show-bin-path)
 version=$("$bin/recipes" --version)
 [[ "$version" == "recipes "* ]] || fail "'recipes --version' printed '$version'"
 # Every executable's help, and the terminal UI without a terminal, name the app and no demo.
