@@ -21,16 +21,23 @@ final class Harness {
   lazy var search = FakeSearchService(scheduler: clock)
   lazy var timeline = FakeTimelineService(scheduler: clock)
   lazy var postCache = InMemoryPostCache()
-  /// Fakes a test adds for a feature of its own, searched first.
-  var extraFakes: [Any] = []
-  /// The fakes of the features' services, one line each.
-  var fakes: [Any] {
-    extraFakes + [
-      friends,
-      search,
-      timeline,
-      postCache,
-    ]
+  /// Fakes of collections of records a test adds for a feature of its own; any other
+  /// collection is an empty `InMemoryRecordsService`.
+  var extraFakes: [AnyObject] = []
+  /// The fakes of the collections of records, one line each.
+  var collections: FakeRecordsProvider {
+    FakeRecordsProvider(
+      extraFakes + [
+        friends
+      ], scheduler: clock)
+  }
+  /// The fakes of the features' own services, one line each.
+  var featureFakes: FeatureServices {
+    FeatureServices(
+      search: search,
+      timeline: timeline,
+      postCache: postCache,
+    )
   }
   let output: BufferOutput
   let errors: BufferOutput
@@ -86,7 +93,8 @@ final class Harness {
             faults: LocalBackend.Faults(latency: latency))
         }
         return AppServices(
-          auth: replacingAuth ?? auth, features: fakes, scheduler: clock, origin: "the test")
+          auth: replacingAuth ?? auth, collections: collections, features: featureFakes,
+          scheduler: clock, origin: "the test")
       })
     // The command subscribes its requests from here, not from an action of the clock: the
     // bridges' tasks (an async service's call) are told to run on the clock all the same, as

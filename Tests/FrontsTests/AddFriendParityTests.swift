@@ -45,7 +45,11 @@ import Testing
         : [.next(200, Friend(id: 3, draft: draft)), .completed(200)]
     }
     let services = AppServices(
-      auth: auth, features: [friends], scheduler: clock, origin: "the test")
+      auth: auth, collections: FakeRecordsProvider([friends], scheduler: clock),
+      features: FeatureServices(
+        search: FakeSearchService(scheduler: clock),
+        timeline: FakeTimelineService(scheduler: clock), postCache: InMemoryPostCache()),
+      scheduler: clock, origin: "the test")
     return (services, friends)
   }
 

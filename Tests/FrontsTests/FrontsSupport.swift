@@ -21,12 +21,15 @@ func makeClock() -> TestScheduler {
 func fakeServices(auth: FakeAuthenticationService, _ clock: TestScheduler) -> AppServices {
   AppServices(
     auth: auth,
-    features: [
-      FakeFriendsService(scheduler: clock),
-      FakeSearchService(scheduler: clock),
-      FakeTimelineService(scheduler: clock),
-      InMemoryPostCache(),
-    ],
+    collections: FakeRecordsProvider(
+      [
+        FakeFriendsService(scheduler: clock)
+      ], scheduler: clock),
+    features: FeatureServices(
+      search: FakeSearchService(scheduler: clock),
+      timeline: FakeTimelineService(scheduler: clock),
+      postCache: InMemoryPostCache(),
+    ),
     scheduler: clock, origin: "the test")
 }
 

@@ -24,16 +24,23 @@ final class Harness {
   lazy var search = FakeSearchService(scheduler: clock)
   lazy var timeline = FakeTimelineService(scheduler: clock)
   lazy var cache = InMemoryPostCache()
-  /// Fakes a test adds for a feature of its own, searched first.
-  var extraFakes: [Any] = []
-  /// The fakes of the features' services, one line each.
-  var fakes: [Any] {
-    extraFakes + [
-      friends,
-      search,
-      timeline,
-      cache,
-    ]
+  /// Fakes of collections of records a test adds for a feature of its own; any other
+  /// collection is an empty `InMemoryRecordsService`.
+  var extraFakes: [AnyObject] = []
+  /// The fakes of the collections of records, one line each.
+  var collections: FakeRecordsProvider {
+    FakeRecordsProvider(
+      extraFakes + [
+        friends
+      ], scheduler: clock)
+  }
+  /// The fakes of the features' own services, one line each.
+  var featureFakes: FeatureServices {
+    FeatureServices(
+      search: search,
+      timeline: timeline,
+      postCache: cache,
+    )
   }
   private(set) var app: TUIApplication!
   private(set) var quitCount = 0
@@ -66,7 +73,8 @@ final class Harness {
     links: [OutwardLink] = OutwardLink.all, server: URL? = nil
   ) {
     let services = AppServices(
-      auth: auth, features: fakes, scheduler: clock, origin: "test", server: server)
+      auth: auth, collections: collections, features: featureFakes, scheduler: clock,
+      origin: "test", server: server)
     app = TUIApplication(
       terminal: terminal, services: services, scheduler: clock, colorMode: colorMode,
       timeZone: TimeZone(identifier: "UTC")!,

@@ -4,7 +4,7 @@ import Services
 
 extension AppServices {
   /// Searching friends.
-  public var search: SearchService { service(SearchService.self) }
+  public var search: SearchService { features.search }
 
   /// Each change to what a search may find (the friends were changed, here or in another
   /// program), for a search on screen to run again.

@@ -1,27 +1,23 @@
 import LocalBackend
+import ReactiveCore
 import Services
 
 extension AppServices {
   /// Posts and people.
-  public var timeline: TimelineService { service(TimelineService.self) }
+  public var timeline: TimelineService { features.timeline }
   /// The posts fetched in this session.
-  public var postCache: PostCache { service(PostCache.self) }
+  public var postCache: PostCache { features.postCache }
 }
 
-extension FeatureRegistration {
-  /// The timeline's cache of posts, and on the embedded store a post now and then while a
-  /// timeline is watched (the demo's live posts).
-  public static var timeline: FeatureRegistration { timeline(livePosts: .demo) }
-
-  /// The timeline's cache of posts, and on the embedded store a post now and then at
-  /// `livePosts`' pace while a timeline is watched; `nil` writes none.
-  public static func timeline(livePosts: LiveDemoTimeline.Pace?) -> FeatureRegistration {
-    FeatureRegistration(
-      local: { backend, scheduler in
-        [InMemoryPostCache()]
-          + (livePosts.map { [LiveDemoTimeline(backend: backend, scheduler: scheduler, pace: $0)] }
-            ?? [])
-      },
-      remote: { _, _ in [InMemoryPostCache()] })
+extension FeatureServices {
+  /// The services on the embedded store's `backend`, as ``local(_:_:)`` makes them, but with a
+  /// timeline that writes no live posts: for data that changes only when told, pass it to
+  /// `AppServices.local(directory:scheduler:faults:features:)`.
+  public static func withoutLivePosts(_ backend: LocalBackend, _ scheduler: SchedulerType)
+    -> FeatureServices
+  {
+    var services = local(backend, scheduler)
+    services.timeline = backend
+    return services
   }
 }

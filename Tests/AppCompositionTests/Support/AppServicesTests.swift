@@ -63,21 +63,20 @@ import Testing
     }
   }
 
-  @Test func aFeaturesRegistrationComesBeforeTheBackend() throws {
+  @Test func theRecordsComeFromTheBackendAndTheFeaturesServicesFromTheGivenMaker() throws {
     try withTemporaryDirectory { directory in
-      final class Extra {}
-      let extra = Extra()
-      let registration = FeatureRegistration(local: { _, _ in [extra] }, remote: { _, _ in [] })
-      let services = try AppServices.local(
-        directory: directory, scheduler: clock(), registrations: [registration])
-      #expect(services.features.count == 2)
-      #expect(services.service(Extra.self) === extra)
-      #expect(services.service(LocalBackend.self) === services.auth as? LocalBackend)
+      var madeOn: LocalBackend?
+      let services = try AppServices.local(directory: directory, scheduler: clock()) {
+        backend, scheduler in
+        madeOn = backend
+        return FeatureServices.local(backend, scheduler)
+      }
+      let backend = try #require(services.auth as? LocalBackend)
+      #expect(madeOn === backend)
+      #expect(services.collections === backend)
       let url = try #require(URL(string: "http://127.0.0.1:1"))
-      let remote = AppServices.remote(
-        url: url, directory: directory, scheduler: clock(), registrations: [registration])
-      #expect(remote.features.count == 1)
-      #expect(remote.service(RemoteBackend.self) === remote.auth as? RemoteBackend)
+      let remote = AppServices.remote(url: url, directory: directory, scheduler: clock())
+      #expect(remote.collections === remote.auth as? RemoteBackend)
     }
   }
 

@@ -7,7 +7,7 @@ import Services
 import TestSupport
 import Testing
 
-/// The timeline's registration: a post cache on either side, and the live demo posts on the
+/// The timeline's services: a post cache on either side, and the live demo posts on the
 /// embedded store unless turned off.
 @Suite struct TimelineServicesTests {
   @Test func localWrapsTheBackendInTheLiveDemoUnlessToldNotTo() throws {
@@ -19,7 +19,7 @@ import Testing
       #expect((services.timeline as? LiveDemoTimeline)?.backend === backend)
       #expect(services.postCache is InMemoryPostCache)
       let quiet = try AppServices.local(
-        directory: directory, scheduler: scheduler, registrations: [.timeline(livePosts: nil)])
+        directory: directory, scheduler: scheduler, features: FeatureServices.withoutLivePosts)
       #expect(quiet.timeline === quiet.auth as? LocalBackend)
       #expect(quiet.postCache is InMemoryPostCache)
     }
