@@ -7,9 +7,9 @@ import Services
 /// gives for every record type): one property each, and each backend's value of it in
 /// ``local(_:_:)`` and ``remote(_:_:)``.
 ///
-/// A feature with a service of its own (a query of its own, a cache) adds its property here, and the
-/// compiler then names each place that must give it: the initialiser, both backends' lines,
-/// and the tests' fakes. A feature whose data is only records adds nothing.
+/// A feature with a service of its own (a query of its own, a cache) adds its property here,
+/// and the compiler then names each place that must give it: the initialiser, both backends'
+/// lines, and the tests' fakes. A feature whose data is only records adds nothing.
 public struct FeatureServices {
   /// Searching friends.
   public var search: SearchService
