@@ -85,10 +85,14 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
     bind(form.errorMessage, in: formBag) { [unowned self] in message = ($0, true) }
     bind(form.savedMessage, in: formBag) { [unowned self] text in
       message = (text, false)
-      // An edit ends with its save: back to the list, and the form adds again.
+      // An edit ends with its save: back to the list, and the form adds again. An addition
+      // leaves the emptied form, ready for the next from its first field (set without
+      // leaving the field, which would show the emptied field's message).
       if editing != nil {
         startForm(editing: nil)
         move(to: nil)
+      } else if focus != nil {
+        focus = 0
       }
     }
     if record == nil, let kept = keptAddition {

@@ -24,12 +24,12 @@ import ViewModels
       }
 
       // Each field gets its example, Tab moving to the next; Enter adds the entry, and the
-      // form, emptied, adds another.
+      // form, emptied and back at its first field, adds another.
       for _ in 1...2 {
-        for field in __Feature__Draft.fields {
+        for (index, field) in __Feature__Draft.fields.enumerated() {
+          if index > 0 { h.press(.tab) }
           for _ in 0..<20 { h.press(.backspace) }
           h.type(field.example)
-          h.press(.tab)
         }
         h.press(.enter)
         h.advance(by: 200)
