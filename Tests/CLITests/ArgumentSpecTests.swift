@@ -2,6 +2,7 @@ import AppComposition
 import CommandLineKit
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @testable import FriendsCLI
@@ -38,7 +39,7 @@ import Testing
       for command in commands { expected.append(command.spec.name) }
     }
     #expect(names == expected + ["help"])
-    #expect(Set(names).count == names.count)
+    expectEqual(Set(names).count, names.count)
   }
 
   @Test func loginTakesEmailAndPasswordLongOrShort() throws {
@@ -55,19 +56,20 @@ import Testing
     #expect(
       (try Self.command("reset-password ada@example.com") as? ResetPasswordCommand)?.email
         == "ada@example.com")
-    #expect(Self.usageError(["reset-password"]) == "missing argument '<email>'")
+    expectEqual(Self.usageError(["reset-password"]), "missing argument '<email>'")
   }
 
   @Test func unknownCommandsAndOptionsSuggestTheClosest() {
-    #expect(Self.usageError(["logut"]) == "unknown command 'logut'; did you mean 'logout'?")
-    #expect(Self.usageError(["whoam"]) == "unknown command 'whoam'; did you mean 'whoami'?")
-    #expect(Self.usageError(["frobnicate"]) == "unknown command 'frobnicate'")
-    #expect(
-      Self.usageError(["whoami", "--jsn"]) == "unknown option '--jsn'; did you mean '--json'?")
-    #expect(
-      Self.usageError(["--sever", "http://x", "whoami"])
-        == "unknown option '--sever'; did you mean '--server'?")
-    #expect(Self.usageError(["help", "lgoin"]) == "unknown command 'lgoin'; did you mean 'login'?")
+    expectEqual(Self.usageError(["logut"]), "unknown command 'logut'; did you mean 'logout'?")
+    expectEqual(Self.usageError(["whoam"]), "unknown command 'whoam'; did you mean 'whoami'?")
+    expectEqual(Self.usageError(["frobnicate"]), "unknown command 'frobnicate'")
+    expectEqual(
+      Self.usageError(["whoami", "--jsn"]), "unknown option '--jsn'; did you mean '--json'?")
+    expectEqual(
+      Self.usageError(["--sever", "http://x", "whoami"]),
+      "unknown option '--sever'; did you mean '--server'?")
+    expectEqual(
+      Self.usageError(["help", "lgoin"]), "unknown command 'lgoin'; did you mean 'login'?")
   }
 
   @Test func globalOptionsGoAnywhereBeforeTheEnd() throws {
@@ -76,58 +78,58 @@ import Testing
     ])
     let options = try GlobalOptions(parsed, environment: [:])
     #expect(options.json && options.noColor)
-    #expect(
-      options.backend
-        == .local(
-          directory: DataDirectory(
-            url: URL(fileURLWithPath: "/tmp/x", isDirectory: true), source: .explicit),
-          latency: .milliseconds(250)))
+    expectEqual(
+      options.backend,
+      .local(
+        directory: DataDirectory(
+          url: URL(fileURLWithPath: "/tmp/x", isDirectory: true), source: .explicit),
+        latency: .milliseconds(250)))
   }
 
   @Test func theDataDirectoryFollowsTheEnvironment() throws {
     let parsed = try Self.parse(["whoami"])
     let fromVariable = try GlobalOptions(
       parsed, environment: ["FRIENDS_DATA_DIR": "/data/f", "HOME": "/home/u"])
-    #expect(
-      fromVariable.backend
-        == .local(
-          directory: DataDirectory.resolve(environment: ["FRIENDS_DATA_DIR": "/data/f"]),
-          latency: nil))
+    expectEqual(
+      fromVariable.backend,
+      .local(
+        directory: DataDirectory.resolve(environment: ["FRIENDS_DATA_DIR": "/data/f"]),
+        latency: nil))
     let fromHome = try GlobalOptions(parsed, environment: ["HOME": "/home/u"])
     guard case .local(let directory, nil) = fromHome.backend else {
       Issue.record("expected the local store")
       return
     }
-    #expect(directory.url.path == "/home/u/.local/share/friends")
+    expectEqual(directory.url.path, "/home/u/.local/share/friends")
   }
 
   @Test func anEmptyDataDirectoryIsAMistakeAndATildeIsExpandedWithHome() throws {
-    #expect(
-      Self.usageError(["--data-dir", "", "whoami"])
-        == "option '--data-dir' needs a path, not an empty value")
-    #expect(
-      Self.usageError(["--data-dir=", "whoami"])
-        == "option '--data-dir' needs a path, not an empty value")
+    expectEqual(
+      Self.usageError(["--data-dir", "", "whoami"]),
+      "option '--data-dir' needs a path, not an empty value")
+    expectEqual(
+      Self.usageError(["--data-dir=", "whoami"]),
+      "option '--data-dir' needs a path, not an empty value")
     let parsed = try Self.parse(["whoami"])
     #expect(throws: UsageError("FRIENDS_DATA_DIR is set but empty: give it a path, or unset it")) {
       try GlobalOptions(parsed, environment: ["FRIENDS_DATA_DIR": "", "HOME": "/home/u"])
     }
     let home = ["HOME": "/home/u"]
     let quoted = try GlobalOptions(Self.parse(["--data-dir", "~/x", "whoami"]), environment: home)
-    #expect(
-      quoted.backend
-        == .local(
-          directory: DataDirectory(
-            url: URL(fileURLWithPath: "/home/u/x", isDirectory: true), source: .explicit),
-          latency: nil))
+    expectEqual(
+      quoted.backend,
+      .local(
+        directory: DataDirectory(
+          url: URL(fileURLWithPath: "/home/u/x", isDirectory: true), source: .explicit),
+        latency: nil))
     let variable = try GlobalOptions(
       parsed, environment: ["FRIENDS_DATA_DIR": "~/y", "HOME": "/home/u"])
-    #expect(
-      variable.backend
-        == .local(
-          directory: DataDirectory(
-            url: URL(fileURLWithPath: "/home/u/y", isDirectory: true), source: .environmentOverride),
-          latency: nil))
+    expectEqual(
+      variable.backend,
+      .local(
+        directory: DataDirectory(
+          url: URL(fileURLWithPath: "/home/u/y", isDirectory: true), source: .environmentOverride),
+        latency: nil))
   }
 
   @Test func theServerIsAnHTTPURL() throws {
@@ -147,29 +149,29 @@ import Testing
           url: URL(string: "http://h")!,
           directory: DataDirectory(
             url: URL(fileURLWithPath: "/x", isDirectory: true), source: .explicit)))
-    #expect(
-      Self.usageError(["--server", "localhost:8080", "whoami"])
-        == "option '--server' needs an http:// or https:// URL, got 'localhost:8080'")
-    #expect(
-      Self.usageError(["--server", "ftp://host", "whoami"])
-        == "option '--server' needs an http:// or https:// URL, got 'ftp://host'")
-    #expect(
-      Self.usageError(["--server", "http://h", "--latency", "5", "whoami"])
-        == "option '--latency' applies to the local data only, not to the server http://h")
+    expectEqual(
+      Self.usageError(["--server", "localhost:8080", "whoami"]),
+      "option '--server' needs an http:// or https:// URL, got 'localhost:8080'")
+    expectEqual(
+      Self.usageError(["--server", "ftp://host", "whoami"]),
+      "option '--server' needs an http:// or https:// URL, got 'ftp://host'")
+    expectEqual(
+      Self.usageError(["--server", "http://h", "--latency", "5", "whoami"]),
+      "option '--latency' applies to the local data only, not to the server http://h")
   }
 
   @Test func latencyIsAWholeNumberOfMillisecondsUpToAMinute() {
-    #expect(
-      Self.usageError(["--latency", "-5", "whoami"])
-        == "option '--latency' needs a number of milliseconds from 0 to 60000, got '-5'")
-    #expect(
-      Self.usageError(["--latency", "99999999999", "whoami"])
-        == "option '--latency' needs a number of milliseconds from 0 to 60000, got '99999999999'")
+    expectEqual(
+      Self.usageError(["--latency", "-5", "whoami"]),
+      "option '--latency' needs a number of milliseconds from 0 to 60000, got '-5'")
+    expectEqual(
+      Self.usageError(["--latency", "99999999999", "whoami"]),
+      "option '--latency' needs a number of milliseconds from 0 to 60000, got '99999999999'")
     #expect(Self.usageError(["--latency", "60000", "whoami"]) == nil)
-    #expect(
-      Self.usageError(["--latency", "fast", "whoami"])
-        == "option '--latency' must be an integer, got 'fast'")
-    #expect(Self.usageError(["--latency"]) == "option '--latency' needs a value")
+    expectEqual(
+      Self.usageError(["--latency", "fast", "whoami"]),
+      "option '--latency' must be an integer, got 'fast'")
+    expectEqual(Self.usageError(["--latency"]), "option '--latency' needs a value")
   }
 
   @Test(arguments: ["login", "logout", "whoami", "reset-password"])

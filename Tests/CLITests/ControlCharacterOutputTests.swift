@@ -69,9 +69,9 @@ import Testing
         harness.friends.recordResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
       }
       let code = harness.run((json ? ["--json"] : []) + words)
-      #expect(code == .success, "\(words) \(harness.stderr)")
-      #expect(Self.raw(harness.stdout) == [], "\(words) json: \(json)")
-      #expect(Self.raw(harness.stderr) == [], "\(words) json: \(json)")
+      expectEqual(code, .success, "\(words) \(harness.stderr)")
+      expectEqual(Self.raw(harness.stdout), [], "\(words) json: \(json)")
+      expectEqual(Self.raw(harness.stderr), [], "\(words) json: \(json)")
       // What was escaped is still there to read.
       let shown = harness.stdout.lowercased()
       #expect(shown.contains("\\u{1b}") || shown.contains("\\u001b"), "\(words) json: \(json)")
@@ -83,9 +83,9 @@ import Testing
     harness.lines = harness.clock.createColdObservable([
       .next(1, "ada" + Self.hostile), .completed(2_000),
     ]).asObservable()
-    #expect(harness.run("search") == .success)
-    #expect(Self.raw(harness.stdout) == [])
-    #expect(Self.raw(harness.stderr) == [])
+    expectEqual(harness.run("search"), .success)
+    expectEqual(Self.raw(harness.stdout), [])
+    expectEqual(Self.raw(harness.stderr), [])
   }
 
   @Test func anErrorMessageFromTheServiceIsPrintedEscaped() {
@@ -93,8 +93,8 @@ import Testing
     harness.friends.recordResponse = { _ in
       [.error(1, ServiceError.storage("disk" + Self.hostile + "\nfull"))]
     }
-    #expect(harness.run("show 3") == .failure)
-    #expect(Self.raw(harness.stderr) == [])
+    expectEqual(harness.run("show 3"), .failure)
+    expectEqual(Self.raw(harness.stderr), [])
     #expect(harness.stderr.contains("\\u{1B}"))
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Testing
 
 extension EndToEndTests {
@@ -18,8 +19,8 @@ extension EndToEndTests {
     let list = try await run("list")
     #expect(list.status == 0 && list.stderr == "")
     let rows = list.stdout.split(separator: "\n")
-    #expect(rows.count == 21)
-    #expect(rows.first == "ID  NAME             PHONE")
+    expectEqual(rows.count, 21)
+    expectEqual(rows.first, "ID  NAME             PHONE")
     #expect(rows.contains(" 3  Kenji Watanabe   +81 3-5550-7720"))
 
     let json = try await run("list", "--json")
@@ -27,24 +28,25 @@ extension EndToEndTests {
     #expect(decoded.count == 20 && decoded.contains { $0.fullName == "Kenji Watanabe" })
 
     let show = try await run("show", "3")
-    #expect(
-      show.stdout == """
-        ID          3
-        First name  Kenji
-        Last name   Watanabe
-        Phone       +81 3-5550-7720
+    expectEqual(
+      show.stdout,
+      """
+      ID          3
+      First name  Kenji
+      Last name   Watanabe
+      Phone       +81 3-5550-7720
 
-        """)
+      """)
     let unknown = try await run("show", "99")
     #expect(unknown.status == 1 && unknown.stdout == "")
-    #expect(unknown.stderr == "error: No friend has the id 99.\n")
+    expectEqual(unknown.stderr, "error: No friend has the id 99.\n")
 
     let invalid = try await run(
       "add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 (0) 20 x")
-    #expect(invalid.status == 1)
-    #expect(
-      invalid.stderr
-        == "error: A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses.\n"
+    expectEqual(invalid.status, 1)
+    expectEqual(
+      invalid.stderr,
+      "error: A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses.\n"
     )
     let added = try await run(
       "add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 20 7946 0001")
@@ -52,9 +54,8 @@ extension EndToEndTests {
     let edited = try await run("edit", "21", "--first", "Augusta Ada")
     #expect(edited.status == 0 && edited.stdout == "Saved Augusta Ada Lovelace (id 21).\n")
     let found = try await run("search", "lovelace")
-    #expect(
-      found.stdout
-        == "ID  NAME                  PHONE\n21  Augusta Ada Lovelace  +44 20 7946 0001\n")
+    expectEqual(
+      found.stdout, "ID  NAME                  PHONE\n21  Augusta Ada Lovelace  +44 20 7946 0001\n")
     let removed = try await run("remove", "21")
     #expect(removed.status == 0 && removed.stdout == "Removed Augusta Ada Lovelace (id 21).\n")
     let gone = try await run("remove", "21")
@@ -62,7 +63,7 @@ extension EndToEndTests {
 
     let people = try await run("people")
     #expect(people.status == 0 && people.stdout.hasPrefix("ID  NAME\n"))
-    #expect(people.stdout.split(separator: "\n").count == 7)
+    expectEqual(people.stdout.split(separator: "\n").count, 7)
     let timeline = try await run("timeline")
     let posts = timeline.stdout.split(separator: "\n")
     #expect(timeline.status == 0 && posts.count == 20)
@@ -93,7 +94,7 @@ extension EndToEndTests {
     // One character, then a pause: shown as not searched (the store would match everyone).
     try search.write("x\n")
     #expect(await search.waitForOutput { $0.contains("\n") })
-    #expect(lines() == [#"{"query":"x","results":[],"searched":false}"#])
+    expectEqual(lines(), [#"{"query":"x","results":[],"searched":false}"#])
 
     // Two lines typed together: only the second is searched, after the pause.
     let typed = Date()
@@ -107,7 +108,7 @@ extension EndToEndTests {
       (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["query"]
         as? String
     }
-    #expect(queries == ["x", "ad", "ada"])
+    expectEqual(queries, ["x", "ad", "ada"])
     #expect(result.stdout.contains(#""firstName":"Samuel","id":17,"lastName":"Adeyemi""#))
   }
 
@@ -130,13 +131,13 @@ extension EndToEndTests {
 
     follow.process.interrupt()
     let result = await follow.finish()
-    #expect(result.status == 130)
+    expectEqual(result.status, 130)
     #expect(result.stdout.hasSuffix("}\n"))
     let ids = try result.stdout.split(separator: "\n").map { line in
       try JSONDecoder().decode(IdOnly.self, from: Data(line.utf8)).id
     }
     #expect(ids.count == 22 && ids == ids.sorted())
-    #expect(Array(ids.suffix(2)) == new.map(\.id).sorted())
+    expectEqual(Array(ids.suffix(2)), new.map(\.id).sorted())
   }
 
   @Test func theDemosUsageErrorsNeedNoData() async throws {
@@ -146,7 +147,7 @@ extension EndToEndTests {
     let missing = try await CLIProcess.run(["show"], directory: directory.url)
     #expect(missing.status == 64 && missing.stderr.hasPrefix("error: missing argument '<id>'\n"))
     let notNumber = try await CLIProcess.run(["remove", "three"], directory: directory.url)
-    #expect(notNumber.status == 64)
+    expectEqual(notNumber.status, 64)
     #expect(notNumber.stderr.hasPrefix("error: argument '<id>' must be an integer, got 'three'\n"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
   }
@@ -155,9 +156,9 @@ extension EndToEndTests {
     let directory = try TemporaryDirectory()
     let list = try await CLIProcess.run(["list"], directory: directory.url)
     #expect(list.status == 1 && list.stdout == "")
-    #expect(
-      list.stderr
-        == "error: Not logged in. Run 'friends --data-dir \(directory.url.path) login' first.\n")
+    expectEqual(
+      list.stderr,
+      "error: Not logged in. Run 'friends --data-dir \(directory.url.path) login' first.\n")
   }
 
   @Test func theDemosCommandsWorkAgainstAServer() async throws {

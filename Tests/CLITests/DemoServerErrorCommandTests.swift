@@ -1,6 +1,7 @@
 import AppComposition
 import CommandLineKit
 import Foundation
+import ReactiveTesting
 import RemoteBackend
 import Services
 import Testing
@@ -15,7 +16,7 @@ import Testing
       [.error(5, ServiceError.http(status: 503, message: "the data is away; try again shortly"))]
     }
     let code = harness.run("--server http://127.0.0.1:9 add --first A --last B --phone 5550100")
-    #expect(code == .failure)
+    expectEqual(code, .failure)
     #expect(
       harness.stderr
         == "error: Could not add the friend: the data is away; try again shortly "

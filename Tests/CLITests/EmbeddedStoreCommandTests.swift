@@ -3,6 +3,7 @@ import Foundation
 import LocalBackend
 import Models
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @testable import FriendsCLI
@@ -15,20 +16,20 @@ import Testing
     let harness = Harness()
     harness.storeDirectory = directory.url
 
-    #expect(harness.run("list") == .failure)
-    #expect(harness.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    expectEqual(harness.run("list"), .failure)
+    expectEqual(harness.stderr, "error: Not logged in. Run 'friends login' first.\n")
 
     let start = harness.clock.clock
     let login = ["--latency", "300", "login", "-e", "ada@example.com", "-p", "correct horse"]
-    #expect(harness.run(login) == .success)
+    expectEqual(harness.run(login), .success)
     #expect(harness.clock.clock == start + 300)
-    #expect(harness.stdout == "Logged in as Ada.\n")
+    expectEqual(harness.stdout, "Logged in as Ada.\n")
 
-    #expect(harness.run("--latency 250 list") == .success)
+    expectEqual(harness.run("--latency 250 list"), .success)
     #expect(harness.clock.clock == start + 550)
     let lines = harness.stdout.split(separator: "\n").dropFirst()
-    #expect(lines.first == "ID  NAME             PHONE")
-    #expect(lines.count == 21)
+    expectEqual(lines.first, "ID  NAME             PHONE")
+    expectEqual(lines.count, 21)
     #expect(lines.contains("17  Samuel Adeyemi   +234 803 555 0917"))
   }
 
@@ -39,21 +40,21 @@ import Testing
     let harness = Harness()
     harness.storeDirectory = directory.url
 
-    #expect(
-      harness.run(["add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 20 7946 0001"])
-        == .success)
-    #expect(harness.stdout == "Added Ada Lovelace (id 21).\n")
+    expectEqual(
+      harness.run(["add", "--first", "Ada", "--last", "Lovelace", "--phone", "+44 20 7946 0001"]),
+      .success)
+    expectEqual(harness.stdout, "Added Ada Lovelace (id 21).\n")
     #expect(try store.record(Friend.self, id: 21).phoneNumber == "+44 20 7946 0001")
 
-    #expect(harness.run(["edit", "21", "--last", "King"]) == .success)
+    expectEqual(harness.run(["edit", "21", "--last", "King"]), .success)
     #expect(try store.record(Friend.self, id: 21).fullName == "Ada King")
 
-    #expect(harness.run("remove 21") == .success)
+    expectEqual(harness.run("remove 21"), .success)
     #expect(throws: StoreError.notFound(21, record: "friend")) {
       try store.record(Friend.self, id: 21)
     }
-    #expect(harness.run("show 21") == .failure)
-    #expect(harness.stderr == "error: No friend has the id 21.\n")
+    expectEqual(harness.run("show 21"), .failure)
+    expectEqual(harness.stderr, "error: No friend has the id 21.\n")
   }
 
   @Test func aDataDirectoryThatIsAFileIsNamedAsSuch() throws {
@@ -62,7 +63,7 @@ import Testing
     try Data("mine".utf8).write(to: file)
     let harness = Harness()
     harness.storeDirectory = file
-    #expect(harness.run("list") == .failure)
+    expectEqual(harness.run("list"), .failure)
     #expect(
       harness.stderr
         == "error: The data directory \(file.path) is not a directory, so it cannot hold the "
@@ -81,18 +82,18 @@ import Testing
     harness.storeDirectory = directory.url
     // Posts are written at 36.9 s and 74.9 s (the demo's pace) and printed at the next
     // fetches, at 40 s and 75 s.
-    #expect(harness.run("timeline --follow --json", limit: 80_000) == .interrupted)
+    expectEqual(harness.run("timeline --follow --json", limit: 80_000), .interrupted)
     let ids = harness.stdout.split(separator: "\n").compactMap { line -> Int? in
       guard let range = line.range(of: "\"id\":") else { return nil }
       return Int(
         line[range.upperBound...].prefix { $0.isNumber || $0 == " " }.trimmingCharacters(
           in: .whitespaces))
     }
-    #expect(ids == Array(81...102))
+    expectEqual(ids, Array(81...102))
     let written = try store.timeline(sinceId: 100).map(\.authorName)
-    #expect(written == ["Tomás Ibarra", "Hanna Virtanen"])
+    expectEqual(written, ["Tomás Ibarra", "Hanna Virtanen"])
     // Nothing is written once no one watches.
-    #expect(harness.run("whoami") == .success)
+    expectEqual(harness.run("whoami"), .success)
     harness.clock.advanceTo(harness.clock.clock + 200_000)
     #expect(try store.timeline(sinceId: 102).isEmpty)
   }
@@ -115,15 +116,15 @@ import Testing
     harness.clock.scheduleAt(6_500) {
       _ = try? store.generatePosts(count: 1, date: Date(timeIntervalSince1970: 1_800_000_000))
     }
-    #expect(harness.run("timeline --follow --interval 1", limit: 8_000) == .interrupted)
+    expectEqual(harness.run("timeline --follow --interval 1", limit: 8_000), .interrupted)
     #expect(
       harness.stderr
         == "error: Could not load posts: The data file \(file.path) is damaged (not valid JSON: "
         + "expected a field name in quotes at line 1, column 22). It was left untouched: repair "
         + "it, or move it away to start again with demo data.\n")
     let lines = harness.stdout.split(separator: "\n")
-    #expect(lines.count == 21)
-    #expect(lines.last?.hasPrefix("2027-01-15") == true)
+    expectEqual(lines.count, 21)
+    expectEqual(lines.last?.hasPrefix("2027-01-15"), true)
     #expect(try Data(contentsOf: file) == good)
   }
 
@@ -138,12 +139,12 @@ import Testing
       try? FileManager.default.removeItem(at: file)
       try? FileManager.default.removeItem(at: store.journalURL)
     }
-    #expect(harness.run("timeline --follow --interval 1", limit: 6_000) == .interrupted)
+    expectEqual(harness.run("timeline --follow --interval 1", limit: 6_000), .interrupted)
     #expect(
       harness.stderr
         == "error: Could not load posts: The data file \(file.path) was deleted. Nothing can be "
         + "read or saved until it is put back; the next start creates it again with demo data.\n")
-    #expect(harness.stdout.split(separator: "\n").count == 20)
+    expectEqual(harness.stdout.split(separator: "\n").count, 20)
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Testing
 
 /// The built `friends` executable, run as a user would, against a temporary data directory:
@@ -28,15 +29,16 @@ import Testing
 
     let unknown = try await CLIProcess.run(["logut"], directory: directory.url)
     #expect(unknown.status == 64 && unknown.stdout == "")
-    #expect(
-      unknown.stderr == """
-        error: unknown command 'logut'; did you mean 'logout'?
-        Usage: friends [<options>] <command>
-        See 'friends --help' for more information.
+    expectEqual(
+      unknown.stderr,
+      """
+      error: unknown command 'logut'; did you mean 'logout'?
+      Usage: friends [<options>] <command>
+      See 'friends --help' for more information.
 
-        """)
+      """)
     let option = try await CLIProcess.run(["whoami", "--jsno"], directory: directory.url)
-    #expect(option.status == 64)
+    expectEqual(option.status, 64)
     #expect(option.stderr.hasPrefix("error: unknown option '--jsno'; did you mean '--json'?\n"))
     // Nothing above needed the data: the directory is still empty.
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
@@ -53,14 +55,14 @@ import Testing
 
     let wrong = try await CLIProcess.run(
       ["login", "-e", "ada@example.com", "-p", "wrong password"], directory: directory.url)
-    #expect(wrong.status == 1)
-    #expect(
-      wrong.stderr == "error: Login failed: wrong email or password\n")
+    expectEqual(wrong.status, 1)
+    expectEqual(
+      wrong.stderr, "error: Login failed: wrong email or password\n")
 
     // Standard input closed early: no terminal to ask on.
     let noPassword = try await CLIProcess.run(
       ["login", "-e", "ada@example.com"], directory: directory.url)
-    #expect(noPassword.status == 64)
+    expectEqual(noPassword.status, 64)
     #expect(
       noPassword.stderr.hasPrefix(
         "error: cannot ask for Password: standard input is not a terminal; pass --password\n"))
@@ -90,7 +92,7 @@ import Testing
     let file = directory.url.appendingPathComponent(LocalStore.fileName)
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
     let run = try await CLIProcess.run(["whoami"], directory: directory.url)
-    #expect(run.status == 1)
+    expectEqual(run.status, 1)
     #expect(run.stderr.hasPrefix("error: The data file \(file.path) cannot be read ("))
   }
 
@@ -108,7 +110,7 @@ import Testing
     }
 
     let loggedOut = try await run("whoami")
-    #expect(loggedOut.status == 1)
+    expectEqual(loggedOut.status, 1)
     let login = try await run("login", "-e", "ada@example.com", "-p", Self.password)
     #expect(login.status == 0 && login.stdout == "Logged in as Ada.\n")
     let loggedIn = try await run("whoami")
@@ -122,7 +124,7 @@ import Testing
       ])
     let attributes = try FileManager.default.attributesOfItem(
       atPath: dataDirectory.appendingPathComponent("server-session.json").path)
-    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     let logout = try await run("logout")
     #expect(logout.status == 0 && logout.stdout == "Logged out.\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).isEmpty)

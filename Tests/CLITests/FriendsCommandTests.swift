@@ -24,9 +24,9 @@ import ViewModels
   ])
   func commandsThatNeedAnAccountSaySoAndAskNothing(line: String) {
     let harness = Harness(loggedIn: false)
-    #expect(harness.run(line) == .failure)
-    #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: Not logged in. Run 'friends login' first.\n")
+    expectEqual(harness.run(line), .failure)
+    expectEqual(harness.stdout, "")
+    expectEqual(harness.stderr, "error: Not logged in. Run 'friends login' first.\n")
     #expect(harness.friends.calls.isEmpty && harness.search.allRequests.isEmpty)
     #expect(harness.timeline.timelineCursors.isEmpty && harness.timeline.peopleRequests.isEmpty)
   }
@@ -36,21 +36,21 @@ import ViewModels
     harness.friends.recordsResponse = { _ in
       [.next(200, [Sample.ada, Sample.grace, Sample.alan]), .completed(200)]
     }
-    #expect(harness.run("list") == .success)
-    #expect(harness.stdout == Self.table)
-    #expect(harness.stderr == "")
-    #expect(harness.clock.clock == 200)
+    expectEqual(harness.run("list"), .success)
+    expectEqual(harness.stdout, Self.table)
+    expectEqual(harness.stderr, "")
+    expectEqual(harness.clock.clock, 200)
   }
 
   @Test func onANarrowTerminalTheTableFitsAndPipedItIsNeverCut() {
     let narrow = Harness(outputColumns: 24)
     narrow.friends.recordsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
-    #expect(narrow.run("list") == .success)
+    expectEqual(narrow.run("list"), .success)
     #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.displayWidth <= 24 })
     #expect(narrow.stdout.contains("…"))
     let piped = Harness()
     piped.friends.recordsResponse = { _ in [.next(1, [Sample.ada, Sample.grace]), .completed(1)] }
-    #expect(piped.run("list") == .success)
+    expectEqual(piped.run("list"), .success)
     #expect(!piped.stdout.contains("…"))
     #expect(piped.stdout.contains("Ada Lovelace  +44 20 7946 0001"))
   }
@@ -58,47 +58,47 @@ import ViewModels
   @Test func colourIsForHeadersAndErrorsAndOffWithNoColor() {
     let coloured = Harness(colour: true)
     coloured.friends.recordsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
-    #expect(coloured.run("list") == .success)
-    #expect(
-      coloured.stdout
-        == "\u{1B}[1mID  NAME          PHONE\u{1B}[0m\n 3  Ada Lovelace  +44 20 7946 0001\n")
+    expectEqual(coloured.run("list"), .success)
+    expectEqual(
+      coloured.stdout,
+      "\u{1B}[1mID  NAME          PHONE\u{1B}[0m\n 3  Ada Lovelace  +44 20 7946 0001\n")
     coloured.friends.recordResponse = { id in [.error(1, ServiceError.notFound(id: id))] }
-    #expect(coloured.run("show 9") == .failure)
-    #expect(
-      coloured.stderr
-        == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m No friend has the id 9.\n")
+    expectEqual(coloured.run("show 9"), .failure)
+    expectEqual(
+      coloured.stderr, "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m No friend has the id 9.\n")
 
     let plain = Harness(colour: true)
     plain.friends.recordsResponse = { _ in [.next(1, [Sample.ada]), .completed(1)] }
-    #expect(plain.run("list --no-color") == .success)
-    #expect(plain.stdout == "ID  NAME          PHONE\n 3  Ada Lovelace  +44 20 7946 0001\n")
+    expectEqual(plain.run("list --no-color"), .success)
+    expectEqual(plain.stdout, "ID  NAME          PHONE\n 3  Ada Lovelace  +44 20 7946 0001\n")
   }
 
   @Test func listPrintsJSON() {
     let harness = Harness()
     harness.friends.recordsResponse = { _ in [.next(5, [Sample.ada]), .completed(5)] }
-    #expect(harness.run("list --json") == .success)
-    #expect(
-      harness.stdout == """
-        [
-          {
-            "firstName" : "Ada",
-            "id" : 3,
-            "lastName" : "Lovelace",
-            "phoneNumber" : "+44 20 7946 0001"
-          }
-        ]
+    expectEqual(harness.run("list --json"), .success)
+    expectEqual(
+      harness.stdout,
+      """
+      [
+        {
+          "firstName" : "Ada",
+          "id" : 3,
+          "lastName" : "Lovelace",
+          "phoneNumber" : "+44 20 7946 0001"
+        }
+      ]
 
-        """)
+      """)
   }
 
   @Test func anEmptyListSaysSoInTheCommandLinesTerms() {
     let harness = Harness()
     harness.friends.recordsResponse = { _ in [.next(5, []), .completed(5)] }
-    #expect(harness.run("list") == .success)
-    #expect(harness.stdout == "")
-    #expect(harness.stderr == "No friends yet. Add one with 'friends add'.\n")
-    #expect(harness.run("--server http://127.0.0.1:9 list") == .success)
+    expectEqual(harness.run("list"), .success)
+    expectEqual(harness.stdout, "")
+    expectEqual(harness.stderr, "No friends yet. Add one with 'friends add'.\n")
+    expectEqual(harness.run("--server http://127.0.0.1:9 list"), .success)
     #expect(
       harness.stderr.hasSuffix(
         "No friends yet. Add one with 'friends --server http://127.0.0.1:9 add'.\n"))
@@ -107,16 +107,16 @@ import ViewModels
   @Test func aFailedLoadPrintsTheAlertAndExits1() {
     let harness = Harness()
     harness.friends.recordsResponse = { _ in [.error(5, ServiceError.timedOut)] }
-    #expect(harness.run("list") == .failure)
-    #expect(harness.stdout == "")
-    #expect(
-      harness.stderr == "error: Could not load the friends: the server did not answer in time\n")
+    expectEqual(harness.run("list"), .failure)
+    expectEqual(harness.stdout, "")
+    expectEqual(
+      harness.stderr, "error: Could not load the friends: the server did not answer in time\n")
   }
 
   @Test func theSpinnerTurnsOnATerminalWhileLoadingAndIsErasedBeforeTheResults() {
     let harness = Harness(terminal: true)
     harness.friends.recordsResponse = { _ in [.next(200, [Sample.ada]), .completed(200)] }
-    #expect(harness.run("list") == .success)
+    expectEqual(harness.run("list"), .success)
     let first = "⠋ Loading friends…"
     let second = "⠙ Loading friends…"
     let erase = "\r" + String(repeating: " ", count: second.count) + "\r"
@@ -128,39 +128,40 @@ import ViewModels
   @Test func quickWorkShowsNoSpinner() {
     let harness = Harness(terminal: true)
     harness.friends.recordsResponse = { _ in [.next(50, [Sample.ada]), .completed(50)] }
-    #expect(harness.run("list") == .success)
-    #expect(harness.stderr == "")
+    expectEqual(harness.run("list"), .success)
+    expectEqual(harness.stderr, "")
   }
 
   @Test func showPrintsTheFriendsFields() {
     let harness = Harness()
     harness.friends.recordResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
-    #expect(harness.run("show 3") == .success)
-    #expect(
-      harness.stdout == """
-        ID          3
-        First name  Ada
-        Last name   Lovelace
-        Phone       +44 20 7946 0001
+    expectEqual(harness.run("show 3"), .success)
+    expectEqual(
+      harness.stdout,
+      """
+      ID          3
+      First name  Ada
+      Last name   Lovelace
+      Phone       +44 20 7946 0001
 
-        """)
-    #expect(harness.friends.calls == [.record(id: 3)])
+      """)
+    expectEqual(harness.friends.calls, [.record(id: 3)])
   }
 
   @Test func anUnknownIdIsTheServicesError() {
     let harness = Harness()
     harness.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
-    #expect(harness.run("show 99") == .failure)
-    #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: No friend has the id 99.\n")
+    expectEqual(harness.run("show 99"), .failure)
+    expectEqual(harness.stdout, "")
+    expectEqual(harness.stderr, "error: No friend has the id 99.\n")
   }
 
   @Test(arguments: ["show 0", "show -4", "remove 0", "edit -1 --first A"])
   func anImpossibleIdIsRefusedByTheNavigatorWithoutARequest(line: String) {
     let harness = Harness()
-    #expect(harness.run(line) == .failure)
+    expectEqual(harness.run(line), .failure)
     let id = line.split(separator: " ")[1]
-    #expect(harness.stderr == "error: No friend has the id \(id).\n")
+    expectEqual(harness.stderr, "error: No friend has the id \(id).\n")
     #expect(harness.friends.calls.isEmpty)
   }
 
@@ -173,34 +174,35 @@ import ViewModels
     let code = harness.run([
       "add", "--first", " Ada ", "--last", "Lovelace", "--phone", "+44 20 7946 0001",
     ])
-    #expect(code == .success)
-    #expect(harness.stdout == "Added Ada Lovelace (id 21).\n")
+    expectEqual(code, .success)
+    expectEqual(harness.stdout, "Added Ada Lovelace (id 21).\n")
     // The form trims the fields.
-    #expect(harness.friends.calls == [.add(draft)])
+    expectEqual(harness.friends.calls, [.add(draft)])
   }
 
   @Test func anInvalidPhoneNumberIsTheFormsMessageAndNothingIsSaved() {
     let harness = Harness()
-    #expect(
-      harness.run(["add", "--first", "Ada", "--last", "Lovelace", "--phone", "call me"]) == .failure
+    expectEqual(
+      harness.run(["add", "--first", "Ada", "--last", "Lovelace", "--phone", "call me"]), .failure
     )
-    #expect(
-      harness.stderr
-        == "error: A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses.\n"
+    expectEqual(
+      harness.stderr,
+      "error: A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses.\n"
     )
     #expect(harness.friends.calls.isEmpty)
   }
 
   @Test func everyInvalidFieldIsReported() {
     let harness = Harness()
-    #expect(harness.run(["add", "--first", "", "--last", " ", "--phone", "12"]) == .failure)
-    #expect(
-      harness.stderr == """
-        error: Enter a first name.
-        error: Enter a last name.
-        error: A phone number needs 7 to 15 digits.
+    expectEqual(harness.run(["add", "--first", "", "--last", " ", "--phone", "12"]), .failure)
+    expectEqual(
+      harness.stderr,
+      """
+      error: Enter a first name.
+      error: Enter a last name.
+      error: A phone number needs 7 to 15 digits.
 
-        """)
+      """)
   }
 
   @Test func addAsksForMissingFieldsOnATerminal() {
@@ -208,9 +210,9 @@ import ViewModels
     harness.friends.addResponse = { draft in
       [.next(1, Friend(id: 22, draft: draft)), .completed(1)]
     }
-    #expect(harness.run(["add", "--last", "Hopper"]) == .success)
-    #expect(harness.stderr == "First name: Phone: ")
-    #expect(harness.stdout == "Added Grace Hopper (id 22).\n")
+    expectEqual(harness.run(["add", "--last", "Hopper"]), .success)
+    expectEqual(harness.stderr, "First name: Phone: ")
+    expectEqual(harness.stdout, "Added Grace Hopper (id 22).\n")
   }
 
   @Test func addAsksAgainForAFieldTheFormRefusesAsLoginDoes() {
@@ -218,16 +220,16 @@ import ViewModels
     harness.friends.addResponse = { draft in
       [.next(1, Friend(id: 22, draft: draft)), .completed(1)]
     }
-    #expect(harness.run(["add", "--last", "Hopper"]) == .success)
+    expectEqual(harness.run(["add", "--last", "Hopper"]), .success)
     #expect(
       harness.stderr == "First name: error: Enter a first name.\nFirst name: Phone: "
         + "error: A phone number needs 7 to 15 digits.\nPhone: ")
-    #expect(harness.stdout == "Added Grace Hopper (id 22).\n")
+    expectEqual(harness.stdout, "Added Grace Hopper (id 22).\n")
   }
 
   @Test func addWithoutATerminalNeedsEveryField() {
     let harness = Harness()
-    #expect(harness.run(["add", "--first", "Grace"]) == .usage)
+    expectEqual(harness.run(["add", "--first", "Grace"]), .usage)
     #expect(
       harness.stderr.hasPrefix(
         "error: cannot ask for Last name: standard input is not a terminal; pass --last\n"))
@@ -238,28 +240,28 @@ import ViewModels
     let harness = Harness()
     harness.friends.recordResponse = { _ in [.next(30, Sample.ada), .completed(30)] }
     harness.friends.updateResponse = { friend in [.next(40, friend), .completed(40)] }
-    #expect(harness.run(["edit", "3", "--phone", "+44 20 7946 0999"]) == .success)
-    #expect(harness.stdout == "Saved Ada Lovelace (id 3).\n")
+    expectEqual(harness.run(["edit", "3", "--phone", "+44 20 7946 0999"]), .success)
+    expectEqual(harness.stdout, "Saved Ada Lovelace (id 3).\n")
     var changed = Sample.ada
     changed.phoneNumber = "+44 20 7946 0999"
-    #expect(harness.friends.calls == [.record(id: 3), .update(changed)])
-    #expect(harness.clock.clock == 70)
+    expectEqual(harness.friends.calls, [.record(id: 3), .update(changed)])
+    expectEqual(harness.clock.clock, 70)
   }
 
   @Test func editingAnUnknownFriendSaysSo() {
     let harness = Harness()
     harness.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
-    #expect(harness.run("edit 99 --first X") == .failure)
-    #expect(harness.stderr == "error: No friend has the id 99.\n")
-    #expect(harness.friends.calls == [.record(id: 99)])
+    expectEqual(harness.run("edit 99 --first X"), .failure)
+    expectEqual(harness.stderr, "error: No friend has the id 99.\n")
+    expectEqual(harness.friends.calls, [.record(id: 99)])
   }
 
   @Test func aFailedSaveSaysSo() {
     let harness = Harness()
     harness.friends.recordResponse = { _ in [.next(1, Sample.ada), .completed(1)] }
     harness.friends.updateResponse = { _ in [.error(1, ServiceError.storage("disk full"))] }
-    #expect(harness.run("edit 3 --first Augusta") == .failure)
-    #expect(harness.stderr == "error: Could not save: disk full\n")
+    expectEqual(harness.run("edit 3 --first Augusta"), .failure)
+    expectEqual(harness.stderr, "error: Could not save: disk full\n")
   }
 
   @Test func aFriendChangedBetweenTheReadAndTheWriteIsNotOverwritten() {
@@ -269,34 +271,34 @@ import ViewModels
     harness.friends.updateResponse = { friend in
       [.error(1, ServiceError.changedElsewhere(id: friend.id))]
     }
-    #expect(harness.run("edit 3 --first Augusta") == .failure)
-    #expect(harness.stderr == "error: Ada Lovelace was changed elsewhere\n")
-    #expect(harness.stdout == "")
+    expectEqual(harness.run("edit 3 --first Augusta"), .failure)
+    expectEqual(harness.stderr, "error: Ada Lovelace was changed elsewhere\n")
+    expectEqual(harness.stdout, "")
     var mine = Sample.ada
     mine.firstName = "Augusta"
-    #expect(harness.friends.calls == [.record(id: 3), .update(mine)])
+    expectEqual(harness.friends.calls, [.record(id: 3), .update(mine)])
   }
 
   @Test func removeLoadsTheFriendThenDeletesIt() {
     let harness = Harness()
     harness.friends.recordResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
     harness.friends.removeResponse = { _ in [.completed(20)] }
-    #expect(harness.run("remove 3") == .success)
-    #expect(harness.stdout == "Removed Ada Lovelace (id 3).\n")
-    #expect(harness.friends.calls == [.record(id: 3), .remove(id: 3)])
+    expectEqual(harness.run("remove 3"), .success)
+    expectEqual(harness.stdout, "Removed Ada Lovelace (id 3).\n")
+    expectEqual(harness.friends.calls, [.record(id: 3), .remove(id: 3)])
 
     let json = Harness()
     json.friends.recordResponse = { _ in [.next(10, Sample.ada), .completed(10)] }
     json.friends.removeResponse = { _ in [.completed(20)] }
-    #expect(json.run("remove 3 --json") == .success)
+    expectEqual(json.run("remove 3 --json"), .success)
     #expect(json.stdout.hasPrefix("{\n  \"removed\" : {\n    \"firstName\" : \"Ada\","))
   }
 
   @Test func removingAnUnknownFriendDeletesNothing() {
     let harness = Harness()
     harness.friends.recordResponse = { id in [.error(10, ServiceError.notFound(id: id))] }
-    #expect(harness.run("remove 42") == .failure)
-    #expect(harness.stderr == "error: No friend has the id 42.\n")
-    #expect(harness.friends.calls == [.record(id: 42)])
+    expectEqual(harness.run("remove 42"), .failure)
+    expectEqual(harness.stderr, "error: No friend has the id 42.\n")
+    expectEqual(harness.friends.calls, [.record(id: 42)])
   }
 }

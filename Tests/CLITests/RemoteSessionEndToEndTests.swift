@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -39,8 +40,8 @@ import Testing
     #expect((try await run("whoami")).stdout == "Ada <ada@example.com>\n")
     clock.advance(days: 30)
     let expired = try await run("whoami")
-    #expect(expired.status == 1)
-    #expect(expired.stdout == "")
+    expectEqual(expired.status, 1)
+    expectEqual(expired.stdout, "")
     let serverName = server.url.absoluteString.trimmingCharacters(
       in: CharacterSet(charactersIn: "/"))
     #expect(
@@ -85,7 +86,7 @@ import Testing
         ["--server", "http://127.0.0.1:\(port)", command], directory: home.url,
         dataDirectoryOption: false)
       let elapsed = ContinuousClock.now - start
-      #expect(result.status == 1)
+      expectEqual(result.status, 1)
       #expect(
         result.stderr
           == "error: Could not read the account status: the server could not be reached: "

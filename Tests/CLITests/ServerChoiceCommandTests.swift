@@ -1,6 +1,7 @@
 import AppComposition
 import CommandLineKit
 import Foundation
+import ReactiveTesting
 import RemoteBackend
 import Services
 import Testing
@@ -20,7 +21,7 @@ import Testing
 
   @Test func theHintToLogInRepeatsTheServerAndDataDirectoryGiven() {
     let harness = Harness(loggedIn: false)
-    #expect(harness.run("--server http://127.0.0.1:9 --data-dir /tmp/x whoami") == .failure)
+    expectEqual(harness.run("--server http://127.0.0.1:9 --data-dir /tmp/x whoami"), .failure)
     #expect(
       harness.stderr
         == "error: Not logged in. Run 'friends --data-dir /tmp/x --server http://127.0.0.1:9 "
@@ -29,35 +30,35 @@ import Testing
 
   @Test func theHintQuotesAPathAShellWouldSplit() {
     let harness = Harness(loggedIn: false)
-    #expect(harness.run(["--data-dir", "/tmp/my data", "whoami"]) == .failure)
-    #expect(
-      harness.stderr
-        == "error: Not logged in. Run 'friends --data-dir \"/tmp/my data\" login' first.\n")
+    expectEqual(harness.run(["--data-dir", "/tmp/my data", "whoami"]), .failure)
+    expectEqual(
+      harness.stderr,
+      "error: Not logged in. Run 'friends --data-dir \"/tmp/my data\" login' first.\n")
   }
 
   @Test func anExpiredSessionSaysHowToLogInToTheSameServer() {
     let harness = Harness()
     harness.auth.currentStatusResponse = { [.error(30, ServiceError.sessionExpired)] }
     harness.clock.scheduleAt(30) { harness.auth.expirations.accept(()) }
-    #expect(harness.run("--server http://127.0.0.1:9 whoami") == .failure)
+    expectEqual(harness.run("--server http://127.0.0.1:9 whoami"), .failure)
     #expect(harness.stderr.contains("Run 'friends --server http://127.0.0.1:9 login' to log in."))
   }
 
   @Test func theServerVariableNamesTheServerWhenNoOptionDoes() {
     let harness = Harness()
     harness.environment[AppIdentity.serverVariable] = "http://127.0.0.1:7"
-    #expect(harness.run("whoami") == .success)
-    #expect(server(harness) == "http://127.0.0.1:7")
-    #expect(harness.run("--server http://127.0.0.1:8 whoami") == .success)
-    #expect(server(harness) == "http://127.0.0.1:8")
-    #expect(harness.run("--local whoami") == .success)
+    expectEqual(harness.run("whoami"), .success)
+    expectEqual(server(harness), "http://127.0.0.1:7")
+    expectEqual(harness.run("--server http://127.0.0.1:8 whoami"), .success)
+    expectEqual(server(harness), "http://127.0.0.1:8")
+    expectEqual(harness.run("--local whoami"), .success)
     #expect(server(harness) == nil)
   }
 
   @Test func aServerVariableThatIsNoURLIsAUsageError() {
     let harness = Harness()
     harness.environment[AppIdentity.serverVariable] = "127.0.0.1:7"
-    #expect(harness.run("whoami") == .usage)
+    expectEqual(harness.run("whoami"), .usage)
     #expect(
       harness.stderr.contains("$FRIENDS_SERVER needs an http:// or https:// URL, got '127.0.0.1:7'")
     )
@@ -71,19 +72,19 @@ import Testing
     try file.save(Self.token)
     let harness = Harness()
     let dataDir = "--data-dir \(directory.url.path)"
-    #expect(harness.run("\(dataDir) whoami") == .success)
-    #expect(server(harness) == "http://localhost:8080")
+    expectEqual(harness.run("\(dataDir) whoami"), .success)
+    expectEqual(server(harness), "http://localhost:8080")
     // An ended session still names its server: the next login goes there.
     file.expire(Self.token)
-    #expect(harness.run("\(dataDir) whoami") == .success)
-    #expect(server(harness) == "http://localhost:8080")
-    #expect(harness.run("\(dataDir) --local whoami") == .success)
+    expectEqual(harness.run("\(dataDir) whoami"), .success)
+    expectEqual(server(harness), "http://localhost:8080")
+    expectEqual(harness.run("\(dataDir) --local whoami"), .success)
     #expect(server(harness) == nil)
-    #expect(harness.run("\(dataDir) --local --server http://a:1 whoami") == .usage)
+    expectEqual(harness.run("\(dataDir) --local --server http://a:1 whoami"), .usage)
     // Logging out forgets it.
     try file.save(Self.token)
     file.remove(Self.token)
-    #expect(harness.run("\(dataDir) whoami") == .success)
+    expectEqual(harness.run("\(dataDir) whoami"), .success)
     #expect(server(harness) == nil)
   }
 
@@ -92,9 +93,9 @@ import Testing
     try SessionTokenFile(directory: directory.url, server: URL(string: "http://localhost:8080")!)
       .save(Self.token)
     let harness = Harness(loggedIn: false)
-    #expect(
-      harness.run("--data-dir \(directory.url.path) --server http://127.0.0.1:8080 whoami")
-        == .failure)
+    expectEqual(
+      harness.run("--data-dir \(directory.url.path) --server http://127.0.0.1:8080 whoami"),
+      .failure)
     #expect(
       harness.stderr
         == "error: Not logged in to the test: the login kept in this data directory is for "
@@ -105,7 +106,7 @@ import Testing
   @Test func latencyWithARememberedServerSaysHowToUseTheLocalData() {
     let harness = Harness()
     harness.environment[AppIdentity.serverVariable] = "http://127.0.0.1:7"
-    #expect(harness.run("--latency 5 whoami") == .usage)
+    expectEqual(harness.run("--latency 5 whoami"), .usage)
     #expect(harness.stderr.contains("not to the server http://127.0.0.1:7; add '--local'"))
   }
 }

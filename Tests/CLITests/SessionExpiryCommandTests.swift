@@ -1,5 +1,6 @@
 import Models
 import ReactiveCore
+import ReactiveTesting
 import Services
 import Testing
 
@@ -15,8 +16,8 @@ import Testing
     let harness = Harness()
     harness.auth.currentStatusResponse = { [.error(30, ServiceError.sessionExpired)] }
     harness.clock.scheduleAt(30) { harness.auth.expirations.accept(()) }
-    #expect(harness.run("whoami") == .failure)
-    #expect(harness.stderr == Self.expired)
+    expectEqual(harness.run("whoami"), .failure)
+    expectEqual(harness.stderr, Self.expired)
   }
 
   @Test func aStatusThatCannotBeReadSaysWhyAtOnce() {
@@ -24,11 +25,11 @@ import Testing
     harness.auth.currentStatusResponse = {
       [.error(3, ServiceError.unreachable("nothing accepted the connection at 127.0.0.1:1"))]
     }
-    #expect(harness.run("whoami") == .failure)
+    expectEqual(harness.run("whoami"), .failure)
     #expect(
       harness.stderr
         == "error: Could not read the account status: the server could not be reached: "
         + "nothing accepted the connection at 127.0.0.1:1\n")
-    #expect(harness.clock.clock == 3)
+    expectEqual(harness.clock.clock, 3)
   }
 }

@@ -30,26 +30,26 @@ import ViewModels
   @Test func aQuerySearchesOnceAtOnce() {
     let harness = Harness()
     Self.answer(harness)
-    #expect(harness.run("search ada") == .success)
-    #expect(harness.stdout == "ID  NAME          PHONE\n 3  Ada Lovelace  +44 20 7946 0001\n")
+    expectEqual(harness.run("search ada"), .success)
+    expectEqual(harness.stdout, "ID  NAME          PHONE\n 3  Ada Lovelace  +44 20 7946 0001\n")
     // The query is complete when given: no debounce wait before the request.
-    #expect(harness.search.requests["ada"]?.subscriptions == [Subscription(0, 1_000)])
+    expectEqual(harness.search.requests["ada"]?.subscriptions, [Subscription(0, 1_000)])
   }
 
   @Test func aShortQueryIsNotSearched() {
     let harness = Harness()
     Self.answer(harness)
-    #expect(harness.run("search a") == .failure)
-    #expect(harness.stderr == "error: \(SearchViewModel.shortQueryText)\n")
+    expectEqual(harness.run("search a"), .failure)
+    expectEqual(harness.stderr, "error: \(SearchViewModel.shortQueryText)\n")
     #expect(harness.search.allRequests.isEmpty)
   }
 
   @Test func noMatchSaysSoAndSucceeds() {
     let harness = Harness()
     Self.answer(harness)
-    #expect(harness.run("search zz") == .success)
-    #expect(harness.stdout == "")
-    #expect(harness.stderr == "No friends match \"zz\".\n")
+    expectEqual(harness.run("search zz"), .success)
+    expectEqual(harness.stdout, "")
+    expectEqual(harness.stderr, "No friends match \"zz\".\n")
   }
 
   @Test func typedLinesAreDebouncedDeduplicatedAndCancelled() {
@@ -63,21 +63,22 @@ import ViewModels
       .next(2_800, "al"),  // searched at 3100, cancelling "ada"
       .completed(3_500),
     ]).asObservable()
-    #expect(harness.run("search") == .success)
-    #expect(
-      harness.stdout == """
-        "ad": 1 friend
-          3  Ada Lovelace  +44 20 7946 0001
-        "x": \(SearchViewModel.shortQueryText)
-        "al": 1 friend
-          7  Alan Turing  +44 161 555 0100
+    expectEqual(harness.run("search"), .success)
+    expectEqual(
+      harness.stdout,
+      """
+      "ad": 1 friend
+        3  Ada Lovelace  +44 20 7946 0001
+      "x": \(SearchViewModel.shortQueryText)
+      "al": 1 friend
+        7  Alan Turing  +44 161 555 0100
 
-        """)
-    #expect(harness.search.allRequests.map(\.query) == ["ad", "ada", "al"])
-    #expect(harness.search.requests["ada"]?.subscriptions == [Subscription(2_300, 3_100)])
-    #expect(harness.search.requests["al"]?.subscriptions == [Subscription(3_100, 3_300)])
+      """)
+    expectEqual(harness.search.allRequests.map(\.query), ["ad", "ada", "al"])
+    expectEqual(harness.search.requests["ada"]?.subscriptions, [Subscription(2_300, 3_100)])
+    expectEqual(harness.search.requests["al"]?.subscriptions, [Subscription(3_100, 3_300)])
     // Done when the input ended and the last search had finished.
-    #expect(harness.clock.clock == 3_500)
+    expectEqual(harness.clock.clock, 3_500)
   }
 
   @Test func theLastSearchFinishesAfterTheInputEnds() {
@@ -85,13 +86,13 @@ import ViewModels
     Self.answer(harness)
     harness.lines = harness.clock.createHotObservable([.next(100, "gr"), .completed(150)])
       .asObservable()
-    #expect(harness.run("search --json") == .success)
+    expectEqual(harness.run("search --json"), .success)
     #expect(
       harness.stdout
         == #"{"query":"gr","results":[{"firstName":"Grace","id":12,"lastName":"Hopper","phoneNumber":"+1 555 010 2841"}],"searched":true}"#
         + "\n")
     // The input ended at 150, so the pending query went at once and answered at 350.
-    #expect(harness.clock.clock == 350)
+    expectEqual(harness.clock.clock, 350)
   }
 
   @Test func aFailedSearchIsRetriedThenReportedAndTypingGoesOn() {
@@ -100,20 +101,21 @@ import ViewModels
     harness.lines = harness.clock.createHotObservable([
       .next(100, "boom"), .next(2_000, "grace"), .completed(2_100),
     ]).asObservable()
-    #expect(harness.run("search") == .failure)
-    #expect(harness.stderr == "error: Search for boom failed\n")
+    expectEqual(harness.run("search"), .failure)
+    expectEqual(harness.stderr, "error: Search for boom failed\n")
     #expect(harness.stdout.hasPrefix("\"grace\": 1 friend\n"))
-    #expect(harness.search.allRequests.map(\.query) == ["boom", "grace"])
+    expectEqual(harness.search.allRequests.map(\.query), ["boom", "grace"])
     // Tried at 400, then 200 ms and 400 ms after each failure.
-    #expect(
-      harness.search.requests["boom"]?.subscriptions == [
+    expectEqual(
+      harness.search.requests["boom"]?.subscriptions,
+      [
         Subscription(400, 500), Subscription(700, 800), Subscription(1_200, 1_300),
       ])
   }
 
   @Test func anEmptyInputSearchesNothing() {
     let harness = Harness()
-    #expect(harness.run("search") == .success)
+    expectEqual(harness.run("search"), .success)
     #expect(harness.stdout == "" && harness.stderr == "")
     #expect(harness.search.allRequests.isEmpty)
   }
@@ -126,51 +128,53 @@ import ViewModels
   @Test func timelinePrintsOnePageOldestFirst() {
     let harness = Harness()
     harness.timeline.timelineResponse = { _ in [.next(100, Self.posts), .completed(100)] }
-    #expect(harness.run("timeline") == .success)
-    #expect(
-      harness.stdout == """
-        2024-03-01 08:01  Tomás Ibarra  First.
-        2024-03-01 08:02  Rosa Delgado  Second.
-        2024-03-01 08:03  Tomás Ibarra  Third.
+    expectEqual(harness.run("timeline"), .success)
+    expectEqual(
+      harness.stdout,
+      """
+      2024-03-01 08:01  Tomás Ibarra  First.
+      2024-03-01 08:02  Rosa Delgado  Second.
+      2024-03-01 08:03  Tomás Ibarra  Third.
 
-        """)
-    #expect(harness.timeline.timelineCursors == [.none])
-    #expect(harness.clock.clock == 100)
+      """)
+    expectEqual(harness.timeline.timelineCursors, [.none])
+    expectEqual(harness.clock.clock, 100)
   }
 
   @Test func timelinePrintsJSONNewestFirst() {
     let harness = Harness()
     harness.timeline.timelineResponse = { _ in [.next(1, [Self.posts[0]]), .completed(1)] }
-    #expect(harness.run("timeline --json") == .success)
-    #expect(
-      harness.stdout == """
-        [
-          {
-            "authorId" : 2,
-            "authorName" : "Tomás Ibarra",
-            "date" : "2024-03-01T08:03:00Z",
-            "id" : 3,
-            "text" : "Third."
-          }
-        ]
+    expectEqual(harness.run("timeline --json"), .success)
+    expectEqual(
+      harness.stdout,
+      """
+      [
+        {
+          "authorId" : 2,
+          "authorName" : "Tomás Ibarra",
+          "date" : "2024-03-01T08:03:00Z",
+          "id" : 3,
+          "text" : "Third."
+        }
+      ]
 
-        """)
+      """)
   }
 
   @Test func anEmptyTimelineSaysSo() {
     let harness = Harness()
     harness.timeline.timelineResponse = { _ in [.next(1, []), .completed(1)] }
-    #expect(harness.run("timeline") == .success)
+    expectEqual(harness.run("timeline"), .success)
     #expect(harness.stdout == "" && harness.stderr == "No posts yet.\n")
   }
 
   @Test func aTimelineThatCannotBeFetchedFails() {
     let harness = Harness()
     harness.timeline.timelineResponse = { _ in [.error(100, Failure.serverDown)] }
-    #expect(harness.run("timeline") == .failure)
-    #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: Could not load posts: serverDown\n")
-    #expect(harness.clock.clock == 100)
+    expectEqual(harness.run("timeline"), .failure)
+    expectEqual(harness.stdout, "")
+    expectEqual(harness.stderr, "error: Could not load posts: serverDown\n")
+    expectEqual(harness.clock.clock, 100)
   }
 
   @Test func followReportsAFailedFetchAndGoesOn() {
@@ -180,9 +184,9 @@ import ViewModels
       harness.clock.clock == 0
         ? [.error(100, Failure.serverDown)] : [.next(100, [Self.posts[2]]), .completed(100)]
     }
-    #expect(harness.run("timeline --follow", limit: 6_000) == .interrupted)
-    #expect(harness.stderr == "error: Could not load posts: serverDown\n")
-    #expect(harness.stdout == "2024-03-01 08:01  Tomás Ibarra  First.\n")
+    expectEqual(harness.run("timeline --follow", limit: 6_000), .interrupted)
+    expectEqual(harness.stderr, "error: Could not load posts: serverDown\n")
+    expectEqual(harness.stdout, "2024-03-01 08:01  Tomás Ibarra  First.\n")
   }
 
   @Test func followPrintsNewPostsAsTheyArriveUntilCtrlC() {
@@ -196,17 +200,19 @@ import ViewModels
       }
     }
     // Ctrl-C at 12 s: fetches at 0, 5 and 10 s.
-    #expect(harness.run("timeline --follow", limit: 12_000) == .interrupted)
-    #expect(
-      harness.stdout == """
-        2024-03-01 08:01  Tomás Ibarra  First.
-        2024-03-01 08:02  Rosa Delgado  Second.
-        2024-03-01 08:03  Tomás Ibarra  Third.
-        2024-03-01 08:04  Rosa Delgado  Fourth.
+    expectEqual(harness.run("timeline --follow", limit: 12_000), .interrupted)
+    expectEqual(
+      harness.stdout,
+      """
+      2024-03-01 08:01  Tomás Ibarra  First.
+      2024-03-01 08:02  Rosa Delgado  Second.
+      2024-03-01 08:03  Tomás Ibarra  Third.
+      2024-03-01 08:04  Rosa Delgado  Fourth.
 
-        """)
-    #expect(
-      harness.timeline.timelineCursors == [
+      """)
+    expectEqual(
+      harness.timeline.timelineCursors,
+      [
         .none, TimelineCursor(newestId: 3, oldestId: 1), TimelineCursor(newestId: 4, oldestId: 1),
       ])
   }
@@ -217,21 +223,21 @@ import ViewModels
       cursor.newestId == nil
         ? [.next(10, [Self.posts[2]]), .completed(10)] : [.next(10, []), .completed(10)]
     }
-    #expect(harness.run("timeline -f --json --interval 0.5", limit: 1_200) == .interrupted)
+    expectEqual(harness.run("timeline -f --json --interval 0.5", limit: 1_200), .interrupted)
     #expect(
       harness.stdout
         == #"{"authorId":2,"authorName":"Tomás Ibarra","date":"2024-03-01T08:01:00Z","id":1,"text":"First."}"#
         + "\n")
-    #expect(harness.timeline.timelineCursors.count == 3)  // at 0, 500 and 1000 ms
+    expectEqual(harness.timeline.timelineCursors.count, 3)  // at 0, 500 and 1000 ms
   }
 
   @Test func followEndsWhenTheAccountLogsOut() {
     let harness = Harness()
     harness.timeline.timelineResponse = { _ in [.next(10, []), .completed(10)] }
     harness.clock.scheduleAt(6_000) { harness.auth.status.accept(.unavailable) }
-    #expect(harness.run("timeline --follow") == .failure)
-    #expect(harness.stderr == "error: Not logged in. Run 'friends login' first.\n")
-    #expect(harness.clock.clock == 6_000)
+    expectEqual(harness.run("timeline --follow"), .failure)
+    expectEqual(harness.stderr, "error: Not logged in. Run 'friends login' first.\n")
+    expectEqual(harness.clock.clock, 6_000)
   }
 
   @Test func peoplePrintsTheMembers() {
@@ -239,14 +245,14 @@ import ViewModels
     harness.timeline.peopleResponse = {
       [.next(100, [Sample.rosa, Sample.tomas]), .completed(100)]
     }
-    #expect(harness.run("people") == .success)
-    #expect(harness.stdout == "ID  NAME\n 1  Rosa Delgado\n 2  Tomás Ibarra\n")
+    expectEqual(harness.run("people"), .success)
+    expectEqual(harness.stdout, "ID  NAME\n 1  Rosa Delgado\n 2  Tomás Ibarra\n")
   }
 
   @Test func peopleShowsTheViewModelsLoadingTextOnATerminal() {
     let harness = Harness(terminal: true)
     harness.timeline.peopleResponse = { [.next(100, [Sample.rosa]), .completed(100)] }
-    #expect(harness.run("people --no-color") == .success)
+    expectEqual(harness.run("people --no-color"), .success)
     #expect(harness.stderr.hasPrefix("\r⠋ \(PeopleViewModel.loadingText)"))
   }
 
@@ -255,10 +261,10 @@ import ViewModels
     harness.timeline.peopleResponse = {
       [.error(5, ServiceError.unreachable("connection refused"))]
     }
-    #expect(harness.run("people") == .failure)
-    #expect(
-      harness.stderr
-        == "error: Could not load people: the server could not be reached: connection refused\n")
+    expectEqual(harness.run("people"), .failure)
+    expectEqual(
+      harness.stderr,
+      "error: Could not load people: the server could not be reached: connection refused\n")
   }
 }
 
@@ -289,32 +295,32 @@ import ViewModels
   @Test func olderFetchesThatManyPagesBeforeTheNewestOneAfterTheOther() {
     let harness = Harness()
     Self.answer(harness)
-    #expect(harness.run("timeline --older 1") == .success)
-    #expect(Self.ids(harness.stdout) == Array(6...45))
+    expectEqual(harness.run("timeline --older 1"), .success)
+    expectEqual(Self.ids(harness.stdout), Array(6...45))
     #expect(harness.stdout.hasPrefix("2024-03-01 08:06  Rosa Delgado  Post 6.\n"))
-    #expect(harness.timeline.olderCursors == [TimelineCursor(newestId: 45, oldestId: 26)])
-    #expect(harness.clock.clock == 200)
+    expectEqual(harness.timeline.olderCursors, [TimelineCursor(newestId: 45, oldestId: 26)])
+    expectEqual(harness.clock.clock, 200)
   }
 
   @Test func allFetchesUntilNothingIsOlder() {
     let harness = Harness()
     Self.answer(harness)
-    #expect(harness.run("timeline --all") == .success)
-    #expect(Self.ids(harness.stdout) == Array(1...45))
+    expectEqual(harness.run("timeline --all"), .success)
+    expectEqual(Self.ids(harness.stdout), Array(1...45))
     // The third page has 5 posts: fewer than a page, so nothing is asked after it.
-    #expect(harness.timeline.olderCursors.map(\.oldestId) == [26, 6])
-    #expect(harness.clock.clock == 300)
+    expectEqual(harness.timeline.olderCursors.map(\.oldestId), [26, 6])
+    expectEqual(harness.clock.clock, 300)
   }
 
   @Test func olderZeroIsTheNewestPageAndBadValuesAreRefused() {
     let harness = Harness()
     Self.answer(harness)
-    #expect(harness.run("timeline --older 0") == .success)
-    #expect(Self.ids(harness.stdout) == Array(26...45))
+    expectEqual(harness.run("timeline --older 0"), .success)
+    expectEqual(Self.ids(harness.stdout), Array(26...45))
     #expect(harness.timeline.olderCursors.isEmpty)
     for bad in ["-1", "10001", "two", ""] {
       let refused = Harness()
-      #expect(refused.run(["timeline", "--older", bad]) == .usage)
+      expectEqual(refused.run(["timeline", "--older", bad]), .usage)
       #expect(
         refused.stderr.contains(
           "option '--older' must be a whole number from 0 to 10000, got '\(bad)'"))
@@ -324,7 +330,7 @@ import ViewModels
       (["timeline", "--all", "--follow"], "--older and --all print a fixed list"),
     ] {
       let refused = Harness()
-      #expect(refused.run(arguments) == .usage)
+      expectEqual(refused.run(arguments), .usage)
       #expect(refused.stderr.contains(message))
     }
   }

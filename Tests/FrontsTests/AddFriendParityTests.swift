@@ -62,10 +62,10 @@ import Testing
   @Test func bothFrontsSaveTheSameDraftsAndShowTheSameMessages() {
     let command = commandLineStory()
     let terminal = terminalStory()
-    #expect(command.messages == Self.messages)
-    #expect(terminal.messages == command.messages)
-    #expect(command.drafts == Array(Self.attempts[1...]))
-    #expect(terminal.drafts == command.drafts)
+    expectEqual(command.messages, Self.messages)
+    expectEqual(terminal.messages, command.messages)
+    expectEqual(command.drafts, Array(Self.attempts[1...]))
+    expectEqual(terminal.drafts, command.drafts)
     #expect(command.added && terminal.added)
   }
 

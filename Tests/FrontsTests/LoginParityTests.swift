@@ -46,10 +46,10 @@ import Testing
   @Test func bothFrontsSendTheSameRequestsAndShowTheSameMessages() {
     let command = commandLineStory()
     let terminal = terminalStory()
-    #expect(command.messages == Self.messages)
-    #expect(terminal.messages == command.messages)
-    #expect(command.passwordsSent == ["wrong password", "correct horse"])
-    #expect(terminal.passwordsSent == command.passwordsSent)
+    expectEqual(command.messages, Self.messages)
+    expectEqual(terminal.messages, command.messages)
+    expectEqual(command.passwordsSent, ["wrong password", "correct horse"])
+    expectEqual(terminal.passwordsSent, command.passwordsSent)
     #expect(command.loggedIn && terminal.loggedIn)
   }
 

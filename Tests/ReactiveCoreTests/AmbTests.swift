@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct AmbTests {
@@ -14,10 +15,10 @@ import Testing
       a.onNext(1)
       b.onNext(3)
       b.onCompleted()
-      #expect(recorder.log == ["2", "3", "completed"])
+      expectEqual(recorder.log, ["2", "3", "completed"])
       let pair = Recorder<Int>()
       pair.record(Observable<Int>.never().amb(Observable.of(5)))
-      #expect(pair.log == ["5", "completed"])
+      expectEqual(pair.log, ["5", "completed"])
     }
   }
 
@@ -29,7 +30,7 @@ import Testing
       recorder.record(a.amb(b))
       a.onError(TestError())
       b.onNext(1)
-      #expect(recorder.log == ["error(boom)"])
+      expectEqual(recorder.log, ["error(boom)"])
       #expect(!b.hasObservers)
     }
   }
@@ -49,7 +50,7 @@ import Testing
       a.onNext(1)
       subscription.dispose()
       a.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       #expect(!a.hasObservers && !b.hasObservers)
     }
   }

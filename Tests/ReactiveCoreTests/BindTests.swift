@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct BindTests {
@@ -11,13 +12,13 @@ import Testing
       firstRecorder.record(first)
       secondRecorder.record(second)
       _ = Observable.concat([.of(1), .error(TestError())]).bind(to: first, second)
-      #expect(firstRecorder.log == ["1", "error(boom)"])
-      #expect(secondRecorder.log == ["1", "error(boom)"])
+      expectEqual(firstRecorder.log, ["1", "error(boom)"])
+      expectEqual(secondRecorder.log, ["1", "error(boom)"])
       let optional = PublishSubject<Int?>()
       let optionalRecorder = Recorder<Int?>()
       optionalRecorder.record(optional)
       _ = Observable.of(2).bind(to: optional)
-      #expect(optionalRecorder.log == ["Optional(2)", "completed"])
+      expectEqual(optionalRecorder.log, ["Optional(2)", "completed"])
     }
   }
 
@@ -31,21 +32,21 @@ import Testing
       _ = Observable.of(1, 2).bind(to: publish)
       _ = Observable.of(3).bind(to: behavior)
       _ = Observable.of(4).bind(to: replay)
-      #expect(recorder.log == ["1", "2"])
-      #expect(behavior.value == 3)
+      expectEqual(recorder.log, ["1", "2"])
+      expectEqual(behavior.value, 3)
       let replayed = Recorder<Int>()
       replayed.record(replay).dispose()
-      #expect(replayed.log == ["4"])
+      expectEqual(replayed.log, ["4"])
       let optionalPublish = PublishRelay<Int?>()
       let optionalBehavior = BehaviorRelay<Int?>(value: nil)
       let optionalReplay = ReplayRelay<Int?>.create(bufferSize: 1)
       _ = Observable.of(5).bind(to: optionalPublish)
       _ = Observable.of(6).bind(to: optionalBehavior)
       _ = Observable.of(7).bind(to: optionalReplay)
-      #expect(optionalBehavior.value == 6)
+      expectEqual(optionalBehavior.value, 6)
       let optionalReplayed = Recorder<Int?>()
       optionalReplayed.record(optionalReplay).dispose()
-      #expect(optionalReplayed.log == ["Optional(7)"])
+      expectEqual(optionalReplayed.log, ["Optional(7)"])
       subscription.dispose()
     }
   }
@@ -57,7 +58,7 @@ import Testing
         _ = source.subscribe(onNext: { total += $0 })
         return total
       }
-      #expect(count == 6)
+      expectEqual(count, 6)
       let label: (Observable<Int>) -> (String) -> String = { source in
         { prefix in
           var last = 0
@@ -65,14 +66,14 @@ import Testing
           return "\(prefix)\(last)"
         }
       }
-      #expect(Observable.of(1, 2).bind(to: label, curriedArgument: "last ") == "last 2")
+      expectEqual(Observable.of(1, 2).bind(to: label, curriedArgument: "last "), "last 2")
       var received: [Int] = []
       let subject = PublishSubject<Int>()
       let subscription = subject.bind(onNext: { received.append($0) })
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(2)
-      #expect(received == [1])
+      expectEqual(received, [1])
     }
   }
 }

@@ -14,7 +14,7 @@ import Testing
     let expected: [Recorded<Event<[Int]>>] = [
       .next(230, [1, 2, 3]), .next(330, [4]), .next(430, []), .next(440, []), .completed(440),
     ]
-    #expect(observer.events == expected)
+    expectEqual(observer.events, expected)
   }
 
   @Test func bufferDropsTheCurrentArrayOnError() {
@@ -23,7 +23,7 @@ import Testing
     let observer = scheduler.start {
       source.buffer(timeSpan: .milliseconds(100), count: 3, scheduler: scheduler)
     }
-    #expect(observer.events == [.error(250, TestFailure.broken)])
+    expectEqual(observer.events, [.error(250, TestFailure.broken)])
   }
 
   @Test func disposingABufferStopsItsTimer() {
@@ -36,7 +36,7 @@ import Testing
       }
     }
     #expect(observer.events.isEmpty)
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 }

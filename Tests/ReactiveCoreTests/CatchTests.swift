@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CatchTests {
@@ -18,8 +19,8 @@ import Testing
       #expect(!source.hasObservers && fallback.hasObservers)
       fallback.onNext(2)
       fallback.onCompleted()
-      #expect(recorder.log == ["1", "2", "completed"])
-      #expect(caught == ["boom"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
+      expectEqual(caught, ["boom"])
     }
   }
 
@@ -27,14 +28,14 @@ import Testing
     expectNoLeaks {
       let completed = Recorder<Int>()
       completed.record(Observable.of(1).catch { _ in .just(9) })
-      #expect(completed.log == ["1", "completed"])
+      expectEqual(completed.log, ["1", "completed"])
       let second = Recorder<Int>()
       second.record(
         Observable<Int>.error(TestError("first")).catch { _ in .error(TestError("second")) })
-      #expect(second.log == ["error(second)"])
+      expectEqual(second.log, ["error(second)"])
       let thrown = Recorder<Int>()
       thrown.record(Observable<Int>.error(TestError()).catch { _ in throw TestError("handler") })
-      #expect(thrown.log == ["error(handler)"])
+      expectEqual(thrown.log, ["error(handler)"])
     }
   }
 
@@ -47,14 +48,14 @@ import Testing
       source.onNext(1)
       before.dispose()
       source.onError(TestError())
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       #expect(!source.hasObservers && !fallback.hasObservers)
       // The failed subject fails the next subscriber at once: it is switched to the fallback.
       let after = recorder.record(source.catch { _ in fallback })
       #expect(fallback.hasObservers)
       after.dispose()
       #expect(!fallback.hasObservers)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       let other = PublishSubject<Int>()
       let switched = Recorder<Int>()
       let subscription = switched.record(other.catch { _ in fallback })
@@ -62,7 +63,7 @@ import Testing
       fallback.onNext(5)
       subscription.dispose()
       fallback.onNext(6)
-      #expect(switched.log == ["5"])
+      expectEqual(switched.log, ["5"])
       #expect(!fallback.hasObservers)
     }
   }
@@ -79,7 +80,7 @@ import Testing
       })
       source.onNext(1)
       subscription.dispose()
-      #expect(received == [1, 10, 11])
+      expectEqual(received, [1, 10, 11])
     }
   }
 
@@ -90,10 +91,10 @@ import Testing
       recorder.record(subject.catchAndReturn(0))
       subject.onNext(1)
       subject.onError(TestError())
-      #expect(recorder.log == ["1", "0", "completed"])
+      expectEqual(recorder.log, ["1", "0", "completed"])
       let fine = Recorder<Int>()
       fine.record(Observable.of(1).catchAndReturn(0))
-      #expect(fine.log == ["1", "completed"])
+      expectEqual(fine.log, ["1", "completed"])
     }
   }
 
@@ -107,7 +108,7 @@ import Testing
       })
       subject.onNext(1)
       subscription.dispose()
-      #expect(received == [1, 0])
+      expectEqual(received, [1, 0])
       let other = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       let second = recorder.record(other.catchAndReturn(0))
@@ -127,16 +128,16 @@ import Testing
           Observable.of(3),
           Observable.of(4),
         ]))
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
       let allFail = Recorder<Int>()
       allFail.record(
         Observable.catch(sequence: [
           Observable<Int>.error(TestError("a")), .error(TestError("b")),
         ]))
-      #expect(allFail.log == ["error(b)"])
+      expectEqual(allFail.log, ["error(b)"])
       let empty = Recorder<Int>()
       empty.record(Observable.catch(sequence: [Observable<Int>]()))
-      #expect(empty.log == ["completed"])
+      expectEqual(empty.log, ["completed"])
     }
   }
 
@@ -155,7 +156,7 @@ import Testing
       second.onNext(2)
       subscription.dispose()
       second.onNext(4)
-      #expect(received == [1, 2, 3])
+      expectEqual(received, [1, 2, 3])
       #expect(!first.hasObservers && !second.hasObservers)
     }
   }
@@ -166,7 +167,7 @@ import Testing
       sources.append(.just(1))
       let recorder = Recorder<Int>()
       recorder.record(Observable.catch(sequence: sources))
-      #expect(recorder.log == ["1", "completed"])
+      expectEqual(recorder.log, ["1", "completed"])
     }
   }
 }

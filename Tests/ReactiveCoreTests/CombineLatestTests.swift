@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CombineLatestTests {
@@ -13,12 +14,12 @@ import Testing
       b.onNext("x")
       a.onNext(3)
       b.onNext("y")
-      #expect(recorder.log == ["2x", "3x", "3y"])
+      expectEqual(recorder.log, ["2x", "3x", "3y"])
       a.onCompleted()
       b.onNext("z")
-      #expect(recorder.log == ["2x", "3x", "3y", "3z"])
+      expectEqual(recorder.log, ["2x", "3x", "3y", "3z"])
       b.onCompleted()
-      #expect(recorder.log.last == "completed")
+      expectEqual(recorder.log.last, "completed")
     }
   }
 
@@ -27,14 +28,14 @@ import Testing
       let pair = Recorder<String>()
       pair.record(
         Observable.combineLatest(Observable.just(1), Observable.just("a")).map { "\($0)\($1)" })
-      #expect(pair.log == ["1a", "completed"])
+      expectEqual(pair.log, ["1a", "completed"])
       let one = Observable.just(1)
       let eight = Recorder<Int>()
       eight.record(
         Observable.combineLatest(one, one, one, one, one, one, one, one) {
           sum($0, $1, $2, $3, $4, $5, $6, $7)
         })
-      #expect(eight.log == ["8", "completed"])
+      expectEqual(eight.log, ["8", "completed"])
       let sums = Recorder<Int>()
       sums.record(
         Observable.merge(
@@ -50,7 +51,7 @@ import Testing
           Observable.combineLatest(one, one, one, one, one, one, one, one).map {
             sum($0, $1, $2, $3, $4, $5, $6, $7)
           }))
-      #expect(sums.log == ["3", "4", "5", "6", "7", "8", "completed"])
+      expectEqual(sums.log, ["3", "4", "5", "6", "7", "8", "completed"])
     }
   }
 
@@ -61,15 +62,15 @@ import Testing
       recorder.record(Observable.combineLatest(subjects))
       for (index, subject) in subjects.enumerated() { subject.onNext(index) }
       subjects[1].onNext(7)
-      #expect(recorder.log == ["[0, 1, 2]", "[0, 7, 2]"])
+      expectEqual(recorder.log, ["[0, 1, 2]", "[0, 7, 2]"])
       for subject in subjects { subject.onCompleted() }
-      #expect(recorder.log.last == "completed")
+      expectEqual(recorder.log.last, "completed")
       let summed = Recorder<Int>()
       summed.record(Observable.combineLatest([Observable.just(2), .just(3)]) { $0.reduce(0, +) })
-      #expect(summed.log == ["5", "completed"])
+      expectEqual(summed.log, ["5", "completed"])
       let empty = Recorder<[Int]>()
       empty.record(Observable.combineLatest([Observable<Int>]()))
-      #expect(empty.log == ["[]", "completed"])
+      expectEqual(empty.log, ["[]", "completed"])
     }
   }
 
@@ -82,7 +83,7 @@ import Testing
       b.onCompleted()  // without a value: nothing can be combined any more
       #expect(recorder.log.isEmpty)
       a.onNext(1)
-      #expect(recorder.log == ["completed"])
+      expectEqual(recorder.log, ["completed"])
       #expect(!a.hasObservers)
     }
   }
@@ -95,17 +96,17 @@ import Testing
       recorder.record(Observable.combineLatest(a, b) { $0 + $1 })
       a.onNext(1)
       b.onError(TestError())
-      #expect(recorder.log == ["error(boom)"])
+      expectEqual(recorder.log, ["error(boom)"])
       #expect(!a.hasObservers)
       let selector = Recorder<Int>()
       selector.record(
         Observable.combineLatest(Observable.just(1), Observable.just(2)) { _, _ -> Int in
           throw TestError("selector")
         })
-      #expect(selector.log == ["error(selector)"])
+      expectEqual(selector.log, ["error(selector)"])
       let collection = Recorder<[Int]>()
       collection.record(Observable.combineLatest([Observable.just(1), .error(TestError())]))
-      #expect(collection.log == ["error(boom)"])
+      expectEqual(collection.log, ["error(boom)"])
     }
   }
 
@@ -121,7 +122,7 @@ import Testing
       a.onNext(1)
       subscription.dispose()
       a.onNext(2)
-      #expect(received == [1, 11])
+      expectEqual(received, [1, 11])
       #expect(!a.hasObservers && !b.hasObservers)
     }
   }
@@ -135,7 +136,7 @@ import Testing
       first.accept(3)
       second.accept(4)
       subscription.dispose()
-      #expect(recorder.log == ["2", "6", "12"])
+      expectEqual(recorder.log, ["2", "6", "12"])
     }
   }
 }

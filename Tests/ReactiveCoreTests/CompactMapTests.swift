@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CompactMapTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let compact = Recorder<Int>()
       compact.record(Observable.of(1, 2, 3, 4).compactMap { $0 % 2 == 0 ? $0 : nil })
-      #expect(compact.log == ["2", "4", "completed"])
+      expectEqual(compact.log, ["2", "4", "completed"])
     }
   }
 
@@ -14,7 +15,7 @@ import Testing
     expectNoLeaks {
       let compact = Recorder<Int>()
       compact.record(Observable.of(1, 2, 3).compactMap(failOnTwo))
-      #expect(compact.log == ["1", "error(boom)"])
+      expectEqual(compact.log, ["1", "error(boom)"])
     }
   }
 }

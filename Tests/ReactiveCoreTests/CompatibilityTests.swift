@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CompatibilityTests {
@@ -15,7 +16,7 @@ import Testing
     let label = Label()
     let subscription = Observable.of("a", "b").bind(to: label.rx.text)
     subscription.dispose()
-    #expect(label.text == "b")
+    expectEqual(label.text, "b")
   }
 
   @Test func decodeTurnsDataIntoValuesAndFailsOnBadData() {
@@ -24,7 +25,7 @@ import Testing
     _ = Observable.of(Data(#"{"name":"Ada"}"#.utf8), Data("nope".utf8))
       .decode(type: Payload.self, decoder: JSONDecoder())
       .subscribe(onNext: { names.append($0.name) }, onError: { failure = $0 })
-    #expect(names == ["Ada"])
+    expectEqual(names, ["Ada"])
     #expect(failure is DecodingError)
   }
 }

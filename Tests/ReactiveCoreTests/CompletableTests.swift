@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CompletableTests {
@@ -31,15 +32,16 @@ import Testing
       _ = record(Completable.empty(), into: events)
       _ = record(Completable.error(TestFailure.other), into: events)
       let never = record(Completable.never(), into: events)
-      #expect(counter.live == 1)
+      expectEqual(counter.live, 1)
       never.dispose()
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "completed", "disposed", "released", "completed", "disposed", "error other", "disposed",
         "disposed",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func subscribeWithAnEventClosureAndWithAnObject() {
@@ -55,10 +57,10 @@ import Testing
     }
     _ = Completable.empty().subscribe(record)
     _ = Completable.error(TestFailure.boom).subscribe(record)
-    #expect(events == ["completed", "error boom"])
+    expectEqual(events, ["completed", "error boom"])
     let owner = Owner()
     _ = Completable.empty().subscribe(with: owner, onCompleted: { $0.done += 1 })
-    #expect(owner.done == 1)
+    expectEqual(owner.done, 1)
   }
 
   @Test func andThenRunsTheSecondAfterTheFirstCompletes() {
@@ -73,14 +75,15 @@ import Testing
       _ = step("e", events).andThen(Observable.of(1, 2))
         .subscribe(onNext: { events.append("next \($0)") })
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "start a", "success 1",
         "start b", "maybe completed",
         "start c", "start d", "completed", "disposed",
         "start e", "next 1", "next 2",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func andThenSkipsTheSecondWhenTheFirstFails() {
@@ -90,7 +93,7 @@ import Testing
         onSuccess: { events.append("success \($0)") }, onFailure: { events.append("failure \($0)") }
       )
     _ = record(step("b", events, failing: true).andThen(step("never", events)), into: events)
-    #expect(events.items == ["start a", "failure boom", "start b", "error boom", "disposed"])
+    expectEqual(events.items, ["start a", "failure boom", "start b", "error boom", "disposed"])
   }
 
   @Test func andThenWaitsForALaterCompletion() {
@@ -100,7 +103,7 @@ import Testing
       .subscribe(onSuccess: { events.append("success \($0)") })
     #expect(events.items.isEmpty)
     first.onCompleted()
-    #expect(events.items == ["success 1"])
+    expectEqual(events.items, ["success 1"])
     subscription.dispose()
   }
 
@@ -115,15 +118,16 @@ import Testing
       _ = record(
         Completable.concat(step("8", events, failing: true), step("9", events)), into: events)
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "start 1", "start 2", "completed", "disposed",
         "start 3", "start 4", "completed", "disposed",
         "start 5", "completed", "disposed",
         "start 6", "start 7", "completed", "disposed",
         "start 8", "error boom", "disposed",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func zipCompletesWhenAllHaveCompleted() {
@@ -139,9 +143,9 @@ import Testing
       _ = record(Completable.zip([Completable]()), into: events)
       _ = record(Completable.zip([Completable.empty(), Completable.empty()]), into: events)
     }
-    #expect(
-      events.items == ["completed", "disposed", "completed", "disposed", "completed", "disposed"])
-    #expect(counter.live == 0)
+    expectEqual(
+      events.items, ["completed", "disposed", "completed", "disposed", "completed", "disposed"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func zipFailsAtTheFirstErrorAndDisposesTheOthers() {
@@ -153,9 +157,9 @@ import Testing
         Completable.zip(pending.asCompletable(), Completable.error(TestFailure.boom)),
         into: events)
     }
-    #expect(events.items == ["error boom", "disposed"])
+    expectEqual(events.items, ["error boom", "disposed"])
     #expect(!pending.hasObservers)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func catchAndDo() {
@@ -172,8 +176,9 @@ import Testing
       Completable.error(TestFailure.other).do(
         onError: { events.append("onError \($0)") }, afterError: { _ in throw TestFailure.boom }),
       into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "completed", "disposed",
         "onSubscribe", "onCompleted", "completed", "disposed", "afterCompleted",
         "onSubscribed", "onDispose",

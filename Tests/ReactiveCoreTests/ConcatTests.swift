@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ConcatTests {
@@ -15,7 +16,7 @@ import Testing
       #expect(second.hasObservers)
       second.onNext(2)
       second.onCompleted()
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
     }
   }
 
@@ -23,16 +24,16 @@ import Testing
     expectNoLeaks {
       let array = Recorder<Int>()
       array.record(Observable.concat([Observable.of(1, 2), .just(3)]))
-      #expect(array.log == ["1", "2", "3", "completed"])
+      expectEqual(array.log, ["1", "2", "3", "completed"])
       let sequence = Recorder<Int>()
       sequence.record(Observable.concat((1...3).lazy.map { Observable.just($0) }))
-      #expect(sequence.log == ["1", "2", "3", "completed"])
+      expectEqual(sequence.log, ["1", "2", "3", "completed"])
       let instance = Recorder<Int>()
       instance.record(Observable.of(1).concat(Observable.of(2)))
-      #expect(instance.log == ["1", "2", "completed"])
+      expectEqual(instance.log, ["1", "2", "completed"])
       let empty = Recorder<Int>()
       empty.record(Observable<Int>.concat([Observable<Int>]()))
-      #expect(empty.log == ["completed"])
+      expectEqual(empty.log, ["completed"])
     }
   }
 
@@ -40,7 +41,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.concat((1...).lazy.map { Observable.just($0) }).take(3))
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -49,7 +50,7 @@ import Testing
       let later = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       recorder.record(Observable.concat([.of(1), .error(TestError()), later]))
-      #expect(recorder.log == ["1", "error(boom)"])
+      expectEqual(recorder.log, ["1", "error(boom)"])
       #expect(!later.hasObservers)
     }
   }
@@ -64,7 +65,7 @@ import Testing
       subscription.dispose()
       first.onNext(2)
       first.onCompleted()
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       #expect(!first.hasObservers && !second.hasObservers)
     }
   }
@@ -82,7 +83,7 @@ import Testing
       })
       first.onNext(1)
       subscription.dispose()
-      #expect(received == [1, 2, 10, 11])
+      expectEqual(received, [1, 2, 10, 11])
     }
   }
 
@@ -93,7 +94,7 @@ import Testing
       var completed = false
       _ = Observable.concat(sources).subscribe(
         onNext: { sum += $0 }, onCompleted: { completed = true })
-      #expect(sum == 100_000)
+      expectEqual(sum, 100_000)
       #expect(completed)
     }
   }
@@ -108,9 +109,9 @@ import Testing
       outer.onNext(.of(2, 3))
       first.onNext(1)
       outer.onCompleted()
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       first.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -119,7 +120,7 @@ import Testing
       var sum = 0
       _ = Observable.from(Array(repeating: Observable.just(2), count: 100_000)).concat()
         .subscribe(onNext: { sum += $0 })
-      #expect(sum == 200_000)
+      expectEqual(sum, 200_000)
     }
   }
 
@@ -137,7 +138,7 @@ import Testing
       gates[1].onNext(2)
       outer.onCompleted()
       gates[1].onCompleted()
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
     }
   }
 
@@ -145,7 +146,7 @@ import Testing
     expectNoLeaks {
       let failing = Recorder<Int>()
       failing.record(Observable.of(1, 2).concatMap { _ -> Observable<Int> in throw TestError() })
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       let outer = PublishSubject<Int>()
       let inner = PublishSubject<Int>()
       let recorder = Recorder<Int>()
@@ -163,7 +164,7 @@ import Testing
       outer.onNext(1)
       reentrant.dispose()
       // Each 1 queues an inner sequence of two 2s, which runs after the current one.
-      #expect(received == [1, 1, 2, 2, 2, 2])
+      expectEqual(received, [1, 1, 2, 2, 2, 2])
     }
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -39,7 +40,7 @@ enum AsyncFailure: Error { case offline }
       return Disposables.create()
     }
     let names = try await request.value
-    #expect(names == ["ada", "grace"])
+    expectEqual(names, ["ada", "grace"])
   }
 
   @Test func iteratesAnObservable() async throws {
@@ -47,7 +48,7 @@ enum AsyncFailure: Error { case offline }
     for try await value in Observable.of(3, 2, 1).values {
       collected.append(value)
     }
-    #expect(collected == [3, 2, 1])
+    expectEqual(collected, [3, 2, 1])
   }
 
   @Test func surfacesErrorsAsThrows() async {
@@ -73,8 +74,8 @@ enum AsyncFailure: Error { case offline }
   @Test func awaitingReleasesTheSubscription() async throws {
     let counter = ResourceCounter()
     let value = try await counter.measure { try await Single.just(5).map { $0 * 2 }.value }
-    #expect(value == 10)
-    #expect(counter.live == 0)
+    expectEqual(value, 10)
+    expectEqual(counter.live, 0)
   }
 
   @Test(arguments: ["single", "maybe", "completable"])
@@ -101,7 +102,7 @@ enum AsyncFailure: Error { case offline }
     }
     #expect(throws: CancellationError.self) { try outcome.get() }
     #expect(disposed.isRaised)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -116,7 +117,7 @@ enum AsyncFailure: Error { case offline }
       DispatchQueue.global().async { task.cancel() }
       switch await task.result {
       case .success(let value):
-        #expect(value == 42)
+        expectEqual(value, 42)
         outcomes.answered += 1
       case .failure(let error):
         #expect(error is CancellationError)
@@ -147,9 +148,9 @@ enum AsyncFailure: Error { case offline }
         if collected.count == 2 { break }
       }
     }
-    #expect(collected == [1, 2])
+    expectEqual(collected, [1, 2])
     #expect(!subject.hasObservers)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func valuesThrowTheError() async {
@@ -160,7 +161,7 @@ enum AsyncFailure: Error { case offline }
     await #expect(throws: AsyncFailure.self) {
       for try await value in subject.values { collected.append(value) }
     }
-    #expect(collected == [1])
+    expectEqual(collected, [1])
   }
 
   @Test func cancellingTheIteratingTaskDisposesTheSubscription() async {
@@ -192,7 +193,7 @@ enum AsyncFailure: Error { case offline }
       break
     }
     for await value in signal.values { collected.append(value) }
-    #expect(collected == ["a", "b", "c", "d", "e"])
+    expectEqual(collected, ["a", "b", "c", "d", "e"])
     #expect(!relay.hasObservers)
   }
 
@@ -215,7 +216,7 @@ enum AsyncFailure: Error { case offline }
     let single = Single<Int>.create { calls.add(1, ordering: .relaxed).newValue }
     let first = try await single.value
     let second = try await single.value
-    #expect(Set([first, second]) == [1, 2])
+    expectEqual(Set([first, second]), [1, 2])
   }
 
   @Test func disposingCancelsTheTask() async {
@@ -244,7 +245,7 @@ enum AsyncFailure: Error { case offline }
     }
     var collected: [Int] = []
     for try await value in numbers.asObservable().values { collected.append(value) }
-    #expect(collected == [1, 2, 3])
+    expectEqual(collected, [1, 2, 3])
 
     let failing = AsyncThrowingStream<Int, Error> { continuation in
       continuation.yield(1)
@@ -256,7 +257,7 @@ enum AsyncFailure: Error { case offline }
         beforeError.append(value)
       }
     }
-    #expect(beforeError == [1])
+    expectEqual(beforeError, [1])
   }
 
   @Test func aCancellationErrorThrownByTheSequenceIsAnError() async {
@@ -268,7 +269,7 @@ enum AsyncFailure: Error { case offline }
     await #expect(throws: CancellationError.self) {
       for try await element in stopped.asObservable().values { elements.append(element) }
     }
-    #expect(elements == [1])
+    expectEqual(elements, [1])
   }
 
   @Test func disposingTheObservableCancelsTheIteration() async {
@@ -297,7 +298,7 @@ enum AsyncFailure: Error { case offline }
       _ = single.subscribe(
         onSuccess: { _ in outcomes.add(1, ordering: .relaxed) },
         onFailure: { _ in outcomes.add(1, ordering: .relaxed) })
-      #expect(outcomes.load(ordering: .relaxed) == 1)
+      expectEqual(outcomes.load(ordering: .relaxed), 1)
     }
   }
 

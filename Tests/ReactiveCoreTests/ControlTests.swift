@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// `Binder`, `ControlEvent` and `ControlProperty`, as a front end uses them for its widgets.
@@ -16,14 +17,14 @@ import Testing
     weakLabel = label
     let text = Binder<String?>(label!, scheduler: scheduler) { $0.text = $1 }
     text.onNext("one")
-    #expect(label?.text == "one")
+    expectEqual(label?.text, "one")
     text.onCompleted()
     text.onNext("two")
-    #expect(label?.text == "two")
+    expectEqual(label?.text, "two")
     label = nil
     #expect(weakLabel == nil)
     text.onNext("three")  // dropped: the label is gone
-    #expect(scheduler.actions == 3)
+    expectEqual(scheduler.actions, 3)
   }
 
   @Test func aBinderIsATargetForBindDriveAndEmit() {
@@ -38,10 +39,10 @@ import Testing
       Driver.just(true).drive(isEnabled).disposed(by: bag)
       #expect(label.isEnabled)
       Signal.just("Welcome").emit(to: text).disposed(by: bag)  // String into String?
-      #expect(label.text == "Welcome")
+      expectEqual(label.text, "Welcome")
     }
     Observable.just("Bye").bind(to: text.asObserver()).disposed(by: bag)
-    #expect(label.text == "Bye")
+    expectEqual(label.text, "Bye")
   }
 
   @Test @MainActor func aBinderDefaultsToTheMainScheduler() async {
@@ -49,7 +50,7 @@ import Testing
     let text = Binder<String?>(label) { $0.text = $1 }
     text.onNext("main")
     for _ in 0..<100 where label.text == nil { await Task.yield() }
-    #expect(label.text == "main")
+    expectEqual(label.text, "main")
   }
 
   @Test @MainActor func aControlEventWrapsTheFrontEndsEvents() {
@@ -61,7 +62,7 @@ import Testing
     taps.onNext(())
     taps.onNext(())
     subscription.dispose()
-    #expect(count == 2)
+    expectEqual(count, 2)
     #expect(event.asControlEvent().asObservable() === event.asObservable())
 
     var signalled = 0
@@ -71,8 +72,8 @@ import Testing
       event.asDriver().drive(onNext: { driven += 1 }).disposed(by: bag)
       taps.onNext(())
     }
-    #expect(signalled == 1)
-    #expect(driven == 1)
+    expectEqual(signalled, 1)
+    expectEqual(driven, 1)
   }
 
   @Test @MainActor func aControlPropertyReadsAndWrites() throws {
@@ -84,14 +85,14 @@ import Testing
     property.subscribe(onNext: { values.append($0) }).disposed(by: bag)
     property.changed.subscribe(onNext: { changes.append($0) }).disposed(by: bag)
     property.onNext("typed")
-    #expect(values == [nil, "typed"])
-    #expect(changes == ["typed"])
+    expectEqual(values, [nil, "typed"])
+    expectEqual(changes, ["typed"])
 
     var texts: [String] = []
     let orEmpty = property.orEmpty
     orEmpty.subscribe(onNext: { texts.append($0) }).disposed(by: bag)
     orEmpty.onNext("set")
-    #expect(texts == ["typed", "set"])
+    expectEqual(texts, ["typed", "set"])
     #expect(try storage.value() == "set")
     #expect(property.asControlProperty().asObservable() === property.asObservable())
 
@@ -99,7 +100,7 @@ import Testing
     SharingScheduler.mock(scheduler: CountingScheduler()) {
       property.asDriver().drive(onNext: { driven.append($0) }).disposed(by: bag)
     }
-    #expect(driven == ["set"])
+    expectEqual(driven, ["set"])
   }
 
   @Test func aDriverCanDriveAControlProperty() throws {

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CreateTests {
@@ -14,8 +15,8 @@ import Testing
       }
       let recorder = Recorder<Int>()
       recorder.record(source)
-      #expect(recorder.log == ["1", "completed"])
-      #expect(disposed == 1)
+      expectEqual(recorder.log, ["1", "completed"])
+      expectEqual(disposed, 1)
     }
   }
 
@@ -32,8 +33,8 @@ import Testing
       observer?.onNext(1)
       subscription.dispose()
       observer?.onNext(2)
-      #expect(recorder.log == ["1"])
-      #expect(disposed == 1)
+      expectEqual(recorder.log, ["1"])
+      expectEqual(disposed, 1)
       observer = nil
     }
   }

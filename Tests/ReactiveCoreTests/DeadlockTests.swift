@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -140,7 +141,7 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
       a.withLatestFrom(upstream.make(b).do(onNext: { _ in pause.hit() })) { $0 * 1_000 + $1 })
     b.onNext(1)
     a.onNext(1)
-    #expect(recorder.elements.count == 1, "the chain works before the race")
+    expectEqual(recorder.elements.count, 1, "the chain works before the race")
     pause.arm()
     let delivery = onAnotherThread { b.onNext(2) }
     guard pause.waitUntilReached() else {
@@ -157,13 +158,13 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let endedInTime = ender.wait(timeout: deadline()) == .success
     pause.release()
     #expect(endedInTime, "ending the result waited for the delivery stopped in \(upstream.name)")
-    #expect(delivery.wait(timeout: deadline()) == .success, "the delivery never finished")
+    expectEqual(delivery.wait(timeout: deadline()), .success, "the delivery never finished")
     #expect(!pause.gaveUp)
     guard endedInTime else { return }
     switch ending {
-    case .completion: #expect(recorder.log.last == "completed")
-    case .error: #expect(recorder.log.last == "error(boom)")
-    case .disposal: #expect(recorder.log.count == 1)
+    case .completion: expectEqual(recorder.log.last, "completed")
+    case .error: expectEqual(recorder.log.last, "error(boom)")
+    case .disposal: expectEqual(recorder.log.count, 1)
     }
     subscription.dispose()
   }
@@ -197,9 +198,9 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
     let completedInTime = completer.wait(timeout: deadline()) == .success
     pause.release()
     #expect(completedInTime)
-    #expect(sender.wait(timeout: deadline()) == .success)
-    #expect(recorder.log.count == 51)
-    #expect(recorder.log.last == "completed")
+    expectEqual(sender.wait(timeout: deadline()), .success)
+    expectEqual(recorder.log.count, 51)
+    expectEqual(recorder.log.last, "completed")
     subscription.dispose()
   }
 
@@ -250,10 +251,10 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
       second.onNext(2)
       foreign.unlock()
     }
-    #expect(foreignHeld.wait(timeout: deadline()) == .success)
+    expectEqual(foreignHeld.wait(timeout: deadline()), .success)
     let completer = onAnotherThread { first.onCompleted() }
-    #expect(completer.wait(timeout: deadline() + patience) == .success)
-    #expect(sender.wait(timeout: deadline()) == .success)
+    expectEqual(completer.wait(timeout: deadline() + patience), .success)
+    expectEqual(sender.wait(timeout: deadline()), .success)
     let disposedOutside = tookForeignLock.load(ordering: .relaxed)
     #expect(disposedOutside, "\(shape.name) disposed a source while holding its lock")
     subscription.dispose()
@@ -277,7 +278,7 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
       subject.subscribe().dispose()
       foreign.unlock()
     }
-    #expect(foreignHeld.wait(timeout: deadline()) == .success)
+    expectEqual(foreignHeld.wait(timeout: deadline()), .success)
     let subscriber = onAnotherThread {
       let subscription = subject.subscribe(onNext: { value in
         replayed.on(.next(value))
@@ -287,11 +288,11 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
       })
       subscription.dispose()
     }
-    #expect(subscriber.wait(timeout: deadline() + patience) == .success)
-    #expect(other.wait(timeout: deadline()) == .success)
+    expectEqual(subscriber.wait(timeout: deadline() + patience), .success)
+    expectEqual(other.wait(timeout: deadline()), .success)
     let replayedOutside = tookForeignLock.load(ordering: .relaxed)
     #expect(replayedOutside, "the replay held the subject's lock")
-    #expect(replayed.log == ["1", "2"])
+    expectEqual(replayed.log, ["1", "2"])
   }
 
   /// What a `ReplaySubject` receives while it replays to a new observer reaches that observer
@@ -312,7 +313,7 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
       inside.subtract(1, ordering: .sequentiallyConsistent)
     })
     subject.onNext(5)
-    #expect(recorder.log == ["1", "2", "3", "4", "5"])
+    expectEqual(recorder.log, ["1", "2", "3", "4", "5"])
     let didOverlap = overlapped.load(ordering: .relaxed)
     #expect(!didOverlap)
     subscription.dispose()
@@ -347,11 +348,11 @@ enum Ending: String, CaseIterable, CustomTestStringConvertible, Sendable {
       source.onError(TestError())
       errorSent.signal()
     }
-    #expect(errorArrived.wait(timeout: deadline() + patience) == .success)
-    #expect(upstream.wait(timeout: deadline()) == .success)
+    expectEqual(errorArrived.wait(timeout: deadline() + patience), .success)
+    expectEqual(upstream.wait(timeout: deadline()), .success)
     let errorWentThrough = waitedForTheError.load(ordering: .relaxed)
     #expect(errorWentThrough, "onError blocked behind the delivery")
-    #expect(recorder.log == ["1", "error(boom)"])
+    expectEqual(recorder.log, ["1", "error(boom)"])
     subscription.dispose()
   }
 }

@@ -9,7 +9,7 @@ import Testing
       .next(210, 1), .next(250, 2), .next(400, 3), .completed(600),
     ])
     let observer = scheduler.start { source.debounce(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(350, 2), .next(500, 3), .completed(600)])
+    expectEqual(observer.events, [.next(350, 2), .next(500, 3), .completed(600)])
   }
 
   /// The element at 310 and the end of the wait for the element at 210 fall on the same tick;
@@ -18,21 +18,21 @@ import Testing
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(210, 1), .next(310, 2)])
     let observer = scheduler.start { source.debounce(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(410, 2)])
+    expectEqual(observer.events, [.next(410, 2)])
   }
 
   @Test func debounceEmitsTheWaitingElementWhenTheSourceCompletes() {
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(210, 1), .completed(250)])
     let observer = scheduler.start { source.debounce(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(250, 1), .completed(250)])
+    expectEqual(observer.events, [.next(250, 1), .completed(250)])
   }
 
   @Test func debounceDropsTheWaitingElementWhenTheSourceFails() {
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(210, 1), .error(250, TestFailure.broken)])
     let observer = scheduler.start { source.debounce(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.error(250, TestFailure.broken)])
+    expectEqual(observer.events, [.error(250, TestFailure.broken)])
   }
 
   @Test func disposingDuringADebounceWaitCancelsIt() {
@@ -43,8 +43,8 @@ import Testing
       scheduler.start(disposed: 250) { source.debounce(.milliseconds(100), scheduler: scheduler) }
     }
     #expect(observer.events.isEmpty)
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
-    #expect(source.subscriptions == [Subscription(200, 250)])
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
+    expectEqual(source.subscriptions, [Subscription(200, 250)])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @testable import ReactiveCoreBase
@@ -21,13 +22,14 @@ import Testing
       let messages = lines.lines.map {
         $0.split(separator: ": ", maxSplits: 1).last.map(String.init)
       }
-      #expect(
-        messages == [
+      expectEqual(
+        messages,
+        [
           "numbers -> subscribed", "numbers -> Event next(1)", "numbers -> Event completed",
           "numbers -> isDisposed",
         ])
       let stamp = try #require(lines.lines.first?.split(separator: ": ").first)
-      #expect(stamp.count == "2024-05-01 14:03:07.125".count)
+      expectEqual(stamp.count, "2024-05-01 14:03:07.125".count)
       #expect(stamp.contains("-") && stamp.contains(":") && stamp.contains("."))
     }
   }
@@ -41,7 +43,7 @@ import Testing
       subject.onNext(String(repeating: "x", count: 100))
       subscription.dispose()
       subject.onNext("after")
-      #expect(lines.lines.count == 3)
+      expectEqual(lines.lines.count, 3)
       let event = lines.lines[1]
       #expect(event.contains("..."))
       #expect(event.count < 100)
@@ -52,7 +54,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.of(1, 2).debug())
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
     }
   }
 }

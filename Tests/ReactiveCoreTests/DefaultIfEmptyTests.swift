@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct DefaultIfEmptyTests {
@@ -6,13 +7,13 @@ import Testing
     expectNoLeaks {
       let empty = Recorder<Int>()
       empty.record(Observable<Int>.empty().ifEmpty(default: 7))
-      #expect(empty.log == ["7", "completed"])
+      expectEqual(empty.log, ["7", "completed"])
       let nonEmpty = Recorder<Int>()
       nonEmpty.record(Observable.of(1).ifEmpty(default: 7))
-      #expect(nonEmpty.log == ["1", "completed"])
+      expectEqual(nonEmpty.log, ["1", "completed"])
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).ifEmpty(default: 7))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -27,7 +28,7 @@ import Testing
       source.onNext(1)
       source.onCompleted()
       reentrant.dispose()
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct DeferredTests {
@@ -13,11 +14,11 @@ import Testing
       first.record(deferred)
       let second = Recorder<Int>()
       second.record(deferred)
-      #expect(first.log == ["1", "completed"])
-      #expect(second.log == ["2", "completed"])
+      expectEqual(first.log, ["1", "completed"])
+      expectEqual(second.log, ["2", "completed"])
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.deferred { throw TestError() })
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 }

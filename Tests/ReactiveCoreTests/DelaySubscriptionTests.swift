@@ -9,8 +9,8 @@ import Testing
     let observer = scheduler.start {
       source.asObservable().delaySubscription(.milliseconds(100), scheduler: scheduler)
     }
-    #expect(observer.events == [.next(310, "a"), .completed(320)])
-    #expect(source.subscriptions == [Subscription(300, 320)])
+    expectEqual(observer.events, [.next(310, "a"), .completed(320)])
+    expectEqual(source.subscriptions, [Subscription(300, 320)])
   }
 
   @Test func disposingBeforeADelayedSubscriptionNeverSubscribes() {

@@ -7,8 +7,8 @@ import Testing
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(250, 1), .next(300, 2), .completed(400)])
     let observer = scheduler.start { source.delay(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(350, 1), .next(400, 2), .completed(500)])
-    #expect(source.subscriptions == [Subscription(200, 400)])
+    expectEqual(observer.events, [.next(350, 1), .next(400, 2), .completed(500)])
+    expectEqual(source.subscriptions, [Subscription(200, 400)])
   }
 
   @Test func delayForwardsAnErrorAtOnceAndDropsWhatWaits() {
@@ -17,14 +17,14 @@ import Testing
       .next(250, 1), .error(300, TestFailure.broken),
     ])
     let observer = scheduler.start { source.delay(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.error(300, TestFailure.broken)])
+    expectEqual(observer.events, [.error(300, TestFailure.broken)])
   }
 
   @Test func delayKeepsElementsOfTheSameTickTogether() {
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(250, 1), .next(250, 2), .next(260, 3)])
     let observer = scheduler.start { source.delay(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(350, 1), .next(350, 2), .next(360, 3)])
+    expectEqual(observer.events, [.next(350, 1), .next(350, 2), .next(360, 3)])
   }
 
   @Test func disposingWhileDelayedElementsWaitDropsThem() {
@@ -35,7 +35,7 @@ import Testing
       scheduler.start(disposed: 300) { source.delay(.milliseconds(100), scheduler: scheduler) }
     }
     #expect(observer.events.isEmpty)
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct DematerializeTests {
@@ -7,13 +8,13 @@ import Testing
       let recorder = Recorder<Int>()
       recorder.record(
         Observable<Event<Int>>.of(.next(1), .error(TestError()), .next(2)).dematerialize())
-      #expect(recorder.log == ["1", "error(boom)"])
+      expectEqual(recorder.log, ["1", "error(boom)"])
       let roundTrip = Recorder<Int>()
       roundTrip.record(Observable.of(1, 2).materialize().dematerialize())
-      #expect(roundTrip.log == ["1", "2", "completed"])
+      expectEqual(roundTrip.log, ["1", "2", "completed"])
       let upstream = Recorder<Int>()
       upstream.record(Observable<Event<Int>>.error(TestError("outer")).dematerialize())
-      #expect(upstream.log == ["error(outer)"])
+      expectEqual(upstream.log, ["error(outer)"])
     }
   }
 }

@@ -31,8 +31,8 @@ import Testing
         return Disposables.create()
       }
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(recorder.all == (0..<20).map { "\($0):7" })
+    expectEqual(done.wait(timeout: .now() + 10), .success)
+    expectEqual(recorder.all, (0..<20).map { "\($0):7" })
   }
 
   @Test func disposingBeforeTheActionRunsCancelsIt() {
@@ -55,8 +55,8 @@ import Testing
     }
     cancelled.dispose()
     blocker.signal()
-    #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(recorder.all == ["last"])
+    expectEqual(done.wait(timeout: .now() + 10), .success)
+    expectEqual(recorder.all, ["last"])
   }
 
   @Test func aRelativeActionWaitsAtLeastItsDueTime() {
@@ -69,7 +69,7 @@ import Testing
       done.signal()
       return Disposables.create()
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    expectEqual(done.wait(timeout: .now() + 10), .success)
     #expect(elapsed >= 20_000_000)
   }
 
@@ -84,7 +84,7 @@ import Testing
       if ticks.add(1, ordering: .relaxed).newValue == 3 { done.signal() }
       return count + 1
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    expectEqual(done.wait(timeout: .now() + 10), .success)
     periodic.dispose()
     let count = ticks.load(ordering: .relaxed)
     #expect(count >= 3)
@@ -107,7 +107,7 @@ import Testing
         return Disposables.create()
       }
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    expectEqual(done.wait(timeout: .now() + 10), .success)
     let didOverlap = overlapped.load(ordering: .relaxed)
     #expect(!didOverlap)
   }
@@ -129,8 +129,8 @@ import Testing
     cancelled.dispose()
     queue.isSuspended = false
     queue.waitUntilAllOperationsAreFinished()
-    #expect(recorder.all == ["a"])
-    #expect(scheduler.queuePriority == .high)
+    expectEqual(recorder.all, ["a"])
+    expectEqual(scheduler.queuePriority, .high)
     #expect(scheduler.operationQueue === queue)
   }
 
@@ -144,6 +144,6 @@ import Testing
     #expect(!inner.isDisposed)
     scheduler.start()
     #expect(inner.isDisposed)
-    #expect(scheduler.clock == 11)
+    expectEqual(scheduler.clock, 11)
   }
 }

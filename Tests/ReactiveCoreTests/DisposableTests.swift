@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     disposable.dispose()
     disposable.dispose()
     #expect(disposable.isDisposed)
-    #expect(counter.count == 1)
+    expectEqual(counter.count, 1)
   }
 
   @Test func concurrentDisposalRunsEachActionExactlyOnce() {
@@ -35,7 +36,7 @@ import Testing
       DispatchQueue.concurrentPerform(iterations: 8) { _ in
         for disposable in all { disposable.dispose() }
       }
-      #expect(counter.count == 5)
+      expectEqual(counter.count, 5)
     }
   }
 
@@ -44,16 +45,16 @@ import Testing
     let composite = CompositeDisposable(
       Disposables.create { counter.increment() }, Disposables.create { counter.increment() })
     let key = composite.insert(Disposables.create { counter.increment() })
-    #expect(composite.count == 3)
+    expectEqual(composite.count, 3)
     if let key { composite.remove(for: key) }
-    #expect(counter.count == 1)
-    #expect(composite.count == 2)
+    expectEqual(counter.count, 1)
+    expectEqual(composite.count, 2)
     composite.dispose()
-    #expect(counter.count == 3)
+    expectEqual(counter.count, 3)
     #expect(composite.isDisposed && composite.count == 0)
     let late = composite.insert(Disposables.create { counter.increment() })
     #expect(late == nil)
-    #expect(counter.count == 4)
+    expectEqual(counter.count, 4)
   }
 
   @Test func serialDisposableDisposesWhatItReplaces() {
@@ -66,7 +67,7 @@ import Testing
     serial.dispose()
     #expect(serial.isDisposed && counter.count == 2)
     serial.disposable = Disposables.create { counter.increment() }
-    #expect(counter.count == 3)
+    expectEqual(counter.count, 3)
   }
 
   @Test func singleAssignmentDisposableDisposesALateAssignment() {
@@ -75,7 +76,7 @@ import Testing
     single.dispose()
     #expect(single.isDisposed)
     single.setDisposable(Disposables.create { counter.increment() })
-    #expect(counter.count == 1)
+    expectEqual(counter.count, 1)
   }
 
   @Test func refCountDisposableWaitsForEveryRetainedHandle() {
@@ -87,11 +88,11 @@ import Testing
     #expect(counter.count == 0 && !refCount.isDisposed)
     first.dispose()
     first.dispose()
-    #expect(counter.count == 0)
+    expectEqual(counter.count, 0)
     second.dispose()
     #expect(counter.count == 1 && refCount.isDisposed)
     refCount.retain().dispose()
-    #expect(counter.count == 1)
+    expectEqual(counter.count, 1)
   }
 
   @Test func booleanDisposableAndFactories() {
@@ -107,7 +108,7 @@ import Testing
     Disposables.create(make(), make(), make()).dispose()
     Disposables.create(make(), make(), make(), make()).dispose()
     Disposables.create([make(), make()]).dispose()
-    #expect(counter.count == 11)
+    expectEqual(counter.count, 11)
   }
 
   @Test func disposeBagDisposesEverythingWhenReleased() {
@@ -119,16 +120,16 @@ import Testing
     bag?.insert {
       Disposables.create { counter.increment() }
     }
-    #expect(counter.count == 0)
+    expectEqual(counter.count, 0)
     bag = nil
-    #expect(counter.count == 4)
+    expectEqual(counter.count, 4)
     var built: DisposeBag? = DisposeBag {
       Disposables.create { counter.increment() }
       Disposables.create { counter.increment() }
     }
     #expect(built != nil)
     built = nil
-    #expect(counter.count == 6)
+    expectEqual(counter.count, 6)
   }
 
   @Test func subscriptionsInABagEndWithTheBag() {

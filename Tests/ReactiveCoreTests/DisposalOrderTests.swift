@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// The order in which a chain's disposal handlers run around its terminal event, as in
@@ -22,7 +23,7 @@ import Testing
     let subject = PublishSubject<Int>()
     _ = subscribe(subject.do(onDispose: { log.entries.append("source disposed") }).take(1), log)
     subject.onNext(1)
-    #expect(log.entries == ["next 1", "completed", "disposed", "source disposed"])
+    expectEqual(log.entries, ["next 1", "completed", "disposed", "source disposed"])
 
     final class Resource: Disposable, @unchecked Sendable {
       let log: Log
@@ -33,7 +34,7 @@ import Testing
     _ = subscribe(
       Observable.using({ Resource(resourceLog) }, observableFactory: { _ in .error(TestError()) }),
       resourceLog)
-    #expect(resourceLog.entries == ["error", "disposed", "resource disposed"])
+    expectEqual(resourceLog.entries, ["error", "disposed", "resource disposed"])
   }
 
   @Test func disposingRunsOnDisposedAfterTheSequenceIsDisposed() {
@@ -41,7 +42,7 @@ import Testing
     let subscription = subscribe(
       PublishSubject<Int>().do(onDispose: { log.entries.append("source disposed") }), log)
     subscription.dispose()
-    #expect(log.entries == ["source disposed", "disposed"])
+    expectEqual(log.entries, ["source disposed", "disposed"])
   }
 
   @Test func concatDisposesEachSourceBeforeTheNextAndTheLastAfterTheResultEnds() {
@@ -56,8 +57,9 @@ import Testing
     _ = subscribe(Observable.concat(spied("first", first), spied("second", second)), log)
     first.onCompleted()
     second.onCompleted()
-    #expect(
-      log.entries == [
+    expectEqual(
+      log.entries,
+      [
         "first subscribed", "first disposed", "second subscribed", "completed", "disposed",
         "second disposed",
       ])
@@ -69,7 +71,7 @@ import Testing
         source.do(onDispose: { failing.entries.append("source disposed") }), .just(1)),
       failing)
     source.onError(TestError())
-    #expect(failing.entries == ["error", "disposed", "source disposed"])
+    expectEqual(failing.entries, ["error", "disposed", "source disposed"])
   }
 
   @Test func catchingThroughASequenceDisposesTheLastFailureAfterSendingIt() {
@@ -83,7 +85,7 @@ import Testing
       ]), log)
     first.onError(TestError())
     second.onError(TestError())
-    #expect(log.entries == ["first disposed", "error", "disposed", "second disposed"])
+    expectEqual(log.entries, ["first disposed", "error", "disposed", "second disposed"])
   }
 
   @Test func flatMapLatestDisposesTheLastInnerSequenceBeforeCompleting() {
@@ -96,7 +98,7 @@ import Testing
     outer.onNext(1)
     outer.onCompleted()
     inner.onCompleted()
-    #expect(log.entries == ["inner disposed", "completed", "disposed"])
+    expectEqual(log.entries, ["inner disposed", "completed", "disposed"])
   }
 
   @Test func flatMapAndFlatMapLatestDisposeTheOuterSequenceBeforeCompleting() {
@@ -111,7 +113,7 @@ import Testing
       _ = subscribe(result, log)
       outer.onNext(1)
       outer.onCompleted()
-      #expect(log.entries == ["outer disposed", "completed", "disposed"], "\(operation)")
+      expectEqual(log.entries, ["outer disposed", "completed", "disposed"], "\(operation)")
     }
   }
 
@@ -122,7 +124,7 @@ import Testing
       outer.do(onDispose: { log.entries.append("outer disposed") }).merge(maxConcurrent: 1), log)
     outer.onNext(.just(1))
     outer.onCompleted()
-    #expect(log.entries == ["next 1", "completed", "disposed", "outer disposed"])
+    expectEqual(log.entries, ["next 1", "completed", "disposed", "outer disposed"])
   }
 
   @Test func ignoreElementsDisposesItsSourceBeforeCompletingAndAfterFailing() {
@@ -135,8 +137,8 @@ import Testing
           onCompleted: { log.entries.append("completed") })
       source.onNext(1)
       if fails { source.onError(TestError()) } else { source.onCompleted() }
-      #expect(
-        log.entries == (fails ? ["error", "source disposed"] : ["source disposed", "completed"]))
+      expectEqual(
+        log.entries, (fails ? ["error", "source disposed"] : ["source disposed", "completed"]))
     }
   }
 
@@ -151,11 +153,11 @@ import Testing
       if firstEvent == "element" {
         right.onNext(1)
         right.onCompleted()
-        #expect(
-          log.entries == ["left disposed", "next 1", "completed", "disposed", "right disposed"])
+        expectEqual(
+          log.entries, ["left disposed", "next 1", "completed", "disposed", "right disposed"])
       } else {
         right.onCompleted()
-        #expect(log.entries == ["left disposed", "completed", "disposed", "right disposed"])
+        expectEqual(log.entries, ["left disposed", "completed", "disposed", "right disposed"])
       }
     }
   }
@@ -173,8 +175,8 @@ import Testing
     second.onNext(2)
     first.onCompleted()
     second.onCompleted()
-    #expect(
-      log.entries == ["next 3", "first disposed", "second disposed", "completed", "disposed"])
+    expectEqual(
+      log.entries, ["next 3", "first disposed", "second disposed", "completed", "disposed"])
   }
 
   /// A chain over a subject that a second subject's element completes, ending in
@@ -198,23 +200,27 @@ import Testing
   }
 
   @Test func aDoAfterHandlerRightAboveTheSubscriberRunsBeforeTheSourcesAreDisposed() {
-    #expect(
-      afterHandlersLog(fails: false, mapLast: false) == [
+    expectEqual(
+      afterHandlersLog(fails: false, mapLast: false),
+      [
         "completed", "disposed", "afterCompleted subject=true upstream=true", "above disposed",
       ])
-    #expect(
-      afterHandlersLog(fails: true, mapLast: false) == [
+    expectEqual(
+      afterHandlersLog(fails: true, mapLast: false),
+      [
         "error", "disposed", "afterError subject=false upstream=true", "above disposed",
       ])
   }
 
   @Test func aDoAfterHandlerWithAnOperatorAfterItRunsOnceTheSourcesAreDisposed() {
-    #expect(
-      afterHandlersLog(fails: false, mapLast: true) == [
+    expectEqual(
+      afterHandlersLog(fails: false, mapLast: true),
+      [
         "completed", "disposed", "above disposed", "afterCompleted subject=false upstream=false",
       ])
-    #expect(
-      afterHandlersLog(fails: true, mapLast: true) == [
+    expectEqual(
+      afterHandlersLog(fails: true, mapLast: true),
+      [
         "error", "disposed", "above disposed", "afterError subject=false upstream=false",
       ])
   }
@@ -232,8 +238,9 @@ import Testing
             onDispose: { log.entries.append("own onDispose") }),
         log)
       if fails { subject.onError(TestError()) } else { subject.onCompleted() }
-      #expect(
-        log.entries == [
+      expectEqual(
+        log.entries,
+        [
           fails ? "error" : "completed", "disposed", "after false", "above disposed",
           "own onDispose",
         ])
@@ -253,12 +260,12 @@ import Testing
         }),
       log)
     subject.onCompleted()
-    #expect(log.entries == ["completed", "disposed", "afterCompleted", "above disposed"])
+    expectEqual(log.entries, ["completed", "disposed", "afterCompleted", "above disposed"])
     let later = Log()
     let disposed = subscribe(
       PublishSubject<Int>().do(onDispose: { later.entries.append("above disposed") })
         .do(afterCompleted: { later.entries.append("afterCompleted") }), later)
     disposed.dispose()
-    #expect(later.entries == ["above disposed", "disposed"])
+    expectEqual(later.entries, ["above disposed", "disposed"])
   }
 }

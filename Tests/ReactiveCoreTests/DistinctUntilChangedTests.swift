@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct DistinctUntilChangedTests {
@@ -11,7 +12,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.of(1, 1, 2, 2, 1, 3, 3).distinctUntilChanged())
-      #expect(recorder.log == ["1", "2", "1", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "1", "3", "completed"])
     }
   }
 
@@ -22,18 +23,18 @@ import Testing
       ]
       let byKey = Recorder<String>()
       byKey.record(Observable.from(people).distinctUntilChanged { $0.age }.map(\.name))
-      #expect(byKey.log == ["a", "c", "completed"])
+      expectEqual(byKey.log, ["a", "c", "completed"])
       let byComparer = Recorder<Int>()
       byComparer.record(Observable.of(1, 3, 4, 6).distinctUntilChanged { $0 % 2 == $1 % 2 })
-      #expect(byComparer.log == ["1", "4", "completed"])
+      expectEqual(byComparer.log, ["1", "4", "completed"])
       let byKeyPath = Recorder<String>()
       byKeyPath.record(Observable.from(people).distinctUntilChanged(at: \.age).map(\.name))
-      #expect(byKeyPath.log == ["a", "c", "completed"])
+      expectEqual(byKeyPath.log, ["a", "c", "completed"])
       let byKeyAndComparer = Recorder<Int>()
       byKeyAndComparer.record(
         Observable.of(10, 11, 25, 29, 30).distinctUntilChanged({ $0 / 10 }, comparer: { $0 == $1 })
       )
-      #expect(byKeyAndComparer.log == ["10", "25", "30", "completed"])
+      expectEqual(byKeyAndComparer.log, ["10", "25", "30", "completed"])
     }
   }
 
@@ -41,15 +42,15 @@ import Testing
     expectNoLeaks {
       let upstream = Recorder<Int>()
       upstream.record(Observable.concat([.of(1), .error(TestError())]).distinctUntilChanged())
-      #expect(upstream.log == ["1", "error(boom)"])
+      expectEqual(upstream.log, ["1", "error(boom)"])
       let comparer = Recorder<Int>()
       comparer.record(
         Observable.of(1, 2).distinctUntilChanged { _, _ in throw TestError("compare") })
-      #expect(comparer.log == ["1", "error(compare)"])
+      expectEqual(comparer.log, ["1", "error(compare)"])
       let key = Recorder<Int>()
       key.record(
         Observable.of(1, 2).distinctUntilChanged { (_: Int) -> Int in throw TestError("key") })
-      #expect(key.log == ["error(key)"])
+      expectEqual(key.log, ["error(key)"])
     }
   }
 
@@ -68,7 +69,7 @@ import Testing
       subject.onNext(2)
       subscription.dispose()
       subject.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct DoTests {
@@ -21,8 +22,9 @@ import Testing
       subscription.dispose()
       // As in RxSwift, the `do` right above `subscribe` runs `afterCompleted` before its own
       // disposal.
-      #expect(
-        log == [
+      expectEqual(
+        log,
+        [
           "onSubscribe", "onSubscribed", "onNext 1", "observer 1", "afterNext 1", "onCompleted",
           "observer completed", "afterCompleted", "onDispose",
         ])
@@ -36,8 +38,8 @@ import Testing
       recorder.record(
         Observable<Int>.error(TestError()).do(
           onError: { log.append("onError \($0)") }, afterError: { log.append("afterError \($0)") }))
-      #expect(log == ["onError boom", "afterError boom"])
-      #expect(recorder.log == ["error(boom)"])
+      expectEqual(log, ["onError boom", "afterError boom"])
+      expectEqual(recorder.log, ["error(boom)"])
     }
   }
 
@@ -45,17 +47,17 @@ import Testing
     expectNoLeaks {
       let before = Recorder<Int>()
       before.record(Observable.of(1, 2).do(onNext: { _ in throw TestError("onNext") }))
-      #expect(before.log == ["error(onNext)"])
+      expectEqual(before.log, ["error(onNext)"])
       let after = Recorder<Int>()
       after.record(Observable.of(1, 2).do(afterNext: { _ in throw TestError("afterNext") }))
-      #expect(after.log == ["1", "error(afterNext)"])
+      expectEqual(after.log, ["1", "error(afterNext)"])
       let onError = Recorder<Int>()
       onError.record(
         Observable<Int>.error(TestError()).do(onError: { _ in throw TestError("replaced") }))
-      #expect(onError.log == ["error(replaced)"])
+      expectEqual(onError.log, ["error(replaced)"])
       let afterCompleted = Recorder<Int>()
       afterCompleted.record(Observable<Int>.empty().do(afterCompleted: { throw TestError("late") }))
-      #expect(afterCompleted.log == ["completed"])
+      expectEqual(afterCompleted.log, ["completed"])
     }
   }
 
@@ -69,8 +71,8 @@ import Testing
       subscription.dispose()
       subscription.dispose()
       subject.onNext(2)
-      #expect(disposals == 1)
-      #expect(recorder.log == ["1"])
+      expectEqual(disposals, 1)
+      expectEqual(recorder.log, ["1"])
     }
   }
 
@@ -84,7 +86,7 @@ import Testing
       })
       subject.onNext(1)
       subscription.dispose()
-      #expect(log == ["do 1", "observer 1", "do 2", "observer 2"])
+      expectEqual(log, ["do 1", "observer 1", "do 2", "observer 2"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// Every form of `drive` and `emit`, on a mocked immediate scheduler.
@@ -22,12 +23,13 @@ import Testing
         driver.drive(AnyObserver<Int?> { optional.append("\($0)") }).disposed(by: bag)
       }
     }
-    #expect(
-      plain == [
+    expectEqual(
+      plain,
+      [
         "next(1)", "second next(1)", "next(2)", "second next(2)", "completed", "second completed",
       ])
-    #expect(optional == ["next(Optional(1))", "next(Optional(2))", "completed"])
-    #expect(counter.live == 0)
+    expectEqual(optional, ["next(Optional(1))", "next(Optional(2))", "completed"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func driveToRelays() {
@@ -55,12 +57,12 @@ import Testing
     replay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
     var optionalReplayed: [Int?] = []
     optionalReplay.subscribe(onNext: { optionalReplayed.append($0) }).disposed(by: bag)
-    #expect(published == [1, 2])
-    #expect(behavior.value == 2)
-    #expect(replayed == [1, 2])
-    #expect(optionalPublished == [1, 2])
-    #expect(optionalBehavior.value == 2)
-    #expect(optionalReplayed == [2])
+    expectEqual(published, [1, 2])
+    expectEqual(behavior.value, 2)
+    expectEqual(replayed, [1, 2])
+    expectEqual(optionalPublished, [1, 2])
+    expectEqual(optionalBehavior.value, 2)
+    expectEqual(optionalReplayed, [2])
   }
 
   @Test func driveWithClosuresAnObjectAndFunctions() {
@@ -93,8 +95,8 @@ import Testing
       events.append(joined)
       driver.drive().disposed(by: bag)
     }
-    #expect(events == ["a", "b", "end", "disposed", "count 2", "a+b"])
-    #expect(screen.titles == ["a", "b", "end"])
+    expectEqual(events, ["a", "b", "end", "disposed", "count 2", "a+b"])
+    expectEqual(screen.titles, ["a", "b", "end"])
   }
 
   @Test func emitToObserversRelaysClosuresAndAnObject() {
@@ -130,17 +132,18 @@ import Testing
     }
     var replayed: [String?] = []
     optionalReplay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
-    #expect(
-      events == [
+    expectEqual(
+      events,
+      [
         "observer next(hi)", "observer completed",
         "optional observer next(Optional(\"hi\"))", "optional observer completed",
         "publish hi", "optional publish hi",
         "onNext hi", "onCompleted", "onDisposed",
       ])
-    #expect(behavior.value == "hi")
-    #expect(optionalBehavior.value == "hi")
-    #expect(replayed == ["hi"])
-    #expect(screen.titles == ["hi"])
+    expectEqual(behavior.value, "hi")
+    expectEqual(optionalBehavior.value, "hi")
+    expectEqual(replayed, ["hi"])
+    expectEqual(screen.titles, ["hi"])
   }
 
   @Test func driveWithAnObjectStopsOnceItIsGone() {
@@ -154,11 +157,11 @@ import Testing
         with: screen!, onNext: { $0.titles.append($1) }, onDisposed: { _ in disposed += 1 })
     }
     relay.accept("a")
-    #expect(weakScreen?.titles == ["a"])
+    expectEqual(weakScreen?.titles, ["a"])
     screen = nil
     #expect(weakScreen == nil)
     relay.accept("b")
     subscription.dispose()
-    #expect(disposed == 0)  // the object was gone, so its closure was not called
+    expectEqual(disposed, 0)  // the object was gone, so its closure was not called
   }
 }

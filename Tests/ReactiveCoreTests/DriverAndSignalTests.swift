@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// Drivers and Signals on a mocked immediate scheduler: delivery is synchronous and no test
@@ -24,13 +25,13 @@ import Testing
         b.dispose()
       }
     }
-    #expect(first == [1, 2, 3])
-    #expect(second == [2, 3, 4])
-    #expect(log.subscriptions == 1)
-    #expect(log.disposals == 1)
+    expectEqual(first, [1, 2, 3])
+    expectEqual(second, [2, 3, 4])
+    expectEqual(log.subscriptions, 1)
+    expectEqual(log.disposals, 1)
     #expect(!subject.hasObservers)
     #expect(scheduler.actions >= 4)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func aDriverReconnectsAfterEveryoneLeft() {
@@ -42,8 +43,8 @@ import Testing
       _ = driver.drive(onNext: { values.append($0) })
       _ = driver.drive(onNext: { values.append($0) })
     }
-    #expect(values == [1, 2, 1, 2])
-    #expect(log.subscriptions == 2)
+    expectEqual(values, [1, 2, 1, 2])
+    expectEqual(log.subscriptions, 2)
   }
 
   @Test func aDriverNeverFails() {
@@ -62,7 +63,7 @@ import Testing
         .just(error as? TestFailure == .boom ? 9 : -9)
       }).drive(onNext: { events.append("c \($0)") })
     }
-    #expect(events == ["a 1", "a 0", "a end", "b 1", "b 7", "b 8", "c 1", "c 9"])
+    expectEqual(events, ["a 1", "a 0", "a end", "b 1", "b 7", "b 8", "c 1", "c 9"])
   }
 
   @Test func aSignalDoesNotReplayButSharesTheSource() {
@@ -83,10 +84,10 @@ import Testing
         b.dispose()
       }
     }
-    #expect(first == ["x", "y"])
-    #expect(second == ["y"])
-    #expect(log.subscriptions == 1)
-    #expect(counter.live == 0)
+    expectEqual(first, ["x", "y"])
+    expectEqual(second, ["y"])
+    expectEqual(log.subscriptions, 1)
+    expectEqual(counter.live, 0)
   }
 
   @Test func aSignalNeverFails() {
@@ -99,7 +100,7 @@ import Testing
         events.append("c \($0)")
       })
     }
-    #expect(events == ["a 1", "b 2", "c 3"])
+    expectEqual(events, ["a 1", "b 2", "c 3"])
   }
 
   @Test func relaysAndInfallibleBecomeDriversAndSignals() {
@@ -124,8 +125,9 @@ import Testing
     }
     behavior.accept(2)
     publish.accept(6)
-    #expect(
-      values == [
+    expectEqual(
+      values,
+      [
         "behavior driver 1", "behavior signal 1", "replay driver 5", "replay signal 5",
         "infallible driver 3", "infallible signal 4",
         "behavior driver 2", "behavior signal 2", "publish driver 6", "publish signal 6",
@@ -147,8 +149,9 @@ import Testing
       let never = Driver<Int>.never().drive(onNext: { values.append("never \($0)") })
       never.dispose()
     }
-    #expect(
-      values == [
+    expectEqual(
+      values,
+      [
         "just 1", "just end", "empty end", "of 2", "of 3", "from 4", "range 5", "none end",
         "deferred 6",
       ])
@@ -187,8 +190,9 @@ import Testing
     relay.accept(1)
     relay.accept(2)
     relay.accept(2)
-    #expect(
-      values == [
+    expectEqual(
+      values,
+      [
         "start 0",
         "map 10", "distinct 1", "key 1", "cmp 1", "keycmp 1", "start 1", "scan 1", "into 1", "do 1",
         "map 20", "filter 2", "compactMap two", "distinct 2", "key 2", "cmp 2", "keycmp 2",
@@ -221,9 +225,9 @@ import Testing
       inners[0].accept("b")
       inners[1].accept("c")
     }
-    #expect(latest == ["a", "c"])
-    #expect(first == ["a", "b"])
-    #expect(merged == ["a", "b", "c"])
+    expectEqual(latest, ["a", "c"])
+    expectEqual(first, ["a", "b"])
+    expectEqual(merged, ["a", "b", "c"])
   }
 
   @Test func combiningOperators() {
@@ -255,8 +259,9 @@ import Testing
     left.accept(1)
     right.accept("a")
     left.accept(2)
-    #expect(
-      values == [
+    expectEqual(
+      values,
+      [
         "clc [1, 1]", "zipc 2", "merge 1", "merge 100",
         "pair 1a", "cl 1a", "cl4 1a1a", "zip 1a", "zip3 1a1",
         "pair 2a", "cl 2a", "cl4 2a1a", "cl4 2a2a", "clc [2, 1]", "clc [2, 2]", "zipc 4",

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ElementAtTests {
@@ -9,11 +10,11 @@ import Testing
       recorder.record(subject.element(at: 1))
       subject.onNext(10)
       subject.onNext(20)
-      #expect(recorder.log == ["20", "completed"])
+      expectEqual(recorder.log, ["20", "completed"])
       #expect(!subject.hasObservers)
       let endless = Recorder<Int>()
       endless.record(Observable.repeatElement(3).element(at: 4))
-      #expect(endless.log == ["3", "completed"])
+      expectEqual(endless.log, ["3", "completed"])
     }
   }
 
@@ -21,11 +22,11 @@ import Testing
     expectNoLeaks {
       let short = Recorder<Int>()
       short.record(Observable.of(1, 2).element(at: 2))
-      #expect(short.events.count == 1)
+      expectEqual(short.events.count, 1)
       #expect(short.events.first?.error as? RxError != nil)
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).element(at: 0))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -45,7 +46,7 @@ import Testing
       })
       subject.onNext(5)
       subject.onNext(6)
-      #expect(nested == [6])
+      expectEqual(nested, [6])
     }
   }
 }

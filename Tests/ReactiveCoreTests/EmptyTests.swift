@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct EmptyTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let empty = Recorder<Int>()
       empty.record(Observable<Int>.empty())
-      #expect(empty.log == ["completed"])
+      expectEqual(empty.log, ["completed"])
     }
   }
 }

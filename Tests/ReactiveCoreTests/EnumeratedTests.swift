@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct EnumeratedTests {
@@ -9,11 +10,11 @@ import Testing
       first.record(source)
       let second = Recorder<String>()
       second.record(source)
-      #expect(first.log == ["0a", "1b", "completed"])
-      #expect(second.log == first.log)
+      expectEqual(first.log, ["0a", "1b", "completed"])
+      expectEqual(second.log, first.log)
       let failing = Recorder<String>()
       failing.record(Observable<String>.error(TestError()).enumerated().map { $0.element })
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -28,7 +29,7 @@ import Testing
       subject.onNext("x")
       subscription.dispose()
       subject.onNext("y")
-      #expect(received == [0, 1])
+      expectEqual(received, [0, 1])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ErrorTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let error = Recorder<Int>()
       error.record(Observable<Int>.error(TestError()))
-      #expect(error.log == ["error(boom)"])
+      expectEqual(error.log, ["error(boom)"])
     }
   }
 }

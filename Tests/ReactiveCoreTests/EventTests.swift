@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct EventTests {
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func mapTurnsAThrowIntoAnError() {
-    #expect(Event.next(2).map { $0 * 10 }.element == 20)
+    expectEqual(Event.next(2).map { $0 * 10 }.element, 20)
     let thrown = Event.next(2).map { _ -> Int in throw Boom() }
     #expect(thrown.error is Boom)
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct FilterTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let filter = Recorder<Int>()
       filter.record(Observable.of(1, 2, 3, 4).filter { $0 > 2 })
-      #expect(filter.log == ["3", "4", "completed"])
+      expectEqual(filter.log, ["3", "4", "completed"])
     }
   }
 
@@ -14,7 +15,7 @@ import Testing
     expectNoLeaks {
       let filter = Recorder<Int>()
       filter.record(Observable.of(1, 2, 3).filter { try failOnTwo($0) > 0 })
-      #expect(filter.log == ["1", "error(boom)"])
+      expectEqual(filter.log, ["1", "error(boom)"])
     }
   }
 }

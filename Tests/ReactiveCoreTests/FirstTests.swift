@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct FirstTests {
@@ -7,7 +8,7 @@ import Testing
     var results: [Int?] = []
     _ = single.subscribe(onSuccess: { results.append($0) })
     _ = Observable<Int>.empty().first().subscribe(onSuccess: { results.append($0) })
-    #expect(results == [4, nil])
+    expectEqual(results, [4, nil])
   }
 
   @Test func firstEmitsTheFirstElementOrNil() {
@@ -17,17 +18,17 @@ import Testing
       recorder.record(subject.first().asObservable())
       subject.onNext(8)
       subject.onNext(9)
-      #expect(recorder.log == ["Optional(8)", "completed"])
+      expectEqual(recorder.log, ["Optional(8)", "completed"])
       #expect(!subject.hasObservers)
       let empty = Recorder<Int?>()
       empty.record(Observable<Int>.empty().first().asObservable())
-      #expect(empty.log == ["nil", "completed"])
+      expectEqual(empty.log, ["nil", "completed"])
       let failing = Recorder<Int?>()
       failing.record(Observable<Int>.error(TestError()).first().asObservable())
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       let endless = Recorder<Int?>()
       endless.record(Observable.repeatElement(1).first().asObservable())
-      #expect(endless.log == ["Optional(1)", "completed"])
+      expectEqual(endless.log, ["Optional(1)", "completed"])
     }
   }
 
@@ -45,7 +46,7 @@ import Testing
         subject.onNext(2)
       })
       subject.onNext(1)
-      #expect(received == [1])
+      expectEqual(received, [1])
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// A Foundation object of the test's own.
@@ -20,8 +21,8 @@ extension Reactive where Base: Thermostat {
     let namespace: Reactive<Thermostat> = thermostat.rx
     var seen: [Int] = []
     _ = namespace.targets([18, 22]).subscribe(onNext: { seen.append($0) })
-    #expect(seen == [18, 22])
-    #expect(thermostat.target == 22)
+    expectEqual(seen, [18, 22])
+    expectEqual(thermostat.target, 22)
     #expect(namespace.base === thermostat)
     #expect(Thermostat.rx == Reactive<Thermostat>.self)
     #expect(NSObject().rx.base.isKind(of: NSObject.self))
@@ -45,6 +46,6 @@ extension Reactive where Base: Thermostat {
     fromSender.dispose()
     center.post(name: saved, object: sender)
     // The center picks the order of its observers for one post.
-    #expect(received.sorted() == ["all saved", "all saved", "from sender"])
+    expectEqual(received.sorted(), ["all saved", "all saved", "from sender"])
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct FoundationTests {
@@ -11,13 +12,13 @@ import Testing
       let subject = PublishSubject<Int>()
       let subscription = subject.map { $0 * 2 }.filter { $0 > 2 }
         .subscribe(onNext: { received.append($0) })
-      #expect(counter.live == 2)  // the subscription and the subject's observer
+      expectEqual(counter.live, 2)  // the subscription and the subject's observer
       for value in 1...3 { subject.onNext(value) }
       subscription.dispose()
       subject.onNext(4)
     }
-    #expect(received == [4, 6])
-    #expect(counter.live == 0)
+    expectEqual(received, [4, 6])
+    expectEqual(counter.live, 0)
   }
 
   @Test func aThrowingMapEndsTheSequenceOnceAndDisposesTheSubjectObserver() {
@@ -34,7 +35,7 @@ import Testing
       subject.onNext(1)
       subject.onNext(2)
       subject.onNext(3)
-      #expect(events == ["next 1", "error", "disposed"])
+      expectEqual(events, ["next 1", "error", "disposed"])
       #expect(!subject.hasObservers)
     }
   }
@@ -49,7 +50,7 @@ import Testing
       subject.onError(Boom())
       #expect(throws: Boom.self) { try subject.value() }
       subscription.dispose()
-      #expect(seen == [1, 2])
+      expectEqual(seen, [1, 2])
     }
   }
 
@@ -59,7 +60,7 @@ import Testing
       var completed = false
       _ = Observable.range(start: 3, count: 4).scan(0, accumulator: +)
         .subscribe(onNext: { seen.append($0) }, onCompleted: { completed = true })
-      #expect(seen == [3, 7, 12, 18])
+      expectEqual(seen, [3, 7, 12, 18])
       #expect(completed)
     }
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct GenerateTests {
@@ -7,10 +8,10 @@ import Testing
       let recorder = Recorder<Int>()
       recorder.record(
         Observable.generate(initialState: 1, condition: { $0 < 20 }, iterate: { $0 * 3 }))
-      #expect(recorder.log == ["1", "3", "9", "completed"])
+      expectEqual(recorder.log, ["1", "3", "9", "completed"])
       let none = Recorder<Int>()
       none.record(Observable.generate(initialState: 5, condition: { $0 < 0 }, iterate: { $0 + 1 }))
-      #expect(none.log == ["completed"])
+      expectEqual(none.log, ["completed"])
     }
   }
 
@@ -26,20 +27,20 @@ import Testing
             return $0 + 1
           }
         ).take(3))
-      #expect(endless.log == ["0", "1", "2", "completed"])
-      #expect(iterations == 2)
+      expectEqual(endless.log, ["0", "1", "2", "completed"])
+      expectEqual(iterations, 2)
       let condition = Recorder<Int>()
       condition.record(
         Observable.generate(
           initialState: 0,
           condition: { if $0 == 1 { throw TestError("condition") } else { return true } },
           iterate: { $0 + 1 }))
-      #expect(condition.log == ["0", "error(condition)"])
+      expectEqual(condition.log, ["0", "error(condition)"])
       let iterate = Recorder<Int>()
       iterate.record(
         Observable.generate(
           initialState: 0, condition: { _ in true }, iterate: { _ in throw TestError("iterate") }))
-      #expect(iterate.log == ["0", "error(iterate)"])
+      expectEqual(iterate.log, ["0", "error(iterate)"])
     }
   }
 
@@ -55,7 +56,7 @@ import Testing
       })
       subscription.dispose()
       subject.onNext(20)
-      #expect(received == [0, 10, 1])
+      expectEqual(received, [0, 10, 1])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct GroupByTests {
@@ -16,9 +17,9 @@ import Testing
       })
       for value in 1...5 { subject.onNext(value) }
       subject.onCompleted()
-      #expect(keys == ["odd", "even"])
-      #expect(groups["odd"]?.log == ["1", "3", "5", "completed"])
-      #expect(groups["even"]?.log == ["2", "4", "completed"])
+      expectEqual(keys, ["odd", "even"])
+      expectEqual(groups["odd"]?.log, ["1", "3", "5", "completed"])
+      expectEqual(groups["even"]?.log, ["2", "4", "completed"])
       subscription.dispose()
     }
   }
@@ -32,12 +33,12 @@ import Testing
         subject.groupBy { _ in "all" }.do(onNext: { group.record($0) }).map(\.key))
       subject.onNext(1)
       subject.onError(TestError())
-      #expect(group.log == ["1", "error(boom)"])
-      #expect(outer.log == ["all", "error(boom)"])
+      expectEqual(group.log, ["1", "error(boom)"])
+      expectEqual(outer.log, ["all", "error(boom)"])
       let thrown = Recorder<String>()
       thrown.record(
         Observable.of(1).groupBy { (_: Int) -> String in throw TestError("key") }.map(\.key))
-      #expect(thrown.log == ["error(key)"])
+      expectEqual(thrown.log, ["error(key)"])
     }
   }
 
@@ -54,7 +55,7 @@ import Testing
       groupSubscription?.dispose()
       #expect(!subject.hasObservers)
       subject.onNext(1)
-      #expect(group.log == ["1", "1"])
+      expectEqual(group.log, ["1", "1"])
     }
   }
 
@@ -73,7 +74,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       for disposable in inner { disposable.dispose() }
-      #expect(received == [1, 3])
+      expectEqual(received, [1, 3])
     }
   }
 }

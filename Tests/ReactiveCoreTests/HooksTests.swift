@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// Collects what an error handler receives; errors come from the test's own thread or the
@@ -32,7 +33,7 @@ private struct Unique: Error, CustomStringConvertible {
       _ = Completable.error(TestFailure.boom).subscribe(onCompleted: {})
       _ = Completable.error(TestFailure.other).subscribe(onError: { _ in })
     }
-    #expect(unhandled.errors == ["boom", "other", "broken", "boom"])
+    expectEqual(unhandled.errors, ["boom", "other", "broken", "boom"])
     #expect(unhandled.stacks.allSatisfy { $0.isEmpty })
   }
 
@@ -47,9 +48,9 @@ private struct Unique: Error, CustomStringConvertible {
       subject.onError(TestFailure.broken)
       done.signal()
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    expectEqual(done.wait(timeout: .now() + 10), .success)
     subscription.dispose()
-    #expect(unhandled.errors == ["broken"])
+    expectEqual(unhandled.errors, ["broken"])
   }
 
   @Test func theCallStackIsRecordedWhenAsked() {
@@ -63,9 +64,9 @@ private struct Unique: Error, CustomStringConvertible {
     Hooks.scoped(defaultErrorHandler: unhandled.record, recordCallStackOnError: false) {
       _ = Observable<Int>.error(TestFailure.broken).subscribe()
     }
-    #expect(unhandled.errors == ["boom", "other", "broken"])
-    #expect(unhandled.stacks[0].isEmpty == false)
-    #expect(unhandled.stacks[1] == ["here", "there"])
+    expectEqual(unhandled.errors, ["boom", "other", "broken"])
+    expectEqual(unhandled.stacks[0].isEmpty, false)
+    expectEqual(unhandled.stacks[1], ["here", "there"])
     #expect(unhandled.stacks[2].isEmpty)
   }
 
@@ -75,7 +76,7 @@ private struct Unique: Error, CustomStringConvertible {
     Hooks.scoped(defaultErrorHandler: unhandled.record) {
       _ = Observable<Int>.error(TestError("case \(index)")).subscribe()
     }
-    #expect(unhandled.errors == ["case \(index)"])
+    expectEqual(unhandled.errors, ["case \(index)"])
   }
 
   /// The one test that sets the process-wide handler. Its error is unique, so it passes the
@@ -94,6 +95,6 @@ private struct Unique: Error, CustomStringConvertible {
     }
     defer { Hooks.defaultErrorHandler = previous }
     _ = Observable<Int>.error(mine).subscribe()
-    #expect(unhandled.errors == ["\(mine)"])
+    expectEqual(unhandled.errors, ["\(mine)"])
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct IgnoreElementsTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Never>()
       recorder.record(Observable.of(1, 2, 3).ignoreElements())
-      #expect(recorder.log == ["completed"])
+      expectEqual(recorder.log, ["completed"])
       let failing = Recorder<Never>()
       failing.record(Observable<Int>.error(TestError()).ignoreElements())
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       let subject = PublishSubject<Int>()
       let disposed = Recorder<Never>()
       let subscription = disposed.record(subject.ignoreElements())

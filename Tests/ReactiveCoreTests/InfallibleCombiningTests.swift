@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// `Infallible.combineLatest` and `Infallible.zip` at every arity, with and without a result
@@ -17,14 +18,14 @@ import Testing
     left.accept(2)
     right.accept("b")
     subscription.dispose()
-    #expect(received == ["1a", "2a", "2b"])
+    expectEqual(received, ["1a", "2a", "2b"])
   }
 
   @Test func combineLatestAsTuples() {
     var pairs: [String] = []
     _ = Infallible.combineLatest(Infallible.just(1), Infallible.of("x", "y"))
       .subscribe(onNext: { pairs.append("\($0.0)\($0.1)") })
-    #expect(pairs == ["1x", "1y"])
+    expectEqual(pairs, ["1x", "1y"])
   }
 
   @Test func combineLatestAtEveryArity() {
@@ -54,7 +55,7 @@ import Testing
       one(1), one(2), one(3), one(4), one(5), one(6), one(7), one(8)
     ).map { (values: (Int, Int, Int, Int, Int, Int, Int, Int)) -> Int in values.7 - values.0 }
       .subscribe(onNext: record)
-    #expect(sums == [6, 10, 15, 21, 28, 36, 6, 7])
+    expectEqual(sums, [6, 10, 15, 21, 28, 36, 6, 7])
   }
 
   @Test func zipPairsInOrderAtEveryArity() {
@@ -67,6 +68,6 @@ import Testing
     }.subscribe(onNext: record)
     _ = Infallible.zip(count(1, 2), count(3, 4))
       .map { (pair: (Int, Int)) -> Int in pair.0 * pair.1 }.subscribe(onNext: record)
-    #expect(received == [11, 22, 28, 3, 8])
+    expectEqual(received, [11, 22, 28, 3, 8])
   }
 }

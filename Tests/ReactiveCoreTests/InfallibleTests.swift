@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct InfallibleTests {
@@ -23,8 +24,8 @@ import Testing
           return Disposables.create { events.append("released") }
         }, into: events)
     }
-    #expect(events.items == ["next 1", "completed", "disposed", "released"])
-    #expect(counter.live == 0)
+    expectEqual(events.items, ["next 1", "completed", "disposed", "released"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func creationOperators() {
@@ -38,8 +39,9 @@ import Testing
     _ = record(Infallible.just(8, scheduler: CountingScheduler()), into: events)
     let never = record(Infallible<Int>.never(), into: events)
     never.dispose()
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "next 1", "completed", "disposed", "completed", "disposed",
         "next 2", "next 3", "completed", "disposed", "next 4", "completed", "disposed",
         "next 5", "next 6", "completed", "disposed", "next 7", "completed", "disposed",
@@ -60,8 +62,9 @@ import Testing
       failing.asInfallible(onErrorRecover: { error in
         .just(error as? TestFailure == .boom ? -1 : -2)
       }), into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "next 1", "next 0", "completed", "disposed",
         "next 1", "next 8", "next 9", "completed", "disposed",
         "next 1", "next -1", "completed", "disposed",
@@ -92,8 +95,9 @@ import Testing
       .subscribe(onNext: { events.append("flatMap \($0)") })
     Infallible.of(1, 2).startWith(0).subscribe(onNext: { events.append("start \($0)") }).disposed(
       by: bag)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "map 10", "map 10", "map 20", "map 30", "map 30", "map 40",
         "compactMap 2", "compactMap 4",
         "filter 4",
@@ -122,8 +126,8 @@ import Testing
     outer.accept(1)
     inners[0].accept("b")
     inners[1].accept("c")
-    #expect(latest == ["a", "c"])
-    #expect(first == ["a", "b"])
+    expectEqual(latest, ["a", "c"])
+    expectEqual(first, ["a", "b"])
   }
 
   @Test func subscribeWithAnObjectAndAnEventClosure() {
@@ -135,8 +139,8 @@ import Testing
     Infallible.of(1, 2).subscribe(with: owner, onNext: { $0.values.append($1) }).disposed(by: bag)
     var events: [String] = []
     _ = Infallible.just(3).subscribe { events.append("\($0)") }
-    #expect(owner.values == [1, 2])
-    #expect(events == ["next(3)", "completed"])
+    expectEqual(owner.values, [1, 2])
+    expectEqual(events, ["next(3)", "completed"])
   }
 
   @Test func bindToRelaysAndObservers() {
@@ -161,12 +165,12 @@ import Testing
     }
     var replayed: [Int] = []
     replay.subscribe(onNext: { replayed.append($0) }).disposed(by: bag)
-    #expect(publishSeen == [1, 2])
-    #expect(behavior.value == 2)
-    #expect(replayed == [1, 2])
-    #expect(optional.value == 5)
-    #expect(observed == ["next(6)", "completed", "next(Optional(7))", "completed", "onNext 8"])
-    #expect(counter.live == 0)
+    expectEqual(publishSeen, [1, 2])
+    expectEqual(behavior.value, 2)
+    expectEqual(replayed, [1, 2])
+    expectEqual(optional.value, 5)
+    expectEqual(observed, ["next(6)", "completed", "next(Optional(7))", "completed", "onNext 8"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func relaysAsInfallible() {
@@ -176,7 +180,7 @@ import Testing
     relay.accept(2)
     subscription.dispose()
     relay.accept(3)
-    #expect(values == [1, 2])
+    expectEqual(values, [1, 2])
     #expect(!relay.hasObservers)
   }
 }

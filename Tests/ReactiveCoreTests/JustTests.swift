@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct JustTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let just = Recorder<Int>()
       just.record(Observable.just(1))
-      #expect(just.log == ["1", "completed"])
+      expectEqual(just.log, ["1", "completed"])
     }
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @testable import ReactiveCoreBase
@@ -26,8 +27,8 @@ import Testing
     // it follows that work.
     for _ in 0..<100 where values.count < 2 { await Task.yield() }
     subscription.dispose()
-    #expect(values == [1, 2])
-    #expect(queues == [true, true])
+    expectEqual(values, [1, 2])
+    expectEqual(queues, [true, true])
   }
 
   @Test @MainActor func emitOnTheMainActorPassesTheCheck() async {
@@ -39,7 +40,7 @@ import Testing
     relay.accept("hello")
     for _ in 0..<100 where values.isEmpty { await Task.yield() }
     subscription.dispose()
-    #expect(values == ["hello"])
+    expectEqual(values, ["hello"])
   }
 
   @Test func offTheMainQueueAnUnmockedDriverMayNotBeDriven() {

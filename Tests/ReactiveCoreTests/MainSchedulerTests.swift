@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// `MainScheduler` decides "on the main queue" with a queue-specific key. Swift Testing runs a
@@ -25,7 +26,7 @@ import Testing
       return Disposables.create()
     }
     log.append("returned")
-    #expect(log.all == ["ran", "returned"])
+    expectEqual(log.all, ["ran", "returned"])
     MainScheduler.ensureExecutingOnScheduler()
     MainScheduler.ensureRunningOnMainThread()
   }
@@ -45,7 +46,7 @@ import Testing
         return Disposables.create()
       }
     }
-    #expect(log.all == ["outer", "outer done", "inner"])
+    expectEqual(log.all, ["outer", "outer done", "inner"])
   }
 
   @Test @MainActor func workScheduledFromInsideAnEnqueuedActionIsEnqueuedToo() async {
@@ -68,7 +69,7 @@ import Testing
         return Disposables.create()
       }
     }
-    #expect(log.all == ["1", "2", "3", "4", "5"])
+    expectEqual(log.all, ["1", "2", "3", "4", "5"])
   }
 
   @Test @MainActor func disposingAnEnqueuedActionCancelsIt() async {
@@ -100,7 +101,7 @@ import Testing
         return Disposables.create()
       }
     }
-    #expect(log.all == ["1", "2", "3"])
+    expectEqual(log.all, ["1", "2", "3"])
   }
 
   @Test func offTheMainQueueScheduleEnqueuesOnTheMainQueue() async {
@@ -125,7 +126,7 @@ import Testing
       }
       log.append("returned")
     }
-    #expect(log.all == ["returned", "ran"])
+    expectEqual(log.all, ["returned", "ran"])
   }
 
   @Test @MainActor func theConcurrentMainSchedulerRunsAtOnceOnTheMainQueue() {
@@ -139,7 +140,7 @@ import Testing
       return Disposables.create()
     }
     log.append("returned")
-    #expect(log.all == ["ran", "nested", "returned"])
+    expectEqual(log.all, ["ran", "nested", "returned"])
   }
 
   @Test @MainActor func observeOnMainDeliversSynchronouslyOnTheMainQueue() {
@@ -149,9 +150,9 @@ import Testing
     let subscription = subject.observe(on: main)
       .subscribe(onNext: { log.append("\($0)") })
     subject.onNext(1)
-    #expect(log.all == ["1"])
+    expectEqual(log.all, ["1"])
     subject.onNext(2)
-    #expect(log.all == ["1", "2"])
+    expectEqual(log.all, ["1", "2"])
     subscription.dispose()
   }
 
@@ -166,11 +167,11 @@ import Testing
         log.append("end \(value)")
       })
     subject.onNext(1)
-    #expect(log.all == ["start 1", "end 1"])
+    expectEqual(log.all, ["start 1", "end 1"])
     await withCheckedContinuation { continuation in
       DispatchQueue.main.async { continuation.resume() }
     }
-    #expect(log.all == ["start 1", "end 1", "start 2", "end 2"])
+    expectEqual(log.all, ["start 1", "end 1", "start 2", "end 2"])
     subscription.dispose()
   }
 
@@ -194,7 +195,7 @@ import Testing
         return Disposables.create()
       }
     }
-    #expect(log.all == ["first", "second, at once", "first done", "first again, enqueued"])
+    expectEqual(log.all, ["first", "second, at once", "first done", "first again, enqueued"])
   }
 
   @Test @MainActor func anActionScheduledBehindAWaitingOneWaitsToo() async {
@@ -215,7 +216,7 @@ import Testing
       }
       log.append("returned")
     }
-    #expect(log.all == ["returned", "waiting one", "later one"])
+    expectEqual(log.all, ["returned", "waiting one", "later one"])
   }
 
   @Test func drivesAndSignalsEachGetASchedulerOfTheirOwn() {
@@ -245,7 +246,7 @@ import Testing
       }
     }
     #expect(allOnMain)
-    #expect(log.all == (0..<200).map(String.init))
+    expectEqual(log.all, (0..<200).map(String.init))
   }
 
   @Test func disposingStopsEventsStillWaitingForTheMainQueue() async {
@@ -265,6 +266,6 @@ import Testing
       DispatchQueue.main.async { continuation.resume() }
     }
     #expect(log.all.isEmpty)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct MapTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let map = Recorder<Int>()
       map.record(Observable.of(1, 2, 3, 4).map { $0 * 10 })
-      #expect(map.log == ["10", "20", "30", "40", "completed"])
+      expectEqual(map.log, ["10", "20", "30", "40", "completed"])
     }
   }
 
@@ -14,12 +15,12 @@ import Testing
     expectNoLeaks {
       let map = Recorder<Int>()
       map.record(Observable.of(1, 2, 3).map(failOnTwo))
-      #expect(map.log == ["1", "error(boom)"])
+      expectEqual(map.log, ["1", "error(boom)"])
       let upstream = Recorder<Int>()
       upstream.record(
         Observable<Int>.error(TestError("up")).map { $0 }.filter { _ in true }.scan(
           0, accumulator: +))
-      #expect(upstream.log == ["error(up)"])
+      expectEqual(upstream.log, ["error(up)"])
     }
   }
 
@@ -35,7 +36,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(3)
-      #expect(received == [2, 6])
+      expectEqual(received, [2, 6])
       #expect(!subject.hasObservers)
     }
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct MaterializeTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Event<Int>>()
       recorder.record(Observable.concat([.of(1), .error(TestError())]).materialize())
-      #expect(recorder.log == ["next(1)", "error(boom)", "completed"])
+      expectEqual(recorder.log, ["next(1)", "error(boom)", "completed"])
       let completed = Recorder<Event<Int>>()
       completed.record(Observable.of(2).materialize())
-      #expect(completed.log == ["next(2)", "completed", "completed"])
+      expectEqual(completed.log, ["next(2)", "completed", "completed"])
     }
   }
 
@@ -24,14 +25,14 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onCompleted()
-      #expect(received == ["next(1)", "next(2)"])
+      expectEqual(received, ["next(1)", "next(2)"])
       let events = PublishSubject<Event<Int>>()
       let recorder = Recorder<Int>()
       let second = recorder.record(events.dematerialize())
       events.onNext(.next(1))
       second.dispose()
       events.onNext(.next(2))
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct MaybeTests {
@@ -32,11 +33,12 @@ import Testing
           return Disposables.create()
         }, into: events)
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 1", "disposed", "completed", "disposed", "error boom", "disposed",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func justEmptyErrorNeverAndDisposal() {
@@ -50,16 +52,17 @@ import Testing
       _ = record(Maybe.just(2, scheduler: CountingScheduler()), into: events)
       let never = record(
         Maybe<Int>.never().do(onDispose: { disposed = true }), into: events)
-      #expect(counter.live == 1)
+      expectEqual(counter.live, 1)
       never.dispose()
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 1", "disposed", "completed", "disposed", "error other", "disposed",
         "success 2", "disposed", "disposed",
       ])
     #expect(disposed)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func subscribeWithAnEventClosureAndWithAnObject() {
@@ -77,12 +80,12 @@ import Testing
     _ = Maybe.just(1).subscribe(record)
     _ = Maybe<Int>.empty().subscribe(record)
     _ = Maybe<Int>.error(TestFailure.boom).subscribe(record)
-    #expect(events == ["success 1", "completed", "error boom"])
+    expectEqual(events, ["success 1", "completed", "error boom"])
 
     let owner = Owner()
     _ = Maybe.just(3).subscribe(with: owner, onSuccess: { $0.events.append("success \($1)") })
     _ = Maybe<Int>.empty().subscribe(with: owner, onCompleted: { $0.events.append("completed") })
-    #expect(owner.events == ["success 3", "completed"])
+    expectEqual(owner.events, ["success 3", "completed"])
   }
 
   @Test func mapCompactMapFilterAndFlatMap() {
@@ -94,8 +97,9 @@ import Testing
     _ = record(Maybe.just(2).flatMap { Maybe.just("\($0)!") }, into: events)
     _ = record(Maybe.just(2).flatMap { _ in Maybe<Int>.empty() }, into: events)
     _ = record(Maybe<Int>.empty().flatMap { Maybe.just($0) }, into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 6", "disposed", "completed", "disposed", "completed", "disposed",
         "success 2", "disposed", "success 2!", "disposed", "completed", "disposed",
         "completed", "disposed",
@@ -110,12 +114,12 @@ import Testing
       .subscribe(onSuccess: { singles.append("\($0)") })
     _ = Maybe<Int>.empty().ifEmpty(switchTo: Single<Int>.error(TestFailure.boom))
       .subscribe(onFailure: { singles.append("failure \($0)") })
-    #expect(singles == ["0", "5", "7", "failure boom"])
+    expectEqual(singles, ["0", "5", "7", "failure boom"])
 
     let events = CallLog()
     _ = record(Maybe<Int>.empty().ifEmpty(switchTo: Maybe.just(8)), into: events)
     _ = record(Maybe<Int>.empty().ifEmpty(switchTo: Maybe.empty()), into: events)
-    #expect(events.items == ["success 8", "disposed", "completed", "disposed"])
+    expectEqual(events.items, ["success 8", "disposed", "completed", "disposed"])
   }
 
   @Test func catchAndReturnDoAndAsCompletable() {
@@ -131,13 +135,14 @@ import Testing
           onDispose: { events.append("onDispose") }), into: events)
       _ = Maybe.just(1).asCompletable().subscribe(onCompleted: { events.append("done") })
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 1", "disposed",
         "onSubscribe", "onCompleted", "completed", "disposed", "onDispose",
         "done",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func zipCompletesEmptyWhenOneIsEmpty() {
@@ -145,8 +150,9 @@ import Testing
     _ = record(Maybe.zip(Maybe.just(1), Maybe.just(2)) { $0 + $1 }, into: events)
     _ = record(Maybe.zip(Maybe.just(1), Maybe<Int>.empty()) { $0 + $1 }, into: events)
     _ = record(Maybe.zip(Maybe.just(1), Maybe.just("a")).map { "\($0.0)\($0.1)" }, into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 3", "disposed", "completed", "disposed", "success 1a", "disposed",
       ])
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct MergeTests {
@@ -12,9 +13,9 @@ import Testing
       b.onNext(2)
       a.onCompleted()
       b.onNext(3)
-      #expect(recorder.log == ["1", "2", "3"])
+      expectEqual(recorder.log, ["1", "2", "3"])
       b.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -23,13 +24,13 @@ import Testing
       let array = Recorder<Int>()
       array.record(Observable.merge([Observable.of(1, 2), Observable.of(3)]))
       // Synchronous sources take turns on the trampoline.
-      #expect(array.log == ["1", "3", "2", "completed"])
+      expectEqual(array.log, ["1", "3", "2", "completed"])
       let collection = Recorder<Int>()
       collection.record(Observable.merge([Observable.just(1), .just(2)].reversed()))
-      #expect(collection.log == ["2", "1", "completed"])
+      expectEqual(collection.log, ["2", "1", "completed"])
       let empty = Recorder<Int>()
       empty.record(Observable<Int>.merge([Observable<Int>]()))
-      #expect(empty.log == ["completed"])
+      expectEqual(empty.log, ["completed"])
     }
   }
 
@@ -42,7 +43,7 @@ import Testing
       a.onNext(1)
       b.onError(TestError())
       a.onNext(2)
-      #expect(recorder.log == ["1", "error(boom)"])
+      expectEqual(recorder.log, ["1", "error(boom)"])
       #expect(!a.hasObservers && !b.hasObservers)
     }
   }
@@ -56,7 +57,7 @@ import Testing
       a.onNext(1)
       subscription.dispose()
       b.onNext(2)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       #expect(!a.hasObservers && !b.hasObservers)
     }
   }
@@ -74,7 +75,7 @@ import Testing
       a.onNext(1)
       a.onCompleted()
       b.onCompleted()
-      #expect(received == [1, 2, 3])
+      expectEqual(received, [1, 2, 3])
     }
   }
 
@@ -89,9 +90,9 @@ import Testing
       inner.onNext(3)
       outer.onCompleted()
       inner.onNext(4)
-      #expect(recorder.log == ["1", "2", "3", "4"])
+      expectEqual(recorder.log, ["1", "2", "3", "4"])
       inner.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "4", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "4", "completed"])
     }
   }
 
@@ -115,7 +116,7 @@ import Testing
       outer.onCompleted()
       second.onCompleted()
       third.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -135,7 +136,7 @@ import Testing
       failing.record(
         Observable.of(Observable.of(1), Observable<Int>.error(TestError()), .of(2)).merge(
           maxConcurrent: 1))
-      #expect(failing.log == ["1", "error(boom)"])
+      expectEqual(failing.log, ["1", "error(boom)"])
     }
   }
 
@@ -151,7 +152,7 @@ import Testing
       for _ in 0..<100_000 { outer.onNext(.just(1)) }
       outer.onCompleted()
       gate.onCompleted()
-      #expect(sum == 100_000)
+      expectEqual(sum, 100_000)
       #expect(completed)
     }
   }
@@ -168,9 +169,9 @@ import Testing
       inners[0].onNext("a")
       outer.onCompleted()
       inners[0].onCompleted()
-      #expect(recorder.log == ["b", "a"])
+      expectEqual(recorder.log, ["b", "a"])
       inners[1].onCompleted()
-      #expect(recorder.log == ["b", "a", "completed"])
+      expectEqual(recorder.log, ["b", "a", "completed"])
     }
   }
 
@@ -182,12 +183,12 @@ import Testing
       recorder.record(outer.flatMap { _ in inner })
       outer.onNext(0)
       inner.onError(TestError("inner"))
-      #expect(recorder.log == ["error(inner)"])
+      expectEqual(recorder.log, ["error(inner)"])
       #expect(!outer.hasObservers && !inner.hasObservers)
 
       let selector = Recorder<Int>()
       selector.record(Observable.of(1, 2).flatMap { _ -> Observable<Int> in throw TestError() })
-      #expect(selector.log == ["error(boom)"])
+      expectEqual(selector.log, ["error(boom)"])
 
       let source = PublishSubject<Int>()
       let other = PublishSubject<Int>()
@@ -195,7 +196,7 @@ import Testing
       outerError.record(source.flatMap { _ in other })
       source.onNext(1)
       source.onError(TestError("outer"))
-      #expect(outerError.log == ["error(outer)"])
+      expectEqual(outerError.log, ["error(outer)"])
       #expect(!other.hasObservers)
     }
   }
@@ -211,7 +212,7 @@ import Testing
       inner.onNext(5)
       subscription.dispose()
       inner.onNext(6)
-      #expect(recorder.log == ["5", "5"])
+      expectEqual(recorder.log, ["5", "5"])
       #expect(!outer.hasObservers && !inner.hasObservers)
     }
   }
@@ -229,7 +230,7 @@ import Testing
       subscription.dispose()
       // The second inner source waits on the trampoline for the first one's step to end, then
       // the two take turns.
-      #expect(received == [1, 2, 10, 20])
+      expectEqual(received, [1, 2, 10, 20])
     }
   }
 
@@ -237,10 +238,10 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.of(1, 2).flatMap { Observable.repeatElement($0).take(2) })
-      #expect(recorder.log == ["1", "1", "2", "2", "completed"])
+      expectEqual(recorder.log, ["1", "1", "2", "2", "completed"])
       let limited = Recorder<Int>()
       limited.record(Observable.just(1).flatMap { Observable.repeatElement($0) }.take(3))
-      #expect(limited.log == ["1", "1", "1", "completed"])
+      expectEqual(limited.log, ["1", "1", "1", "completed"])
     }
   }
 
@@ -261,8 +262,8 @@ import Testing
       inner.onCompleted()
       outer.onNext(300)
       outer.onCompleted()
-      #expect(calls == [100, 300])
-      #expect(recorder.log == ["101", "completed"])
+      expectEqual(calls, [100, 300])
+      expectEqual(recorder.log, ["101", "completed"])
     }
   }
 
@@ -279,7 +280,7 @@ import Testing
       #expect(!inner.hasObservers)
       let failing = Recorder<Int>()
       failing.record(Observable.of(1).flatMapFirst { _ in Observable<Int>.error(TestError()) })
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       var received: [Int] = []
       let reentrant = outer.flatMapFirst { Observable.just($0) }.subscribe(onNext: { value in
         received.append(value)
@@ -288,7 +289,7 @@ import Testing
       outer.onNext(1)
       reentrant.dispose()
       // The nested element arrives while the first inner is still running: it is dropped.
-      #expect(received == [1])
+      expectEqual(received, [1])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ObservableTraitConversionTests {
@@ -18,10 +19,10 @@ import Testing
   }
 
   @Test func asSingleNeedsExactlyOneElement() {
-    #expect(outcome(Observable.just(1).asSingle()) == "success 1")
-    #expect(outcome(Observable<Int>.empty().asSingle()) == "failure \(RxError.noElements)")
-    #expect(outcome(Observable.of(1, 2).asSingle()) == "failure \(RxError.moreThanOneElement)")
-    #expect(outcome(Observable<Int>.error(TestFailure.boom).asSingle()) == "failure boom")
+    expectEqual(outcome(Observable.just(1).asSingle()), "success 1")
+    expectEqual(outcome(Observable<Int>.empty().asSingle()), "failure \(RxError.noElements)")
+    expectEqual(outcome(Observable.of(1, 2).asSingle()), "failure \(RxError.moreThanOneElement)")
+    expectEqual(outcome(Observable<Int>.error(TestFailure.boom).asSingle()), "failure boom")
   }
 
   @Test func asSingleWaitsForTheCompletion() {
@@ -29,9 +30,9 @@ import Testing
     var result = "none"
     _ = subject.asSingle().subscribe(onSuccess: { result = "success \($0)" })
     subject.onNext(1)
-    #expect(result == "none")
+    expectEqual(result, "none")
     subject.onCompleted()
-    #expect(result == "success 1")
+    expectEqual(result, "success 1")
   }
 
   @Test func aSecondElementFailsAtOnceAndReleasesTheSource() {
@@ -43,15 +44,15 @@ import Testing
       subject.onNext(1)
       subject.onNext(2)
     }
-    #expect(result == "failure \(RxError.moreThanOneElement)")
+    expectEqual(result, "failure \(RxError.moreThanOneElement)")
     #expect(!subject.hasObservers)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func asMaybeAllowsNoElement() {
-    #expect(outcome(Observable.just(1).asMaybe()) == "success 1")
-    #expect(outcome(Observable<Int>.empty().asMaybe()) == "completed")
-    #expect(outcome(Observable.of(1, 2).asMaybe()) == "error \(RxError.moreThanOneElement)")
+    expectEqual(outcome(Observable.just(1).asMaybe()), "success 1")
+    expectEqual(outcome(Observable<Int>.empty().asMaybe()), "completed")
+    expectEqual(outcome(Observable.of(1, 2).asMaybe()), "error \(RxError.moreThanOneElement)")
   }
 
   @Test func asCompletableOnASequenceOfNever() {
@@ -60,6 +61,6 @@ import Testing
       .subscribe(onCompleted: { events.append("completed") })
     _ = Observable<Never>.error(TestFailure.boom).asCompletable()
       .subscribe(onError: { events.append("error \($0)") })
-    #expect(events == ["completed", "error boom"])
+    expectEqual(events, ["completed", "error boom"])
   }
 }

@@ -12,9 +12,9 @@ import Testing
       .next(210, 1), .next(210, 2), .next(220, 3), .completed(230),
     ])
     let observer = scheduler.start { source.observe(on: scheduler) }
-    #expect(
-      observer.events == [.next(211, 1), .next(212, 2), .next(221, 3), .completed(231)])
-    #expect(source.subscriptions == [Subscription(200, 230)])
+    expectEqual(
+      observer.events, [.next(211, 1), .next(212, 2), .next(221, 3), .completed(231)])
+    expectEqual(source.subscriptions, [Subscription(200, 230)])
   }
 
   @Test func disposingDropsEventsWaitingForTheScheduler() {
@@ -24,8 +24,8 @@ import Testing
     let observer = counter.measure {
       scheduler.start(disposed: 300) { source.observe(on: scheduler) }
     }
-    #expect(observer.events == [.next(211, 1)])
-    #expect(counter.live == 0)
+    expectEqual(observer.events, [.next(211, 1)])
+    expectEqual(counter.live, 0)
   }
 
   @Test func observeOnASerialQueueKeepsOrderAndRunsOnThatQueue() {
@@ -45,8 +45,8 @@ import Testing
       onCompleted: { done.signal() })
     for value in 0..<500 { subject.onNext(value) }
     subject.onCompleted()
-    #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(received == Array(0..<500))
+    expectEqual(done.wait(timeout: .now() + 10), .success)
+    expectEqual(received, Array(0..<500))
     #expect(onQueue)
     subscription.dispose()
   }
@@ -65,7 +65,7 @@ import Testing
       hold.wait()
       return Disposables.create()
     }
-    #expect(held.wait(timeout: .now() + 60) == .success)
+    expectEqual(held.wait(timeout: .now() + 60), .success)
     let subject = PublishSubject<Int>()
     let subscription = subject.observe(on: scheduler).subscribe(
       onNext: { value in order.withLock { $0.append("next(\(value))") } },
@@ -82,9 +82,9 @@ import Testing
     }
     subject.onCompleted()
     hold.signal()
-    #expect(finished.wait(timeout: .now() + 60) == .success)
-    #expect(finished.wait(timeout: .now() + 60) == .success)
-    #expect(order.withLock { $0 } == ["next(1)", "next(2)", "block", "completed"])
+    expectEqual(finished.wait(timeout: .now() + 60), .success)
+    expectEqual(finished.wait(timeout: .now() + 60), .success)
+    expectEqual(order.withLock { $0 }, ["next(1)", "next(2)", "block", "completed"])
     subscription.dispose()
   }
 
@@ -108,8 +108,8 @@ import Testing
       onCompleted: { done.signal() })
     for value in 0..<500 { subject.onNext(value) }
     subject.onCompleted()
-    #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(received == Array(0..<500))
+    expectEqual(done.wait(timeout: .now() + 10), .success)
+    expectEqual(received, Array(0..<500))
     #expect(!overlapped)
     subscription.dispose()
   }

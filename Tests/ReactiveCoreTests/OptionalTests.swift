@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct OptionalTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let none = Recorder<Int>()
       none.record(Observable.from(optional: Int?.none))
-      #expect(none.log == ["completed"])
+      expectEqual(none.log, ["completed"])
       let some = Recorder<Int>()
       some.record(Observable.from(optional: Int?.some(7)))
-      #expect(some.log == ["7", "completed"])
+      expectEqual(some.log, ["7", "completed"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct RangeTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let range = Recorder<Int>()
       range.record(Observable.range(start: 5, count: 3))
-      #expect(range.log == ["5", "6", "7", "completed"])
+      expectEqual(range.log, ["5", "6", "7", "completed"])
       let emptyRange = Recorder<Int>()
       emptyRange.record(Observable.range(start: 5, count: 0))
-      #expect(emptyRange.log == ["completed"])
+      expectEqual(emptyRange.log, ["completed"])
     }
   }
 }

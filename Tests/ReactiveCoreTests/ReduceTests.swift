@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ReduceTests {
@@ -11,13 +12,13 @@ import Testing
       subject.onNext(2)
       #expect(recorder.log.isEmpty)
       subject.onCompleted()
-      #expect(recorder.log == ["13", "completed"])
+      expectEqual(recorder.log, ["13", "completed"])
       let mapped = Recorder<String>()
       mapped.record(Observable.of(1, 2, 3).reduce(0, accumulator: +, mapResult: { "sum \($0)" }))
-      #expect(mapped.log == ["sum 6", "completed"])
+      expectEqual(mapped.log, ["sum 6", "completed"])
       let empty = Recorder<Int>()
       empty.record(Observable<Int>.empty().reduce(5, accumulator: +))
-      #expect(empty.log == ["5", "completed"])
+      expectEqual(empty.log, ["5", "completed"])
     }
   }
 
@@ -25,15 +26,15 @@ import Testing
     expectNoLeaks {
       let upstream = Recorder<Int>()
       upstream.record(Observable.concat([.of(1), .error(TestError())]).reduce(0, accumulator: +))
-      #expect(upstream.log == ["error(boom)"])
+      expectEqual(upstream.log, ["error(boom)"])
       let accumulator = Recorder<Int>()
       accumulator.record(
         Observable.of(1, 2).reduce(0) { _, _ in throw TestError("accumulator") })
-      #expect(accumulator.log == ["error(accumulator)"])
+      expectEqual(accumulator.log, ["error(accumulator)"])
       let mapResult = Recorder<Int>()
       mapResult.record(
         Observable.of(1).reduce(0, accumulator: +, mapResult: { _ in throw TestError("map") }))
-      #expect(mapResult.log == ["error(map)"])
+      expectEqual(mapResult.log, ["error(map)"])
     }
   }
 
@@ -54,7 +55,7 @@ import Testing
       })
       other.onNext(2)
       other.onCompleted()
-      #expect(received == [2])
+      expectEqual(received, [2])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct RelayTests {
@@ -12,7 +13,7 @@ import Testing
       relay.accept(1)
       subscription.dispose()
       relay.accept(2)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       #expect(!relay.hasObservers)
     }
   }
@@ -23,9 +24,9 @@ import Testing
       let recorder = Recorder<Int>()
       let subscription = recorder.record(relay.asObservable())
       relay.accept(2)
-      #expect(relay.value == 2)
+      expectEqual(relay.value, 2)
       subscription.dispose()
-      #expect(recorder.log == ["1", "2"])
+      expectEqual(recorder.log, ["1", "2"])
       #expect(!relay.hasObservers)
     }
   }
@@ -38,12 +39,12 @@ import Testing
       let subscription = recorder.record(relay)
       #expect(relay.hasObservers)
       subscription.dispose()
-      #expect(recorder.log == ["2", "3"])
+      expectEqual(recorder.log, ["2", "3"])
       let unbound = ReplayRelay<Int>.createUnbound()
       for value in 1...3 { unbound.accept(value) }
       let all = Recorder<Int>()
       all.record(unbound.asObservable()).dispose()
-      #expect(all.log == ["1", "2", "3"])
+      expectEqual(all.log, ["1", "2", "3"])
     }
   }
 
@@ -57,8 +58,8 @@ import Testing
       })
       relay.accept(1)
       subscription.dispose()
-      #expect(received == [0, 1, 2])
-      #expect(relay.value == 2)
+      expectEqual(received, [0, 1, 2])
+      expectEqual(relay.value, 2)
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct RepeatElementTests {
@@ -6,7 +7,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<String>()
       recorder.record(Observable.repeatElement("a").take(3))
-      #expect(recorder.log == ["a", "a", "a", "completed"])
+      expectEqual(recorder.log, ["a", "a", "a", "completed"])
       var count = 0
       let subject = PublishSubject<Int>()
       let subscription = Observable.repeatElement(1).take(until: subject).subscribe(onNext: { _ in
@@ -14,7 +15,7 @@ import Testing
         if count == 5 { subject.onNext(0) }
       })
       subscription.dispose()
-      #expect(count == 5)
+      expectEqual(count, 5)
     }
   }
 }

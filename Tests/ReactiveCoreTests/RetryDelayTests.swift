@@ -13,9 +13,10 @@ import Testing
       request.asObservable().retry(
         3, delay: .exponential(initial: .milliseconds(200), multiplier: 2), scheduler: scheduler)
     }
-    #expect(observer.events == [.error(1_200, TestFailure.broken)])
-    #expect(
-      request.subscriptions == [
+    expectEqual(observer.events, [.error(1_200, TestFailure.broken)])
+    expectEqual(
+      request.subscriptions,
+      [
         Subscription(0, 200), Subscription(400, 600), Subscription(1_000, 1_200),
       ])
   }
@@ -32,9 +33,9 @@ import Testing
       }
     }
     #expect(observer.events.isEmpty)
-    #expect(request.subscriptions == [Subscription(0, 200)])
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(request.subscriptions, [Subscription(0, 200)])
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func aRetryThatSucceedsEndsNormally() {
@@ -50,9 +51,9 @@ import Testing
       }
       .retry(3, delay: .constant(.milliseconds(100)), scheduler: scheduler)
     }
-    #expect(observer.events == [.next(380, "ok"), .completed(380)])
-    #expect(failing.subscriptions == [Subscription(200, 250)])
-    #expect(succeeding.subscriptions == [Subscription(350, 380)])
+    expectEqual(observer.events, [.next(380, "ok"), .completed(380)])
+    expectEqual(failing.subscriptions, [Subscription(200, 250)])
+    expectEqual(succeeding.subscriptions, [Subscription(350, 380)])
   }
 
   @Test func immediateRetriesOfASynchronousFailureLoopWithoutGrowingTheStack() {
@@ -65,19 +66,19 @@ import Testing
     }
     .retry(20_000, delay: .immediate, scheduler: scheduler)
     .subscribe(onError: { failure = $0 })
-    #expect(attempts == 20_000)
+    expectEqual(attempts, 20_000)
     #expect(failure as? TestFailure == .broken)
   }
 
   @Test func retryDelaysGrowAsConfigured() {
     let exponential = RetryDelay.exponential(initial: .milliseconds(200), multiplier: 2)
-    #expect(exponential.delay(beforeRetry: 1) == .nanoseconds(200_000_000))
-    #expect(exponential.delay(beforeRetry: 2) == .nanoseconds(400_000_000))
-    #expect(exponential.delay(beforeRetry: 3) == .nanoseconds(800_000_000))
+    expectEqual(exponential.delay(beforeRetry: 1), .nanoseconds(200_000_000))
+    expectEqual(exponential.delay(beforeRetry: 2), .nanoseconds(400_000_000))
+    expectEqual(exponential.delay(beforeRetry: 3), .nanoseconds(800_000_000))
     let capped = RetryDelay.exponential(
       initial: .milliseconds(200), multiplier: 2, maxDelay: .milliseconds(500))
-    #expect(capped.delay(beforeRetry: 3) == .nanoseconds(500_000_000))
-    #expect(RetryDelay.constant(.seconds(1)).delay(beforeRetry: 7) == .seconds(1))
+    expectEqual(capped.delay(beforeRetry: 3), .nanoseconds(500_000_000))
+    expectEqual(RetryDelay.constant(.seconds(1)).delay(beforeRetry: 7), .seconds(1))
     #expect(RetryDelay.immediate.delay(beforeRetry: 1) == nil)
   }
 }

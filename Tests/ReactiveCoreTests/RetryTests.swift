@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct RetryTests {
@@ -24,7 +25,7 @@ import Testing
       let flaky = Flaky(failures: 2)
       let recorder = Recorder<Int>()
       recorder.record(flaky.source.retry())
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -33,15 +34,15 @@ import Testing
       let flaky = Flaky(failures: 5)
       let recorder = Recorder<Int>()
       recorder.record(flaky.source.retry(3))
-      #expect(recorder.log == ["1", "2", "3", "error(3)"])
-      #expect(flaky.attempts == 3)
+      expectEqual(recorder.log, ["1", "2", "3", "error(3)"])
+      expectEqual(flaky.attempts, 3)
       let enough = Flaky(failures: 1)
       let succeeded = Recorder<Int>()
       succeeded.record(enough.source.retry(2))
-      #expect(succeeded.log == ["1", "2", "completed"])
+      expectEqual(succeeded.log, ["1", "2", "completed"])
       let none = Recorder<Int>()
       none.record(Flaky(failures: 1).source.retry(0))
-      #expect(none.log == ["completed"])
+      expectEqual(none.log, ["completed"])
     }
   }
 
@@ -56,7 +57,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       #expect(!subject.hasObservers)
     }
   }
@@ -68,7 +69,7 @@ import Testing
       recorder.record(subject.retry(2))
       subject.onError(TestError())
       // The failed subject replays its error to the second attempt.
-      #expect(recorder.log == ["error(boom)"])
+      expectEqual(recorder.log, ["error(boom)"])
     }
   }
 
@@ -79,7 +80,7 @@ import Testing
       var completed = false
       _ = flaky.source.retry().subscribe(
         onNext: { _ in count += 1 }, onCompleted: { completed = true })
-      #expect(count == 100_001)
+      expectEqual(count, 100_001)
       #expect(completed)
     }
   }

@@ -16,12 +16,14 @@ import Testing
           .delay(.milliseconds(50), scheduler: scheduler)
       })
     }
-    #expect(
-      observer.events == [
+    expectEqual(
+      observer.events,
+      [
         .next(210, 1), .next(280, 1), .next(350, 1), .error(360, TestFailure.other),
       ])
-    #expect(
-      source.subscriptions == [
+    expectEqual(
+      source.subscriptions,
+      [
         Subscription(200, 220), Subscription(270, 290), Subscription(340, 360),
       ])
   }
@@ -32,7 +34,7 @@ import Testing
     let observer = scheduler.start {
       source.asObservable().retry(when: { (_: Observable<Swift.Error>) in Observable<Int>.empty() })
     }
-    #expect(observer.events == [.next(210, 1), .completed(220)])
+    expectEqual(observer.events, [.next(210, 1), .completed(220)])
   }
 
   @Test func typedRetryWhenForwardsOtherErrorsAtOnce() {
@@ -43,8 +45,8 @@ import Testing
         errors.delay(.milliseconds(50), scheduler: scheduler)
       })
     }
-    #expect(observer.events == [.next(210, 1), .error(220, UnrelatedFailure())])
-    #expect(source.subscriptions == [Subscription(200, 220)])
+    expectEqual(observer.events, [.next(210, 1), .error(220, UnrelatedFailure())])
+    expectEqual(source.subscriptions, [Subscription(200, 220)])
   }
 
   @Test func typedRetryWhenRetriesItsOwnErrors() {
@@ -59,6 +61,6 @@ import Testing
         errors.delay(.milliseconds(10), scheduler: scheduler)
       })
     }
-    #expect(observer.events == [.next(220, 3), .completed(220)])
+    expectEqual(observer.events, [.next(220, 3), .completed(220)])
   }
 }

@@ -11,16 +11,16 @@ import Testing
     let scheduler = TestScheduler(initialClock: 0)
     let completing: TestableObservable<Int> = scheduler.createHotObservable([.completed(300)])
     let completed = scheduler.start { completing.subscribe(on: scheduler) }
-    #expect(completed.events == [.completed(300)])
-    #expect(completing.subscriptions == [Subscription(201, 301)])
+    expectEqual(completed.events, [.completed(300)])
+    expectEqual(completing.subscriptions, [Subscription(201, 301)])
 
     let other = TestScheduler(initialClock: 0)
     let failing: TestableObservable<Int> = other.createHotObservable([
       .next(250, 1), .error(300, TestError()),
     ])
     let failed = other.start { failing.subscribe(on: other) }
-    #expect(failed.events == [.next(250, 1), .error(300, TestError())])
-    #expect(failing.subscriptions == [Subscription(201, 301)])
+    expectEqual(failed.events, [.next(250, 1), .error(300, TestError())])
+    expectEqual(failing.subscriptions, [Subscription(201, 301)])
   }
 
   @Test func replayStartsEachConnectionWithAnEmptyBuffer() {
@@ -35,7 +35,7 @@ import Testing
       source.onNext(2)
       let early = Recorder<Int>()
       let earlySubscription = early.record(replayed)
-      #expect(early.elements == [1, 2])
+      expectEqual(early.elements, [1, 2])
       first.dispose()
       earlySubscription.dispose()
 
@@ -44,7 +44,7 @@ import Testing
       let lateSubscription = late.record(replayed)
       #expect(late.elements.isEmpty)
       source.onNext(3)
-      #expect(late.elements == [3])
+      expectEqual(late.elements, [3])
       lateSubscription.dispose()
       second.dispose()
     }
@@ -83,10 +83,10 @@ import Testing
     var received: [Int] = []
     let subscription = ControlEvent(events: taps).subscribe(onNext: { received.append($0) })
     taps.onNext(1)
-    #expect(received == [1])
+    expectEqual(received, [1])
     subscription.dispose()
     taps.onNext(2)
-    #expect(received == [1])
+    expectEqual(received, [1])
   }
 
   @Test func andThenReleasesTheFirstCompletableWhenItCompletes() {
@@ -100,7 +100,7 @@ import Testing
     token = nil
     first = nil
     #expect(weakToken == nil)
-    #expect(source.subscriptions == [Subscription(0, 210)])
+    expectEqual(source.subscriptions, [Subscription(0, 210)])
     subscription.dispose()
   }
 
@@ -155,6 +155,6 @@ import Testing
   @Test func valuesStillFinishesWithoutErrorWhenTheSourceCompletes() async throws {
     var received: [Int] = []
     for try await element in Observable.of(1, 2, 3).values { received.append(element) }
-    #expect(received == [1, 2, 3])
+    expectEqual(received, [1, 2, 3])
   }
 }

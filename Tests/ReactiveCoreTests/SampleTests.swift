@@ -12,9 +12,9 @@ import Testing
       .next(230, "tick"), .next(250, "tick"), .next(300, "tick"), .next(330, "tick"),
     ])
     let observer = scheduler.start { source.sample(sampler) }
-    #expect(observer.events == [.next(230, 2), .next(300, 3), .completed(330)])
-    #expect(source.subscriptions == [Subscription(200, 320)])
-    #expect(sampler.subscriptions == [Subscription(200, 330)])
+    expectEqual(observer.events, [.next(230, 2), .next(300, 3), .completed(330)])
+    expectEqual(source.subscriptions, [Subscription(200, 320)])
+    expectEqual(sampler.subscriptions, [Subscription(200, 330)])
   }
 
   @Test func sampleEmitsTheDefaultValueWhenNothingNewArrived() {
@@ -26,8 +26,9 @@ import Testing
       .next(230, ()), .next(250, ()), .next(300, ()), .next(330, ()),
     ])
     let observer = scheduler.start { source.sample(sampler, defaultValue: 0) }
-    #expect(
-      observer.events == [
+    expectEqual(
+      observer.events,
+      [
         .next(230, 2), .next(250, 0), .next(300, 3), .next(330, 0), .completed(330),
       ])
   }
@@ -38,7 +39,7 @@ import Testing
     let sampler = scheduler.createHotObservable(
       [.error(230, TestFailure.broken)] as [Recorded<Event<Int>>])
     let observer = scheduler.start { source.sample(sampler) }
-    #expect(observer.events == [.error(230, TestFailure.broken)])
-    #expect(source.subscriptions == [Subscription(200, 230)])
+    expectEqual(observer.events, [.error(230, TestFailure.broken)])
+    expectEqual(source.subscriptions, [Subscription(200, 230)])
   }
 }

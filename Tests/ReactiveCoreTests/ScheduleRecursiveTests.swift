@@ -10,7 +10,7 @@ import Testing
     for _ in 0..<5 {
       let values = try Observable.from(Array(0..<5_000), scheduler: scheduler)
         .toBlocking(timeout: 20).toArray()
-      #expect(values == Array(0..<5_000))
+      expectEqual(values, Array(0..<5_000))
     }
   }
 
@@ -23,6 +23,6 @@ import Testing
     }
     subscription.dispose()
     scheduler.start()
-    #expect(steps == 0)
+    expectEqual(steps, 0)
   }
 }

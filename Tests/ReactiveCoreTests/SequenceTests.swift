@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SequenceTests {
@@ -6,13 +7,13 @@ import Testing
     expectNoLeaks {
       let of = Recorder<Int>()
       of.record(Observable.of(1, 2))
-      #expect(of.log == ["1", "2", "completed"])
+      expectEqual(of.log, ["1", "2", "completed"])
       let array = Recorder<Int>()
       array.record(Observable.from([3, 4]))
-      #expect(array.log == ["3", "4", "completed"])
+      expectEqual(array.log, ["3", "4", "completed"])
       let sequence = Recorder<Int>()
       sequence.record(Observable.from(stride(from: 0, to: 6, by: 2)))
-      #expect(sequence.log == ["0", "2", "4", "completed"])
+      expectEqual(sequence.log, ["0", "2", "4", "completed"])
     }
   }
 
@@ -24,7 +25,7 @@ import Testing
         fromReceived.append(value)
         subject.onNext(0)
       })
-      #expect(fromReceived == [1])
+      expectEqual(fromReceived, [1])
     }
   }
 }

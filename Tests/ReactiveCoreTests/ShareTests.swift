@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ShareTests {
@@ -24,16 +25,16 @@ import Testing
       counted.subject.onNext(1)
       let b = second.record(shared)
       counted.subject.onNext(2)
-      #expect(counted.subscriptions == 1)
-      #expect(first.log == ["1", "2"])
-      #expect(second.log == ["2"])
+      expectEqual(counted.subscriptions, 1)
+      expectEqual(first.log, ["1", "2"])
+      expectEqual(second.log, ["2"])
       a.dispose()
       #expect(counted.subject.hasObservers)
       b.dispose()
       #expect(!counted.subject.hasObservers)
       let third = Recorder<Int>()
       let c = third.record(shared)
-      #expect(counted.subscriptions == 2)
+      expectEqual(counted.subscriptions, 2)
       c.dispose()
     }
   }
@@ -47,14 +48,14 @@ import Testing
       for value in 1...3 { counted.subject.onNext(value) }
       let late = Recorder<Int>()
       let b = late.record(shared)
-      #expect(late.log == ["2", "3"])
+      expectEqual(late.log, ["2", "3"])
       a.dispose()
       b.dispose()
       // While connected only: a new connection starts with an empty buffer.
       let fresh = Recorder<Int>()
       let c = fresh.record(shared)
       #expect(fresh.log.isEmpty)
-      #expect(counted.subscriptions == 2)
+      expectEqual(counted.subscriptions, 2)
       c.dispose()
     }
   }
@@ -70,9 +71,9 @@ import Testing
       first.record(source)
       let second = Recorder<Int>()
       second.record(source)
-      #expect(first.log == ["1", "2", "completed"])
-      #expect(second.log == ["1", "2", "completed"])
-      #expect(subscriptions == 2)
+      expectEqual(first.log, ["1", "2", "completed"])
+      expectEqual(second.log, ["1", "2", "completed"])
+      expectEqual(subscriptions, 2)
     }
   }
 
@@ -87,16 +88,16 @@ import Testing
       first.record(source)
       let late = Recorder<Int>()
       late.record(source)
-      #expect(first.log == ["1", "2", "3", "completed"])
-      #expect(late.log == ["2", "3", "completed"])
-      #expect(subscriptions == 1)
+      expectEqual(first.log, ["1", "2", "3", "completed"])
+      expectEqual(late.log, ["2", "3", "completed"])
+      expectEqual(subscriptions, 1)
       let publish = Observable.of(1).share(scope: .forever)
       let a = Recorder<Int>()
       a.record(publish)
       let b = Recorder<Int>()
       b.record(publish)
-      #expect(a.log == ["1", "completed"])
-      #expect(b.log == ["completed"])
+      expectEqual(a.log, ["1", "completed"])
+      expectEqual(b.log, ["completed"])
     }
   }
 
@@ -109,8 +110,8 @@ import Testing
       first.record(shared)
       second.record(shared)
       subject.onError(TestError())
-      #expect(first.log == ["error(boom)"])
-      #expect(second.log == ["error(boom)"])
+      expectEqual(first.log, ["error(boom)"])
+      expectEqual(second.log, ["error(boom)"])
       #expect(!subject.hasObservers)
     }
   }
@@ -129,8 +130,8 @@ import Testing
       let b = late.record(shared)
       a.dispose()
       b.dispose()
-      #expect(received == [1, 2])
-      #expect(late.log == ["2"])
+      expectEqual(received, [1, 2])
+      expectEqual(late.log, ["2"])
     }
   }
 
@@ -143,8 +144,8 @@ import Testing
       second.record(connectable)
       #expect(first.log.isEmpty)
       let connection = connectable.connect()
-      #expect(first.log == ["1", "2", "completed"])
-      #expect(second.log == ["1", "2", "completed"])
+      expectEqual(first.log, ["1", "2", "completed"])
+      expectEqual(second.log, ["1", "2", "completed"])
       connection.dispose()
     }
   }
@@ -163,10 +164,10 @@ import Testing
       #expect(!subject.hasObservers)
       connection.dispose()
       subject.onNext(2)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       let reconnection = connectable.connect()
       subject.onNext(3)
-      #expect(recorder.log == ["1", "3"])
+      expectEqual(recorder.log, ["1", "3"])
       reconnection.dispose()
       subscription.dispose()
     }
@@ -182,8 +183,8 @@ import Testing
       let lastRecorder = Recorder<Int>()
       let allRecorder = Recorder<Int>()
       let subscriptions = [lastRecorder.record(last), allRecorder.record(all)]
-      #expect(lastRecorder.log == ["3"])
-      #expect(allRecorder.log == ["1", "2", "3"])
+      expectEqual(lastRecorder.log, ["3"])
+      expectEqual(allRecorder.log, ["1", "2", "3"])
       for disposable in connections + subscriptions { disposable.dispose() }
     }
   }
@@ -196,12 +197,12 @@ import Testing
       let first = Recorder<Int>()
       first.record(connectable)
       _ = connectable.connect()
-      #expect(first.log == ["1", "completed"])
+      expectEqual(first.log, ["1", "completed"])
       let second = Recorder<Int>()
       let subscription = second.record(connectable)
       #expect(second.log.isEmpty)
       _ = connectable.connect()
-      #expect(second.log == ["1", "completed"])
+      expectEqual(second.log, ["1", "completed"])
       subscription.dispose()
     }
   }
@@ -218,12 +219,12 @@ import Testing
         source.multicast({ PublishSubject<Int>() }) { shared in
           Observable.zip(shared, shared.skip(1)) { $0 * 10 + $1 }
         })
-      #expect(recorder.log == ["12", "completed"])
-      #expect(subscriptions == 1)
+      expectEqual(recorder.log, ["12", "completed"])
+      expectEqual(subscriptions, 1)
       let failing = Recorder<Int>()
       failing.record(
         source.multicast({ () throws -> PublishSubject<Int> in throw TestError() }) { $0 })
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -239,7 +240,7 @@ import Testing
       subject.onNext(2)
       b.dispose()
       #expect(!subject.hasObservers)
-      #expect(first.log == ["1", "1", "2"])
+      expectEqual(first.log, ["1", "1", "2"])
     }
   }
 }

@@ -52,7 +52,7 @@ private final class BusyToken: Disposable {
       toasts.accept("b")
       subscription.dispose()
     }
-    #expect(received == ["1: a", "2: b"])
+    expectEqual(received, ["1: a", "2: b"])
   }
 
   @Test func flatMapAndFlatMapFirstTakeTheInnerKind() {
@@ -78,8 +78,8 @@ private final class BusyToken: Disposable {
       a.dispose()
       b.dispose()
     }
-    #expect(merged == [13, 23, 15, 25, 45])
-    #expect(first == [13, 45])
+    expectEqual(merged, [13, 23, 15, 25, 45])
+    expectEqual(first, [13, 45])
   }
 
   @Test func aSignalSamplesADriverWithLatestFrom() {
@@ -95,7 +95,7 @@ private final class BusyToken: Disposable {
       taps.accept(())
       subscription.dispose()
     }
-    #expect(received == ["Ada", "Grace"])
+    expectEqual(received, ["Ada", "Grace"])
   }
 
   @Test func skipDropsTheFirstElements() {
@@ -103,7 +103,7 @@ private final class BusyToken: Disposable {
     SharingScheduler.mock(scheduler: CountingScheduler()) {
       _ = Driver.of(1, 2, 3, 4).skip(2).drive(onNext: { received.append($0) })
     }
-    #expect(received == [3, 4])
+    expectEqual(received, [3, 4])
   }
 
   @Test func switchLatestAndMergeFlattenDriversOfSignals() {
@@ -130,9 +130,9 @@ private final class BusyToken: Disposable {
       b.dispose()
       c.dispose()
     }
-    #expect(latest == [1, 3])
-    #expect(merged == [1, 2, 3])
-    #expect(limited == [1, 2])
+    expectEqual(latest, [1, 3])
+    expectEqual(merged, [1, 2, 3])
+    expectEqual(limited, [1, 2])
   }
 
   @Test func concatRunsEachSourceInTurn() {
@@ -145,9 +145,9 @@ private final class BusyToken: Disposable {
       _ = Signal.concat(lazy).emit(
         onNext: { fromSequence.append($0) }, onCompleted: { events.append("completed") })
     }
-    #expect(fromArray == [1, 2, 3])
-    #expect(fromSequence == [0, 2, 4])
-    #expect(events == ["completed"])
+    expectEqual(fromArray, [1, 2, 3])
+    expectEqual(fromSequence, [0, 2, 4])
+    expectEqual(events, ["completed"])
   }
 
   @Test func debugPassesTheEventsOn() {
@@ -155,7 +155,7 @@ private final class BusyToken: Disposable {
     SharingScheduler.mock(scheduler: CountingScheduler()) {
       _ = Driver.of(1, 2).debug("driver").drive(onNext: { received.append($0) })
     }
-    #expect(received == [1, 2])
+    expectEqual(received, [1, 2])
   }
 
   @Test func intervalAndTimerTickOnTheSharingScheduler() {
@@ -167,8 +167,8 @@ private final class BusyToken: Disposable {
       }
       return (ticks, timed)
     }
-    #expect(ticks.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
-    #expect(timed.events == [.next(750, 0), .next(850, 1), .next(950, 2)])
+    expectEqual(ticks.events, [.next(300, 0), .next(400, 1), .next(500, 2)])
+    expectEqual(timed.events, [.next(750, 0), .next(850, 1), .next(950, 2)])
   }
 
   @Test func asSharedSequenceNamesItsKind() {
@@ -185,7 +185,7 @@ private final class BusyToken: Disposable {
       _ = b.drive(onNext: { events.append("b \($0)") })
       _ = c.drive(onNext: { events.append("c \($0)") })
     }
-    #expect(events == ["a 1", "a 0", "b 1", "b 7", "b 8", "c 1", "c 9"])
+    expectEqual(events, ["a 1", "a 0", "b 1", "b 7", "b 8", "c 1", "c 9"])
   }
 
   @Test func aTypeThatOnlyMakesASharedSequenceIsAlsoAnObservable() {
@@ -199,6 +199,6 @@ private final class BusyToken: Disposable {
       running.dispose()
       watching.dispose()
     }
-    #expect(states == [false, true, false])
+    expectEqual(states, [false, true, false])
   }
 }

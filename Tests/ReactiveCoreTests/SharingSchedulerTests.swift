@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// `SharingScheduler.mock` is task-local: these cases run in parallel (Swift Testing's
@@ -17,8 +18,8 @@ import Testing
       relay.accept("title \(index)")
       subscription.dispose()
     }
-    #expect(received == ["title \(index) on case \(index)"])
-    #expect(scheduler.actions == 1)
+    expectEqual(received, ["title \(index) on case \(index)"])
+    expectEqual(scheduler.actions, 1)
     #expect(!(SharingScheduler.make() is CountingScheduler))
   }
 
@@ -38,8 +39,8 @@ import Testing
       subscription.dispose()
       #expect(SharingScheduler.make() as? CountingScheduler === scheduler)
     }
-    #expect(received == [index, index + 1000])
-    #expect(scheduler.actions == 2)
+    expectEqual(received, [index, index + 1000])
+    expectEqual(scheduler.actions, 2)
   }
 
   @Test func aSequenceKeepsTheSchedulerItWasCreatedWith() {
@@ -51,8 +52,8 @@ import Testing
     let subscription = driver.drive(onNext: { values.append($0) })
     relay.accept(2)
     subscription.dispose()
-    #expect(values == [1, 2])
-    #expect(scheduler.actions == 2)
+    expectEqual(values, [1, 2])
+    expectEqual(scheduler.actions, 2)
   }
 
   @Test func makeSchedulerIsCalledForEachSequence() {
@@ -65,8 +66,8 @@ import Testing
       _ = Driver.just(1).drive()
       _ = Signal.just(2).emit()
     }
-    #expect(made.map(\.name) == ["made 0", "made 1"])
-    #expect(made.map(\.actions) == [2, 2])  // one action for the element, one for the end
+    expectEqual(made.map(\.name), ["made 0", "made 1"])
+    expectEqual(made.map(\.actions), [2, 2])  // one action for the element, one for the end
   }
 
   @Test func asyncMakeSchedulerOverload() async {
@@ -78,8 +79,8 @@ import Testing
       await Task.yield()
       return (SharingScheduler.make() as? CountingScheduler)?.name
     }
-    #expect(name == "made")
-    #expect(made == 1)
+    expectEqual(name, "made")
+    expectEqual(made, 1)
   }
 
   @Test func mocksNestAndRestore() {
@@ -94,7 +95,7 @@ import Testing
       names.append((SharingScheduler.make() as? CountingScheduler)?.name)
     }
     names.append((SharingScheduler.make() as? CountingScheduler)?.name)
-    #expect(names == ["outer", "inner", "outer", nil])
+    expectEqual(names, ["outer", "inner", "outer", nil])
   }
 
   @Test func childTasksInheritTheMockButDetachedTasksAndQueuesDoNot() async {
@@ -121,6 +122,6 @@ import Testing
     let name = SharingScheduler.mock(scheduler: scheduler) {
       (SharingScheduler.make() as? CountingScheduler)?.name
     }
-    #expect(name == "counting")
+    expectEqual(name, "counting")
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SingleAsyncTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.just(4).single())
-      #expect(recorder.log == ["4", "completed"])
+      expectEqual(recorder.log, ["4", "completed"])
       let matching = Recorder<Int>()
       matching.record(Observable.of(1, 2, 3).single { $0 == 2 })
-      #expect(matching.log == ["2", "completed"])
+      expectEqual(matching.log, ["2", "completed"])
     }
   }
 
@@ -34,10 +35,10 @@ import Testing
       #expect(!subject.hasObservers)
       let thrown = Recorder<Int>()
       thrown.record(Observable.of(1).single { _ in throw TestError("predicate") })
-      #expect(thrown.log == ["error(predicate)"])
+      expectEqual(thrown.log, ["error(predicate)"])
       let upstream = Recorder<Int>()
       upstream.record(Observable<Int>.error(TestError()).single())
-      #expect(upstream.log == ["error(boom)"])
+      expectEqual(upstream.log, ["error(boom)"])
     }
   }
 
@@ -49,7 +50,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(2)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       var received: [String] = []
       _ = subject.single().subscribe(
         onNext: { value in
@@ -57,7 +58,7 @@ import Testing
           if value == 1 { subject.onNext(2) }
         }, onError: { _ in received.append("error") })
       subject.onNext(1)
-      #expect(received == ["1", "error"])
+      expectEqual(received, ["1", "error"])
     }
   }
 }

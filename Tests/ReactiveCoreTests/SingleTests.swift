@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SingleTests {
@@ -23,9 +24,9 @@ import Testing
       }
       _ = record(single, into: events)
     }
-    #expect(events.items == ["success 1", "disposed"])
+    expectEqual(events.items, ["success 1", "disposed"])
     #expect(resourceDisposed)
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func createReportsFailure() {
@@ -38,8 +39,8 @@ import Testing
           return Disposables.create()
         }, into: events)
     }
-    #expect(events.items == ["failure boom", "disposed"])
-    #expect(counter.live == 0)
+    expectEqual(events.items, ["failure boom", "disposed"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func disposingBeforeTheOutcomeReleasesTheResourceAndDropsTheLateOutcome() {
@@ -48,13 +49,13 @@ import Testing
     let manual = ManualSingle<Int>()
     counter.measure {
       let subscription = record(manual.single, into: events)
-      #expect(counter.live == 1)
+      expectEqual(counter.live, 1)
       subscription.dispose()
       manual.succeed(5)
     }
-    #expect(events.items == ["disposed"])
-    #expect(manual.disposals == 1)
-    #expect(counter.live == 0)
+    expectEqual(events.items, ["disposed"])
+    expectEqual(manual.disposals, 1)
+    expectEqual(counter.live, 0)
   }
 
   @Test func justErrorAndNever() {
@@ -64,20 +65,20 @@ import Testing
       _ = record(Single.just("a"), into: events)
       _ = record(Single<String>.error(TestFailure.other), into: events)
       let never = record(Single<String>.never(), into: events)
-      #expect(counter.live == 1)
+      expectEqual(counter.live, 1)
       never.dispose()
     }
-    #expect(events.items == ["success a", "disposed", "failure other", "disposed", "disposed"])
-    #expect(counter.live == 0)
+    expectEqual(events.items, ["success a", "disposed", "failure other", "disposed", "disposed"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func justOnASchedulerDeliversThroughIt() {
     let scheduler = CountingScheduler()
     let events = CallLog()
     _ = record(Single.just(3, scheduler: scheduler), into: events)
-    #expect(events.items == ["success 3", "disposed"])
+    expectEqual(events.items, ["success 3", "disposed"])
     // One action for the element, one for the completion that follows it.
-    #expect(scheduler.actions == 2)
+    expectEqual(scheduler.actions, 2)
   }
 
   @Test func subscribeWithAResultClosure() {
@@ -90,7 +91,7 @@ import Testing
     }
     _ = Single.just(1).subscribe(record)
     _ = Single<Int>.error(TestFailure.boom).subscribe(record)
-    #expect(results == ["success 1", "failure boom"])
+    expectEqual(results, ["success 1", "failure boom"])
   }
 
   @Test func subscribeWithAnObjectStopsCallingOnceTheObjectIsGone() {
@@ -102,13 +103,13 @@ import Testing
     let manual = ManualSingle<Int>()
     var disposedCalls = 0
     _ = Single.just(1).subscribe(with: kept, onSuccess: { $0.values.append($1) })
-    #expect(kept.values == [1])
+    expectEqual(kept.values, [1])
     _ = manual.single.subscribe(
       with: screen!, onSuccess: { $0.values.append($1) }, onDisposed: { _ in disposedCalls += 1 })
     screen = nil
     manual.succeed(2)
-    #expect(kept.values == [1, 2])  // `kept` still holds the object
-    #expect(disposedCalls == 1)
+    expectEqual(kept.values, [1, 2])  // `kept` still holds the object
+    expectEqual(disposedCalls, 1)
   }
 
   @Test func deferredMakesANewSingleForEachSubscriberAndReportsAThrownError() {
@@ -122,8 +123,9 @@ import Testing
     _ = record(single, into: events)
     _ = record(single, into: events)
     _ = record(single, into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 10", "disposed", "success 20", "disposed", "failure boom", "disposed",
       ])
   }
@@ -132,7 +134,7 @@ import Testing
     let events = CallLog()
     _ = record(Single.just(2).map { $0 * 10 }, into: events)
     _ = record(Single.just(2).map { _ -> Int in throw TestFailure.boom }, into: events)
-    #expect(events.items == ["success 20", "disposed", "failure boom", "disposed"])
+    expectEqual(events.items, ["success 20", "disposed", "failure boom", "disposed"])
 
     var maybeEvents: [String] = []
     let recordMaybe: (MaybeEvent<Int>) -> Void = { event in
@@ -147,7 +149,7 @@ import Testing
     _ = Single.just(2).filter { $0 > 1 }.subscribe(recordMaybe)
     _ = Single.just(2).filter { $0 > 5 }.subscribe(recordMaybe)
     _ = Single<Int>.error(TestFailure.boom).filter { $0 > 5 }.subscribe(recordMaybe)
-    #expect(maybeEvents == ["success 4", "completed", "success 2", "completed", "error boom"])
+    expectEqual(maybeEvents, ["success 4", "completed", "success 2", "completed", "error boom"])
   }
 
   @Test func flatMapWaitsForTheSecondSingleAndReleasesBoth() {
@@ -160,13 +162,13 @@ import Testing
         first.single.flatMap { value in second.single.map { "\(value)\($0)" } }, into: events)
       first.succeed(1)
       #expect(events.items.isEmpty)
-      #expect(second.subscriptions == 1)
+      expectEqual(second.subscriptions, 1)
       second.succeed("a")
     }
-    #expect(events.items == ["success 1a", "disposed"])
-    #expect(first.disposals == 1)
-    #expect(second.disposals == 1)
-    #expect(counter.live == 0)
+    expectEqual(events.items, ["success 1a", "disposed"])
+    expectEqual(first.disposals, 1)
+    expectEqual(second.disposals, 1)
+    expectEqual(counter.live, 0)
   }
 
   @Test func flatMapFailsWithEitherSingleOrTheSelector() {
@@ -174,8 +176,9 @@ import Testing
     _ = record(Single<Int>.error(TestFailure.boom).flatMap { Single.just($0) }, into: events)
     _ = record(Single.just(1).flatMap { _ in Single<Int>.error(TestFailure.other) }, into: events)
     _ = record(Single.just(1).flatMap { _ -> Single<Int> in throw TestFailure.boom }, into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "failure boom", "disposed", "failure other", "disposed", "failure boom", "disposed",
       ])
   }
@@ -185,11 +188,11 @@ import Testing
     let second = ManualSingle<Int>()
     counter.measure {
       let subscription = Single.just(1).flatMap { _ in second.single }.subscribe()
-      #expect(second.subscriptions == 1)
+      expectEqual(second.subscriptions, 1)
       subscription.dispose()
     }
-    #expect(second.disposals == 1)
-    #expect(counter.live == 0)
+    expectEqual(second.disposals, 1)
+    expectEqual(counter.live, 0)
   }
 
   @Test func flatMapMaybeAndFlatMapCompletable() {
@@ -200,7 +203,7 @@ import Testing
     _ = Single.just(1).flatMapMaybe { Maybe.just($0 + 1) }
       .subscribe(
         onSuccess: { maybe.append("success \($0)") }, onCompleted: { maybe.append("completed") })
-    #expect(maybe == ["completed", "success 2"])
+    expectEqual(maybe, ["completed", "success 2"])
 
     var completable: [String] = []
     var ran: [Int] = []
@@ -217,8 +220,8 @@ import Testing
       .subscribe(
         onCompleted: { completable.append("completed") },
         onError: { completable.append("error \($0)") })
-    #expect(ran == [7])
-    #expect(completable == ["completed", "error boom"])
+    expectEqual(ran, [7])
+    expectEqual(completable, ["completed", "error boom"])
   }
 
   @Test func zipWaitsForBothAndFailsFastDisposingTheOther() {
@@ -232,8 +235,8 @@ import Testing
       #expect(events.items.isEmpty)
       left.succeed(1)
     }
-    #expect(events.items == ["success 1b", "disposed"])
-    #expect(counter.live == 0)
+    expectEqual(events.items, ["success 1b", "disposed"])
+    expectEqual(counter.live, 0)
 
     let pending = ManualSingle<Int>()
     let failing = CallLog()
@@ -241,9 +244,9 @@ import Testing
       _ = record(
         Single.zip(pending.single, Single<Int>.error(TestFailure.boom)) { $0 + $1 }, into: failing)
     }
-    #expect(failing.items == ["failure boom", "disposed"])
-    #expect(pending.disposals == 1)
-    #expect(counter.live == 0)
+    expectEqual(failing.items, ["failure boom", "disposed"])
+    expectEqual(pending.disposals, 1)
+    expectEqual(counter.live, 0)
   }
 
   @Test func zipOfTwoToEightAsTuples() {
@@ -268,7 +271,7 @@ import Testing
       Single.just(1), Single.just(2), Single.just(3), Single.just(4), Single.just(5)
     ) { (a: Int, b: Int, c: Int, d: Int, e: Int) -> Int in a * b * c * d * e }
     .subscribe(onSuccess: { results.append(String($0)) })
-    #expect(results == ["1b", "6", "36", "120"])
+    expectEqual(results, ["1b", "6", "36", "120"])
   }
 
   @Test func zipOfACollectionKeepsItsOrder() {
@@ -283,8 +286,8 @@ import Testing
     _ = Single.zip([Single.just(2), Single.just(3)]) { $0.reduce(0, +) }.subscribe(onSuccess: {
       sums.append($0)
     })
-    #expect(results == [[1, 2, 3], []])
-    #expect(sums == [5])
+    expectEqual(results, [[1, 2, 3], []])
+    expectEqual(sums, [5])
   }
 
   @Test func catchAndReturnAndCatch() {
@@ -297,8 +300,9 @@ import Testing
       }, into: events)
     _ = record(
       Single<Int>.error(TestFailure.boom).catch { _ in throw TestFailure.other }, into: events)
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 0", "disposed", "success 1", "disposed", "success 9", "disposed", "failure other",
         "disposed",
       ])
@@ -315,17 +319,18 @@ import Testing
     let events = CallLog()
     counter.measure {
       _ = record(flaky.retry(2), into: events)
-      #expect(attempts == 2)
+      expectEqual(attempts, 2)
       attempts = 0
       _ = record(flaky.retry(3), into: events)
       attempts = 0
       _ = record(flaky.retry(), into: events)
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "failure boom", "disposed", "success 3", "disposed", "success 3", "disposed",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func doRunsEveryHookInOrder() {
@@ -350,13 +355,14 @@ import Testing
           onFailure: { events.append("failure \($0)") })
     }
     // `just` succeeds during `subscribe`, so before `onSubscribed`.
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onSubscribed", "onDispose",
         "onError boom", "failure boom", "afterError boom",
         "failure other",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func doHooksAroundALaterOutcome() {
@@ -369,17 +375,17 @@ import Testing
       onDispose: { events.append("onDispose") }
     ).subscribe(onSuccess: { events.append("success \($0)") })
     manual.succeed(2)
-    #expect(
-      events.items == ["onSubscribe", "onSubscribed", "onSuccess 2", "success 2", "onDispose"])
+    expectEqual(
+      events.items, ["onSubscribe", "onSubscribed", "onSuccess 2", "success 2", "onDispose"])
   }
 
   @Test func doOnDisposeRunsOnDisposalToo() {
     var disposed = 0
     let subscription = Single<Int>.never().do(onDispose: { disposed += 1 }).subscribe()
-    #expect(disposed == 0)
+    expectEqual(disposed, 0)
     subscription.dispose()
     subscription.dispose()
-    #expect(disposed == 1)
+    expectEqual(disposed, 1)
   }
 
   @Test func asMaybeAndAsCompletable() {
@@ -392,14 +398,14 @@ import Testing
     })
     _ = Single.just(1).asObservable().subscribe(
       onNext: { events.append("next \($0)") }, onCompleted: { events.append("end") })
-    #expect(events == ["success 1", "completed", "error boom", "next 1", "end"])
+    expectEqual(events, ["success 1", "completed", "error boom", "next 1", "end"])
   }
 
   @Test func observeOnDeliversTheOutcomeThroughTheScheduler() {
     let scheduler = CountingScheduler()
     let events = CallLog()
     _ = record(Single.just(1).observe(on: scheduler), into: events)
-    #expect(events.items == ["success 1", "disposed"])
+    expectEqual(events.items, ["success 1", "disposed"])
     #expect(scheduler.actions >= 1)
   }
 
@@ -413,8 +419,8 @@ import Testing
       return Disposables.create()
     }
     _ = record(single.subscribe(on: scheduler), into: events)
-    #expect(subscribedThrough == 1)
-    #expect(events.items == ["success 1", "disposed"])
+    expectEqual(subscribedThrough, 1)
+    expectEqual(events.items, ["success 1", "disposed"])
   }
 
   @Test func retryWhenResubscribesWhileTheTriggerEmits() {
@@ -444,11 +450,12 @@ import Testing
           errors.map { _ in () }
         }), into: events)
     }
-    #expect(
-      events.items == [
+    expectEqual(
+      events.items,
+      [
         "success 3", "disposed", "failure boom", "disposed", "success 3", "disposed",
         "failure boom", "disposed",
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 }

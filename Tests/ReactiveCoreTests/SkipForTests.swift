@@ -9,13 +9,13 @@ import Testing
       .next(210, 1), .next(300, 2), .next(310, 3), .completed(400),
     ])
     let observer = scheduler.start { source.skip(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(310, 3), .completed(400)])
+    expectEqual(observer.events, [.next(310, 3), .completed(400)])
   }
 
   @Test func skipForADurationForwardsAnEarlyError() {
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(210, 1), .error(220, TestFailure.broken)])
     let observer = scheduler.start { source.skip(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.error(220, TestFailure.broken)])
+    expectEqual(observer.events, [.error(220, TestFailure.broken)])
   }
 }

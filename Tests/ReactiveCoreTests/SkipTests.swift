@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SkipTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.of(1, 2, 3, 4).skip(2))
-      #expect(recorder.log == ["3", "4", "completed"])
+      expectEqual(recorder.log, ["3", "4", "completed"])
       let failing = Recorder<Int>()
       failing.record(Observable.concat([.of(1), .error(TestError())]).skip(5))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -25,7 +26,7 @@ import Testing
       subject.onNext(2)
       subscription.dispose()
       subject.onNext(4)
-      #expect(received == [2, 3])
+      expectEqual(received, [2, 3])
       #expect(!subject.hasObservers)
     }
   }

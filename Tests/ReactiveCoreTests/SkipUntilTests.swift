@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SkipUntilTests {
@@ -13,7 +14,7 @@ import Testing
       #expect(!other.hasObservers)
       source.onNext(2)
       source.onCompleted()
-      #expect(recorder.log == ["2", "completed"])
+      expectEqual(recorder.log, ["2", "completed"])
     }
   }
 
@@ -68,11 +69,11 @@ import Testing
       let recorder = Recorder<Int>()
       recorder.record(source.skip(until: other))
       other.onError(TestError("other"))
-      #expect(recorder.log == ["error(other)"])
+      expectEqual(recorder.log, ["error(other)"])
       #expect(!source.hasObservers)
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).skip(until: Observable<Int>.never()))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -88,7 +89,7 @@ import Testing
       source.onNext(1)
       subscription.dispose()
       source.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       #expect(!source.hasObservers && !other.hasObservers)
     }
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SkipWhileTests {
@@ -11,11 +12,11 @@ import Testing
           calls += 1
           return $0 < 3
         }))
-      #expect(recorder.log == ["5", "1", "2", "completed"])
-      #expect(calls == 3)
+      expectEqual(recorder.log, ["5", "1", "2", "completed"])
+      expectEqual(calls, 3)
       let thrown = Recorder<Int>()
       thrown.record(Observable.of(1, 2).skip(while: { _ in throw TestError("predicate") }))
-      #expect(thrown.log == ["error(predicate)"])
+      expectEqual(thrown.log, ["error(predicate)"])
     }
   }
 
@@ -29,7 +30,7 @@ import Testing
       subscription.dispose()
       subject.onNext(3)
       subject.onError(TestError())
-      #expect(recorder.log == ["2"])
+      expectEqual(recorder.log, ["2"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct StartWithTests {
@@ -7,13 +8,13 @@ import Testing
       let subject = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       recorder.record(subject.startWith(1, 2))
-      #expect(recorder.log == ["1", "2"])
+      expectEqual(recorder.log, ["1", "2"])
       subject.onNext(3)
       subject.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).startWith(0))
-      #expect(failing.log == ["0", "error(boom)"])
+      expectEqual(failing.log, ["0", "error(boom)"])
     }
   }
 
@@ -22,7 +23,7 @@ import Testing
       let subject = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       recorder.record(subject.startWith(1, 2, 3).take(2))
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
       #expect(!subject.hasObservers)
     }
   }
@@ -38,7 +39,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(3)
-      #expect(received == [0, 1, 2])
+      expectEqual(received, [0, 1, 2])
     }
   }
 }

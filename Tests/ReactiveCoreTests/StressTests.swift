@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// Several threads feed operators at once; the observer must still see the Rx grammar (one
@@ -44,8 +45,8 @@ import Testing
       }
       subscription.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.terminalCount == 1)
-      #expect(checker.elements.sorted() == Array(0..<Self.total))
+      expectEqual(checker.terminalCount, 1)
+      expectEqual(checker.elements.sorted(), Array(0..<Self.total))
     }
   }
 
@@ -61,7 +62,7 @@ import Testing
       }
       subscription.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.terminalCount == 1)
+      expectEqual(checker.terminalCount, 1)
       // One combination for the initial values, then one per element.
       #expect(checker.elements.count == 1 + Self.total)
       #expect(checker.elements.first == 0 && checker.elements.max() == Self.threads)
@@ -79,11 +80,11 @@ import Testing
       }
       subscription.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.terminalCount == 1)
+      expectEqual(checker.terminalCount, 1)
       let tuples = checker.elements
-      #expect(tuples.count == Self.perThread)
+      expectEqual(tuples.count, Self.perThread)
       #expect(tuples.allSatisfy { Set($0).count == 1 })
-      #expect(tuples.map { $0[0] } == Array(0..<Self.perThread))
+      expectEqual(tuples.map { $0[0] }, Array(0..<Self.perThread))
     }
   }
 
@@ -101,8 +102,8 @@ import Testing
       }
       subscription.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.terminalCount == 1)
-      #expect(checker.elements.sorted() == Array(0..<Self.total))
+      expectEqual(checker.terminalCount, 1)
+      expectEqual(checker.elements.sorted(), Array(0..<Self.total))
     }
   }
 
@@ -186,9 +187,9 @@ import Testing
       for subject in live { subject.onCompleted() }
       subscription.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.terminalCount == 1)
+      expectEqual(checker.terminalCount, 1)
       let expected = (0..<count).filter { !$0.isMultiple(of: 4) }
-      #expect(checker.elements == expected)
+      expectEqual(checker.elements, expected)
       #expect(live.allSatisfy { !$0.hasObservers })
     }
   }
@@ -212,8 +213,8 @@ import Testing
       sendLock.withLock { subject.onCompleted() }
       persistent.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.terminalCount == 1)
-      #expect(checker.elements.sorted() == Array(0..<Self.total))
+      expectEqual(checker.terminalCount, 1)
+      expectEqual(checker.elements.sorted(), Array(0..<Self.total))
       #expect(!subject.hasObservers)
     }
   }
@@ -251,8 +252,8 @@ import Testing
       persistent.dispose()
       #expect(checker.grammarHeld)
       #expect(checker.elements == Array(0..<Self.total) + [-1])
-      #expect(canaries.count == 2 * Self.perThread)
-      #expect(canaries.alive == 0)
+      expectEqual(canaries.count, 2 * Self.perThread)
+      expectEqual(canaries.alive, 0)
       #expect(!subject.hasObservers)
     }
   }
@@ -288,8 +289,8 @@ import Testing
       }
       persistent.dispose()
       #expect(checker.grammarHeld)
-      #expect(checker.elements == Array(0...Self.total))
-      #expect(relay.value == Self.total)
+      expectEqual(checker.elements, Array(0...Self.total))
+      expectEqual(relay.value, Self.total)
       #expect(!relay.hasObservers)
     }
   }
@@ -311,7 +312,7 @@ import Testing
       let delivered = checker.elements.count
       for subject in subjects { subject.onNext(0) }
       #expect(checker.grammarHeld)
-      #expect(checker.elements.count == delivered)
+      expectEqual(checker.elements.count, delivered)
       #expect(subjects.allSatisfy { !$0.hasObservers })
     }
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -68,7 +69,7 @@ import Testing
       #expect(!watch.isAlive)
       send(2)
       killer.dispose()
-      #expect(log == ["victim 1", "killer 1", "killer 2"])
+      expectEqual(log, ["victim 1", "killer 1", "killer 2"])
     }
   }
 
@@ -84,7 +85,7 @@ import Testing
       send(1)
       #expect(!watch.isAlive)
       send(2)
-      #expect(log.last == "victim 1")
+      expectEqual(log.last, "victim 1")
     }
   }
 
@@ -137,8 +138,9 @@ import Testing
       subject.onNext(3)
       host.dispose()
       for subscription in joined { subscription.dispose() }
-      #expect(
-        log == [
+      expectEqual(
+        log,
+        [
           "host 1", "host 2", "guest0 2", "host 3", "guest0 3", "guest1 3",
         ])
       #expect(!subject.hasObservers)
@@ -163,7 +165,7 @@ import Testing
       // … while this thread disposes an observer, which retires the lent array …
       victim?.dispose()
       victim = nil
-      #expect(subject.lock.withLock { observers.retired.count } == 1)
+      expectEqual(subject.lock.withLock { observers.retired.count }, 1)
       // … and the delivery ends with a store that clears the mark.
       observers.lending.store(0, ordering: .releasing)
       #expect(watch.isAlive)
@@ -171,7 +173,7 @@ import Testing
       #expect(!watch.isAlive)
       #expect(subject.lock.withLock { observers.retired.isEmpty })
       subject.onNext(2)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       survivor.dispose()
     }
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -134,7 +135,7 @@ import Testing
       #expect(watch.isFreed)
       for subscription in subscriptions { subscription.dispose() }
       for subscription in subscriptions { subscription.dispose() }
-      #expect(received == ["1", "10", "disposed", "disposed"])
+      expectEqual(received, ["1", "10", "disposed", "disposed"])
     }
   }
 

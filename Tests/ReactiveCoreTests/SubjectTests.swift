@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SubjectTests {
@@ -16,12 +17,12 @@ import Testing
       subject.onNext(2)
       subject.onCompleted()
       subject.onNext(3)
-      #expect(early.log == ["1", "2", "completed"])
-      #expect(late.log == ["2", "completed"])
+      expectEqual(early.log, ["1", "2", "completed"])
+      expectEqual(late.log, ["2", "completed"])
       #expect(!subject.hasObservers)
       let afterEnd = Recorder<Int>()
       afterEnd.record(subject)
-      #expect(afterEnd.log == ["completed"])
+      expectEqual(afterEnd.log, ["completed"])
       subscription.dispose()
     }
   }
@@ -59,7 +60,7 @@ import Testing
       subject.onNext(1)
       first.dispose()
       second.dispose()
-      #expect(log == ["a1", "a2", "b2", "b1"])
+      expectEqual(log, ["a1", "a2", "b2", "b1"])
     }
   }
 
@@ -76,7 +77,7 @@ import Testing
       subject.onNext(1)
       subject.onNext(2)
       first.dispose()
-      #expect(log == ["a1", "a2"])
+      expectEqual(log, ["a1", "a2"])
     }
   }
 
@@ -89,8 +90,8 @@ import Testing
       subject.onNext(2)
       let late = Recorder<Int>()
       let lateSubscription = late.record(subject)
-      #expect(first.log == ["1", "2"])
-      #expect(late.log == ["2"])
+      expectEqual(first.log, ["1", "2"])
+      expectEqual(late.log, ["2"])
       #expect(try subject.value() == 2)
       #expect(subject.hasObservers)
       subscription.dispose()
@@ -100,7 +101,7 @@ import Testing
       #expect(try subject.value() == 2)
       let afterEnd = Recorder<Int>()
       afterEnd.record(subject)
-      #expect(afterEnd.log == ["completed"])
+      expectEqual(afterEnd.log, ["completed"])
     }
   }
 
@@ -111,7 +112,7 @@ import Testing
       #expect(throws: TestError.self) { try failed.value() }
       let afterError = Recorder<Int>()
       afterError.record(failed)
-      #expect(afterError.log == ["error(boom)"])
+      expectEqual(afterError.log, ["error(boom)"])
       let disposed = BehaviorSubject(value: 1)
       disposed.dispose()
       #expect(disposed.isDisposed)
@@ -132,7 +133,7 @@ import Testing
       })
       subject.onNext(1)
       subscription.dispose()
-      #expect(received == [0, 1, 2])
+      expectEqual(received, [0, 1, 2])
       #expect(try subject.value() == 2)
     }
   }
@@ -144,18 +145,18 @@ import Testing
       let late = Recorder<Int>()
       let subscription = late.record(subject)
       subject.onNext(4)
-      #expect(late.log == ["2", "3", "4"])
+      expectEqual(late.log, ["2", "3", "4"])
       subject.onError(TestError())
       let afterEnd = Recorder<Int>()
       afterEnd.record(subject)
-      #expect(afterEnd.log == ["3", "4", "error(boom)"])
+      expectEqual(afterEnd.log, ["3", "4", "error(boom)"])
       subscription.dispose()
       let unbounded = ReplaySubject<Int>.createUnbounded()
       for value in 1...3 { unbounded.onNext(value) }
       unbounded.onCompleted()
       let all = Recorder<Int>()
       all.record(unbounded)
-      #expect(all.log == ["1", "2", "3", "completed"])
+      expectEqual(all.log, ["1", "2", "3", "completed"])
       let none = ReplaySubject<Int>.create(bufferSize: 0)
       none.onNext(1)
       let nothing = Recorder<Int>()
@@ -176,7 +177,7 @@ import Testing
       #expect(subject.hasObservers)
       subscription.dispose()
       #expect(!subject.hasObservers)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       subject.dispose()
       let late = Recorder<Int>()
       late.record(subject)
@@ -190,7 +191,7 @@ import Testing
       for value in 1...5 { subject.onNext(value) }
       let recorder = Recorder<Int>()
       recorder.record(subject.take(2))
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
       #expect(!subject.hasObservers)
     }
   }
@@ -207,13 +208,13 @@ import Testing
       subject.onCompleted()
       let late = Recorder<Int>()
       late.record(subject)
-      #expect(early.log == ["2", "completed"])
-      #expect(late.log == ["2", "completed"])
+      expectEqual(early.log, ["2", "completed"])
+      expectEqual(late.log, ["2", "completed"])
       let empty = AsyncSubject<Int>()
       let emptyRecorder = Recorder<Int>()
       emptyRecorder.record(empty)
       empty.onCompleted()
-      #expect(emptyRecorder.log == ["completed"])
+      expectEqual(emptyRecorder.log, ["completed"])
     }
   }
 
@@ -227,12 +228,12 @@ import Testing
       subject.onNext(1)
       subject.onError(TestError())
       subject.onCompleted()
-      #expect(recorder.log == ["error(boom)"])
+      expectEqual(recorder.log, ["error(boom)"])
       #expect(leaving.log.isEmpty)
       subscription.dispose()
       let late = Recorder<Int>()
       late.record(subject)
-      #expect(late.log == ["error(boom)"])
+      expectEqual(late.log, ["error(boom)"])
       let reentrant = AsyncSubject<Int>()
       var received: [Int] = []
       _ = reentrant.subscribe(onNext: { value in
@@ -241,7 +242,7 @@ import Testing
       })
       reentrant.onNext(1)
       reentrant.onCompleted()
-      #expect(received == [1])
+      expectEqual(received, [1])
     }
   }
 
@@ -257,7 +258,7 @@ import Testing
       let mapped: AnyObserver<String> = subject.mapObserver { Int($0)! }
       mapped.onNext("3")
       subject.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -273,7 +274,7 @@ import Testing
       for index in leaving.reversed() where index % 2 == 0 { subscriptions[index].dispose() }
       for index in leaving where index % 2 == 1 { subscriptions[index].dispose() }
       subject.onNext(1)
-      #expect(received.indices.filter { received[$0] == 1 } == (0..<100).filter { $0 % 10 == 3 })
+      expectEqual(received.indices.filter { received[$0] == 1 }, (0..<100).filter { $0 % 10 == 3 })
       // An observer that makes the others leave while an event is being delivered.
       var removedDuringDelivery = false
       let remover = subject.subscribe(onNext: { _ in
@@ -284,7 +285,7 @@ import Testing
       })
       subject.onNext(1)
       subject.onNext(1)
-      #expect(received.indices.filter { received[$0] > 0 } == (0..<100).filter { $0 % 10 == 3 })
+      expectEqual(received.indices.filter { received[$0] > 0 }, (0..<100).filter { $0 % 10 == 3 })
       #expect(received.filter { $0 > 0 }.allSatisfy { $0 == 2 })
       remover.dispose()
       #expect(!subject.hasObservers)

@@ -9,7 +9,7 @@ import Testing
     let scheduler = TestScheduler(initialClock: 0)
     let source = scheduler.createHotObservable([.next(300, 1)])
     let observer = scheduler.start { source.asObservable().subscribe(on: scheduler) }
-    #expect(observer.events == [.next(300, 1)])
-    #expect(source.subscriptions == [Subscription(201, 1_001)])
+    expectEqual(observer.events, [.next(300, 1)])
+    expectEqual(source.subscriptions, [Subscription(201, 1_001)])
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SubscribeTests {
@@ -16,12 +17,12 @@ import Testing
         with: screen!, onNext: { screen, value in screen.log.append("\(value)") },
         onDisposed: { _ in disposedCalls += 1 })
       subject.onNext(1)
-      #expect(screen?.log == ["1"])
+      expectEqual(screen?.log, ["1"])
       screen = nil
       #expect(weakScreen == nil)
       subject.onNext(2)
       subscription.dispose()
-      #expect(disposedCalls == 0)
+      expectEqual(disposedCalls, 0)
     }
   }
 
@@ -33,7 +34,7 @@ import Testing
         onCompleted: { $0.log.append("completed") }, onDisposed: { $0.log.append("disposed") })
       _ = Observable<Int>.error(TestError()).subscribe(
         with: screen, onError: { $0.log.append("error \($1)") })
-      #expect(screen.log == ["next 1", "completed", "disposed", "error boom"])
+      expectEqual(screen.log, ["next 1", "completed", "disposed", "error boom"])
     }
   }
 
@@ -47,7 +48,7 @@ import Testing
       let subscription = subject.subscribe(onDisposed: { log.append("disposed again") })
       subscription.dispose()
       subscription.dispose()
-      #expect(log == ["next 1", "completed", "disposed", "disposed again"])
+      expectEqual(log, ["next 1", "completed", "disposed", "disposed again"])
     }
   }
 
@@ -100,7 +101,7 @@ import Testing
       let recorder = Recorder<Int>()
       recorder.record(target)
       _ = Observable.of(1, 2).subscribe(target)
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SwitchIfEmptyTests {
@@ -12,13 +13,13 @@ import Testing
       #expect(other.hasObservers)
       other.onNext(5)
       other.onCompleted()
-      #expect(recorder.log == ["5", "completed"])
+      expectEqual(recorder.log, ["5", "completed"])
       let nonEmpty = Recorder<Int>()
       nonEmpty.record(Observable.of(1).ifEmpty(switchTo: .just(9)))
-      #expect(nonEmpty.log == ["1", "completed"])
+      expectEqual(nonEmpty.log, ["1", "completed"])
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).ifEmpty(switchTo: .just(9)))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -32,7 +33,7 @@ import Testing
       other.onNext(1)
       subscription.dispose()
       other.onNext(2)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       #expect(!other.hasObservers)
     }
   }

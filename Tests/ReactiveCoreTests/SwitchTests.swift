@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct SwitchTests {
@@ -15,9 +16,9 @@ import Testing
       inners[0].onNext("stale")
       inners[1].onNext("b")
       outer.onCompleted()
-      #expect(recorder.log == ["a", "b"])
+      expectEqual(recorder.log, ["a", "b"])
       inners[1].onCompleted()
-      #expect(recorder.log == ["a", "b", "completed"])
+      expectEqual(recorder.log, ["a", "b", "completed"])
     }
   }
 
@@ -35,10 +36,10 @@ import Testing
       outer.onNext(0)
       stale.onNext("first")
       outer.onNext(1)
-      #expect(received == ["first", "stale", "fresh"])
+      expectEqual(received, ["first", "stale", "fresh"])
       stale.onNext("late")
       subscription.dispose()
-      #expect(received == ["first", "stale", "fresh"])
+      expectEqual(received, ["first", "stale", "fresh"])
     }
   }
 
@@ -50,12 +51,12 @@ import Testing
       failing.record(outer.flatMapLatest { _ in inner })
       outer.onNext(1)
       inner.onError(TestError())
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       #expect(!outer.hasObservers)
 
       let selector = Recorder<Int>()
       selector.record(Observable.of(1).flatMapLatest { _ -> Observable<Int> in throw TestError() })
-      #expect(selector.log == ["error(boom)"])
+      expectEqual(selector.log, ["error(boom)"])
 
       let source = PublishSubject<Int>()
       let recorder = Recorder<Int>()
@@ -72,7 +73,7 @@ import Testing
       source.onNext(1)
       reentrant.dispose()
       // The second 1 belongs to the inner that the nested element replaced.
-      #expect(received == [1, 2, 2])
+      expectEqual(received, [1, 2, 2])
     }
   }
 
@@ -86,18 +87,18 @@ import Testing
       outer.onNext(0)
       outer.onCompleted()
       inner.onNext("a")
-      #expect(running.log == ["a"])
+      expectEqual(running.log, ["a"])
       inner.onCompleted()
-      #expect(running.log == ["a", "completed"])
+      expectEqual(running.log, ["a", "completed"])
 
       // The inner ended first: the outer's end completes it.
       let source = PublishSubject<Int>()
       let ended = Recorder<Int>()
       ended.record(source.flatMapLatest { Observable.just($0) })
       source.onNext(1)
-      #expect(ended.log == ["1"])
+      expectEqual(ended.log, ["1"])
       source.onCompleted()
-      #expect(ended.log == ["1", "completed"])
+      expectEqual(ended.log, ["1", "completed"])
 
       // An inner replaced before it ends does not hold the result open.
       let stale = PublishSubject<Int>()
@@ -107,7 +108,7 @@ import Testing
       values.onNext(0)
       values.onNext(2)
       values.onCompleted()
-      #expect(replaced.log == ["2", "completed"])
+      expectEqual(replaced.log, ["2", "completed"])
       #expect(!stale.hasObservers)
     }
   }
@@ -134,10 +135,10 @@ import Testing
       let expected = (0..<18).flatMap { value in
         value.isMultiple(of: 3) ? [-value] : [value, value * 10]
       }
-      #expect(recorder.log == expected.map(String.init))
+      expectEqual(recorder.log, expected.map(String.init))
       outer.onNext(1)
       outer.onCompleted()
-      #expect(recorder.log.suffix(3) == ["1", "10", "completed"])
+      expectEqual(recorder.log.suffix(3), ["1", "10", "completed"])
 
       // An error from a live inner that follows a reused subscription ends the result.
       let source = PublishSubject<Int>()
@@ -149,7 +150,7 @@ import Testing
       source.onNext(0)
       failing.onError(TestError())
       source.onNext(3)
-      #expect(failed.log == ["1", "2", "error(boom)"])
+      expectEqual(failed.log, ["1", "2", "error(boom)"])
       #expect(!source.hasObservers)
     }
   }
@@ -165,7 +166,7 @@ import Testing
       outer.onNext(.of(2, 3))
       first.onNext(4)
       outer.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "completed"])
       #expect(!first.hasObservers)
     }
   }
@@ -207,7 +208,7 @@ import Testing
         })
       outer.onNext(1)
       outer.onNext(2)
-      #expect(log == ["scheduled 1", "next 1", "next 2", "scheduled 2"])
+      expectEqual(log, ["scheduled 1", "next 1", "next 2", "scheduled 2"])
       subscription.dispose()
     }
   }
@@ -228,7 +229,7 @@ import Testing
             log.append("end \(value)")
           }, onCompleted: { log.append("completed") })
       outer.onNext(1)
-      #expect(log == ["next 1", "next 2", "end 2", "completed", "end 1"])
+      expectEqual(log, ["next 1", "next 2", "end 2", "completed", "end 1"])
       #expect(!outer.hasObservers)
       subscription.dispose()
 
@@ -245,7 +246,7 @@ import Testing
           }, onCompleted: { received.append("completed") })
       source.onNext(1)
       source.onCompleted()
-      #expect(received == ["next 1"])
+      expectEqual(received, ["next 1"])
       #expect(!source.hasObservers)
     }
   }

@@ -9,7 +9,7 @@ import Testing
       .next(210, 1), .next(290, 2), .next(300, 3), .next(310, 4),
     ])
     let observer = scheduler.start { source.take(for: .milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(210, 1), .next(290, 2), .next(300, 3), .completed(300)])
-    #expect(source.subscriptions == [Subscription(200, 300)])
+    expectEqual(observer.events, [.next(210, 1), .next(290, 2), .next(300, 3), .completed(300)])
+    expectEqual(source.subscriptions, [Subscription(200, 300)])
   }
 }

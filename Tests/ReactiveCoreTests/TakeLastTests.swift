@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct TakeLastTests {
@@ -10,13 +11,13 @@ import Testing
       for value in 1...5 { subject.onNext(value) }
       #expect(recorder.log.isEmpty)
       subject.onCompleted()
-      #expect(recorder.log == ["4", "5", "completed"])
+      expectEqual(recorder.log, ["4", "5", "completed"])
       let none = Recorder<Int>()
       none.record(Observable.of(1, 2).takeLast(0))
-      #expect(none.log == ["completed"])
+      expectEqual(none.log, ["completed"])
       let fewer = Recorder<Int>()
       fewer.record(Observable.of(1).takeLast(3))
-      #expect(fewer.log == ["1", "completed"])
+      expectEqual(fewer.log, ["1", "completed"])
     }
   }
 
@@ -27,7 +28,7 @@ import Testing
       failing.record(subject.takeLast(2))
       subject.onNext(1)
       subject.onError(TestError())
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
 
       let other = PublishSubject<Int>()
       let disposed = Recorder<Int>()
@@ -43,7 +44,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.range(start: 1, count: 10).takeLast(5).take(2))
-      #expect(recorder.log == ["6", "7", "completed"])
+      expectEqual(recorder.log, ["6", "7", "completed"])
       let subject = PublishSubject<Int>()
       var received: [Int] = []
       _ = subject.takeLast(2).subscribe(onNext: { value in
@@ -53,7 +54,7 @@ import Testing
       subject.onNext(1)
       subject.onNext(2)
       subject.onCompleted()
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
     }
   }
 }

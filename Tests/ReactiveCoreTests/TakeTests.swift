@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct TakeTests {
@@ -10,7 +11,7 @@ import Testing
       subject.onNext(1)
       subject.onNext(2)
       subject.onNext(3)
-      #expect(recorder.log == ["1", "2", "completed"])
+      expectEqual(recorder.log, ["1", "2", "completed"])
       #expect(!subject.hasObservers)
     }
   }
@@ -19,7 +20,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       recorder.record(Observable.repeatElement(7).take(3))
-      #expect(recorder.log == ["7", "7", "7", "completed"])
+      expectEqual(recorder.log, ["7", "7", "7", "completed"])
     }
   }
 
@@ -28,7 +29,7 @@ import Testing
       let subject = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       recorder.record(subject.take(0))
-      #expect(recorder.log == ["completed"])
+      expectEqual(recorder.log, ["completed"])
       #expect(!subject.hasObservers)
     }
   }
@@ -37,10 +38,10 @@ import Testing
     expectNoLeaks {
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).take(3))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       let short = Recorder<Int>()
       short.record(Observable.of(1, 2).take(5))
-      #expect(short.log == ["1", "2", "completed"])
+      expectEqual(short.log, ["1", "2", "completed"])
     }
   }
 
@@ -52,7 +53,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(2)
-      #expect(recorder.log == ["1"])
+      expectEqual(recorder.log, ["1"])
       #expect(!subject.hasObservers)
     }
   }
@@ -68,7 +69,7 @@ import Testing
         }, onCompleted: { received.append("completed") })
       subject.onNext(1)
       subject.onNext(3)
-      #expect(received == ["1", "2", "completed"])
+      expectEqual(received, ["1", "2", "completed"])
     }
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct TakeUntilTests {
@@ -17,11 +18,11 @@ import Testing
       source.onNext(3)
       second.onNext("stop")
       source.onNext(4)
-      #expect(recorder.log == ["1", "2", "3", "4"])
-      #expect(stopped.log == ["3", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "4"])
+      expectEqual(stopped.log, ["3", "completed"])
       #expect(!second.hasObservers)
       source.onCompleted()
-      #expect(recorder.log == ["1", "2", "3", "4", "completed"])
+      expectEqual(recorder.log, ["1", "2", "3", "4", "completed"])
       #expect(!source.hasObservers)
     }
   }
@@ -34,11 +35,11 @@ import Testing
       recorder.record(source.take(until: other))
       other.onError(TestError("other"))
       source.onNext(1)
-      #expect(recorder.log == ["error(other)"])
+      expectEqual(recorder.log, ["error(other)"])
       #expect(!source.hasObservers)
       let failing = Recorder<Int>()
       failing.record(Observable<Int>.error(TestError()).take(until: Observable<Int>.never()))
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -54,7 +55,7 @@ import Testing
       })
       source.onNext(1)
       source.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       subscription.dispose()
       #expect(!source.hasObservers && !other.hasObservers)
     }
@@ -65,7 +66,7 @@ import Testing
       let source = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       recorder.record(source.take(until: Observable.just(())))
-      #expect(recorder.log == ["completed"])
+      expectEqual(recorder.log, ["completed"])
       #expect(!source.hasObservers)
     }
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct TakeWithPredicateTests {
@@ -6,10 +7,10 @@ import Testing
     expectNoLeaks {
       let exclusive = Recorder<Int>()
       exclusive.record(Observable.of(1, 2, 3, 1).take(while: { $0 < 3 }))
-      #expect(exclusive.log == ["1", "2", "completed"])
+      expectEqual(exclusive.log, ["1", "2", "completed"])
       let inclusive = Recorder<Int>()
       inclusive.record(Observable.of(1, 2, 3, 1).take(while: { $0 < 3 }, behavior: .inclusive))
-      #expect(inclusive.log == ["1", "2", "3", "completed"])
+      expectEqual(inclusive.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -17,10 +18,10 @@ import Testing
     expectNoLeaks {
       let exclusive = Recorder<Int>()
       exclusive.record(Observable.range(start: 1, count: 1_000_000).take(until: { $0 == 3 }))
-      #expect(exclusive.log == ["1", "2", "completed"])
+      expectEqual(exclusive.log, ["1", "2", "completed"])
       let inclusive = Recorder<Int>()
       inclusive.record(Observable.of(1, 2, 3, 4).take(until: { $0 == 3 }, behavior: .inclusive))
-      #expect(inclusive.log == ["1", "2", "3", "completed"])
+      expectEqual(inclusive.log, ["1", "2", "3", "completed"])
     }
   }
 
@@ -32,13 +33,13 @@ import Testing
           if value == 2 { throw TestError("predicate") }
           return true
         }))
-      #expect(thrown.log == ["1", "error(predicate)"])
+      expectEqual(thrown.log, ["1", "error(predicate)"])
       let subject = PublishSubject<Int>()
       let upstream = Recorder<Int>()
       upstream.record(subject.take(while: { _ in true }))
       subject.onNext(1)
       subject.onError(TestError())
-      #expect(upstream.log == ["1", "error(boom)"])
+      expectEqual(upstream.log, ["1", "error(boom)"])
     }
   }
 
@@ -53,7 +54,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
       #expect(!subject.hasObservers)
     }
   }

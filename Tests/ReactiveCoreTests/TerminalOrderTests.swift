@@ -18,7 +18,7 @@ import Testing
           onNext: { log.append("\($0) at \(scheduler.clock)") },
           onCompleted: { log.append("completed at \(scheduler.clock)") })
       scheduler.start()
-      #expect(log == ["1 at 210", "onDispose at 220", "completed at 220"])
+      expectEqual(log, ["1 at 210", "onDispose at 220", "completed at 220"])
       subscription.dispose()
     }
   }
@@ -38,10 +38,10 @@ import Testing
         onDispose: { log.append("onDispose") }
       )
       .subscribe()
-      #expect(
-        log == ["source subscribed", "onCompleted", "source disposed", "onSubscribed", "onDispose"])
+      expectEqual(
+        log, ["source subscribed", "onCompleted", "source disposed", "onSubscribed", "onDispose"])
       subscription.dispose()
-      #expect(log.filter { $0 == "onDispose" }.count == 1)
+      expectEqual(log.filter { $0 == "onDispose" }.count, 1)
     }
   }
 
@@ -53,7 +53,7 @@ import Testing
       let first = shared.subscribe(onCompleted: { log.append("first completed") })
       let second = shared.subscribe(onCompleted: { log.append("second completed") })
       subject.onCompleted()
-      #expect(log == ["first completed", "second completed", "source disposed"])
+      expectEqual(log, ["first completed", "second completed", "source disposed"])
       first.dispose()
       second.dispose()
     }
@@ -72,8 +72,8 @@ import Testing
       let outer = shared.subscribe(onCompleted: {
         inner = shared.subscribe(onNext: { late.append($0) })
       })
-      #expect(late == [2])
-      #expect(subscriptions == 2)
+      expectEqual(late, [2])
+      expectEqual(subscriptions, 2)
       outer.dispose()
       inner?.dispose()
     }
@@ -87,7 +87,7 @@ import Testing
       let subscription = published.subscribe(onCompleted: { log.append("completed") })
       let connection = published.connect()
       subject.onCompleted()
-      #expect(log == ["source disposed", "completed"])
+      expectEqual(log, ["source disposed", "completed"])
       subscription.dispose()
       connection.dispose()
     }
@@ -99,7 +99,7 @@ import Testing
       let observer = scheduler.start {
         Observable.merge(.of(1, 3, 5), .of(2, 4, 6)).subscribe(on: scheduler)
       }
-      #expect(observer.events.compactMap(\.value.element) == [1, 2, 3, 4, 5, 6])
+      expectEqual(observer.events.compactMap(\.value.element), [1, 2, 3, 4, 5, 6])
     }
   }
 
@@ -110,7 +110,7 @@ import Testing
       let subscription = subject.concat(Observable.merge(.of(1, 3), .of(2, 4)))
         .subscribe(onNext: { values.append($0) })
       subject.onCompleted()
-      #expect(values == [1, 2, 3, 4])
+      expectEqual(values, [1, 2, 3, 4])
       subscription.dispose()
     }
   }

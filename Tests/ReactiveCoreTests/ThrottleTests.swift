@@ -9,8 +9,8 @@ import Testing
       .next(210, 1), .next(220, 2), .next(230, 3), .next(400, 4), .completed(500),
     ])
     let observer = scheduler.start { source.throttle(.milliseconds(100), scheduler: scheduler) }
-    #expect(
-      observer.events == [.next(210, 1), .next(310, 3), .next(410, 4), .completed(500)])
+    expectEqual(
+      observer.events, [.next(210, 1), .next(310, 3), .next(410, 4), .completed(500)])
   }
 
   @Test func throttleWithoutLatestDropsWhatArrivesInTheWindow() {
@@ -21,21 +21,21 @@ import Testing
     let observer = scheduler.start {
       source.throttle(.milliseconds(100), latest: false, scheduler: scheduler)
     }
-    #expect(observer.events == [.next(210, 1), .next(400, 4), .completed(500)])
+    expectEqual(observer.events, [.next(210, 1), .next(400, 4), .completed(500)])
   }
 
   @Test func anElementExactlyOneWindowLaterIsEmittedAtOnce() {
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(210, 1), .next(310, 2)])
     let observer = scheduler.start { source.throttle(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(210, 1), .next(310, 2)])
+    expectEqual(observer.events, [.next(210, 1), .next(310, 2)])
   }
 
   @Test func throttleCompletesAfterEmittingTheWaitingElement() {
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
     let observer = scheduler.start { source.throttle(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(210, 1), .next(310, 2), .completed(310)])
+    expectEqual(observer.events, [.next(210, 1), .next(310, 2), .completed(310)])
   }
 
   @Test func throttleFailsAtOnceAndDropsTheWaitingElement() {
@@ -44,7 +44,7 @@ import Testing
       .next(210, 1), .next(220, 2), .error(230, TestFailure.broken),
     ])
     let observer = scheduler.start { source.throttle(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(210, 1), .error(230, TestFailure.broken)])
+    expectEqual(observer.events, [.next(210, 1), .error(230, TestFailure.broken)])
   }
 
   @Test func disposingWhileAThrottledElementWaitsCancelsIt() {
@@ -54,8 +54,8 @@ import Testing
     let observer = counter.measure {
       scheduler.start(disposed: 250) { source.throttle(.milliseconds(100), scheduler: scheduler) }
     }
-    #expect(observer.events == [.next(210, 1)])
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(observer.events, [.next(210, 1)])
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 }

@@ -7,8 +7,8 @@ import Testing
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(250, 1), .next(300, 2), .next(450, 3)])
     let observer = scheduler.start { source.timeout(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(250, 1), .next(300, 2), .error(400, RxError.timeout)])
-    #expect(source.subscriptions == [Subscription(200, 400)])
+    expectEqual(observer.events, [.next(250, 1), .next(300, 2), .error(400, RxError.timeout)])
+    expectEqual(source.subscriptions, [Subscription(200, 400)])
   }
 
   /// The source's element at 300 and the timeout armed at the subscription fall on the same
@@ -17,7 +17,7 @@ import Testing
     let scheduler = millisecondScheduler()
     let source = scheduler.createHotObservable([.next(300, 1)])
     let observer = scheduler.start { source.timeout(.milliseconds(100), scheduler: scheduler) }
-    #expect(observer.events == [.next(300, 1), .error(400, RxError.timeout)])
+    expectEqual(observer.events, [.next(300, 1), .error(400, RxError.timeout)])
   }
 
   @Test func timeoutSwitchesToTheOtherSequence() {
@@ -27,9 +27,9 @@ import Testing
     let observer = scheduler.start {
       source.timeout(.milliseconds(100), other: other, scheduler: scheduler)
     }
-    #expect(observer.events == [.next(250, 1), .next(360, 9), .completed(370)])
-    #expect(source.subscriptions == [Subscription(200, 350)])
-    #expect(other.subscriptions == [Subscription(350, 370)])
+    expectEqual(observer.events, [.next(250, 1), .next(360, 9), .completed(370)])
+    expectEqual(source.subscriptions, [Subscription(200, 350)])
+    expectEqual(other.subscriptions, [Subscription(350, 370)])
   }
 
   @Test func aSequenceThatEndsInTimeIsUntouched() {
@@ -39,8 +39,8 @@ import Testing
     let observer = counter.measure {
       scheduler.start { source.timeout(.milliseconds(100), scheduler: scheduler) }
     }
-    #expect(observer.events == [.next(250, 1), .completed(260)])
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(observer.events, [.next(250, 1), .completed(260)])
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 }

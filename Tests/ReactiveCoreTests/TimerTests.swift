@@ -8,7 +8,7 @@ import Testing
     let observer = scheduler.start {
       Observable<Int>.timer(.milliseconds(100), scheduler: scheduler)
     }
-    #expect(observer.events == [.next(300, 0), .completed(300)])
+    expectEqual(observer.events, [.next(300, 0), .completed(300)])
   }
 
   @Test func aPeriodicTimerCountsUntilDisposed() {
@@ -19,9 +19,9 @@ import Testing
         Observable<Int>.timer(.milliseconds(50), period: .milliseconds(100), scheduler: scheduler)
       }
     }
-    #expect(observer.events == [.next(250, 0), .next(350, 1), .next(450, 2)])
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(observer.events, [.next(250, 0), .next(350, 1), .next(450, 2)])
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func intervalStartsOnePeriodAfterTheSubscription() {
@@ -29,7 +29,7 @@ import Testing
     let observer = scheduler.start(disposed: 550) {
       Observable<Int64>.interval(.milliseconds(100), scheduler: scheduler)
     }
-    #expect(observer.events == [.next(300, 0), .next(400, 1), .next(500, 2)])
+    expectEqual(observer.events, [.next(300, 0), .next(400, 1), .next(500, 2)])
   }
 
   @Test func disposingWhileATimerIsPendingCancelsIt() {
@@ -41,7 +41,7 @@ import Testing
       }
     }
     #expect(observer.events.isEmpty)
-    #expect(counter.live == 0)
-    #expect(scheduler.clock == 1_000)
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.clock, 1_000)
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct ToArrayTests {
@@ -7,13 +8,13 @@ import Testing
       let recorder = Recorder<[Int]>()
       let collected: Single<[Int]> = Observable.of(3, 1, 2).toArray()
       recorder.record(collected.asObservable())
-      #expect(recorder.log == ["[3, 1, 2]", "completed"])
+      expectEqual(recorder.log, ["[3, 1, 2]", "completed"])
       let empty = Recorder<[Int]>()
       empty.record(Observable<Int>.empty().toArray().asObservable())
-      #expect(empty.log == ["[]", "completed"])
+      expectEqual(empty.log, ["[]", "completed"])
       let failing = Recorder<[Int]>()
       failing.record(Observable.concat([.of(1), .error(TestError())]).toArray().asObservable())
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
     }
   }
 
@@ -34,7 +35,7 @@ import Testing
       })
       other.onNext(1)
       other.onCompleted()
-      #expect(received == [[1]])
+      expectEqual(received, [[1]])
     }
   }
 }

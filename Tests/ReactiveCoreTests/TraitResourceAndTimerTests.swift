@@ -27,8 +27,8 @@ private final class LoggedResource: Disposable, @unchecked Sendable {  // used f
       }
       _ = single.subscribe(onSuccess: { log.append($0) })
     }
-    #expect(log.items == ["open file", "read file", "close file"])
-    #expect(counter.live == 0)
+    expectEqual(log.items, ["open file", "read file", "close file"])
+    expectEqual(counter.live, 0)
   }
 
   @Test func maybeAndCompletableUsingReleaseOnDisposalAndOnAThrownError() {
@@ -42,8 +42,9 @@ private final class LoggedResource: Disposable, @unchecked Sendable {  // used f
       throw TestFailure.broken
     }
     _ = failing.subscribe(onError: { log.append("error \($0)") })
-    #expect(
-      log.items == [
+    expectEqual(
+      log.items,
+      [
         "open socket", "disposing", "close socket", "open lock", "error broken", "close lock",
       ])
   }
@@ -57,8 +58,8 @@ private final class LoggedResource: Disposable, @unchecked Sendable {  // used f
     let maybe = other.start(created: 400, subscribed: 500, disposed: 1_000) {
       Maybe<UInt8>.timer(.milliseconds(30), scheduler: other)
     }
-    #expect(single.events == [.next(300, 0), .completed(300)])
-    #expect(maybe.events == [.next(530, 0), .completed(530)])
+    expectEqual(single.events, [.next(300, 0), .completed(300)])
+    expectEqual(maybe.events, [.next(530, 0), .completed(530)])
   }
 
   @Test func debugPassesEachTraitsOutcomeOn() {
@@ -69,6 +70,6 @@ private final class LoggedResource: Disposable, @unchecked Sendable {  // used f
     _ = Completable.error(TestFailure.boom).debug().subscribe(onError: {
       log.append("completable \($0)")
     })
-    #expect(log.items == ["success 1", "maybe completed", "completable boom"])
+    expectEqual(log.items, ["success 1", "maybe completed", "completable boom"])
   }
 }

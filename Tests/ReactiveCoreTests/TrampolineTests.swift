@@ -25,7 +25,7 @@ import Testing
       steps.append(20)
       return Disposables.create()
     }
-    #expect(steps == [10, 20, 30, 40, 50])
+    expectEqual(steps, [10, 20, 30, 40, 50])
     #expect(!requiredInside)
     #expect(CurrentThreadScheduler.isScheduleRequired)
   }
@@ -51,7 +51,7 @@ import Testing
       steps.append("outer done")
       return kept
     }
-    #expect(steps == ["outer", "outer done", "kept"])
+    expectEqual(steps, ["outer", "outer done", "kept"])
   }
 
   @Test func eachThreadHasItsOwnTrampoline() {
@@ -62,7 +62,7 @@ import Testing
         otherThreadRequired = CurrentThreadScheduler.isScheduleRequired
         done.signal()
       }
-      #expect(done.wait(timeout: .now() + 10) == .success)
+      expectEqual(done.wait(timeout: .now() + 10), .success)
       return Disposables.create()
     }
     #expect(otherThreadRequired)
@@ -71,13 +71,13 @@ import Testing
   @Test func mergedSynchronousSourcesTakeTurns() {
     let recorder = Recorder<Int>()
     recorder.record(Observable.merge(.of(1, 3, 5), .of(2, 4, 6)))
-    #expect(recorder.log == ["1", "2", "3", "4", "5", "6", "completed"])
+    expectEqual(recorder.log, ["1", "2", "3", "4", "5", "6", "completed"])
     let ranges = Recorder<Int>()
     ranges.record(
       Observable.merge(
         .range(start: 0, count: 3).map { $0 * 10 }, .from([1, 11, 21]),
         .generate(initialState: 2, condition: { $0 < 30 }, iterate: { $0 + 10 })))
-    #expect(ranges.elements == [0, 1, 2, 10, 11, 12, 20, 21, 22])
+    expectEqual(ranges.elements, [0, 1, 2, 10, 11, 12, 20, 21, 22])
   }
 
   @Test func innerSourcesSubscribedForAnEventTakeTurnsToo() {
@@ -89,8 +89,8 @@ import Testing
     let second = outer.flatMapLatest { _ in Observable.merge(.of(1, 3), .of(2, 4)) }
       .subscribe(onNext: { latest.append($0) })
     outer.onNext(0)
-    #expect(merged == [1, 2, 3, 4])
-    #expect(latest == [1, 2, 3, 4])
+    expectEqual(merged, [1, 2, 3, 4])
+    expectEqual(latest, [1, 2, 3, 4])
     first.dispose()
     second.dispose()
   }
@@ -102,11 +102,11 @@ import Testing
       log.append("subscribed")
       return Disposables.create()
     }
-    #expect(log == ["subscribed", "1", "2"])
+    expectEqual(log, ["subscribed", "1", "2"])
     var outside: [String] = []
     _ = Observable.of(1, 2).subscribe(onNext: { outside.append("\($0)") })
     outside.append("subscribed")
-    #expect(outside == ["1", "2", "subscribed"])
+    expectEqual(outside, ["1", "2", "subscribed"])
   }
 
   @Test func feedbackThroughTheTrampolineHandsEachStateToEveryLoopFirst() {
@@ -125,14 +125,14 @@ import Testing
       }
       return Disposables.create()
     }
-    #expect(seen == ["a0", "b0", "a1", "b1", "a2", "b2"])
+    expectEqual(seen, ["a0", "b0", "a1", "b1", "a2", "b2"])
   }
 
   @Test func anEndlessSourceStopsWhenTheSubscriberIsDone() {
     let recorder = Recorder<Int>()
     recorder.record(
       Observable.merge(.repeatElement(1).take(3), .repeatElement(2).take(2)))
-    #expect(recorder.log == ["1", "2", "1", "2", "1", "completed"])
+    expectEqual(recorder.log, ["1", "2", "1", "2", "1", "completed"])
   }
 
   @Test func longSynchronousSourcesThroughConcatAndFlatMapKeepTheStackFlat() {
@@ -142,7 +142,7 @@ import Testing
       Observable.range(start: 0, count: 100_000),
       Observable.of(1, 2).flatMap { _ in Observable.range(start: 0, count: 50_000) }
     ).subscribe(onNext: { _ in count += 1 })
-    #expect(count == 200_000)
+    expectEqual(count, 200_000)
   }
 
   /// As in RxSwift, `just(_:)` delivers without starting a trampoline, subscribed on its own
@@ -170,11 +170,11 @@ import Testing
   @Test func sourcesThatDeliverWhileSubscribedStartNoTrampolineSoScheduledWorkRunsAtOnce() {
     struct Failure: Error {}
     let atOnce = "ran next 1, next 1, ran completed, completed"
-    #expect(scheduledWork(subscribing: .just(1)) == atOnce)
-    #expect(scheduledWork(subscribing: .from(optional: 1)) == atOnce)
-    #expect(scheduledWork(subscribing: .empty()) == "ran completed, completed")
-    #expect(scheduledWork(subscribing: .error(Failure())) == "ran error, error")
-    #expect(scheduledWork(subscribing: .of(1)) == "next 1, ran next 1, completed, ran completed")
+    expectEqual(scheduledWork(subscribing: .just(1)), atOnce)
+    expectEqual(scheduledWork(subscribing: .from(optional: 1)), atOnce)
+    expectEqual(scheduledWork(subscribing: .empty()), "ran completed, completed")
+    expectEqual(scheduledWork(subscribing: .error(Failure())), "ran error, error")
+    expectEqual(scheduledWork(subscribing: .of(1)), "next 1, ran next 1, completed, ran completed")
     let outer = PublishSubject<Int>()
     var inner: [String] = []
     let merged = outer.flatMap { Observable.just($0) }.subscribe(onNext: { value in
@@ -186,37 +186,36 @@ import Testing
     })
     outer.onNext(3)
     merged.dispose()
-    #expect(inner == ["ran 3", "next 3"])
+    expectEqual(inner, ["ran 3", "next 3"])
   }
 
   @Test func subjectsAndTheSequencesSharedThroughThemStartNoTrampoline() {
     let behavior = BehaviorSubject(value: 1)
     let atOnce = "ran next 1, next 1"
-    #expect(scheduledWork(subscribing: behavior) == atOnce)
-    #expect(scheduledWork(subscribing: BehaviorRelay(value: 1).asObservable()) == atOnce)
-    #expect(scheduledWork(subscribing: behavior.share(replay: 1)) == atOnce)
-    #expect(
-      scheduledWork(subscribing: Observable.just(1).share())
-        == "ran next 1, next 1, ran completed, completed")
+    expectEqual(scheduledWork(subscribing: behavior), atOnce)
+    expectEqual(scheduledWork(subscribing: BehaviorRelay(value: 1).asObservable()), atOnce)
+    expectEqual(scheduledWork(subscribing: behavior.share(replay: 1)), atOnce)
+    expectEqual(
+      scheduledWork(subscribing: Observable.just(1).share()),
+      "ran next 1, next 1, ran completed, completed")
     let replay = ReplaySubject<Int>.create(bufferSize: 2)
     replay.onNext(1)
     replay.onNext(2)
-    #expect(scheduledWork(subscribing: replay) == "ran next 1, next 1, ran next 2, next 2")
+    expectEqual(scheduledWork(subscribing: replay), "ran next 1, next 1, ran next 2, next 2")
     let async = AsyncSubject<Int>()
     async.onNext(1)
     async.onCompleted()
-    #expect(scheduledWork(subscribing: async) == "ran next 1, next 1, ran completed, completed")
+    expectEqual(scheduledWork(subscribing: async), "ran next 1, next 1, ran completed, completed")
     let connectable = behavior.replay(1)
     let connection = connectable.connect()
-    #expect(scheduledWork(subscribing: connectable) == atOnce)
+    expectEqual(scheduledWork(subscribing: connectable), atOnce)
     connection.dispose()
     // An operator over them subscribes through the trampoline, and so does a `share` that
     // replays more than one element, which RxSwift builds from `refCount()`.
-    #expect(scheduledWork(subscribing: behavior.map { $0 }) == "next 1, ran next 1")
-    #expect(scheduledWork(subscribing: behavior.share(replay: 2)) == "next 1, ran next 1")
-    #expect(
-      scheduledWork(subscribing: behavior.share(replay: 1, scope: .forever))
-        == "next 1, ran next 1")
+    expectEqual(scheduledWork(subscribing: behavior.map { $0 }), "next 1, ran next 1")
+    expectEqual(scheduledWork(subscribing: behavior.share(replay: 2)), "next 1, ran next 1")
+    expectEqual(
+      scheduledWork(subscribing: behavior.share(replay: 1, scope: .forever)), "next 1, ran next 1")
   }
 
   @Test func connectingSubscribesTheSourceThroughTheTrampoline() {
@@ -224,17 +223,17 @@ import Testing
     let recorder = Recorder<Int>()
     recorder.record(connectable)
     let connection = connectable.connect()
-    #expect(recorder.log == ["1", "2", "3", "4", "completed"])
+    expectEqual(recorder.log, ["1", "2", "3", "4", "completed"])
     connection.dispose()
   }
 
   @Test func justOnASchedulerCompletesInTheStepAfterItsElement() {
     let scheduler = TestScheduler(initialClock: 0)
     let observer = scheduler.start { Observable.just(42, scheduler: scheduler) }
-    #expect(observer.events == [.next(201, 42), .completed(202)])
+    expectEqual(observer.events, [.next(201, 42), .completed(202)])
     var log: [String] = []
     _ = Observable.merge(.just(1, scheduler: CurrentThreadScheduler.instance), .of(2, 3))
       .subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("completed") })
-    #expect(log == ["1", "2", "3", "completed"])
+    expectEqual(log, ["1", "2", "3", "completed"])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// The lines a program printed, its own and the default error handler's, in order.
@@ -97,13 +98,13 @@ private func unhandled(_ debug: [String]) -> [String] {
       _ = Observable<Int>.error(PlaygroundError.test).subscribe(onNext: { output.write("\($0)") })
       _ = Single<Int>.error(RxError.noElements).subscribe(onSuccess: { output.write("\($0)") })
     }
-    #expect(
-      output.lines
-        == unhandled([
-          "Unhandled error happened: test", "subscription called from:", "frame one", "frame two",
-          "Unhandled error happened: Sequence doesn't contain any elements.",
-          "subscription called from:", "frame one", "frame two",
-        ]))
+    expectEqual(
+      output.lines,
+      unhandled([
+        "Unhandled error happened: test", "subscription called from:", "frame one", "frame two",
+        "Unhandled error happened: Sequence doesn't contain any elements.",
+        "subscription called from:", "frame one", "frame two",
+      ]))
   }
 
   @Test func theOutputFollowsTheSubscriptionToTheThreadItsErrorArrivesOn() {
@@ -118,7 +119,7 @@ private func unhandled(_ debug: [String]) -> [String] {
       subject.onError(PlaygroundError.test)
       done.signal()
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    expectEqual(done.wait(timeout: .now() + 10), .success)
     subscription.dispose()
     #expect(output.lines == ["1"] + unhandled(["Unhandled error happened: test"]))
   }
@@ -131,7 +132,7 @@ private func unhandled(_ debug: [String]) -> [String] {
         _ = Observable<Int>.error(PlaygroundError.test).subscribe()
       }
     }
-    #expect(handled == ["test"])
+    expectEqual(handled, ["test"])
     #expect(output.lines.isEmpty)
   }
 }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 /// A disposable resource that reports each disposal.
@@ -15,8 +16,8 @@ final class CountingDisposable: Disposable, @unchecked Sendable {  // used from 
       let resource = { CountingDisposable { disposals += 1 } }
       let completed = Recorder<Int>()
       completed.record(Observable.using(resource, observableFactory: { _ in .of(1, 2) }))
-      #expect(completed.log == ["1", "2", "completed"])
-      #expect(disposals == 1)
+      expectEqual(completed.log, ["1", "2", "completed"])
+      expectEqual(disposals, 1)
       let subject = PublishSubject<Int>()
       let disposed = Recorder<Int>()
       let subscription = disposed.record(
@@ -24,8 +25,8 @@ final class CountingDisposable: Disposable, @unchecked Sendable {  // used from 
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(2)
-      #expect(disposals == 2)
-      #expect(disposed.log == ["1"])
+      expectEqual(disposals, 2)
+      expectEqual(disposed.log, ["1"])
       #expect(!subject.hasObservers)
     }
   }
@@ -38,21 +39,21 @@ final class CountingDisposable: Disposable, @unchecked Sendable {  // used from 
         Observable.using(
           { CountingDisposable { disposals += 1 } },
           observableFactory: { (_) -> Observable<Int> in throw TestError("factory") }))
-      #expect(failingFactory.log == ["error(factory)"])
-      #expect(disposals == 1)
+      expectEqual(failingFactory.log, ["error(factory)"])
+      expectEqual(disposals, 1)
       let failingResource = Recorder<Int>()
       failingResource.record(
         Observable<Int>.using(
           { () throws -> BooleanDisposable in throw TestError("resource") },
           observableFactory: { _ in .just(1) }))
-      #expect(failingResource.log == ["error(resource)"])
+      expectEqual(failingResource.log, ["error(resource)"])
       let failingSource = Recorder<Int>()
       failingSource.record(
         Observable.using(
           { CountingDisposable { disposals += 1 } }, observableFactory: { _ in .error(TestError()) }
         ))
-      #expect(failingSource.log == ["error(boom)"])
-      #expect(disposals == 2)
+      expectEqual(failingSource.log, ["error(boom)"])
+      expectEqual(disposals, 2)
     }
   }
 
@@ -69,7 +70,7 @@ final class CountingDisposable: Disposable, @unchecked Sendable {  // used from 
       })
       subject.onNext(1)
       subscription.dispose()
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
     }
   }
 }

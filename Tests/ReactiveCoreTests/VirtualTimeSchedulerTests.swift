@@ -24,8 +24,8 @@ import Testing
     _ = scheduler.scheduleAbsoluteVirtual((), time: 20, action: record(log, "b1", on: scheduler))
     _ = scheduler.scheduleAbsoluteVirtual((), time: 20, action: record(log, "b2", on: scheduler))
     scheduler.start()
-    #expect(log.entries == ["a@10", "b1@20", "b2@20", "c@30"])
-    #expect(scheduler.clock == 30)
+    expectEqual(log.entries, ["a@10", "b1@20", "b2@20", "c@30"])
+    expectEqual(scheduler.clock, 30)
   }
 
   @Test func disposingAScheduledActionCancelsIt() {
@@ -34,11 +34,11 @@ import Testing
     let cancelled = scheduler.scheduleAbsoluteVirtual(
       (), time: 10, action: record(log, "x", on: scheduler))
     _ = scheduler.scheduleAbsoluteVirtual((), time: 20, action: record(log, "y", on: scheduler))
-    #expect(scheduler.pendingCount == 2)
+    expectEqual(scheduler.pendingCount, 2)
     cancelled.dispose()
-    #expect(scheduler.pendingCount == 1)
+    expectEqual(scheduler.pendingCount, 1)
     scheduler.start()
-    #expect(log.entries == ["y@20"])
+    expectEqual(log.entries, ["y@20"])
   }
 
   @Test func disposingAfterTheActionRanDisposesWhatItReturned() {
@@ -58,13 +58,13 @@ import Testing
       _ = scheduler.scheduleAbsoluteVirtual((), time: time, action: record(log, "t", on: scheduler))
     }
     scheduler.advanceTo(20)
-    #expect(log.entries == ["t@10", "t@20"])
-    #expect(scheduler.clock == 20)
+    expectEqual(log.entries, ["t@10", "t@20"])
+    expectEqual(scheduler.clock, 20)
     scheduler.advanceTo(25)
-    #expect(scheduler.clock == 25)
-    #expect(log.entries.count == 2)
+    expectEqual(scheduler.clock, 25)
+    expectEqual(log.entries.count, 2)
     scheduler.start()
-    #expect(log.entries == ["t@10", "t@20", "t@30"])
+    expectEqual(log.entries, ["t@10", "t@20", "t@30"])
   }
 
   @Test func sleepMovesTheClockWithoutRunningAnything() {
@@ -72,10 +72,10 @@ import Testing
     let log = Log()
     _ = scheduler.scheduleAbsoluteVirtual((), time: 120, action: record(log, "late", on: scheduler))
     scheduler.sleep(50)
-    #expect(scheduler.clock == 150)
+    expectEqual(scheduler.clock, 150)
     #expect(log.entries.isEmpty)
     scheduler.start()
-    #expect(log.entries == ["late@150"])
+    expectEqual(log.entries, ["late@150"])
   }
 
   @Test func stopEndsStartAfterTheCurrentAction() {
@@ -87,10 +87,10 @@ import Testing
     }
     scheduler.scheduleAt(20) { log.entries.append("after") }
     scheduler.start()
-    #expect(log.entries == ["stop"])
-    #expect(scheduler.clock == 10)
+    expectEqual(log.entries, ["stop"])
+    expectEqual(scheduler.clock, 10)
     scheduler.start()
-    #expect(log.entries == ["stop", "after"])
+    expectEqual(log.entries, ["stop", "after"])
   }
 
   @Test func actionsScheduledFromActionsRunInOrder() {
@@ -104,7 +104,7 @@ import Testing
         (), time: 1, action: self.record(log, "past", on: scheduler))
     }
     scheduler.start()
-    #expect(log.entries == ["past@10", "now@10", "+5@15"])
+    expectEqual(log.entries, ["past@10", "now@10", "+5@15"])
   }
 
   @Test func theQueueMatchesASortedReferenceUnderRandomSchedulingAndDisposal() {
@@ -131,8 +131,8 @@ import Testing
     scheduler.start()
     let reference = expected.filter { !cancelled.contains($0.order) }
       .sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map(\.order)
-    #expect(ran == reference)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(ran, reference)
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   /// A batch must run its actions exactly where the same actions scheduled one by one would run,
@@ -175,8 +175,8 @@ import Testing
     }
 
     let batched = runOrder(batched: true)
-    #expect(batched.count == 600)
-    #expect(batched == runOrder(batched: false))
+    expectEqual(batched.count, 600)
+    expectEqual(batched, runOrder(batched: false))
   }
 
   @Test func disposingABatchCancelsTheActionsNotYetRun() {
@@ -185,8 +185,8 @@ import Testing
     let batch = scheduler.scheduleAbsoluteVirtual(atEach: [10, 20, 30, 40]) { ran.append($0) }
     scheduler.scheduleAt(25) { batch.dispose() }
     scheduler.start()
-    #expect(ran == [0, 1])
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(ran, [0, 1])
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func periodicSchedulingTicksAtEachPeriodUntilDisposed() {
@@ -202,8 +202,8 @@ import Testing
     }
     scheduler.scheduleAt(175) { periodic?.dispose() }
     scheduler.start()
-    #expect(ticks == ["0@110", "1@130", "2@150", "3@170"])
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(ticks, ["0@110", "1@130", "2@150", "3@170"])
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func aNeverDueTimeNeverRuns() {
@@ -230,11 +230,11 @@ import Testing
       return Disposables.create()
     }
     scheduler.start()
-    #expect(seen == [1_002.5, 1_005])
-    #expect(HistoricalScheduler().clock == Date(timeIntervalSince1970: 0))
+    expectEqual(seen, [1_002.5, 1_005])
+    expectEqual(HistoricalScheduler().clock, Date(timeIntervalSince1970: 0))
     let converter = HistoricalSchedulerTimeConverter()
-    #expect(converter.offsetVirtualTime(start, offset: 3) == Date(timeIntervalSince1970: 1_003))
-    #expect(converter.compareVirtualTime(start, start) == .equal)
+    expectEqual(converter.offsetVirtualTime(start, offset: 3), Date(timeIntervalSince1970: 1_003))
+    expectEqual(converter.compareVirtualTime(start, start), .equal)
   }
 }
 

@@ -27,8 +27,9 @@ import Testing
         ).disposed(by: bag)
     }
     scheduler.start()
-    #expect(
-      log == [
+    expectEqual(
+      log,
+      [
         "open w0@200", "w0:1@210", "w0:2@220", "w0:completed@220", "open w1@220", "w1:3@230",
         "w1:completed@320", "open w2@320", "w2:4@350", "w2:completed@360", "outer completed@360",
       ])
@@ -51,7 +52,7 @@ import Testing
     scheduler.scheduleAt(250) { outer?.dispose() }
     scheduler.scheduleAt(280) { inner?.dispose() }
     scheduler.start()
-    #expect(values == ["1@210", "2@260"])
-    #expect(source.subscriptions == [Subscription(200, 280)])
+    expectEqual(values, ["1@210", "2@260"])
+    expectEqual(source.subscriptions, [Subscription(200, 280)])
   }
 }

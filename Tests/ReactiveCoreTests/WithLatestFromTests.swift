@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct WithLatestFromTests {
@@ -14,12 +15,12 @@ import Testing
       first.onNext(2)
       second.onCompleted()
       first.onNext(3)
-      #expect(recorder.log == ["2b", "3b"])
+      expectEqual(recorder.log, ["2b", "3b"])
       first.onCompleted()
-      #expect(recorder.log == ["2b", "3b", "completed"])
+      expectEqual(recorder.log, ["2b", "3b", "completed"])
       let latest = Recorder<String>()
       latest.record(Observable.of(1, 2).withLatestFrom(Observable.just("x")))
-      #expect(latest.log == ["x", "x", "completed"])
+      expectEqual(latest.log, ["x", "x", "completed"])
     }
   }
 
@@ -30,17 +31,17 @@ import Testing
       let recorder = Recorder<Int>()
       recorder.record(first.withLatestFrom(second))
       second.onError(TestError("second"))
-      #expect(recorder.log == ["error(second)"])
+      expectEqual(recorder.log, ["error(second)"])
       #expect(!first.hasObservers)
       let firstError = Recorder<Int>()
       firstError.record(Observable<Int>.error(TestError()).withLatestFrom(Observable.just(1)))
-      #expect(firstError.log == ["error(boom)"])
+      expectEqual(firstError.log, ["error(boom)"])
       let selector = Recorder<Int>()
       selector.record(
         Observable.just(1).withLatestFrom(Observable.just(2)) { _, _ -> Int in
           throw TestError("selector")
         })
-      #expect(selector.log == ["error(selector)"])
+      expectEqual(selector.log, ["error(selector)"])
     }
   }
 
@@ -59,7 +60,7 @@ import Testing
       first.onNext(1)
       subscription.dispose()
       first.onNext(3)
-      #expect(received == [11, 22])
+      expectEqual(received, [11, 22])
       #expect(!first.hasObservers && !second.hasObservers)
     }
   }

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct WithUnretainedTests {
@@ -19,7 +20,7 @@ import Testing
       #expect(weakOwner == nil)
       subject.onNext(2)
       subject.onNext(3)
-      #expect(recorder.log == ["o1", "completed"])
+      expectEqual(recorder.log, ["o1", "completed"])
       #expect(!subject.hasObservers)
     }
   }
@@ -29,10 +30,10 @@ import Testing
       let owner = Owner("o")
       let selected = Recorder<String>()
       selected.record(Observable.of(1).withUnretained(owner) { "\($0.name)-\($1)" })
-      #expect(selected.log == ["o-1", "completed"])
+      expectEqual(selected.log, ["o-1", "completed"])
       let failing = Recorder<String>()
       failing.record(Observable<Int>.error(TestError()).withUnretained(owner) { $0.name + "\($1)" })
-      #expect(failing.log == ["error(boom)"])
+      expectEqual(failing.log, ["error(boom)"])
       let subject = PublishSubject<Int>()
       var received: [Int] = []
       let subscription = subject.withUnretained(owner).subscribe(onNext: { _, value in
@@ -42,7 +43,7 @@ import Testing
       subject.onNext(1)
       subscription.dispose()
       subject.onNext(3)
-      #expect(received == [1, 2])
+      expectEqual(received, [1, 2])
     }
   }
 }

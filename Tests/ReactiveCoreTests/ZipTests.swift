@@ -14,12 +14,12 @@ import Testing
       a.onNext(3)
       b.onNext("x")
       b.onNext("y")
-      #expect(recorder.log == ["1x", "2y"])
+      expectEqual(recorder.log, ["1x", "2y"])
       a.onCompleted()
       b.onNext("z")
-      #expect(recorder.log == ["1x", "2y", "3z"])
+      expectEqual(recorder.log, ["1x", "2y", "3z"])
       b.onCompleted()
-      #expect(recorder.log == ["1x", "2y", "3z", "completed"])
+      expectEqual(recorder.log, ["1x", "2y", "3z", "completed"])
     }
   }
 
@@ -28,7 +28,7 @@ import Testing
       let pair = Recorder<String>()
       pair.record(
         Observable.zip(Observable.of(1, 2), Observable.of("a", "b", "c")).map { "\($0)\($1)" })
-      #expect(pair.log == ["1a", "2b", "completed"])
+      expectEqual(pair.log, ["1a", "2b", "completed"])
       let one = Observable.of(1, 1)
       let sums = Recorder<Int>()
       sums.record(
@@ -43,17 +43,17 @@ import Testing
           Observable.zip(one, one, one, one, one, one, one, one) {
             sum($0, $1, $2, $3, $4, $5, $6, $7)
           }))
-      #expect(
-        sums.log == ["3", "3", "4", "4", "5", "5", "6", "6", "7", "7", "8", "8", "completed"])
+      expectEqual(
+        sums.log, ["3", "3", "4", "4", "5", "5", "6", "6", "7", "7", "8", "8", "completed"])
       let collection = Recorder<[Int]>()
       collection.record(Observable.zip([Observable.of(1, 2), .of(3, 4), .of(5)]))
-      #expect(collection.log == ["[1, 3, 5]", "completed"])
+      expectEqual(collection.log, ["[1, 3, 5]", "completed"])
       let summed = Recorder<Int>()
       summed.record(Observable.zip([Observable.of(1, 2), .of(3, 4)]) { $0.reduce(0, +) })
-      #expect(summed.log == ["4", "6", "completed"])
+      expectEqual(summed.log, ["4", "6", "completed"])
       let empty = Recorder<[Int]>()
       empty.record(Observable.zip([Observable<Int>]()))
-      #expect(empty.log == ["completed"])
+      expectEqual(empty.log, ["completed"])
     }
   }
 
@@ -65,12 +65,12 @@ import Testing
       recorder.record(Observable.zip(a, b) { $0 + $1 })
       a.onNext(1)
       a.onError(TestError())
-      #expect(recorder.log == ["error(boom)"])
+      expectEqual(recorder.log, ["error(boom)"])
       #expect(!b.hasObservers)
       let selector = Recorder<Int>()
       selector.record(
         Observable.zip(Observable.just(1), Observable.just(2)) { _, _ -> Int in throw TestError() })
-      #expect(selector.log == ["error(boom)"])
+      expectEqual(selector.log, ["error(boom)"])
     }
   }
 
@@ -91,7 +91,7 @@ import Testing
       subscription.dispose()
       a.onNext(3)
       b.onNext(3)
-      #expect(received == [11, 22])
+      expectEqual(received, [11, 22])
       #expect(!a.hasObservers && !b.hasObservers)
     }
   }
@@ -120,13 +120,14 @@ import Testing
     let observer = scheduler.start {
       Observable.zip(sources.map { $0.asObservable() }) { $0.joined(separator: "+") }
     }
-    #expect(
-      observer.events == [
+    expectEqual(
+      observer.events,
+      [
         .next(225, "a1+b1+c1"), .next(255, "a2+b2+c2"), .completed(320),
       ])
-    #expect(sources[0].subscriptions == [Subscription(200, 270)])
-    #expect(sources[1].subscriptions == [Subscription(200, 320)])
-    #expect(sources[2].subscriptions == [Subscription(200, 300)])
+    expectEqual(sources[0].subscriptions, [Subscription(200, 270)])
+    expectEqual(sources[1].subscriptions, [Subscription(200, 320)])
+    expectEqual(sources[2].subscriptions, [Subscription(200, 300)])
   }
 
   /// The element that can never be paired only ends the collection form once every other
@@ -147,10 +148,10 @@ import Testing
     }
     // 260 cannot be paired (the first source is done and empty) but the third is still
     // running; its completion at 500 ends the result.
-    #expect(observer.events == [.next(240, 111), .completed(500)])
-    #expect(first.subscriptions == [Subscription(200, 220)])
-    #expect(second.subscriptions == [Subscription(200, 400)])
-    #expect(third.subscriptions == [Subscription(200, 500)])
+    expectEqual(observer.events, [.next(240, 111), .completed(500)])
+    expectEqual(first.subscriptions, [Subscription(200, 220)])
+    expectEqual(second.subscriptions, [Subscription(200, 400)])
+    expectEqual(third.subscriptions, [Subscription(200, 500)])
   }
 
   /// The fixed-arity forms complete only once every source completed, as RxSwift's do: each
@@ -161,13 +162,14 @@ import Testing
     let observer = scheduler.start {
       Observable.zip(sources[0], sources[1], sources[2]) { "\($0)+\($1)+\($2)" }
     }
-    #expect(
-      observer.events == [
+    expectEqual(
+      observer.events,
+      [
         .next(225, "a1+b1+c1"), .next(255, "a2+b2+c2"), .completed(410),
       ])
-    #expect(sources[0].subscriptions == [Subscription(200, 270)])
-    #expect(sources[1].subscriptions == [Subscription(200, 410)])
-    #expect(sources[2].subscriptions == [Subscription(200, 300)])
+    expectEqual(sources[0].subscriptions, [Subscription(200, 270)])
+    expectEqual(sources[1].subscriptions, [Subscription(200, 410)])
+    expectEqual(sources[2].subscriptions, [Subscription(200, 300)])
 
     let pairScheduler = TestScheduler(initialClock: 0)
     let left = pairScheduler.createHotObservable([.next(210, 1), .completed(220)])
@@ -175,8 +177,8 @@ import Testing
       .next(215, 2), .next(230, 3), .completed(240),
     ])
     let pairs = pairScheduler.start { Observable.zip(left, right) { $0 * 10 + $1 } }
-    #expect(pairs.events == [.next(215, 12), .completed(240)])
-    #expect(left.subscriptions == [Subscription(200, 220)])
-    #expect(right.subscriptions == [Subscription(200, 240)])
+    expectEqual(pairs.events, [.next(215, 12), .completed(240)])
+    expectEqual(left.subscriptions, [Subscription(200, 220)])
+    expectEqual(right.subscriptions, [Subscription(200, 240)])
   }
 }

@@ -40,7 +40,7 @@ private struct Ticker: AsyncSequence, Sendable {
       return "answer"
     }
     let observer = scheduler.start(created: 0, subscribed: 100, disposed: 1_000) { single }
-    #expect(timeline(observer.events) == ["answer@700", "completed@700"])
+    expectEqual(timeline(observer.events), ["answer@700", "completed@700"])
   }
 
   @Test func disposingASingleOfAnAsyncFunctionCancelsItsTaskAtThatTick() {
@@ -57,8 +57,8 @@ private struct Ticker: AsyncSequence, Sendable {
     }
     let observer = scheduler.start(created: 0, subscribed: 100, disposed: 400) { single }
     #expect(observer.events.isEmpty)
-    #expect(timeline(log.events) == ["cancelled@400"])
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(timeline(log.events), ["cancelled@400"])
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func aDetachedBridgeTaskRunsOffTheTestScheduler() {
@@ -66,11 +66,11 @@ private struct Ticker: AsyncSequence, Sendable {
     let detached = ConcurrencyBridge.withTaskExecutor(scheduler) {
       Single<Int>.create(detached: true) { 1 }.subscribe(onSuccess: { _ in })
     }
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(scheduler.pendingCount, 0)
     let attached = ConcurrencyBridge.withTaskExecutor(scheduler) {
       Single<Int>.create { 1 }.subscribe(onSuccess: { _ in })
     }
-    #expect(scheduler.pendingCount == 1)  // the task's first job
+    expectEqual(scheduler.pendingCount, 1)  // the task's first job
     scheduler.start()
     detached.dispose()
     attached.dispose()
@@ -100,10 +100,10 @@ private struct Ticker: AsyncSequence, Sendable {
         throw AsyncFailure.offline
       }
     }
-    #expect(timeline(found.events) == ["7@100", "completed@100"])
-    #expect(timeline(missing.events) == ["completed@1200"])
-    #expect(timeline(done.events) == ["completed@2300"])
-    #expect(timeline(failed.events) == ["error(offline)@3400"])
+    expectEqual(timeline(found.events), ["7@100", "completed@100"])
+    expectEqual(timeline(missing.events), ["completed@1200"])
+    expectEqual(timeline(done.events), ["completed@2300"])
+    expectEqual(timeline(failed.events), ["error(offline)@3400"])
   }
 
   @Test func anAsyncSequenceAsAnObservableEmitsInOrderOnTheClock() {
@@ -113,13 +113,13 @@ private struct Ticker: AsyncSequence, Sendable {
     let whole = scheduler.start(created: 0, subscribed: 200, disposed: 1_000) {
       ticker.asObservable()
     }
-    #expect(timeline(whole.events) == ["1@300", "2@400", "3@500", "completed@500"])
+    expectEqual(timeline(whole.events), ["1@300", "2@400", "3@500", "completed@500"])
 
     let cut = scheduler.start(created: 1_000, subscribed: 1_000, disposed: 1_250) {
       ticker.asObservable()
     }
-    #expect(timeline(cut.events) == ["1@1100", "2@1200"])
-    #expect(timeline(log.events) == ["ticker cancelled@1250"])
+    expectEqual(timeline(cut.events), ["1@1100", "2@1200"])
+    expectEqual(timeline(log.events), ["ticker cancelled@1250"])
   }
 
   // MARK: values
@@ -149,12 +149,13 @@ private struct Ticker: AsyncSequence, Sendable {
       scheduler.scheduleAt(500) { task.cancel() }
     }
     scheduler.start()
-    #expect(
-      timeline(log.events) == [
+    expectEqual(
+      timeline(log.events),
+      [
         "observable: CancellationError@500", "single: CancellationError@500",
         "maybe: CancellationError@500", "completable: CancellationError@500",
       ])
-    #expect(source.subscriptions == Array(repeating: Subscription(0, 500), count: 4))
+    expectEqual(source.subscriptions, Array(repeating: Subscription(0, 500), count: 4))
   }
 
   @Test func cancellingTheIterationEndsTheLoopOnTheTraitsThatCannotFail() {
@@ -177,12 +178,13 @@ private struct Ticker: AsyncSequence, Sendable {
       scheduler.scheduleAt(500) { task.cancel() }
     }
     scheduler.start()
-    #expect(
-      timeline(log.events) == [
+    expectEqual(
+      timeline(log.events),
+      [
         "infallible [1], cancelled: true@500", "driver [1], cancelled: true@500",
         "signal [1], cancelled: true@500",
       ])
-    #expect(source.subscriptions == Array(repeating: Subscription(0, 500), count: 3))
+    expectEqual(source.subscriptions, Array(repeating: Subscription(0, 500), count: 3))
   }
 
   @Test func breakingOutOfTheLoopDisposesTheSubscriptionAtThatTick() {
@@ -196,8 +198,8 @@ private struct Ticker: AsyncSequence, Sendable {
       }
     }
     scheduler.start()
-    #expect(timeline(log.events) == ["1@100", "2@200"])
-    #expect(source.subscriptions == [Subscription(0, 200)])
+    expectEqual(timeline(log.events), ["1@100", "2@200"])
+    expectEqual(source.subscriptions, [Subscription(0, 200)])
   }
 
   @Test func recordAssertsAnAsyncSequenceAtTicks() {
@@ -210,10 +212,10 @@ private struct Ticker: AsyncSequence, Sendable {
     let failing = scheduler.record(
       AsyncThrowingStream<Int, Error> { $0.finish(throwing: AsyncFailure.offline) })
     scheduler.start()
-    #expect(timeline(whole.events) == ["a@100", "b@300", "c@500", "completed@600"])
-    #expect(timeline(cut.events) == ["b@300"])
-    #expect(timeline(failing.events) == ["error(offline)@0"])
-    #expect(source.subscriptions == [Subscription(50, 600), Subscription(200, 400)])
+    expectEqual(timeline(whole.events), ["a@100", "b@300", "c@500", "completed@600"])
+    expectEqual(timeline(cut.events), ["b@300"])
+    expectEqual(timeline(failing.events), ["error(offline)@0"])
+    expectEqual(source.subscriptions, [Subscription(50, 600), Subscription(200, 400)])
   }
 
   // MARK: value
@@ -242,12 +244,13 @@ private struct Ticker: AsyncSequence, Sendable {
       log.on(.next("driver \(first)"))
     }
     scheduler.start()
-    #expect(
-      timeline(log.events) == [
+    expectEqual(
+      timeline(log.events),
+      [
         "single 5@300", "driver 5@300", "infallible 9, driver 9@300", "maybe nil@400",
         "completable@400",
       ])
-    #expect(source.subscriptions.count == 3)
+    expectEqual(source.subscriptions.count, 3)
   }
 
   @Test func cancellingAnAwaitedValueThrowsAtOnceOnEveryTrait() {
@@ -276,8 +279,8 @@ private struct Ticker: AsyncSequence, Sendable {
       scheduler.scheduleAt(200) { task.cancel() }
     }
     scheduler.start()
-    #expect(timeline(log.events) == awaits.map { "\($0.0): CancellationError@200" })
-    #expect(source.subscriptions == Array(repeating: Subscription(0, 200), count: 5))
+    expectEqual(timeline(log.events), awaits.map { "\($0.0): CancellationError@200" })
+    expectEqual(source.subscriptions, Array(repeating: Subscription(0, 200), count: 5))
   }
 
   @Test func anEmptyInfallibleOrDriverHasNoValue() throws {
@@ -315,17 +318,19 @@ private struct Ticker: AsyncSequence, Sendable {
   }
 
   @Test func valuesBuffersEveryElementForASlowLoop() {
-    #expect(
-      slowLoop { $0.values } == ["1@100", "2@110", "3@120", "4@130", "5@140", "completed@150"])
+    expectEqual(
+      slowLoop { $0.values }, ["1@100", "2@110", "3@120", "4@130", "5@140", "completed@150"])
   }
 
   @Test func aBoundedBufferDropsWhatItsPolicySays() {
-    #expect(
-      slowLoop { $0.values(bufferingPolicy: .bufferingNewest(1)) } == [
+    expectEqual(
+      slowLoop { $0.values(bufferingPolicy: .bufferingNewest(1)) },
+      [
         "1@100", "5@110", "completed@120",
       ])
-    #expect(
-      slowLoop { $0.values(bufferingPolicy: .bufferingOldest(2)) } == [
+    expectEqual(
+      slowLoop { $0.values(bufferingPolicy: .bufferingOldest(2)) },
+      [
         "1@100", "2@110", "3@120", "completed@130",
       ])
   }
@@ -354,8 +359,9 @@ private struct Ticker: AsyncSequence, Sendable {
       }
     }
     scheduler.start()
-    #expect(
-      timeline(log.events) == [
+    expectEqual(
+      timeline(log.events),
+      [
         "infallible 1@100", "signal 1@100", "infallible 3@110", "signal 2@110",
       ])
   }

@@ -31,7 +31,7 @@ import Testing
       Issue.record("expected a failure")
       return
     }
-    #expect(elements == [1, 2])
+    expectEqual(elements, [1, 2])
     #expect(error as? TestFailure == .broken)
   }
 
@@ -40,7 +40,7 @@ import Testing
       Issue.record("expected a completion")
       return
     }
-    #expect(elements == ["a", "b"])
+    expectEqual(elements, ["a", "b"])
   }
 
   @Test func toArrayThrowsTheSequencesError() {
@@ -95,7 +95,7 @@ import Testing
       )
       .toBlocking(timeout: 5).first()
     }
-    #expect(first == 0)
-    #expect(counter.live == 0)
+    expectEqual(first, 0)
+    expectEqual(counter.live, 0)
   }
 }

@@ -29,10 +29,10 @@ import Testing
     let afterLeave = driver.enter()
     driver.leave()
 
-    #expect(onTheDrivingThread == [.entered, .reentered, .reentered])
-    #expect(fromHere == .concurrent)
-    #expect(checkFromHere == .concurrent)
-    #expect(afterLeave == .entered)
+    expectEqual(onTheDrivingThread, [.entered, .reentered, .reentered])
+    expectEqual(fromHere, .concurrent)
+    expectEqual(checkFromHere, .concurrent)
+    expectEqual(afterLeave, .entered)
   }
 
   @Test func aSchedulerCanBeDrivenByAnotherThreadThanTheOneThatMadeIt() {
@@ -45,7 +45,7 @@ import Testing
       done.signal()
     }
     done.wait()
-    #expect(events == [.next(210, 1), .completed(220)])
+    expectEqual(events, [.next(210, 1), .completed(220)])
   }
 
   @Test func startFromInsideAnActionDoesNothing() {
@@ -58,7 +58,7 @@ import Testing
     }
     scheduler.scheduleAt(20) { order.append("later") }
     scheduler.start()
-    #expect(order == ["outer", "after nested start", "later"])
+    expectEqual(order, ["outer", "after nested start", "later"])
   }
 }
 
@@ -75,7 +75,7 @@ import Testing
       source.asObservable().delay(.milliseconds(100), scheduler: scheduler)
     }
 
-    #expect(observer.events == [.next(110, "title \(index)"), .completed(120)])
+    expectEqual(observer.events, [.next(110, "title \(index)"), .completed(120)])
   }
 }
 
@@ -95,7 +95,7 @@ import Testing
           .asDriver(onErrorJustReturn: "")
           .asObservable()
       }
-      #expect(observer.events == [.next(110, "title \(index)"), .completed(120)])
+      expectEqual(observer.events, [.next(110, "title \(index)"), .completed(120)])
     }
   }
 }

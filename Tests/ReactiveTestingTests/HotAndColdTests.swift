@@ -11,8 +11,8 @@ import Testing
 
     let observer = scheduler.start { hot.asObservable() }
 
-    #expect(observer.events == [.next(250, "in time")])
-    #expect(hot.subscriptions == [Subscription(200, 1_000)])
+    expectEqual(observer.events, [.next(250, "in time")])
+    expectEqual(hot.subscriptions, [Subscription(200, 1_000)])
   }
 
   @Test func aColdObservableCountsItsTimesFromTheSubscription() {
@@ -21,8 +21,8 @@ import Testing
 
     let observer = scheduler.start { cold.asObservable() }
 
-    #expect(observer.events == [.next(210, 1), .next(220, 2), .completed(230)])
-    #expect(cold.subscriptions == [Subscription(200, 230)])
+    expectEqual(observer.events, [.next(210, 1), .next(220, 2), .completed(230)])
+    expectEqual(cold.subscriptions, [Subscription(200, 230)])
   }
 
   @Test func everySubscriberOfAColdObservableGetsTheWholeSequenceFromItsOwnStart() {
@@ -36,9 +36,9 @@ import Testing
 
     scheduler.start()
 
-    #expect(early.events == [.next(110, "x"), .completed(110)])
-    #expect(late.events == [.next(510, "x"), .completed(510)])
-    #expect(cold.subscriptions == [Subscription(100, 110), Subscription(500, 510)])
+    expectEqual(early.events, [.next(110, "x"), .completed(110)])
+    expectEqual(late.events, [.next(510, "x"), .completed(510)])
+    expectEqual(cold.subscriptions, [Subscription(100, 110), Subscription(500, 510)])
   }
 
   @Test func subscribingToATestObservableDirectlyLeavesItsRecordOpen() {
@@ -50,9 +50,9 @@ import Testing
 
     scheduler.start()
 
-    #expect(observer.events == [.next(110, "x"), .completed(110)])
-    #expect(cold.subscriptions == [Subscription(100)])
-    #expect(cold.subscriptions[0].unsubscribe == Int.max)
+    expectEqual(observer.events, [.next(110, "x"), .completed(110)])
+    expectEqual(cold.subscriptions, [Subscription(100)])
+    expectEqual(cold.subscriptions[0].unsubscribe, Int.max)
   }
 
   @Test func anOperatorBetweenClosesTheRecordAtTheTerminalEvent() {
@@ -61,8 +61,8 @@ import Testing
 
     let observer = scheduler.start { cold.map { $0 * 2 } }
 
-    #expect(observer.events == [.next(210, 2), .error(215, TestFailure.broken)])
-    #expect(cold.subscriptions == [Subscription(200, 215)])
+    expectEqual(observer.events, [.next(210, 2), .error(215, TestFailure.broken)])
+    expectEqual(cold.subscriptions, [Subscription(200, 215)])
   }
 
   @Test func startRunsCreationSubscriptionAndDisposalAtTheGivenTimes() {
@@ -76,12 +76,12 @@ import Testing
       return hot.asObservable()
     }
 
-    #expect(createdAt == 1)
-    #expect(observer.events == [.next(15, 1)])
-    #expect(hot.subscriptions == [Subscription(10, 20)])
-    #expect(TestScheduler.Defaults.created == 100)
-    #expect(TestScheduler.Defaults.subscribed == 200)
-    #expect(TestScheduler.Defaults.disposed == 1_000)
+    expectEqual(createdAt, 1)
+    expectEqual(observer.events, [.next(15, 1)])
+    expectEqual(hot.subscriptions, [Subscription(10, 20)])
+    expectEqual(TestScheduler.Defaults.created, 100)
+    expectEqual(TestScheduler.Defaults.subscribed, 200)
+    expectEqual(TestScheduler.Defaults.disposed, 1_000)
   }
 
   @Test func startWithOnlyADisposalTimeUsesTheOtherDefaults() {
@@ -90,8 +90,8 @@ import Testing
 
     let observer = scheduler.start(disposed: 300) { hot.asObservable() }
 
-    #expect(observer.events == [.next(210, "a")])
-    #expect(hot.subscriptions == [Subscription(200, 300)])
+    expectEqual(observer.events, [.next(210, "a")])
+    expectEqual(hot.subscriptions, [Subscription(200, 300)])
   }
 
   @Test func aHotObservableDeliversToEveryObserverSubscribedAtThatTime() {
@@ -106,9 +106,9 @@ import Testing
 
     scheduler.start()
 
-    #expect(first.events == [.next(10, 1), .next(20, 2)])
-    #expect(second.events == [.next(20, 2), .completed(30)])
-    #expect(hot.subscriptions == [Subscription(0, 25), Subscription(15)])
+    expectEqual(first.events, [.next(10, 1), .next(20, 2)])
+    expectEqual(second.events, [.next(20, 2), .completed(30)])
+    expectEqual(hot.subscriptions, [Subscription(0, 25), Subscription(15)])
   }
 
   @Test func eventsListedOutOfOrderStillRunInTimeOrder() {
@@ -123,10 +123,10 @@ import Testing
       cold.asObservable()
     }
 
-    #expect(
-      hotObserver.events == [.next(250, "a"), .next(250, "b"), .next(300, "c"), .completed(400)])
-    #expect(coldObserver.events == [.next(1_210, 1)])
-    #expect(cold.subscriptions == [Subscription(1_200, 1_215)])
+    expectEqual(
+      hotObserver.events, [.next(250, "a"), .next(250, "b"), .next(300, "c"), .completed(400)])
+    expectEqual(coldObserver.events, [.next(1_210, 1)])
+    expectEqual(cold.subscriptions, [Subscription(1_200, 1_215)])
   }
 
   @Test func theResourceCountReturnsToZeroAfterStart() {
@@ -138,7 +138,7 @@ import Testing
       _ = scheduler.start { cold.map { $0 + 1 } }
       _ = scheduler.start(created: 1_000, subscribed: 1_100, disposed: 1_200) { hot.asObservable() }
     }
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 }
 

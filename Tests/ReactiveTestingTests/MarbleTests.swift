@@ -6,54 +6,54 @@ import Testing
   @Test func eachCharacterIsAFrameOfTenTicksFromTickZero() {
     let scheduler = TestScheduler(initialClock: 0)
     let hot = scheduler.createHotObservable("--a--b--|", values: ["a": 1, "b": 2])
-    #expect(hot.recordedEvents == [.next(20, 1), .next(50, 2), .completed(80)])
+    expectEqual(hot.recordedEvents, [.next(20, 1), .next(50, 2), .completed(80)])
   }
 
   @Test func theFrameLengthIsAnArgument() {
     let events = Recorded.events(marbles: "-t-f", values: ["t": true, "f": false], frame: 100)
-    #expect(events == [.next(100, true), .next(300, false)])
+    expectEqual(events, [.next(100, true), .next(300, false)])
   }
 
   @Test func aCaretIsTheSubscriptionTickAndEarlierFramesComeBeforeIt() {
     let scheduler = TestScheduler(initialClock: 0)
     let hot = scheduler.createHotObservable("-a-^-b-|", values: ["a": "early", "b": "in time"])
-    #expect(hot.recordedEvents == [.next(180, "early"), .next(220, "in time"), .completed(240)])
+    expectEqual(hot.recordedEvents, [.next(180, "early"), .next(220, "in time"), .completed(240)])
 
     let observer = scheduler.start { hot.asObservable() }
-    #expect(observer.events == Recorded.events(marbles: "^-b-|", values: ["b": "in time"]))
-    #expect(hot.subscriptions == [Subscription(200, 240)])
+    expectEqual(observer.events, Recorded.events(marbles: "^-b-|", values: ["b": "in time"]))
+    expectEqual(hot.subscriptions, [Subscription(200, 240)])
   }
 
   @Test func theSubscriptionTickIsAnArgument() {
     let events = Recorded.events(marbles: "a^b", values: ["a": 1, "b": 2], subscribed: 0)
-    #expect(events == [.next(-10, 1), .next(10, 2)])
+    expectEqual(events, [.next(-10, 1), .next(10, 2)])
   }
 
   @Test func aHashFailsWithTheGivenError() {
     let events = Recorded.events(marbles: "-a-#", values: ["a": 1], error: TestFailure.broken)
-    #expect(events == [.next(10, 1), .error(30, TestFailure.broken)])
+    expectEqual(events, [.next(10, 1), .error(30, TestFailure.broken)])
     let withoutError = Recorded<Event<Int>>.events(marbles: "#")
-    #expect(withoutError == [.error(0, MarbleError())])
+    expectEqual(withoutError, [.error(0, MarbleError())])
   }
 
   @Test func aGroupPutsItsEventsOnTheFrameOfItsParenthesisAndKeepsTheColumnsAligned() {
     let events = Recorded.events(marbles: "-(ab)-c|", values: ["a": 1, "b": 2, "c": 3])
-    #expect(events == [.next(10, 1), .next(10, 2), .next(60, 3), .completed(70)])
+    expectEqual(events, [.next(10, 1), .next(10, 2), .next(60, 3), .completed(70)])
     let end = Recorded.events(marbles: "--(a|)", values: ["a": 1])
-    #expect(end == [.next(20, 1), .completed(20)])
+    expectEqual(end, [.next(20, 1), .completed(20)])
   }
 
   @Test func spacesAreIgnored() {
     let events = Recorded.events(marbles: "  -a - b", values: ["a": 1, "b": 2])
-    #expect(events == [.next(10, 1), .next(30, 2)])
+    expectEqual(events, [.next(10, 1), .next(30, 2)])
   }
 
   @Test func aColdObservableStartsAtEachSubscription() {
     let scheduler = TestScheduler(initialClock: 0)
     let cold = scheduler.createColdObservable("-a-|", values: ["a": 1])
     let observer = scheduler.start { cold.asObservable() }
-    #expect(observer.events == [.next(210, 1), .completed(230)])
-    #expect(cold.subscriptions == [Subscription(200, 230)])
+    expectEqual(observer.events, [.next(210, 1), .completed(230)])
+    expectEqual(cold.subscriptions, [Subscription(200, 230)])
   }
 
   @Test(arguments: [
@@ -86,7 +86,7 @@ import Testing
       try Marbles.events("-a", values: ["a": 1], frame: 0)
     }
     let error = MarbleSyntaxError(marbles: "--a--x|", offset: 5, reason: "no value for 'x'")
-    #expect("\(error)" == #"marble string "--a--x|", offset 5: no value for 'x'"#)
+    expectEqual("\(error)", #"marble string "--a--x|", offset 5: no value for 'x'"#)
   }
 }
 
@@ -103,35 +103,37 @@ import Testing
     let expected: [Recorded<Event<Bool>>] = [
       .next(150, false), .next(230, true), .next(300, false), .error(400, TestFailure.broken),
     ]
-    #expect(
-      timelineTable(actual, expected) == """
-        Timelines differ; first at tick 220 (>):
-            tick | actual      | expected
-             150 | next(false) | next(false)
-          >  220 | next(true)  |
-          *  230 |             | next(true)
-             300 | next(false) | next(false)
-          *  400 | completed   | error(broken)
-        """)
+    expectEqual(
+      timelineTable(actual, expected),
+      """
+      Timelines differ; first at tick 220 (>):
+          tick | actual      | expected
+           150 | next(false) | next(false)
+        >  220 | next(true)  |
+        *  230 |             | next(true)
+           300 | next(false) | next(false)
+        *  400 | completed   | error(broken)
+      """)
   }
 
   @Test func eventsAtOneTickArePairedInOrder() {
     let actual: [Recorded<Event<String>>] = [.next(10, "a"), .next(10, "b"), .next(10, "c")]
     let expected: [Recorded<Event<String>>] = [.next(10, "a"), .next(10, "c")]
-    #expect(
-      timelineTable(actual, expected) == """
-        Timelines differ; first at tick 10 (>):
-            tick | actual  | expected
-              10 | next(a) | next(a)
-          >   10 | next(b) | next(c)
-          *   10 | next(c) |
-        """)
+    expectEqual(
+      timelineTable(actual, expected),
+      """
+      Timelines differ; first at tick 10 (>):
+          tick | actual  | expected
+            10 | next(a) | next(a)
+        >   10 | next(b) | next(c)
+        *   10 | next(c) |
+      """)
   }
 
   @Test func theSameEventsInAnotherOrderFallBackToTheListOfPositions() {
     let actual: [Recorded<Event<Int>>] = [.next(10, 1), .next(20, 2)]
     let expected: [Recorded<Event<Int>>] = [.next(20, 2), .next(10, 1)]
-    #expect(timelineTable(actual, expected) == differenceReport(actual, expected))
+    expectEqual(timelineTable(actual, expected), differenceReport(actual, expected))
     #expect(timelineTable(actual, expected) != nil)
   }
 

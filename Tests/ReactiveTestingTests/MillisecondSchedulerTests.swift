@@ -8,7 +8,7 @@ import Testing
     let observer = scheduler.start(created: 0, subscribed: 0, disposed: 1_000) {
       Observable<Int>.timer(.milliseconds(250), scheduler: scheduler)
     }
-    #expect(observer.events == [.next(250, 0), .completed(250)])
+    expectEqual(observer.events, [.next(250, 0), .completed(250)])
   }
 
   @Test func itAddsNoProcessingDelay() {
@@ -23,10 +23,10 @@ import Testing
       }
     }
     scheduler.start()
-    #expect(fired == [10, 10])
+    expectEqual(fired, [10, 10])
   }
 
   @Test func theClockStartsWhereItIsTold() {
-    #expect(TestScheduler.milliseconds(initialClock: 500).clock == 500)
+    expectEqual(TestScheduler.milliseconds(initialClock: 500).clock, 500)
   }
 }

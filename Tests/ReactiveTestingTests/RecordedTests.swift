@@ -13,66 +13,67 @@ import Testing
   }
 
   @Test func eventsCompareErrorsByTypeAndDescription() {
-    #expect(Event<Int>.error(TestFailure.broken) == .error(TestFailure.broken))
+    expectEqual(Event<Int>.error(TestFailure.broken), .error(TestFailure.broken))
     #expect(Event<Int>.error(TestFailure.broken) != .error(TestFailure.other))
-    #expect(Event<Int>.error(Described(description: "x")) == .error(Described(description: "x")))
+    expectEqual(Event<Int>.error(Described(description: "x")), .error(Described(description: "x")))
     #expect(
       Event<Int>.error(Described(description: "x")) != .error(AlsoDescribed(description: "x")))
     #expect(Event<Int>.next(1) != .completed)
-    #expect(Event<Int>.completed == .completed)
+    expectEqual(Event<Int>.completed, .completed)
   }
 
   @Test func factoriesBuildTheRecordedEvents() {
     let events = Recorded.events(.next(10, "a"), .completed(20))
-    #expect(events.map(\.time) == [10, 20])
-    #expect(events[0].value == .next("a"))
+    expectEqual(events.map(\.time), [10, 20])
+    expectEqual(events[0].value, .next("a"))
     let joined = Recorded.events(
       joining: [.next(1, 1)], [.next(2, 2), .error(3, TestFailure.broken)])
-    #expect(joined == [.next(1, 1), .next(2, 2), .error(3, TestFailure.broken)])
-    #expect(Recorded(time: 5, value: 1) == Recorded(time: 5, value: 1))
+    expectEqual(joined, [.next(1, 1), .next(2, 2), .error(3, TestFailure.broken)])
+    expectEqual(Recorded(time: 5, value: 1), Recorded(time: 5, value: 1))
     #expect(Recorded(time: 5, value: 1) != Recorded(time: 6, value: 1))
   }
 
   @Test func descriptionsAreReadable() {
-    #expect(Subscription(200, 1_000).debugDescription == "(200 : 1000)")
-    #expect(Subscription(100).debugDescription == "(100 : Infinity)")
-    #expect(Subscription(100) == Subscription(100, Int.max))
-    #expect(Recorded<Event<Int>>.next(210, 3).debugDescription == "next(3) @ 210")
-    #expect(Recorded<Event<Int>>.completed(230).debugDescription == "completed @ 230")
+    expectEqual(Subscription(200, 1_000).debugDescription, "(200 : 1000)")
+    expectEqual(Subscription(100).debugDescription, "(100 : Infinity)")
+    expectEqual(Subscription(100), Subscription(100, Int.max))
+    expectEqual(Recorded<Event<Int>>.next(210, 3).debugDescription, "next(3) @ 210")
+    expectEqual(Recorded<Event<Int>>.completed(230).debugDescription, "completed @ 230")
   }
 
   @Test func timelineWritesOneStringPerEvent() {
     let events: [Recorded<Event<String>>] = [
       .next(150, "false"), .next(200, "true"), .error(300, TestFailure.broken), .completed(400),
     ]
-    #expect(timeline(events) == ["false@150", "true@200", "error(broken)@300", "completed@400"])
-    #expect(timeline([Recorded<Event<Bool>>.next(0, true)]) == ["true@0"])
+    expectEqual(timeline(events), ["false@150", "true@200", "error(broken)@300", "completed@400"])
+    expectEqual(timeline([Recorded<Event<Bool>>.next(0, true)]), ["true@0"])
   }
 
   @Test func theDifferenceReportListsEveryPositionAndMarkTheOnesThatDiffer() {
     let actual: [Recorded<Event<String>>] = [.next(210, "a"), .next(220, "b")]
     let expected: [Recorded<Event<String>>] = [.next(210, "a"), .next(221, "b"), .completed(230)]
     #expect(differenceReport(actual, actual) == nil)
-    #expect(
-      differenceReport(actual, expected) == """
-        Timelines differ (- actual, + expected):
-            [0] next(a) @ 210
-          - [1] next(b) @ 220
-          + [1] next(b) @ 221
-          + [2] completed @ 230
-        """)
+    expectEqual(
+      differenceReport(actual, expected),
+      """
+      Timelines differ (- actual, + expected):
+          [0] next(a) @ 210
+        - [1] next(b) @ 220
+        + [1] next(b) @ 221
+        + [2] completed @ 230
+      """)
   }
 
   @Test func aTickIsResolutionSecondsRoundedHalfUp() {
     let converter = TestSchedulerVirtualTimeConverter(resolution: 0.001)
-    #expect(converter.convertToVirtualTimeInterval(0.3) == 300)
-    #expect(converter.convertToVirtualTimeInterval(0.0015) == 2)
-    #expect(converter.convertToVirtualTimeInterval(0.0014) == 1)
-    #expect(converter.convertFromVirtualTimeInterval(250) == 0.25)
-    #expect(converter.convertToVirtualTime(Date(timeIntervalSince1970: 1.2)) == 1_200)
+    expectEqual(converter.convertToVirtualTimeInterval(0.3), 300)
+    expectEqual(converter.convertToVirtualTimeInterval(0.0015), 2)
+    expectEqual(converter.convertToVirtualTimeInterval(0.0014), 1)
+    expectEqual(converter.convertFromVirtualTimeInterval(250), 0.25)
+    expectEqual(converter.convertToVirtualTime(Date(timeIntervalSince1970: 1.2)), 1_200)
     #expect(converter.convertToVirtualTime(.distantFuture) > 1_000_000_000_000)
-    #expect(converter.offsetVirtualTime(10, offset: 5) == 15)
-    #expect(converter.compareVirtualTime(1, 2) == .lessThan)
+    expectEqual(converter.offsetVirtualTime(10, offset: 5), 15)
+    expectEqual(converter.compareVirtualTime(1, 2), .lessThan)
   }
 
   @Test func relativeTimesBecomeTicksOfTheResolution() {
@@ -90,7 +91,7 @@ import Testing
       }
     }
     scheduler.start()
-    #expect(ranAt == [102, 400])
+    expectEqual(ranAt, [102, 400])
   }
 
   @Test func processingDelayMovesWorkForNowToTheNextTick() {
@@ -104,7 +105,7 @@ import Testing
         }
       }
       scheduler.start()
-      #expect(ranAt == (delay ? 51 : 50))
+      expectEqual(ranAt, (delay ? 51 : 50))
     }
   }
 }

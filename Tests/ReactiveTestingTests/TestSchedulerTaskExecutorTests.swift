@@ -35,8 +35,8 @@ private actor Counter {
       }
     }
     scheduler.start()
-    #expect(timeline(log.events) == ["sleeps@100", "wakes@400", "wakes again@450"])
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(timeline(log.events), ["sleeps@100", "wakes@400", "wakes again@450"])
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func aJobRunsAfterTheActionsAlreadyDueAtItsTick() {
@@ -52,7 +52,7 @@ private actor Counter {
     scheduler.scheduleAt(200) { scheduler.scheduleAt(300) { log.on(.next("action")) } }
     scheduler.start()
     // The alarm rings first and makes the task's next job due at 300, after the action.
-    #expect(timeline(log.events) == ["task starts@0", "action@300", "task wakes@300"])
+    expectEqual(timeline(log.events), ["task starts@0", "action@300", "task wakes@300"])
   }
 
   @Test func theDefaultProcessingDelayCostsATickPerResumption() {
@@ -66,7 +66,7 @@ private actor Counter {
     scheduler.start()
     // Enqueued at 0, the first job runs at 1; the alarm rings at 1 + 300 and the task
     // continues a tick later.
-    #expect(timeline(log.events) == ["starts@1", "wakes@302"])
+    expectEqual(timeline(log.events), ["starts@1", "wakes@302"])
   }
 
   @Test func startRunsJobsThatJobsEnqueue() async {
@@ -86,8 +86,9 @@ private actor Counter {
       log.on(.next("all done"))
     }
     scheduler.start()
-    #expect(
-      timeline(log.events) == [
+    expectEqual(
+      timeline(log.events),
+      [
         "100 ms, call 1@100", "200 ms, call 2@200", "300 ms, call 3@300", "all done@300",
       ])
     #expect(await counter.count == 3)
@@ -111,7 +112,7 @@ private actor Counter {
       log.on(.next("action ends"))
     }
     scheduler.start()
-    #expect(timeline(log.events) == ["action ends@100", "from another thread@100"])
+    expectEqual(timeline(log.events), ["action ends@100", "from another thread@100"])
   }
 
   @Test func aTaskCancelledWhileAsleepWakesAtOnce() {
@@ -127,8 +128,8 @@ private actor Counter {
     }
     scheduler.scheduleAt(250) { task.cancel() }
     scheduler.start()
-    #expect(timeline(log.events) == ["CancellationError@250"])
-    #expect(scheduler.clock == 250)  // the alarm at 10,000 was disposed
+    expectEqual(timeline(log.events), ["CancellationError@250"])
+    expectEqual(scheduler.clock, 250)  // the alarm at 10,000 was disposed
   }
 
   @Test func aSleepBeyondTheEndOfTimeDoesNotWakeEarly() {
@@ -144,7 +145,7 @@ private actor Counter {
     }
     scheduler.scheduleAt(200) { task.cancel() }
     scheduler.start()
-    #expect(timeline(log.events) == ["CancellationError@200"])
+    expectEqual(timeline(log.events), ["CancellationError@200"])
   }
 
   @Test func aTaskCancelledBeforeItSleepsDoesNotWait() {
@@ -162,7 +163,7 @@ private actor Counter {
       task.cancel()
     }
     scheduler.start()
-    #expect(timeline(log.events) == ["CancellationError@100"])
+    expectEqual(timeline(log.events), ["CancellationError@100"])
   }
 
   @Test func theClockCountsTicksOfTheResolution() {
@@ -179,8 +180,8 @@ private actor Counter {
       log.on(.next("past"))
     }
     scheduler.start()
-    #expect(timeline(log.events) == ["1.23 seconds@123", "124@124", "past@124"])
-    #expect(clock.minimumResolution == .milliseconds(10))
+    expectEqual(timeline(log.events), ["1.23 seconds@123", "124@124", "past@124"])
+    expectEqual(clock.minimumResolution, .milliseconds(10))
   }
 
   @Test func withTaskExecutorPreferenceReturnsTheOperationsResult() throws {
@@ -189,7 +190,7 @@ private actor Counter {
       try await scheduler.asyncClock.sleep(for: .milliseconds(300))
       return scheduler.clock
     }
-    #expect(woke == 300)
+    expectEqual(woke, 300)
     #expect(throws: AsyncFailure.self) {
       try scheduler.withTaskExecutorPreference { () async throws -> Int in
         throw AsyncFailure.offline
@@ -206,8 +207,8 @@ private actor Counter {
         for try await _ in never.values {}
       }
     }
-    #expect(error?.clock == 40)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(error?.clock, 40)
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func aTaskOnTheSchedulerRunsWhereTheTestAwaitsIt() async throws {

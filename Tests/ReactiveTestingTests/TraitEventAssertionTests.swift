@@ -45,12 +45,12 @@ final class TraitEventXCTests: XCTestCase {
   }
 
   @Test func maybeAndCompletableOutcomesDifferByElementErrorOrKind() {
-    #expect(MaybeEvent.success(1) == .success(1))
+    expectEqual(MaybeEvent.success(1), .success(1))
     #expect(MaybeEvent.success(1) != .success(2))
     #expect(MaybeEvent<Int>.completed != .success(1))
     #expect(MaybeEvent<Int>.error(Refusal.denied) != .error(Refusal.missing))
-    #expect(CompletableEvent.completed == .completed)
-    #expect(CompletableEvent.error(Refusal.denied) == .error(Refusal.denied))
+    expectEqual(CompletableEvent.completed, .completed)
+    expectEqual(CompletableEvent.error(Refusal.denied), .error(Refusal.denied))
     #expect(CompletableEvent.error(Refusal.denied) != .completed)
   }
 }

@@ -16,9 +16,9 @@ import Testing
       hot.map { $0 &+ 1 }
     }
 
-    #expect(observer.events == (1...count).map { Recorded.next($0, $0 + 1) })
-    #expect(hot.subscriptions == [Subscription(0, 2 * count)])
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(observer.events, (1...count).map { Recorded.next($0, $0 + 1) })
+    expectEqual(hot.subscriptions, [Subscription(0, 2 * count)])
+    expectEqual(scheduler.pendingCount, 0)
   }
 
   @Test func aZeroDebounceLetsEachEventThroughAtItsOwnTick() {
@@ -33,8 +33,8 @@ import Testing
       }
     }
 
-    #expect(observer.events == (1...count).map { Recorded.next($0, $0 + 1) })
-    #expect(counter.live == 0)
-    #expect(scheduler.pendingCount == 0)
+    expectEqual(observer.events, (1...count).map { Recorded.next($0, $0 + 1) })
+    expectEqual(counter.live, 0)
+    expectEqual(scheduler.pendingCount, 0)
   }
 }

@@ -27,20 +27,20 @@ import Testing
       #expect(h.line(0).hasPrefix(" Home › Friends › Timeline › People "))
       // No one is listed, so there is no one to open: the navigator refuses.
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .timeline, .people])
-      #expect(h.line(23) == " Choose a person first.")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .timeline, .people])
+      expectEqual(h.line(23), " Choose a person first.")
       h.press(.escape)
       #expect(h.line(0).hasPrefix(" Home › Friends › Timeline "))
       h.press(.escape)
       #expect(h.line(0).hasPrefix(" Home › Friends "))
-      #expect(h.line(4) == " › Ada Lovelace                  555 0101")
+      expectEqual(h.line(4), " › Ada Lovelace                  555 0101")
       h.press(.escape)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
       #expect(h.line(0).hasPrefix(" Home "))
       h.press(.escape)
-      #expect(h.line(23) == " This is the first screen.")
+      expectEqual(h.line(23), " This is the first screen.")
       h.press(.down)
-      #expect(h.line(23) == HomeScreenTests.hints)
+      expectEqual(h.line(23), HomeScreenTests.hints)
     }
   }
 
@@ -99,14 +99,14 @@ import Testing
         "│   t      timeline ", "│   L      log out ",
       ]
       let rows = h.lines.compactMap { line in keys.first { line.contains($0) } }
-      #expect(rows == keys)
+      expectEqual(rows, keys)
     }
   }
 
   @Test func f1ShowsTheHelpInATextFieldWhereQuestionMarkIsText() {
     Harness.run { h in
       h.start()
-      #expect(h.line(23) == " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit")
+      expectEqual(h.line(23), " Tab next  Enter next  Esc leave field  F1 help  Ctrl-C quit")
       h.type("?")
       #expect(!h.app.isHelpVisible)
       h.press(.function(1))
@@ -155,7 +155,7 @@ import Testing
           " ↑↓ scroll  any key close help",
         ])
       h.press(.character("k"))
-      #expect(h.line(2) == "│   Click  choose (twice: open)        │")
+      expectEqual(h.line(2), "│   Click  choose (twice: open)        │")
       h.press(.escape)
       #expect(!h.app.isHelpVisible)
     }
@@ -176,13 +176,13 @@ import Testing
       expectScreen(h, ["", "", "", "", " Too small (30x8): need 40x10", "", "", ""])
       h.terminal.resize(to: TerminalSize(width: 80, height: 24))
       h.settle()
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.line(2) == "   First name  Zoe")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.line(2), "   First name  Zoe")
       #expect(!h.app.isHelpVisible)
       h.terminal.resize(to: TerminalSize(width: 30, height: 8))
       h.settle()
       h.press(.character("q"))
-      #expect(h.quitCount == 1)
+      expectEqual(h.quitCount, 1)
     }
   }
 
@@ -215,7 +215,7 @@ import Testing
         ])
       h.terminal.resize(to: TerminalSize(width: 30, height: 8))
       h.settle()
-      #expect(h.line(4) == " Too small (30x8): need 40x10")
+      expectEqual(h.line(4), " Too small (30x8): need 40x10")
     }
   }
 
@@ -230,10 +230,10 @@ import Testing
       h.press(.character("z"))
       h.press(.control("g"))
       h.press(.character("é"))
-      #expect(h.terminal.bytesWritten == 0)
-      #expect(h.lines == before)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.quitCount == 0)
+      expectEqual(h.terminal.bytesWritten, 0)
+      expectEqual(h.lines, before)
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
+      expectEqual(h.quitCount, 0)
     }
   }
 
@@ -247,7 +247,7 @@ import Testing
       h.terminal.resetOutput()
       h.type("n")
       // The new letter and the cursor cell after it: no full redraw.
-      #expect(h.line(2) == "   First name  Alan")
+      expectEqual(h.line(2), "   First name  Alan")
       #expect(h.terminal.bytesWritten < 40)
       let output = String(decoding: h.terminal.output, as: UTF8.self)
       #expect(output.contains("n"))
@@ -263,15 +263,15 @@ import Testing
       h.advance(by: 10)
       #expect(h.terminal.screen.isAlternateScreen && !h.terminal.screen.isCursorVisible)
       h.press(.character("q"))
-      #expect(h.quitCount == 1)
+      expectEqual(h.quitCount, 1)
       #expect(h.app.hasQuit)
       #expect(!h.terminal.screen.isAlternateScreen && h.terminal.screen.isCursorVisible)
       #expect(h.terminal.screen.isAutowrapEnabled && !h.terminal.screen.isBracketedPasteEnabled)
-      #expect(h.line(0) == "$ friends-tui")
+      expectEqual(h.line(0), "$ friends-tui")
       // Nothing is drawn once the app has quit, even when timers fire.
       h.terminal.resetOutput()
       h.advance(by: 10_000)
-      #expect(h.terminal.bytesWritten == 0)
+      expectEqual(h.terminal.bytesWritten, 0)
     }
   }
 
@@ -283,7 +283,7 @@ import Testing
       h.press(.character("d"))
       #expect(h.line(13).contains("[ Delete ]"))
       h.press(.control("c"))
-      #expect(h.quitCount == 1)
+      expectEqual(h.quitCount, 1)
       #expect(!h.terminal.isFullScreen)
     }
   }
@@ -332,11 +332,11 @@ import Testing
         h.advance(by: 10)
         h.press(.escape, times: 2)
         #expect(form == nil && timeline == nil)
-        #expect(h.app.screens.count == 2)  // the home and the friends list
+        expectEqual(h.app.screens.count, 2)  // the home and the friends list
         #expect(counter.live > 0)
         h.press(.character("q"))
         // Everything the app subscribed ended with it, while the app itself is still alive.
-        #expect(counter.live == 0)
+        expectEqual(counter.live, 0)
       }
     }
   }

@@ -1,6 +1,7 @@
 import AppComposition
 import Foundation
 import Navigator
+import ReactiveTesting
 import Services
 import Testing
 import ViewModels
@@ -31,19 +32,19 @@ import ViewModels
           " untouched: repair it, or move it away to start again with demo data. Nothing",
           " is saved until it can be read again.",
         ] + HomeScreenTests.rows + Array(repeating: "", count: 13) + [HomeScreenTests.hints])
-      #expect(h.app.navigator.currentStack == [.home])
-      #expect(h.app.accountName == "Ada")
+      expectEqual(h.app.navigator.currentStack, [.home])
+      expectEqual(h.app.accountName, "Ada")
 
       // The screen under the banner still works.
       h.press(.down)
-      #expect(h.line(9) == " › o  Log in           another account")
+      expectEqual(h.line(9), " › o  Log in           another account")
 
       h.advance(to: 3_000)
       h.auth.data.accept(.available)
       h.settle()
-      #expect(h.line(1) == "   2 features")
+      expectEqual(h.line(1), "   2 features")
       #expect(h.app.dataProblem == nil)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
     }
   }
 
@@ -53,8 +54,8 @@ import ViewModels
       h.start(features: HomeScreenTests.features)
       h.auth.data.accept(.deleted(message: "The data file /data/store.json was deleted."))
       h.settle()
-      #expect(h.line(1) == " The data file /data/store.json was deleted.")
-      #expect(h.line(2) == "   2 features")
+      expectEqual(h.line(1), " The data file /data/store.json was deleted.")
+      expectEqual(h.line(2), "   2 features")
     }
     Harness.run(width: 40, height: 10) { h in
       h.auth.status.accept(.authorized(Harness.ada))
@@ -91,17 +92,17 @@ import ViewModels
       try app.start()
       defer { app.quit() }
       h.settle()
-      #expect(h.line(1) == "")
+      expectEqual(h.line(1), "")
       try Data("{\"schemaVersion\": 3, garbage".utf8).write(to: file)
       h.advance(to: 1_000)
       let damaged =
         "The data file \(file.path) is damaged (not valid JSON: expected a field name in "
         + "quotes at line 1, column 22). It was left untouched: repair it, or move it away to "
         + "start again with demo data. Nothing is saved until it can be read again."
-      #expect(app.dataProblem == damaged)
+      expectEqual(app.dataProblem, damaged)
       #expect(h.lines[1...].joined().contains("The data file"))
       #expect(try Data(contentsOf: file) == Data("{\"schemaVersion\": 3, garbage".utf8))
-      #expect(app.navigator.currentStack == [.login])
+      expectEqual(app.navigator.currentStack, [.login])
 
       try FileManager.default.removeItem(at: file)
       h.advance(to: 2_000)

@@ -1,4 +1,5 @@
 import Models
+import ReactiveTesting
 import Testing
 
 @testable import FriendsTUI
@@ -11,7 +12,7 @@ import Testing
       h.startLoggedIn()
       h.advance(by: 10)
       #expect(h.lines.contains { $0.contains("No friends yet. Press a to add one.") })
-      #expect(h.line(23) == " a add  / search  t timeline  ? help  q quit")
+      expectEqual(h.line(23), " a add  / search  t timeline  ? help  q quit")
     }
   }
 }

@@ -14,20 +14,20 @@ import Testing
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("a"))
-      #expect([3, 5, 7].map(h.line) == ["", "", ""])
+      expectEqual([3, 5, 7].map(h.line), ["", "", ""])
       h.press(.tab)
-      #expect(h.line(3) == "               Enter a first name.")
-      #expect([5, 7].map(h.line) == ["", ""])
+      expectEqual(h.line(3), "               Enter a first name.")
+      expectEqual([5, 7].map(h.line), ["", ""])
       h.type("Turing")
       h.press(.enter)
-      #expect([5, 7].map(h.line) == ["", ""])
+      expectEqual([5, 7].map(h.line), ["", ""])
       // Enter on the phone number tries to save: every field says what it needs.
       h.press(.enter)
-      #expect(h.line(3) == "               Enter a first name.")
-      #expect(h.line(5) == "")
-      #expect(h.line(7) == "               Enter a phone number.")
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.friends.calls == [.records])
+      expectEqual(h.line(3), "               Enter a first name.")
+      expectEqual(h.line(5), "")
+      expectEqual(h.line(7), "               Enter a phone number.")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.friends.calls, [.records])
     }
   }
 
@@ -40,22 +40,22 @@ import Testing
       // A pasted name far too long: nothing at once, the rule after the pause.
       h.terminal.send(String(repeating: "a", count: 1_200))
       h.settle()
-      #expect(h.line(3) == "")
+      expectEqual(h.line(3), "")
       h.advance(by: 500)
-      #expect(h.line(3) == "               A first name can have at most 50 characters.")
+      expectEqual(h.line(3), "               A first name can have at most 50 characters.")
       h.press(.tab)
       h.type("Turing")
       h.press(.tab)
       // A phone number one digit short, typed and left to rest in its field.
       h.type("555 010")
       h.advance(by: 499)
-      #expect(h.line(7) == "")
+      expectEqual(h.line(7), "")
       h.advance(by: 1)
-      #expect(h.line(7) == "               A phone number needs 7 to 15 digits.")
+      expectEqual(h.line(7), "               A phone number needs 7 to 15 digits.")
       // From then on the message follows the text at once.
       h.type("3")
-      #expect(h.line(7) == "")
-      #expect(h.line(5) == "")
+      expectEqual(h.line(7), "")
+      expectEqual(h.line(5), "")
     }
   }
 
@@ -79,7 +79,7 @@ import Testing
       h.type("555 0103")
       h.press(.enter)
       h.advance(by: 50)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
       // The rows below the button, between the title and the status bar: every character of
       // the message, in order.
       let rows = h.lines.dropFirst().dropLast()
@@ -89,8 +89,8 @@ import Testing
       }
       let shown = rows[(button + 1)...].joined().filter { $0 != " " }
       let message = "Could not save: " + Self.damaged
-      #expect(
-        shown == message.filter { $0 != " " },
+      expectEqual(
+        shown, message.filter { $0 != " " },
         "\(width)x\(height):\n\(h.lines.joined(separator: "\n"))")
       // The next key goes to the focused field, which shows again.
       h.type("9")

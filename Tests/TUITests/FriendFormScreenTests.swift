@@ -61,7 +61,7 @@ import Testing
       h.press(.backTab)
       h.type("03")
       // The message follows the text from then on.
-      #expect(h.line(7) == "")
+      expectEqual(h.line(7), "")
       h.press(.tab)
       let filled = [
         "   First name  Alan", "", "   Last name   Turing", "", "   Phone       555 0103", "",
@@ -78,7 +78,7 @@ import Testing
           fields: filled, save: "               ( Save )   ⠋ Saving…",
           status: " Enter save  Tab next  Esc cancel  ? help  q quit"))
       h.advance(by: 200)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
       h.advance(by: 100)
       expectScreen(
         h,
@@ -90,9 +90,10 @@ import Testing
           count: "   2 friends", status: " Added Alan Turing."))
       // The message goes with the next key, and the list's hints come back.
       h.press(.down)
-      #expect(h.line(23) == FriendsListScreenTests.hints)
-      #expect(
-        h.friends.calls == [
+      expectEqual(h.line(23), FriendsListScreenTests.hints)
+      expectEqual(
+        h.friends.calls,
+        [
           .records,
           .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
           .records,
@@ -122,12 +123,13 @@ import Testing
           ], save: "               [ Save ]", status: Self.editingStatus))
       h.press(MouseTests.click(16, 9))
       h.advance(by: 10)
-      #expect(
-        h.friends.calls == [
+      expectEqual(
+        h.friends.calls,
+        [
           .records,
           .add(FriendDraft(firstName: "Alan", lastName: "Turing", phoneNumber: "555 0103")),
         ])
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
     }
   }
 
@@ -142,9 +144,9 @@ import Testing
       h.type("Zoe")
       h.press(.escape)
       // The field was left; the form and its text are still there.
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.line(2) == "   First name  Zoe")
-      #expect(h.line(23) == " Enter save  Tab next  Esc cancel  ? help  q quit")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.line(2), "   First name  Zoe")
+      expectEqual(h.line(23), " Enter save  Tab next  Esc cancel  ? help  q quit")
       h.press(.escape)
       expectScreen(
         h,
@@ -166,12 +168,12 @@ import Testing
           "                 └───────────────────────────────────────────┘",
         ] + Array(repeating: "", count: 8) + [" Tab switch  Enter choose  Esc cancel"])
       h.press(.enter)  // "Keep editing" has focus first
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.line(2) == "   First name  Zoe")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.line(2), "   First name  Zoe")
       h.press(.escape)
       h.press(.tab)
       h.press(.enter)  // Discard
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
 
       h.press(.character("a"))
       h.type("Zoe")
@@ -180,12 +182,12 @@ import Testing
       h.press(.tab)
       h.type("555 0199")
       h.press(.enter)
-      #expect(h.line(9) == "               ( Save )   ⠋ Saving…")
+      expectEqual(h.line(9), "               ( Save )   ⠋ Saving…")
       h.press(.escape)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.line(23) == " Saving… Esc works again once it is done.")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.line(23), " Saving… Esc works again once it is done.")
       h.advance(by: 200)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
       #expect(
         h.friends.calls.contains(
           .add(FriendDraft(firstName: "Zoe", lastName: "Quinn", phoneNumber: "555 0199"))))
@@ -199,7 +201,7 @@ import Testing
       h.advance(by: 10)
       h.press(.character("a"))
       h.press(.escape, times: 2)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
     }
   }
 
@@ -210,7 +212,7 @@ import Testing
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("e"))
-      #expect(h.line(9) == "               ( Save )   ⠋ Loading…")
+      expectEqual(h.line(9), "               ( Save )   ⠋ Loading…")
       h.advance(by: 300)
       expectScreen(
         h,
@@ -227,8 +229,8 @@ import Testing
       h.press(.tab)
       h.press(.enter)
       h.advance(by: 50)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.line(23) == " Saved Grace Hopper.")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
+      expectEqual(h.line(23), " Saved Grace Hopper.")
     }
   }
 
@@ -246,9 +248,9 @@ import Testing
       h.type("5550103")
       h.press(.enter)
       h.advance(by: 50)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.line(11) == "   Could not save: that name is taken")
-      #expect(h.line(9) == "               [ Save ]")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.line(11), "   Could not save: that name is taken")
+      expectEqual(h.line(9), "               [ Save ]")
     }
   }
 
@@ -307,14 +309,14 @@ import Testing
           "          │                [ Overwrite ]  [ Reload ]                 │",
           "          └──────────────────────────────────────────────────────────┘",
         ] + Array(repeating: "", count: 8) + [" Tab switch  Enter choose  Esc cancel"])
-      #expect(
-        h.app.navigator.currentStack == [.home, .friends, .editFriend(id: Fixtures.grace.id)])
+      expectEqual(
+        h.app.navigator.currentStack, [.home, .friends, .editFriend(id: Fixtures.grace.id)])
       // "Reload" is focused: Enter fills the form with the friend as saved elsewhere.
       h.press(.enter)
       h.advance(by: 10)
-      #expect(h.line(2) == "   First name  Grace")
-      #expect(h.line(6) == "   Phone       +1 555 0999")
-      #expect(h.line(9) == "               [ Save ]")
+      expectEqual(h.line(2), "   First name  Grace")
+      expectEqual(h.line(6), "   Phone       +1 555 0999")
+      expectEqual(h.line(9), "               [ Save ]")
       // Changed again and saved from the reloaded revision: saved.
       h.press(.tab)
       h.type("a")
@@ -322,8 +324,8 @@ import Testing
       h.press(.tab)
       h.press(.enter)
       h.advance(by: 10)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.line(23) == " Saved Gracea Hopper.")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
+      expectEqual(h.line(23), " Saved Gracea Hopper.")
     }
   }
 
@@ -333,12 +335,12 @@ import Testing
       h.press(.tab)  // Overwrite
       h.press(.enter)
       h.advance(by: 20)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
-      #expect(h.line(23) == " Saved Gracea Hopper.")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
+      expectEqual(h.line(23), " Saved Gracea Hopper.")
       var over = Fixtures.grace
       over.firstName = "Gracea"
       over.revision = elsewhere.revision
-      #expect(h.friends.calls.last == .update(over))
+      expectEqual(h.friends.calls.last, .update(over))
     }
   }
 }

@@ -25,8 +25,8 @@ import Testing
       }
       h.advance(by: 100)
       let notice = "Your session has expired; log in again"
-      #expect(
-        h.app.navigator.currentStack == [.login(email: "ada@example.com", notice: notice)])
+      expectEqual(
+        h.app.navigator.currentStack, [.login(email: "ada@example.com", notice: notice)])
       let box = h.lines.joined(separator: "\n")
       #expect(box.contains(notice), "\(box)")
       #expect(!box.contains("Enter an email address."))
@@ -39,9 +39,9 @@ import Testing
       h.advance(by: 10)
       h.auth.status.accept(.authorized(Harness.ada))
       h.advance(by: 10)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
-      #expect(h.line(2) == "   First name  Alan")
-      #expect(h.line(4) == "   Last name   Tur")
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
+      expectEqual(h.line(2), "   First name  Alan")
+      expectEqual(h.line(4), "   Last name   Tur")
       // The text is the form's: Esc asks before dropping it.
       h.press(.escape, times: 2)
       #expect(h.lines.joined().contains("Discard changes?"))
@@ -59,13 +59,13 @@ import Testing
       h.type("Alan")
       h.app.logOut()
       h.advance(by: 10)
-      #expect(h.app.navigator.currentStack == [.login])
+      expectEqual(h.app.navigator.currentStack, [.login])
       h.type("ada@example.com")
       h.press(.enter)
       h.type("correct horse")
       h.press(.enter)
       h.advance(by: 10)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
     }
   }
 }

@@ -38,7 +38,7 @@ import Testing
       h.advance(to: 500)
       h.press(.enter)
       h.advance(to: 800)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
       // The friends list is a key away.
       h.press(.character("f"))
       expectScreen(
@@ -87,11 +87,11 @@ import Testing
         Self.listScreen(
           (2...19).map { row($0) } + [row(20, selected: true)], count: "   20 friends  ·  20/20"))
       h.press(.character("k"))
-      #expect(h.line(1) == "   20 friends  ·  19/20")
+      expectEqual(h.line(1), "   20 friends  ·  19/20")
       h.press(.character("g"))
       h.press(.character("j"))
-      #expect(h.line(1) == "   20 friends  ·  2/20")
-      #expect(h.line(5) == row(2, selected: true))
+      expectEqual(h.line(1), "   20 friends  ·  2/20")
+      expectEqual(h.line(5), row(2, selected: true))
     }
   }
 
@@ -120,7 +120,7 @@ import Testing
         ] + Array(repeating: "", count: 19) + [Self.hints])
       // Five seconds later it loads again by itself, and the friends show.
       h.advance(by: 5_000)
-      #expect(h.friends.calls == [.records, .records])
+      expectEqual(h.friends.calls, [.records, .records])
       h.advance(by: 100)
       let rows = [
         " › Ada Lovelace                  555 0101",
@@ -144,7 +144,7 @@ import Testing
       expectScreen(h, Self.listScreen(rows, count: "   2 friends"))
       // Once it works, it no longer loads by itself.
       h.advance(by: 20_000)
-      #expect(h.friends.calls == [.records, .records, .records, .records])
+      expectEqual(h.friends.calls, [.records, .records, .records, .records])
     }
   }
 
@@ -170,8 +170,8 @@ import Testing
       // Wider again, the column is back to its full width.
       h.terminal.resize(to: TerminalSize(width: 80, height: 24))
       h.settle()
-      #expect(h.line(3) == "   Name                          Phone")
-      #expect(h.line(4) == " › Samuel Adeyemi-Okonkwo        +234 803 555 0917")
+      expectEqual(h.line(3), "   Name                          Phone")
+      expectEqual(h.line(4), " › Samuel Adeyemi-Okonkwo        +234 803 555 0917")
     }
   }
 
@@ -204,7 +204,7 @@ import Testing
       h.press(.tab)
       h.press(.enter)
       h.advance(by: 100)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
       expectScreen(
         h,
         Self.listScreen(
@@ -248,7 +248,7 @@ import Testing
           ], count: "   3 friends", status: " Tab switch  Enter choose  Esc cancel"))
       // "Keep" has focus, so a stray Enter deletes nothing.
       h.press(.enter)
-      #expect(h.friends.calls == [.records])
+      expectEqual(h.friends.calls, [.records])
       h.press(.character("d"))
       h.press(.tab)
       h.press(.enter)
@@ -266,7 +266,7 @@ import Testing
             " › Alan Turing                   555 0103",
           ],
           count: "   2 friends", status: " Removed Grace Hopper."))
-      #expect(h.friends.calls == [.records, .remove(id: 2), .records])
+      expectEqual(h.friends.calls, [.records, .remove(id: 2), .records])
     }
   }
 
@@ -298,20 +298,20 @@ import Testing
       expectScreen(h, Self.listScreen(rows, count: "   3 friends"))
       // The wheel moves the selection, and stops at the ends.
       h.press(.mouse(MouseEvent(.scrollUp, x: 10, y: 5)))
-      #expect(h.line(5) == " › Grace Hopper                  +1 555 0102")
+      expectEqual(h.line(5), " › Grace Hopper                  +1 555 0102")
       h.press(.mouse(MouseEvent(.scrollUp, x: 10, y: 5)), times: 3)
-      #expect(h.line(4) == " › Ada Lovelace                  555 0101")
+      expectEqual(h.line(4), " › Ada Lovelace                  555 0101")
       h.press(.mouse(MouseEvent(.scrollDown, x: 10, y: 5)))
       // A click on the dialog's "Delete" deletes; a click beside its buttons does nothing.
       h.press(.character("d"))
       h.press(MouseTests.click(40, 11))
       h.press(MouseTests.click(28, 13))
-      #expect(h.line(13) == "                │            [ Delete ]  [ Keep ]             │")
-      #expect(h.friends.calls == [.records])
+      expectEqual(h.line(13), "                │            [ Delete ]  [ Keep ]             │")
+      expectEqual(h.friends.calls, [.records])
       h.press(MouseTests.click(29, 13))
-      #expect(h.friends.calls == [.records, .remove(id: 2)])
+      expectEqual(h.friends.calls, [.records, .remove(id: 2)])
       h.advance(by: 200)
-      #expect(h.line(5) == " › Alan Turing                   555 0103")
+      expectEqual(h.line(5), " › Alan Turing                   555 0103")
     }
   }
 
@@ -347,7 +347,7 @@ import Testing
       h.advance(by: 10)
       h.press(.end)
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home, .friends, .friendDetail(id: 2)])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .friendDetail(id: 2)])
       h.advance(by: 10)
       expectScreen(
         h,
@@ -358,21 +358,21 @@ import Testing
           "   Phone       +1 555 0102",
         ] + Array(repeating: "", count: 19) + [" e edit  d delete  Esc back  ? help  q quit"])
       h.press(.character("e"))
-      #expect(
-        h.app.navigator.currentStack == [.home, .friends, .friendDetail(id: 2), .editFriend(id: 2)])
+      expectEqual(
+        h.app.navigator.currentStack, [.home, .friends, .friendDetail(id: 2), .editFriend(id: 2)])
       h.advance(by: 10)
-      #expect(h.line(2) == "   First name  Grace")
+      expectEqual(h.line(2), "   First name  Grace")
       h.press(.escape, times: 3)
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
       // `e` on the list edits at once.
       h.press(.character("e"))
-      #expect(h.app.navigator.currentStack == [.home, .friends, .editFriend(id: 2)])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .editFriend(id: 2)])
       h.press(.escape, times: 2)
       h.press(.character("/"))
-      #expect(h.app.navigator.currentStack == [.home, .friends, .search])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .search])
       h.press(.escape)
       h.press(.character("t"))
-      #expect(h.app.navigator.currentStack == [.home, .friends, .timeline])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .timeline])
     }
   }
 
@@ -384,11 +384,11 @@ import Testing
       h.advance(by: 10)
       h.press(.character("L"))
       h.advance(by: 50)
-      #expect(h.app.navigator.currentStack == [.login])
-      #expect(
-        h.line(0)
-          == " Log in                                                           not logged in")
-      #expect(h.line(23) == " Logged out.")
+      expectEqual(h.app.navigator.currentStack, [.login])
+      expectEqual(
+        h.line(0), " Log in                                                           not logged in"
+      )
+      expectEqual(h.line(23), " Logged out.")
     }
   }
 
@@ -423,21 +423,22 @@ import Testing
       h.startLoggedIn()
       h.advance(by: 10)
       h.press(.character("a"))
-      #expect(h.app.navigator.currentStack == [.home, .friends, .addFriend])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends, .addFriend])
       // A call of any screen found the session expired: the backend says so.
       h.clock.scheduleAt(h.clock.clock + 100) { h.auth.expirations.accept(()) }
       h.advance(by: 100)
-      #expect(
-        h.app.navigator.currentStack == [
+      expectEqual(
+        h.app.navigator.currentStack,
+        [
           .login(email: "ada@example.com", notice: "Your session has expired; log in again")
         ])
-      #expect(
-        h.line(0)
-          == " Log in                                                           not logged in")
-      #expect(h.line(23) == " Your session has expired; log in again")
+      expectEqual(
+        h.line(0), " Log in                                                           not logged in"
+      )
+      expectEqual(h.line(23), " Your session has expired; log in again")
       // The navigator counts the account as logged out: its screens are refused.
-      #expect(
-        h.app.navigator.navigate(.replaceRoot(.friends)) == .failure(.requiresAccount(.friends)))
+      expectEqual(
+        h.app.navigator.navigate(.replaceRoot(.friends)), .failure(.requiresAccount(.friends)))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Navigator
+import ReactiveTesting
 import Testing
 import ViewModels
 
@@ -20,19 +21,19 @@ import ViewModels
       h.auth.status.accept(.authorized(Harness.ada))
       h.start()
       #expect(h.line(0).hasPrefix(" Home "))
-      #expect(h.line(2) == "   Logged in as Ada.")
+      expectEqual(h.line(2), "   Logged in as Ada.")
       for (offset, row) in Self.rows.enumerated() {
         let line = h.line(4 + offset).replacing(#/ +$/#, with: "")
         #expect(line.contains(try! Regex(row)), "row \(4 + offset): \(line)")
       }
       h.press(.character("s"))
-      #expect(h.app.navigator.currentStack == [.home, .search])
+      expectEqual(h.app.navigator.currentStack, [.home, .search])
       h.press(.escape)
       h.press(.character("t"))
-      #expect(h.app.navigator.currentStack == [.home, .timeline])
+      expectEqual(h.app.navigator.currentStack, [.home, .timeline])
       h.press(.escape)
       h.press(.character("f"))
-      #expect(h.app.navigator.currentStack == [.home, .friends])
+      expectEqual(h.app.navigator.currentStack, [.home, .friends])
       #expect(h.line(0).hasPrefix(" Home › Friends "))
     }
   }

@@ -1,4 +1,5 @@
 import Navigator
+import ReactiveTesting
 import Testing
 import ViewModels
 
@@ -31,24 +32,24 @@ import ViewModels
     Harness.run { h in
       h.auth.status.accept(.authorized(Harness.ada))
       h.start(features: Self.features)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
       expectScreen(h, Self.homeScreen(Self.rows))
 
       // A feature's key opens it on top of the home; Esc comes back.
       h.press(.character("o"))
-      #expect(h.app.navigator.currentStack == [.home, .login])
+      expectEqual(h.app.navigator.currentStack, [.home, .login])
       h.press(.escape, times: 2)  // leaves the field, then goes back
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
 
       // The arrows (or j and k) choose a row, Enter opens it.
       h.press(.down)
-      #expect(h.line(4) == "   p  Forgot password  a reset link")
-      #expect(h.line(5) == " › o  Log in           another account")
+      expectEqual(h.line(4), "   p  Forgot password  a reset link")
+      expectEqual(h.line(5), " › o  Log in           another account")
       h.press(.character("k"))
       h.press(.character("j"))
       h.press(.character("k"))
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home, .forgotPassword])
+      expectEqual(h.app.navigator.currentStack, [.home, .forgotPassword])
     }
   }
 
@@ -57,7 +58,7 @@ import ViewModels
       h.auth.status.accept(.authorized(Harness.ada))
       h.start(features: Self.features)
       h.press(.character("x"))
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
       expectScreen(h, Self.homeScreen(Self.rows))
       // `?` lists each feature's key in the help.
       h.press(.character("?"))
@@ -66,7 +67,7 @@ import ViewModels
       }
       h.press(.character("x"))
       h.press(.character("q"))
-      #expect(h.quitCount == 1)
+      expectEqual(h.quitCount, 1)
     }
   }
 
@@ -79,7 +80,7 @@ import ViewModels
         Self.homeScreen(
           ["   No features yet.", "   Logged in as Ada."], status: " L log out  ? help  q quit"))
       h.press(.enter)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
     }
   }
 }

@@ -51,11 +51,11 @@ import Testing
       // Esc leaves the email field; on the first screen that says how to quit.
       h.press(.escape)
       let shown = h.clock.clock
-      #expect(h.line(23) == " Press q to quit, Tab to edit again.")
+      expectEqual(h.line(23), " Press q to quit, Tab to edit again.")
       h.advance(to: shown + 3_999)
-      #expect(h.line(23) == " Press q to quit, Tab to edit again.")
+      expectEqual(h.line(23), " Press q to quit, Tab to edit again.")
       h.advance(to: shown + 4_000)
-      #expect(h.line(23) == " Tab next  Enter press  ? help  q quit")
+      expectEqual(h.line(23), " Tab next  Enter press  ? help  q quit")
     }
   }
 
@@ -111,7 +111,7 @@ import Testing
           email: "ada@example.com", password: "••••••••••••••", message: "⠋ Logging in…",
           status: Self.passwordStatus))
       h.advance(to: 200)
-      #expect(h.line(14) == Self.loginScreen(message: "⠙ Logging in…")[14])
+      expectEqual(h.line(14), Self.loginScreen(message: "⠙ Logging in…")[14])
 
       // The request fails at 400 ms; the screen stays alive, the button is back.
       h.advance(to: 400)
@@ -130,13 +130,14 @@ import Testing
       h.press(.enter)
       h.advance(to: 800)
       // Logged in: the home, which says who is logged in.
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
       #expect(h.line(0).hasPrefix(" Home "))
       // No welcome in the status bar: its key hints show at once.
       #expect(h.line(23).hasSuffix("? help  q quit"), "\(h.line(23))")
-      #expect(h.auth.passwordsTried == ["wrong password", "correct horse"])
-      #expect(
-        h.auth.logInRequests.map(\.subscriptions) == [
+      expectEqual(h.auth.passwordsTried, ["wrong password", "correct horse"])
+      expectEqual(
+        h.auth.logInRequests.map(\.subscriptions),
+        [
           [Subscription(100, 400)], [Subscription(500, 800)],
         ])
     }
@@ -156,7 +157,7 @@ import Testing
       #expect(h.auth.passwordsTried.isEmpty)
       // The view model's refusal, in the failure's red, in place of the grey hint.
       #expect(h.lines[14].contains("The password needs at least 8 characters."))
-      #expect(h.terminal.cell(x: column, y: 14).style.foreground == .red)
+      expectEqual(h.terminal.cell(x: column, y: 14).style.foreground, .red)
       h.type("x")
       #expect(h.terminal.cell(x: column, y: 14).style.foreground == nil)
     }
@@ -166,13 +167,13 @@ import Testing
     Harness.run { h in
       h.start()
       h.type("q")
-      #expect(h.quitCount == 0)
+      expectEqual(h.quitCount, 0)
       #expect(h.lines[9].contains("Email     q "))
       h.press(.escape)
       #expect(h.lines[23].hasPrefix(" Press q to quit, Tab to edit again."))
-      #expect(h.lines[12].contains("[ Log in ]") == false)
+      expectEqual(h.lines[12].contains("[ Log in ]"), false)
       h.type("q")
-      #expect(h.quitCount == 1)
+      expectEqual(h.quitCount, 1)
       #expect(!h.terminal.isFullScreen && !h.terminal.screen.isAlternateScreen)
       #expect(h.terminal.screen.isCursorVisible)
     }
@@ -183,7 +184,7 @@ import Testing
       h.start()
       h.type("ada")
       h.press(.control("c"))
-      #expect(h.quitCount == 1)
+      expectEqual(h.quitCount, 1)
       #expect(!h.terminal.isFullScreen && !h.terminal.isReceivingInput)
     }
   }
@@ -195,12 +196,12 @@ import Testing
       h.type("grace@example.com")
       h.press(.tab, times: 3)
       h.press(.enter)
-      #expect(
-        h.line(10) == "          │  Email     grace@example.com                             │")
+      expectEqual(
+        h.line(10), "          │  Email     grace@example.com                             │")
       h.press(.tab)
       h.press(.enter)
       h.advance(by: 500)
-      #expect(h.auth.resetEmails == ["grace@example.com"])
+      expectEqual(h.auth.resetEmails, ["grace@example.com"])
     }
   }
 
@@ -219,7 +220,7 @@ import Testing
       h.advance(to: 1_699)
       #expect(h.auth.resetEmails.isEmpty)
       h.advance(to: 1_700)
-      #expect(h.auth.resetEmails == ["ada@example.com"])
+      expectEqual(h.auth.resetEmails, ["ada@example.com"])
       expectScreen(
         h,
         [
@@ -239,11 +240,11 @@ import Testing
           " Enter send  Tab next  Esc back  F1 help  Ctrl-C quit",
         ])
       h.advance(to: 1_900)
-      #expect(
-        h.line(14) == "          │  We sent a reset link to ada@example.com.                │")
+      expectEqual(
+        h.line(14), "          │  We sent a reset link to ada@example.com.                │")
       h.press(.escape, times: 2)  // leaves the field, then goes back
-      #expect(h.line(7) == Self.loginScreen()[7])
-      #expect(h.app.navigator.currentStack == [.login])
+      expectEqual(h.line(7), Self.loginScreen()[7])
+      expectEqual(h.app.navigator.currentStack, [.login])
     }
   }
 }

@@ -47,9 +47,9 @@ import Testing
       h.press(.backspace)
       // A click on "Log in" presses it.
       h.press(Self.click(25, 12))
-      #expect(h.line(14) == LoginScreenTests.loginScreen(message: "⠋ Logging in…")[14])
+      expectEqual(h.line(14), LoginScreenTests.loginScreen(message: "⠋ Logging in…")[14])
       h.advance(by: 300)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
     }
   }
 
@@ -58,9 +58,9 @@ import Testing
       h.start()
       // Beside the button does nothing; on it opens the scene.
       h.press(Self.click(57, 12))
-      #expect(h.app.navigator.currentStack == [.login])
+      expectEqual(h.app.navigator.currentStack, [.login])
       h.press(Self.click(40, 12))
-      #expect(h.app.navigator.currentStack == [.login, .forgotPassword])
+      expectEqual(h.app.navigator.currentStack, [.login, .forgotPassword])
     }
   }
 
@@ -76,7 +76,7 @@ import Testing
         h.press(.mouse(MouseEvent(action, x: 30, y: 10)))
       }
       // Still the empty email field, focused, and nothing typed into it.
-      #expect(h.lines == before)
+      expectEqual(h.lines, before)
       h.type("a")
       #expect(h.line(9).hasPrefix("          │  Email     a "))
     }
@@ -91,9 +91,9 @@ import Testing
       h.press(.mouse(MouseEvent(.scrollDown, x: 20, y: 5)), times: 20)
       #expect(h.app.isHelpVisible)
       #expect(h.line(1).contains("↑ more"))
-      #expect(h.line(7) == "│   q      quit (in a field: Ctrl-C)   │")
+      expectEqual(h.line(7), "│   q      quit (in a field: Ctrl-C)   │")
       h.press(.mouse(MouseEvent(.scrollUp, x: 20, y: 5)), times: 20)
-      #expect(h.lines == top)
+      expectEqual(h.lines, top)
       h.press(Self.click(20, 5))
       #expect(!h.app.isHelpVisible)
       // The click closed the help and did nothing else: the email field is still empty.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import FriendsTUI
@@ -12,18 +13,18 @@ import Testing
 
   @Test func everyOptionIsRead() throws {
     let options = try Options.parse(["--data-dir", "/tmp/f", "--latency=250", "--no-color"])
-    #expect(options.dataDirectory == "/tmp/f")
-    #expect(options.latencyMilliseconds == 250)
+    expectEqual(options.dataDirectory, "/tmp/f")
+    expectEqual(options.latencyMilliseconds, 250)
     #expect(options.noColor)
     let remote = try Options.parse(["--server=http://127.0.0.1:8080"])
-    #expect(remote.server == URL(string: "http://127.0.0.1:8080"))
+    expectEqual(remote.server, URL(string: "http://127.0.0.1:8080"))
   }
 
   @Test func helpWinsOverMistakesAndVersionIsRecognised() throws {
     #expect(try Options.parse(["--bogus", "-h"]).action == .help)
     #expect(try Options.parse(["--help"]).action == .help)
     #expect(try Options.parse(["--version"]).action == .version)
-    #expect(Options.program.version == "friends-tui 0.1.0")
+    expectEqual(Options.program.version, "friends-tui 0.1.0")
   }
 
   @Test func theHelpHasTheLayoutOfTheOtherPrograms() {
@@ -35,7 +36,7 @@ import Testing
       usage?.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         == "USAGE: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--local]"
         + " [--no-color] [--no-mouse]")
-    #expect(usage?.contains("\n") == true)
+    expectEqual(usage?.contains("\n"), true)
     #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(help.contains("\nOPTIONS:\n  --data-dir <path>       Use the data in <path>"))
     #expect(help.contains("\n  --no-mouse              Leave the mouse to the terminal"))
@@ -90,30 +91,30 @@ import Testing
       Issue.record("a bad option was accepted")
       return
     }
-    #expect(code == .usage)
+    expectEqual(code, .usage)
     #expect(output.text.isEmpty)
-    #expect(
-      errors.text == """
-        error: unknown option '--nope'
-        Usage: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--local] [--no-color] [--no-mouse]
-        See 'friends-tui --help' for more information.
+    expectEqual(
+      errors.text,
+      """
+      error: unknown option '--nope'
+      Usage: friends-tui [--data-dir <path>] [--server <url>] [--latency <ms>] [--local] [--no-color] [--no-mouse]
+      See 'friends-tui --help' for more information.
 
-        """)
+      """)
   }
 
   @Test func aTildeTheShellLeftIsExpandedWithHome() throws {
     let options = try Options.parse(["--data-dir", "~/x"], environment: ["HOME": "/home/ada"])
-    #expect(options.dataDirectory == "/home/ada/x")
+    expectEqual(options.dataDirectory, "/home/ada/x")
   }
 
   @Test func theDataDirectoryFollowsTheOptionThenTheEnvironment() {
     let environment = ["FRIENDS_DATA_DIR": "/env/friends", "HOME": "/home/ada"]
-    #expect(Options().dataDirectory(environment: environment).url.path == "/env/friends")
-    #expect(
-      Options(dataDirectory: "/opt/f").dataDirectory(environment: environment).url.path
-        == "/opt/f")
-    #expect(
-      Options().dataDirectory(environment: ["HOME": "/home/ada"]).url.path
-        == "/home/ada/.local/share/friends")
+    expectEqual(Options().dataDirectory(environment: environment).url.path, "/env/friends")
+    expectEqual(
+      Options(dataDirectory: "/opt/f").dataDirectory(environment: environment).url.path, "/opt/f")
+    expectEqual(
+      Options().dataDirectory(environment: ["HOME": "/home/ada"]).url.path,
+      "/home/ada/.local/share/friends")
   }
 }

@@ -70,12 +70,12 @@ import Testing
           ["   ⏸ Paused: press p to resume  ·  4 posts", ""] + Self.posts4,
           status: " ↑↓ scroll  Enter read  p resume  P people  Esc back  ? help  q quit"))
       h.advance(to: 20_000)
-      #expect(h.timeline.timelineCursors.count == 2)
+      expectEqual(h.timeline.timelineCursors.count, 2)
       h.press(.character("p"))
-      #expect(h.timeline.timelineCursors.count == 3)
-      #expect(
-        h.line(1)
-          == "   ▶ Live: checks for new posts every 5 s  ·  4 posts               ⠋ Fetching…")
+      expectEqual(h.timeline.timelineCursors.count, 3)
+      expectEqual(
+        h.line(1), "   ▶ Live: checks for new posts every 5 s  ·  4 posts               ⠋ Fetching…"
+      )
     }
   }
 
@@ -107,7 +107,7 @@ import Testing
       // ↓ on the last post asks for the page before it.
       h.press(.down)
       expectScreen(h, Self.timelineScreen([title + "3 posts", "   Loading older posts…"] + rows3))
-      #expect(h.timeline.olderCursors == [TimelineCursor(newestId: 5, oldestId: 3)])
+      expectEqual(h.timeline.olderCursors, [TimelineCursor(newestId: 5, oldestId: 3)])
       h.advance(by: 100)
       let rows5 =
         rows3 + [
@@ -117,17 +117,17 @@ import Testing
       expectScreen(h, Self.timelineScreen([title + "5 posts", ""] + rows5))
       // G goes to the last post and asks again: nothing is older.
       h.press(.character("G"))
-      #expect(h.line(2) == "   Loading older posts…")
+      expectEqual(h.line(2), "   Loading older posts…")
       h.advance(by: 100)
       let selectedLast =
         rows5.dropLast().map { $0.replacingOccurrences(of: " › ", with: "   ") }
         + [" › Mar 1 09:01   Hanna Virtanen    Post number 1"]
       expectScreen(
         h, Self.timelineScreen([title + "5 posts", "   No older posts."] + selectedLast))
-      #expect(h.timeline.olderCursors.count == 2)
+      expectEqual(h.timeline.olderCursors.count, 2)
       // Leaving the last post hides the note.
       h.press(.up)
-      #expect(h.line(2) == "")
+      expectEqual(h.line(2), "")
     }
   }
 
@@ -142,8 +142,8 @@ import Testing
       h.startLoggedIn()
       h.press(.character("t"))
       h.advance(by: 100)
-      #expect(h.line(3) == " › Mar 1 09:02   Jonah Price       Post number 2")
-      #expect(h.line(4) == "   Nov 30 2025   Hanna Virtanen    Post number 1")
+      expectEqual(h.line(3), " › Mar 1 09:02   Jonah Price       Post number 2")
+      expectEqual(h.line(4), "   Nov 30 2025   Hanna Virtanen    Post number 1")
     }
   }
 
@@ -155,12 +155,12 @@ import Testing
       h.startLoggedIn()
       h.press(.character("t"))
       h.advance(by: 100)
-      #expect(h.line(3) == " › Jonah Price       Quick brown foxes…")
+      expectEqual(h.line(3), " › Jonah Price       Quick brown foxes…")
       // Wider again: the date and the whole author column come back.
       h.terminal.resize(to: TerminalSize(width: 80, height: 24))
       h.settle()
-      #expect(
-        h.line(3) == " › Mar 1 09:02   Jonah Price       Quick brown foxes jump over lazy dogs")
+      expectEqual(
+        h.line(3), " › Mar 1 09:02   Jonah Price       Quick brown foxes jump over lazy dogs")
     }
   }
 
@@ -193,21 +193,22 @@ import Testing
         ])
       // Down scrolls to the end and no further; the marker goes.
       h.press(.down, times: 5)
-      #expect(
-        (4...8).map(h.line) == [
+      expectEqual(
+        (4...8).map(h.line),
+        [
           "   forty columns, with an escape", "   \\u{1B}[2J in it.", "   A second line.", "",
           "   After a blank one, the end.",
         ])
-      #expect(h.line(2) == "   Sunday 1 March 2026, 09:03")
+      expectEqual(h.line(2), "   Sunday 1 March 2026, 09:03")
       h.press(.character("a"))
       h.advance(by: 100)
-      #expect(h.app.navigator.currentStack.last == .personTimeline(Fixtures.hanna))
+      expectEqual(h.app.navigator.currentStack.last, .personTimeline(Fixtures.hanna))
       // The author's posts open the same post whole with Enter.
       h.press(.enter)
-      #expect(h.app.navigator.currentStack.last == .post(post))
-      #expect(h.line(1) == "   Hanna Virtanen")
+      expectEqual(h.app.navigator.currentStack.last, .post(post))
+      expectEqual(h.line(1), "   Hanna Virtanen")
       h.press(.escape, times: 3)
-      #expect(h.app.navigator.currentStack.last == .timeline)
+      expectEqual(h.app.navigator.currentStack.last, .timeline)
     }
   }
 
@@ -235,8 +236,8 @@ import Testing
       #expect(h.timeline.timelineCursors.isEmpty)
       h.auth.status.accept(.authorized(Harness.ada))
       h.advance(by: 100)
-      #expect(h.line(2) == "")
-      #expect(h.line(3) == " › Mar 1 09:03   Hanna Virtanen    Post number 3")
+      expectEqual(h.line(2), "")
+      expectEqual(h.line(3), " › Mar 1 09:03   Hanna Virtanen    Post number 3")
     }
   }
 
@@ -311,7 +312,7 @@ import Testing
         h,
         [title, "   Jonah Price", "", " › Mar 1 09:02   Post number 2"]
           + Array(repeating: "", count: 19) + [personHints])
-      #expect(h.timeline.postsRequests.map(\.person) == [Fixtures.jonah])
+      expectEqual(h.timeline.postsRequests.map(\.person), [Fixtures.jonah])
     }
   }
 
@@ -345,9 +346,9 @@ import Testing
       #expect(h.timeline.olderPostsRequests.isEmpty)
       // ↓ on the last post asks for the page before it.
       h.press(.down)
-      #expect(h.line(2) == "   Loading older posts…")
-      #expect(
-        h.timeline.olderPostsRequests.map(\.cursor) == [TimelineCursor(newestId: 4, oldestId: 3)])
+      expectEqual(h.line(2), "   Loading older posts…")
+      expectEqual(
+        h.timeline.olderPostsRequests.map(\.cursor), [TimelineCursor(newestId: 4, oldestId: 3)])
       h.advance(by: 100)
       let rows4 = [
         "   Mar 1 09:04   Post number 4", " › Mar 1 09:03   Post number 3",
@@ -363,7 +364,7 @@ import Testing
           ["   Jonah Price", "   No older posts."]
             + rows4.map { $0.replacingOccurrences(of: " › ", with: "   ") }.dropLast()
             + [" › Mar 1 09:01   Post number 1"]))
-      #expect(h.timeline.olderPostsRequests.count == 2)
+      expectEqual(h.timeline.olderPostsRequests.count, 2)
     }
   }
 }
@@ -388,13 +389,13 @@ import Testing
     })
     defer { subscription.dispose() }
     #expect(owner.older.handle(.end, list: \.list, of: owner, visibleRows: 10))
-    #expect(requests == 1)
-    #expect(owner.list.items == ["Post 4", "Post 3", "Post 2", "Post 1"])
-    #expect(owner.list.selectedIndex == 1)
+    expectEqual(requests, 1)
+    expectEqual(owner.list.items, ["Post 4", "Post 3", "Post 2", "Post 1"])
+    expectEqual(owner.list.selectedIndex, 1)
     #expect(owner.older.handle(.character("G"), list: \.list, of: owner, visibleRows: 10))
-    #expect(requests == 2)
-    #expect(owner.list.selectedIndex == 3)
+    expectEqual(requests, 2)
+    expectEqual(owner.list.selectedIndex, 3)
     #expect(!owner.older.handle(.character("x"), list: \.list, of: owner, visibleRows: 10))
-    #expect(requests == 2)
+    expectEqual(requests, 2)
   }
 }

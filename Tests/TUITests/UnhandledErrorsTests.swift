@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import FriendsTUI
@@ -12,12 +13,13 @@ import Testing
     let errors = UnhandledErrors()
     errors.record(Broken(), subscriptionCallStack: [])
     errors.record(Broken(), subscriptionCallStack: ["0 main", "1 start"])
-    #expect(
-      errors.take() == [
+    expectEqual(
+      errors.take(),
+      [
         "Unhandled error happened: the feed broke",
         "Unhandled error happened: the feed broke",
         "subscription called from:", "0 main", "1 start",
       ])
-    #expect(errors.take() == [])
+    expectEqual(errors.take(), [])
   }
 }

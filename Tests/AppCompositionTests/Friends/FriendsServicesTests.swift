@@ -20,7 +20,7 @@ import Testing
       let friends = scheduler.createObserver([Friend].self)
       _ = services.friends.records().asObservable().subscribe(friends)
       scheduler.start()
-      #expect(friends.events.first?.value.element?.count == 20)
+      expectEqual(friends.events.first?.value.element?.count, 20)
     }
   }
 

@@ -32,13 +32,13 @@ import Testing
       let scheduler = clock()
       let services = try AppServices.local(directory: directory, scheduler: scheduler)
       let file = directory.appendingPathComponent("store.json")
-      #expect(services.origin == file.path)
+      expectEqual(services.origin, file.path)
       #expect(FileManager.default.fileExists(atPath: file.path))
       #expect(try LocalStore(directory: directory).snapshot().generation == 1)
 
       // Every service is the one backend over that file.
       let backend = try #require(services.auth as? LocalBackend)
-      #expect(backend.store.fileURL.path == file.path)
+      expectEqual(backend.store.fileURL.path, file.path)
       #expect(services.scheduler as? TestScheduler === scheduler)
     }
   }
@@ -85,13 +85,13 @@ import Testing
     let scheduler = clock()
     let directory = URL(fileURLWithPath: "/tmp/friends-data", isDirectory: true)
     let services = AppServices.remote(url: url, directory: directory, scheduler: scheduler)
-    #expect(services.origin == "http://127.0.0.1:8080")
+    expectEqual(services.origin, "http://127.0.0.1:8080")
     let backend = try #require(services.auth as? RemoteBackend)
-    #expect(backend.client.baseURL == url)
+    expectEqual(backend.client.baseURL, url)
     // The session's token is kept in the data directory, for this server.
     let tokens = try #require(backend.client.tokens as? SessionTokenFile)
-    #expect(tokens.url.path == "/tmp/friends-data/server-session.json")
-    #expect(tokens.server == "http://127.0.0.1:8080")
+    expectEqual(tokens.url.path, "/tmp/friends-data/server-session.json")
+    expectEqual(tokens.server, "http://127.0.0.1:8080")
     #expect(services.scheduler as? TestScheduler === scheduler)
   }
 }

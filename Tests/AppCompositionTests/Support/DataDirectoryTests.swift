@@ -1,5 +1,6 @@
 import AppComposition
 import Foundation
+import ReactiveTesting
 import Testing
 
 @Suite struct DataDirectoryTests {
@@ -9,43 +10,43 @@ import Testing
     let resolved = DataDirectory.resolve(
       explicit: "/data/friends",
       environment: ["FRIENDS_DATA_DIR": "/env/friends", "XDG_DATA_HOME": "/xdg", "HOME": home])
-    #expect(resolved.url.path == "/data/friends")
-    #expect(resolved.source == .explicit)
+    expectEqual(resolved.url.path, "/data/friends")
+    expectEqual(resolved.source, .explicit)
   }
 
   @Test func environmentOverrideWinsOverXDG() {
     let resolved = DataDirectory.resolve(
       environment: ["FRIENDS_DATA_DIR": "/env/friends", "XDG_DATA_HOME": "/xdg", "HOME": home])
-    #expect(resolved.url.path == "/env/friends")
-    #expect(resolved.source == .environmentOverride)
+    expectEqual(resolved.url.path, "/env/friends")
+    expectEqual(resolved.source, .environmentOverride)
   }
 
   @Test func xdgDataHomeGetsTheAppFolder() {
     let resolved = DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/xdg/data", "HOME": home])
-    #expect(resolved.url.path == "/xdg/data/\(DataDirectory.appFolderName)")
-    #expect(resolved.source == .xdgDataHome)
+    expectEqual(resolved.url.path, "/xdg/data/\(DataDirectory.appFolderName)")
+    expectEqual(resolved.source, .xdgDataHome)
   }
 
   @Test func homeIsTheLastResort() {
     let resolved = DataDirectory.resolve(environment: ["HOME": home])
-    #expect(resolved.url.path == "/home/ada/.local/share/friends")
-    #expect(resolved.source == .home)
+    expectEqual(resolved.url.path, "/home/ada/.local/share/friends")
+    expectEqual(resolved.source, .home)
   }
 
   @Test func emptyValuesCountAsUnset() {
     let resolved = DataDirectory.resolve(
       explicit: "", environment: ["FRIENDS_DATA_DIR": "", "XDG_DATA_HOME": "", "HOME": home])
-    #expect(resolved.url.path == "/home/ada/.local/share/friends")
+    expectEqual(resolved.url.path, "/home/ada/.local/share/friends")
   }
 
   @Test func relativeXDGDataHomeIsIgnored() {
     let resolved = DataDirectory.resolve(environment: ["XDG_DATA_HOME": "data", "HOME": home])
-    #expect(resolved.source == .home)
+    expectEqual(resolved.source, .home)
   }
 
   @Test func missingHomeUsesTheFallback() {
     let resolved = DataDirectory.resolve(environment: [:], fallbackHome: "/var/lib/ada")
-    #expect(resolved.url.path == "/var/lib/ada/.local/share/friends")
+    expectEqual(resolved.url.path, "/var/lib/ada/.local/share/friends")
   }
 
   @Test func relativeExplicitPathBecomesAbsolute() {
@@ -56,6 +57,6 @@ import Testing
 
   @Test func pathsAreStandardized() {
     let resolved = DataDirectory.resolve(explicit: "/data/./x/../friends", environment: [:])
-    #expect(resolved.url.path == "/data/friends")
+    expectEqual(resolved.url.path, "/data/friends")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Services
 import TestSupport
 import Testing
@@ -24,10 +25,10 @@ import Testing
       let added = try store.add(draft)
       let changes = try #require(try store.reloadIfChanged())
       let index = try #require(changes.snapshot.friends.firstIndex(of: added))
-      #expect(changes.friends == ChangeSet(insertions: [index]))
+      expectEqual(changes.friends, ChangeSet(insertions: [index]))
       #expect(changes.posts.isEmpty)
       #expect(!changes.accountChanged)
-      #expect(changes.snapshot.generation == 2)
+      expectEqual(changes.snapshot.generation, 2)
       #expect(try store.reloadIfChanged() == nil)
     }
   }
@@ -38,7 +39,7 @@ import Testing
       let before = try store.records(Friend.self)
       try store.remove(Friend.self, id: before[4].id)
       let changes = try #require(try store.reloadIfChanged())
-      #expect(changes.friends == ChangeSet(deletions: [4]))
+      expectEqual(changes.friends, ChangeSet(deletions: [4]))
     }
   }
 
@@ -49,7 +50,7 @@ import Testing
       friend.phoneNumber = "+1 555 010 0000"
       try store.update(friend)
       let changes = try #require(try store.reloadIfChanged())
-      #expect(changes.friends == ChangeSet(modifications: [3]))
+      expectEqual(changes.friends, ChangeSet(modifications: [3]))
     }
   }
 
@@ -60,7 +61,7 @@ import Testing
       friend.firstName = "Zora"
       try store.update(friend)
       let changes = try #require(try store.reloadIfChanged())
-      #expect(changes.friends == ChangeSet(deletions: [0], insertions: [19]))
+      expectEqual(changes.friends, ChangeSet(deletions: [0], insertions: [19]))
     }
   }
 
@@ -69,7 +70,7 @@ import Testing
       let store = try LocalStore(directory: directory)
       try store.generatePosts(count: 3, date: Date(timeIntervalSince1970: 1_800_000_000))
       let changes = try #require(try store.reloadIfChanged())
-      #expect(changes.posts == ChangeSet(insertions: [0, 1, 2]))
+      expectEqual(changes.posts, ChangeSet(insertions: [0, 1, 2]))
       #expect(changes.friends.isEmpty)
     }
   }
@@ -82,9 +83,9 @@ import Testing
       let added = try editor.add(draft)
       try editor.remove(Friend.self, id: before[0].id)
       let changes = try #require(try viewer.reloadIfChanged())
-      #expect(changes.snapshot.generation == 3)
-      #expect(changes.friends.deletions == [0])
-      #expect(changes.friends.insertions == [changes.snapshot.friends.firstIndex(of: added)!])
+      expectEqual(changes.snapshot.generation, 3)
+      expectEqual(changes.friends.deletions, [0])
+      expectEqual(changes.friends.insertions, [changes.snapshot.friends.firstIndex(of: added)!])
       #expect(try viewer.records(Friend.self) == editor.records(Friend.self))
       #expect(try viewer.reloadIfChanged() == nil)
     }
@@ -113,14 +114,14 @@ import Testing
       #expect(try store.changes(since: first) == nil)
       try store.remove(Friend.self, id: try store.records(Friend.self)[2].id)
       let second = try #require(try store.changes(since: first))
-      #expect(second.friends == ChangeSet(deletions: [2]))
+      expectEqual(second.friends, ChangeSet(deletions: [2]))
       try store.generatePosts(date: Date(timeIntervalSince1970: 1_800_000_000))
       let fromFirst = try #require(try store.changes(since: first))
-      #expect(fromFirst.friends == ChangeSet(deletions: [2]))
-      #expect(fromFirst.posts == ChangeSet(insertions: [0]))
+      expectEqual(fromFirst.friends, ChangeSet(deletions: [2]))
+      expectEqual(fromFirst.posts, ChangeSet(insertions: [0]))
       let fromSecond = try #require(try store.changes(since: second.snapshot))
       #expect(fromSecond.friends.isEmpty)
-      #expect(fromSecond.posts == ChangeSet(insertions: [0]))
+      expectEqual(fromSecond.posts, ChangeSet(insertions: [0]))
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Store
 import TestSupport
 import Testing
@@ -11,9 +12,9 @@ import Testing
     try withTemporaryDirectory { directory in
       let failure = try corruptionOnOpening(
         directory, replacing: "{\"id\": 1, ", with: "{\"id\": \"one\", ")
-      #expect(failure?.path == directory.appendingPathComponent("store.json").path)
-      #expect(failure?.reason.hasPrefix("friends[") == true)
-      #expect(failure?.reason.contains("].id: expected a whole number at line ") == true)
+      expectEqual(failure?.path, directory.appendingPathComponent("store.json").path)
+      expectEqual(failure?.reason.hasPrefix("friends["), true)
+      expectEqual(failure?.reason.contains("].id: expected a whole number at line "), true)
     }
   }
 
@@ -45,8 +46,8 @@ import Testing
       let object = try #require(envelope["data"] as? [String: Any])
       #expect(object["nextFriendId"] as? Int == 21)
       #expect(object["nextPostId"] as? Int == 101)
-      #expect((object["friends"] as? [Any])?.count == 20)
-      #expect((object["posts"] as? [Any])?.count == 100)
+      expectEqual((object["friends"] as? [Any])?.count, 20)
+      expectEqual((object["posts"] as? [Any])?.count, 100)
       #expect(try store.fileURL.bytes().count > 10_000)
       #expect(try LocalStore(directory: directory).records(Friend.self).count == 20)
     }
@@ -71,8 +72,8 @@ import Testing
       try Data(old.utf8).write(to: directory.appendingPathComponent("store.json"))
       let store = try LocalStore(directory: directory)
       let snapshot = try store.snapshot()
-      #expect(snapshot.friends.map(\.id) == [3, 7])
-      #expect(snapshot.posts.map(\.text) == ["Hi"])
+      expectEqual(snapshot.friends.map(\.id), [3, 7])
+      expectEqual(snapshot.posts.map(\.text), ["Hi"])
       #expect(
         try store.add(FriendDraft(firstName: "A", lastName: "B", phoneNumber: "5550100123"))
           .id == 8)
@@ -119,18 +120,19 @@ import Testing
 
       func check(_ store: LocalStore, generation: Int) throws {
         let snapshot = try store.snapshot()
-        #expect(snapshot.generation == generation)
-        #expect(snapshot.accountStatus == .unavailable)
-        #expect(
-          snapshot.friends == [
+        expectEqual(snapshot.generation, generation)
+        expectEqual(snapshot.accountStatus, .unavailable)
+        expectEqual(
+          snapshot.friends,
+          [
             Friend(id: 21, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"),
             Friend(
               id: 17, firstName: "Sam", lastName: "Adeyemi", phoneNumber: "+234 803 555 0917",
               revision: 3),
           ])
-        #expect(snapshot.posts.map(\.id) == [101, 100, 7])
-        #expect(snapshot.posts[2].date == Date(timeIntervalSince1970: 1_709_298_900.25))
-        #expect(snapshot.posts[0].author == Person(id: 2, name: "Tomás Ibarra"))
+        expectEqual(snapshot.posts.map(\.id), [101, 100, 7])
+        expectEqual(snapshot.posts[2].date, Date(timeIntervalSince1970: 1_709_298_900.25))
+        expectEqual(snapshot.posts[0].author, Person(id: 2, name: "Tomás Ibarra"))
       }
       let store = try LocalStore(directory: directory)
       try check(store, generation: 14)

@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -28,19 +29,19 @@ import Testing
       let outputs = writers.map { $0.readToEnd() }
       for writer in writers {
         writer.process.waitUntilExit()
-        #expect(writer.process.terminationStatus == 0, "\(writer.errorOutput())")
+        expectEqual(writer.process.terminationStatus, 0, "\(writer.errorOutput())")
       }
       let acknowledged = outputs.map(Self.identifiers)
-      #expect(acknowledged.map(\.count) == [200, 200])
+      expectEqual(acknowledged.map(\.count), [200, 200])
       let friends = try LocalStore(directory: directory, seed: .empty).records(Friend.self)
-      #expect(friends.count == 400)
-      #expect(Set(friends.map(\.id)) == Set(acknowledged.joined()))
-      #expect(Set(friends.map(\.id)).count == 400)
+      expectEqual(friends.count, 400)
+      expectEqual(Set(friends.map(\.id)), Set(acknowledged.joined()))
+      expectEqual(Set(friends.map(\.id)).count, 400)
       for tag in ["left", "right"] {
         let numbers = friends.filter { $0.firstName == tag }.compactMap {
           Int($0.lastName.dropFirst())
         }
-        #expect(Set(numbers) == Set(1...200))
+        expectEqual(Set(numbers), Set(1...200))
       }
       #expect(try LocalStore(directory: directory).snapshot().generation == 401)
     }
@@ -55,7 +56,7 @@ import Testing
         var output = writer.readLines(atLeast: killAfter)
         kill(writer.process.processIdentifier, SIGKILL)
         writer.process.waitUntilExit()
-        #expect(writer.process.terminationReason == .uncaughtSignal)
+        expectEqual(writer.process.terminationReason, .uncaughtSignal)
         output += writer.readToEnd()
         let ids = Self.identifiers(output)
         #expect(ids.count >= killAfter)
@@ -80,14 +81,14 @@ import Testing
       let outputs = writers.map { $0.readToEnd() }
       for writer in writers {
         writer.process.waitUntilExit()
-        #expect(writer.process.terminationStatus == 0, "\(writer.errorOutput())")
+        expectEqual(writer.process.terminationStatus, 0, "\(writer.errorOutput())")
       }
       let acknowledged = outputs.map(Self.identifiers)
-      #expect(acknowledged.map(\.count) == [100, 100, 100, 100])
+      expectEqual(acknowledged.map(\.count), [100, 100, 100, 100])
       let store = try LocalStore(directory: directory, seed: .empty)
       let friends = try store.records(Friend.self)
-      #expect(friends.count == 400)
-      #expect(Set(friends.map(\.id)) == Set(acknowledged.joined()))
+      expectEqual(friends.count, 400)
+      expectEqual(Set(friends.map(\.id)), Set(acknowledged.joined()))
       for tag in tags {
         let numbers = friends.filter { $0.firstName == tag }.compactMap {
           Int($0.lastName.dropFirst())
@@ -129,7 +130,7 @@ import Testing
         let stored = Set(try store.records(Friend.self).map(\.id))
         #expect(Set(acknowledged).isSubset(of: stored), "round \(round)")
       }
-      #expect(killed == 100, "killed \(killed) of 100, \(acknowledged.count) writes")
+      expectEqual(killed, 100, "killed \(killed) of 100, \(acknowledged.count) writes")
       // The journal stays whole: the next writer cuts off a torn last line and goes on.
       let reopened = try LocalStore(directory: directory, seed: .empty)
       try reopened.add(
@@ -155,7 +156,7 @@ import Testing
         for writer in writers { kill(writer.process.processIdentifier, SIGKILL) }
         for (index, writer) in writers.enumerated() {
           writer.process.waitUntilExit()
-          #expect(writer.process.terminationReason == .uncaughtSignal, "\(writer.errorOutput())")
+          expectEqual(writer.process.terminationReason, .uncaughtSignal, "\(writer.errorOutput())")
           outputs[index] += writer.readToEnd()
         }
         let ids = outputs.flatMap(Self.identifiers)
@@ -183,7 +184,7 @@ import Testing
         for writer in writers { kill(writer.process.processIdentifier, SIGKILL) }
         for (index, writer) in writers.enumerated() {
           writer.process.waitUntilExit()
-          #expect(writer.process.terminationReason == .uncaughtSignal, "\(writer.errorOutput())")
+          expectEqual(writer.process.terminationReason, .uncaughtSignal, "\(writer.errorOutput())")
           outputs[index] += writer.readToEnd()
         }
         acknowledged += outputs.flatMap(Self.identifiers)

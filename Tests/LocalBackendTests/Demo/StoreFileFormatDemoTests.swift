@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import Models
+import ReactiveTesting
 import Store
 import Testing
 
@@ -68,11 +69,11 @@ extension StoreFileFormatTests {
       "account":{"displayName":"D","email":"e@f"},"generation":3,"schemaVersion":1}
       """
     let file = try decode(text)
-    #expect(file.list(Post.self).nextId == 10)
+    expectEqual(file.list(Post.self).nextId, 10)
     #expect(file.passwordHash.iterations == 1 && file.passwordHash.salt == [1, 2, 3])
-    #expect(file.list(Post.self).records.first?.text == "é🦊")
-    #expect(
-      file.list(Post.self).records.first?.date == Date(timeIntervalSince1970: 1_709_247_599.5))
+    expectEqual(file.list(Post.self).records.first?.text, "é🦊")
+    expectEqual(
+      file.list(Post.self).records.first?.date, Date(timeIntervalSince1970: 1_709_247_599.5))
   }
 
   @Test func missingFieldInsideAListNamesTheElement() throws {
@@ -181,16 +182,18 @@ extension StoreFileFormatTests {
       }
       """
     let file = try decode(text)
-    #expect(
-      file.list(Friend.self).records == [
+    expectEqual(
+      file.list(Friend.self).records,
+      [
         Friend(id: 3, firstName: "Kenji", lastName: "Watanabe", phoneNumber: "+81 3-5550-7720"),
         Friend(
           id: 17, firstName: "Samuel", lastName: "Adeyemi", phoneNumber: "+234 803 555 0917",
           revision: 2),
       ])
-    #expect(file.list(Friend.self).nextId == 21)
-    #expect(
-      file.list(Post.self).records == [
+    expectEqual(file.list(Friend.self).nextId, 21)
+    expectEqual(
+      file.list(Post.self).records,
+      [
         Post(
           id: 100, authorId: 3, authorName: "Hanna Virtanen", text: "Hi",
           date: Date(timeIntervalSince1970: 1_709_547_300)),
@@ -198,7 +201,7 @@ extension StoreFileFormatTests {
           id: 99, authorId: 1, authorName: "Rosa Delgado", text: "Yo",
           date: Date(timeIntervalSince1970: 1_709_544_600.25)),
       ])
-    #expect(file.list(Post.self).nextId == 101)
+    expectEqual(file.list(Post.self).nextId, 101)
   }
 
   @Test(arguments: [
@@ -260,7 +263,7 @@ extension StoreFileFormatTests {
     // And the store writes them the same way, but for the order of a post's fields.
     var writer = JSONWriter(capacity: 256)
     StoreFileSchema.encode(expected[0], to: &writer)
-    #expect(String(decoding: writer.bytes, as: UTF8.self) == lines[0])
+    expectEqual(String(decoding: writer.bytes, as: UTF8.self), lines[0])
   }
 
   /// The written text of one post and one friend, changed by `change`, reads as the post and
@@ -301,7 +304,7 @@ extension StoreFileFormatTests {
     case "revision 5": expectedFriend.revision = 5
     default: break
     }
-    #expect(file.list(Post.self).records == [expectedPost])
-    #expect(file.list(Friend.self).records == [expectedFriend])
+    expectEqual(file.list(Post.self).records, [expectedPost])
+    expectEqual(file.list(Friend.self).records, [expectedFriend])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ReactiveTesting
 import Services
 import Store
 import TestSupport
@@ -17,11 +18,11 @@ import Testing
       #expect(try store.records(Friend.self).allSatisfy { $0.revision == Friend.firstRevision })
       let added = try store.add(
         FriendDraft(firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999"))
-      #expect(added.revision == 1)
+      expectEqual(added.revision, 1)
       var friend = added
       friend.firstName = "Zoë"
       let second = try store.update(friend)
-      #expect(second.revision == 2)
+      expectEqual(second.revision, 2)
       friend = second
       friend.lastName = "Bakers"
       #expect(try store.update(friend).revision == 3)
@@ -62,9 +63,9 @@ import Testing
       var elsewhere = loaded
       elsewhere.firstName = "Elsewhere"
       try other.update(elsewhere)
-      #expect(
-        fixture.run(fixture.backend.records(Friend.self).update(loaded))
-          == [.error(0, ServiceError.changedElsewhere(id: 2))])
+      expectEqual(
+        fixture.run(fixture.backend.records(Friend.self).update(loaded)),
+        [.error(0, ServiceError.changedElsewhere(id: 2))])
       #expect(try fixture.store.record(Friend.self, id: 2).firstName == "Elsewhere")
     }
   }
@@ -73,14 +74,14 @@ import Testing
     let line = #"{"id": 7, "firstName": "Grace", "lastName": "Hopper", "phoneNumber": "555 0100"}"#
     var reader = JSONReader(Array(line.utf8))
     let friend = try RecordCoding.read(Friend.self, from: &reader, dates: .timestamp)
-    #expect(
-      friend == Friend(id: 7, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
-    #expect(friend.revision == 1)
+    expectEqual(
+      friend, Friend(id: 7, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
+    expectEqual(friend.revision, 1)
     // So is one in an old journal's change, and one in an HTTP body.
     var change = JSONReader(Array(#"{"type": "updateFriend", "friend": \#(line)}"#.utf8))
     #expect(try StoreFileSchema.decodeChange(from: &change) == .update(friend))
     let decoded = try JSONDecoder().decode(Friend.self, from: Data(line.utf8))
-    #expect(decoded.revision == 1)
+    expectEqual(decoded.revision, 1)
   }
 
   @Test func theJournalKeepsTheRevisionOfEachChange() throws {

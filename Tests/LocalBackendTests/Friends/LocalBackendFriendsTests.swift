@@ -13,14 +13,16 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
   @Test func friendsAndOneFriendAreWhatTheStoreHolds() throws {
     try withBackend { fixture in
       let friends = try fixture.store.records(Friend.self)
-      #expect(friends.count == 20)
-      #expect(
-        fixture.run(fixture.backend.records(Friend.self).records()) == [
+      expectEqual(friends.count, 20)
+      expectEqual(
+        fixture.run(fixture.backend.records(Friend.self).records()),
+        [
           .next(0, friends), .completed(0),
         ])
       let seventh = friends[6]
-      #expect(
-        fixture.run(fixture.backend.records(Friend.self).record(id: seventh.id)) == [
+      expectEqual(
+        fixture.run(fixture.backend.records(Friend.self).record(id: seventh.id)),
+        [
           .next(0, seventh), .completed(0),
         ])
     }
@@ -30,8 +32,8 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
     try withBackend { fixture throws in
       let backend = fixture.backend
       let added = Friend(id: 21, draft: grace)
-      #expect(
-        fixture.run(backend.records(Friend.self).add(grace)) == [.next(0, added), .completed(0)])
+      expectEqual(
+        fixture.run(backend.records(Friend.self).add(grace)), [.next(0, added), .completed(0)])
       #expect(try fixture.store.record(Friend.self, id: 21) == added)
 
       var changed = added
@@ -39,13 +41,14 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       var saved = added
       saved.phoneNumber = "+1 555 0199"
       saved.revision = 2
-      #expect(
-        fixture.run(backend.records(Friend.self).update(changed)) == [
+      expectEqual(
+        fixture.run(backend.records(Friend.self).update(changed)),
+        [
           .next(0, saved), .completed(0),
         ])
       #expect(try fixture.store.record(Friend.self, id: 21) == saved)
 
-      #expect(fixture.run(backend.records(Friend.self).remove(id: 21)) == [.completed(0)])
+      expectEqual(fixture.run(backend.records(Friend.self).remove(id: 21)), [.completed(0)])
       #expect(try fixture.store.records(Friend.self).contains { $0.id == 21 } == false)
       #expect(try fixture.store.records(Friend.self).count == 20)
     }
@@ -56,16 +59,19 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let backend = fixture.backend
       let before = try fixture.store.snapshot()
       let stranger = Friend(id: 999, draft: grace)
-      #expect(
-        fixture.run(backend.records(Friend.self).record(id: 999)) == [
+      expectEqual(
+        fixture.run(backend.records(Friend.self).record(id: 999)),
+        [
           .error(0, ServiceError.notFound(id: 999))
         ])
-      #expect(
-        fixture.run(backend.records(Friend.self).update(stranger)) == [
+      expectEqual(
+        fixture.run(backend.records(Friend.self).update(stranger)),
+        [
           .error(0, ServiceError.notFound(id: 999))
         ])
-      #expect(
-        fixture.run(backend.records(Friend.self).remove(id: 999)) == [
+      expectEqual(
+        fixture.run(backend.records(Friend.self).remove(id: 999)),
+        [
           .error(0, ServiceError.notFound(id: 999))
         ])
       #expect(try fixture.store.snapshot() == before)
@@ -77,8 +83,9 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let before = try fixture.store.snapshot()
       let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
       let message = try #require(Validation.phoneNumber("12").message)
-      #expect(
-        fixture.run(fixture.backend.records(Friend.self).add(draft)) == [
+      expectEqual(
+        fixture.run(fixture.backend.records(Friend.self).add(draft)),
+        [
           .error(0, ServiceError.invalid(message))
         ])
       #expect(try fixture.store.snapshot() == before)
@@ -102,7 +109,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let (_, _) = fixture.subscribe(backend.records(Friend.self).remove(id: 999), at: 3_300)
       fixture.clock.advanceTo(5_500)
       subscription.dispose()
-      #expect(changed.events.map(\.time) == [100, 2_000])
+      expectEqual(changed.events.map(\.time), [100, 2_000])
     }
   }
 
@@ -119,7 +126,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       fixture.clock.advanceTo(4_000)
       secondSubscription.dispose()
       #expect(first.events.isEmpty)
-      #expect(second.events.map(\.time) == [3_700])
+      expectEqual(second.events.map(\.time), [3_700])
     }
   }
 
@@ -131,7 +138,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       #expect(observer.events.isEmpty)
       #expect(try fixture.store.records(Friend.self).count == 20)
       fixture.clock.advanceTo(400)
-      #expect(observer.events == [.next(400, Friend(id: 21, draft: grace)), .completed(400)])
+      expectEqual(observer.events, [.next(400, Friend(id: 21, draft: grace)), .completed(400)])
       #expect(try fixture.store.records(Friend.self).count == 21)
     }
   }
@@ -141,14 +148,14 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       fixture in
       let before = try fixture.store.snapshot()
       let friends = fixture.run(fixture.backend.records(Friend.self).records())
-      #expect(friends.map(\.time) == [200])
+      expectEqual(friends.map(\.time), [200])
       let failure = try #require(friends.first?.value.error as? LocalBackend.InjectedFailure)
-      #expect(failure.call == "friends")
-      #expect("\(failure)" == "the backend was told to fail friends")
+      expectEqual(failure.call, "friends")
+      expectEqual("\(failure)", "the backend was told to fail friends")
 
       let added = fixture.run(fixture.backend.records(Friend.self).add(grace), at: 1_000)
-      #expect(added.map(\.time) == [1_200])
-      #expect((added.first?.value.error as? LocalBackend.InjectedFailure)?.call == "add")
+      expectEqual(added.map(\.time), [1_200])
+      expectEqual((added.first?.value.error as? LocalBackend.InjectedFailure)?.call, "add")
       #expect(try fixture.store.snapshot() == before)
 
       let people = fixture.run(fixture.backend.people(), at: 2_000)
@@ -172,8 +179,8 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       fixture.clock.advanceTo(1_500)
       statusSubscription.dispose()
       friendsSubscription.dispose()
-      #expect(status.events == [.next(0, .unavailable), .next(1_000, .authorized(ada))])
-      #expect(friends.events.map(\.time) == [1_000])
+      expectEqual(status.events, [.next(0, .unavailable), .next(1_000, .authorized(ada))])
+      expectEqual(friends.events.map(\.time), [1_000])
     }
   }
 
@@ -186,7 +193,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let (_, _) = fixture.subscribe(backend.records(Friend.self).remove(id: 21), at: 300)
       fixture.clock.advanceTo(2_500)
       subscription.dispose()
-      #expect(friends.events.map(\.time) == [300])
+      expectEqual(friends.events.map(\.time), [300])
     }
   }
 
@@ -197,9 +204,9 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let expected = try #require(
         storeError { try LocalStore(directory: fixture.directory) }?.serviceError)
       let backend = fixture.backend
-      #expect(fixture.run(backend.records(Friend.self).records()) == [.error(0, expected)])
-      #expect(fixture.run(backend.people()) == [.error(0, expected)])
-      #expect(fixture.run(backend.records(Friend.self).add(grace)) == [.error(0, expected)])
+      expectEqual(fixture.run(backend.records(Friend.self).records()), [.error(0, expected)])
+      expectEqual(fixture.run(backend.people()), [.error(0, expected)])
+      expectEqual(fixture.run(backend.records(Friend.self).add(grace)), [.error(0, expected)])
       #expect(try fixture.store.fileURL.bytes() == garbage)
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -8,12 +9,12 @@ import Testing
   @Test func seedHasTwentyFriendsSortedByFirstThenLastName() throws {
     try withTemporaryDirectory { directory in
       let friends = try LocalStore(directory: directory).records(Friend.self)
-      #expect(friends.count == 20)
-      #expect(Set(friends.map(\.id)) == Set(1...20))
-      #expect(friends.first?.fullName == "Amara Okafor")
-      #expect(friends.last?.fullName == "Yara Haddad")
+      expectEqual(friends.count, 20)
+      expectEqual(Set(friends.map(\.id)), Set(1...20))
+      expectEqual(friends.first?.fullName, "Amara Okafor")
+      expectEqual(friends.last?.fullName, "Yara Haddad")
       let keys = friends.map { "\($0.firstName.lowercased()) \($0.lastName.lowercased())" }
-      #expect(keys == keys.sorted())
+      expectEqual(keys, keys.sorted())
       #expect(friends.allSatisfy { $0.draft.validation == .valid })
     }
   }
@@ -23,12 +24,12 @@ import Testing
       let store = try LocalStore(directory: directory)
       let added = try store.add(
         FriendDraft(firstName: " Zoe ", lastName: "Baker", phoneNumber: "+1 555 010 9999"))
-      #expect(
-        added == Friend(id: 21, firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999")
+      expectEqual(
+        added, Friend(id: 21, firstName: "Zoe", lastName: "Baker", phoneNumber: "+1 555 010 9999")
       )
       let friends = try store.records(Friend.self)
       let index = try #require(friends.firstIndex(of: added))
-      #expect(friends[index - 1].fullName == "Yara Haddad")
+      expectEqual(friends[index - 1].fullName, "Yara Haddad")
       #expect(index == friends.count - 1)
     }
   }
@@ -45,8 +46,9 @@ import Testing
         _ = try store.add(FriendDraft(firstName: first, lastName: last, phoneNumber: "5550100123"))
       }
       let names = try store.records(Friend.self).map(\.fullName)
-      #expect(
-        names == [
+      expectEqual(
+        names,
+        [
           "Ed Baker", "Ed Young", "Émile Zola", "Eve Adams", "PA1 Unit", "pa2 Unit", "PA10 Unit",
         ])
       #expect(
@@ -91,7 +93,7 @@ import Testing
       friend.phoneNumber = "+49 30 5550 0000"
       let saved = try store.update(friend)
       friend.revision += 1
-      #expect(saved == friend)
+      expectEqual(saved, friend)
       #expect(try store.records(Friend.self).last == friend)
       #expect(try store.record(Friend.self, id: friend.id) == friend)
     }
@@ -139,7 +141,7 @@ import Testing
   func searchMatchesNamesIgnoringCaseAndAccents(query: String, expected: [String]) throws {
     try withTemporaryDirectory { directory in
       let found = try LocalStore(directory: directory).searchFriends(matching: query)
-      #expect(found.map(\.fullName) == expected)
+      expectEqual(found.map(\.fullName), expected)
     }
   }
 
@@ -150,7 +152,7 @@ import Testing
       let withN = try store.searchFriends(matching: "n")
       #expect(withN.count > 5)
       let all = try store.records(Friend.self)
-      #expect(withN == all.filter { withN.contains($0) })
+      expectEqual(withN, all.filter { withN.contains($0) })
     }
   }
 }

@@ -2,6 +2,7 @@ import Authentication
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -19,7 +20,7 @@ import Testing
       // The shipped seed, with the full iteration count.
       let store = try LocalStore(directory: directory)
       let account = try store.logIn(email: "ada@example.com", password: "correct horse")
-      #expect(account == Account(email: "ada@example.com", displayName: "Ada"))
+      expectEqual(account, Account(email: "ada@example.com", displayName: "Ada"))
       #expect(try store.accountStatus() == .authorized(account))
       // Another instance (another process, in real use) sees the same status.
       #expect(try LocalStore(directory: directory).accountStatus() == .authorized(account))

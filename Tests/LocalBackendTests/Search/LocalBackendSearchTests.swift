@@ -13,8 +13,8 @@ import Testing
       let matches = try fixture.store.searchFriends(matching: "an")
       #expect(matches.count > 1)
       #expect(matches.count < 20)
-      #expect(fixture.run(fixture.backend.search("an")) == [.next(0, matches), .completed(0)])
-      #expect(fixture.run(fixture.backend.search("zzzz")) == [.next(0, []), .completed(0)])
+      expectEqual(fixture.run(fixture.backend.search("an")), [.next(0, matches), .completed(0)])
+      expectEqual(fixture.run(fixture.backend.search("zzzz")), [.next(0, []), .completed(0)])
     }
   }
 }

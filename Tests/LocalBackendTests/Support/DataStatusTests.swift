@@ -36,15 +36,16 @@ import Testing
         Issue.record("expected a damaged file, got \(expected)")
         return
       }
-      #expect(path == file.path)
-      #expect(
-        data.events == [
+      expectEqual(path, file.path)
+      expectEqual(
+        data.events,
+        [
           .next(0, .available), .next(2_000, .unreadable(message: expected.description)),
           .next(4_000, .available),
         ])
-      #expect(status.events == [.next(0, .authorized(ada))])
-      #expect(logOut.events == [.error(2_500, expected.serviceError)])
-      #expect(bytesWhileDamaged == garbage)
+      expectEqual(status.events, [.next(0, .authorized(ada))])
+      expectEqual(logOut.events, [.error(2_500, expected.serviceError)])
+      expectEqual(bytesWhileDamaged, garbage)
       #expect(try fixture.store.accountStatus() == .authorized(ada))
     }
   }
@@ -60,8 +61,8 @@ import Testing
       subscription.dispose()
       let error = try #require(storeError { try LocalStore(directory: fixture.directory) })
       #expect(logIn.events.first?.value.error as? ServiceError == .storage(error.description))
-      #expect(data.events == [.next(0, .available), .next(300, error.dataStatus!)])
-      #expect(error.dataStatus?.message == error.description)
+      expectEqual(data.events, [.next(0, .available), .next(300, error.dataStatus!)])
+      expectEqual(error.dataStatus?.message, error.description)
     }
   }
 
@@ -81,11 +82,11 @@ import Testing
       fixture.clock.advanceTo(3_500)
 
       let deleted = StoreError.deleted(path: store.fileURL.path)
-      #expect(
-        data.events == [.next(0, .available), .next(2_000, .deleted(message: deleted.description))]
+      expectEqual(
+        data.events, [.next(0, .available), .next(2_000, .deleted(message: deleted.description))]
       )
-      #expect(status.events == [.next(0, .authorized(ada))])
-      #expect(logOut.events == [.error(2_500, deleted.serviceError)])
+      expectEqual(status.events, [.next(0, .authorized(ada))])
+      expectEqual(logOut.events, [.error(2_500, deleted.serviceError)])
       #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
       #expect(throws: deleted) { try store.compact() }
       #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
@@ -96,8 +97,8 @@ import Testing
       fixture.clock.advanceTo(4_500)
       dataSubscription.dispose()
       statusSubscription.dispose()
-      #expect(data.events.last == .next(4_000, .available))
-      #expect(status.events == [.next(0, .authorized(ada)), .next(4_000, .unavailable)])
+      expectEqual(data.events.last, .next(4_000, .available))
+      expectEqual(status.events, [.next(0, .authorized(ada)), .next(4_000, .unavailable)])
     }
   }
 
@@ -124,8 +125,9 @@ import Testing
       fixture.clock.advanceTo(4_500)
       subscription.dispose()
       #expect(try fixture.store.snapshot().generation == 2)
-      #expect(
-        status.events == [
+      expectEqual(
+        status.events,
+        [
           .next(0, .unavailable), .next(1_000, .authorized(ada)), .next(4_000, .unavailable),
         ])
     }

@@ -70,7 +70,7 @@ let password = StoreSeed.demoPassword
     try withBackend { fixture throws in
       let events = fixture.run(
         fixture.backend.logIn(email: " ADA@example.com ", password: password))
-      #expect(events == [.next(0, ada), .completed(0)])
+      expectEqual(events, [.next(0, ada), .completed(0)])
       #expect(try fixture.store.accountStatus() == .authorized(ada))
     }
   }
@@ -79,10 +79,10 @@ let password = StoreSeed.demoPassword
     try withBackend { fixture in
       let before = try fixture.store.snapshot()
       let events = fixture.run(fixture.backend.logIn(email: "ada@example.com", password: "nope"))
-      #expect(events == [.error(0, ServiceError.wrongCredentials)])
+      expectEqual(events, [.error(0, ServiceError.wrongCredentials)])
       let error = try #require(events.first?.value.error)
-      #expect(
-        (error as? LocalizedError)?.errorDescription == ServiceError.wrongCredentials.description)
+      expectEqual(
+        (error as? LocalizedError)?.errorDescription, ServiceError.wrongCredentials.description)
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -90,7 +90,7 @@ let password = StoreSeed.demoPassword
   @Test func loggingOutSignsOutTheStore() throws {
     try withBackend { fixture in
       try fixture.store.logIn(email: ada.email, password: password)
-      #expect(fixture.run(fixture.backend.logOut()) == [.completed(0)])
+      expectEqual(fixture.run(fixture.backend.logOut()), [.completed(0)])
       #expect(try fixture.store.accountStatus() == .unavailable)
     }
   }
@@ -99,19 +99,18 @@ let password = StoreSeed.demoPassword
     try withBackend { fixture in
       let before = try fixture.store.snapshot()
       let stranger = "someone@example.com"
-      #expect(
-        fixture.run(fixture.reset(stranger))
-          == [
-            .next(
-              0,
-              "This demo sends no email: no reset link was sent to someone@example.com, "
-                + "whether or not it has an account."),
-            .completed(0),
-          ])
+      expectEqual(
+        fixture.run(fixture.reset(stranger)),
+        [
+          .next(
+            0,
+            "This demo sends no email: no reset link was sent to someone@example.com, "
+              + "whether or not it has an account."),
+          .completed(0),
+        ])
       let message = try #require(Validation.email("no-at-sign").message)
-      #expect(
-        fixture.run(fixture.reset("no-at-sign"))
-          == [.error(0, ServiceError.invalid(message))])
+      expectEqual(
+        fixture.run(fixture.reset("no-at-sign")), [.error(0, ServiceError.invalid(message))])
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -128,9 +127,9 @@ let password = StoreSeed.demoPassword
             .replacingOccurrences(of: "nobody@example.org", with: "X")
         }
       }
-      #expect(text(withAccount) == text(without))
-      #expect(text(withAccount).count == 1)
-      #expect(withAccount.map(\.time) == without.map(\.time))
+      expectEqual(text(withAccount), text(without))
+      expectEqual(text(withAccount).count, 1)
+      expectEqual(withAccount.map(\.time), without.map(\.time))
       #expect(try fixture.store.snapshot() == before)
     }
   }
@@ -156,9 +155,9 @@ let password = StoreSeed.demoPassword
 
   @Test func latencyDelaysEveryAnswerByExactlyThatVirtualTime() throws {
     try withBackend(faults: .init(latency: .milliseconds(300))) { fixture in
-      #expect(
-        fixture.run(fixture.reset("a@b.co"), at: 1_000)
-          == [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
+      expectEqual(
+        fixture.run(fixture.reset("a@b.co"), at: 1_000),
+        [.next(1_300, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_300)])
     }
   }
 
@@ -170,7 +169,7 @@ let password = StoreSeed.demoPassword
       #expect(observer.events.isEmpty)
       #expect(try fixture.store.accountStatus() == .unavailable)
       fixture.clock.advanceTo(400)
-      #expect(observer.events == [.next(400, ada), .completed(400)])
+      expectEqual(observer.events, [.next(400, ada), .completed(400)])
       #expect(try fixture.store.accountStatus() == .authorized(ada))
     }
   }
@@ -185,7 +184,7 @@ let password = StoreSeed.demoPassword
       }
       fixture.clock.start()
       #expect(loggedIn.events.isEmpty)
-      #expect(fixture.clock.clock == 399)
+      expectEqual(fixture.clock.clock, 399)
       #expect(try fixture.store.fileURL.bytes() == before)
     }
   }
@@ -198,8 +197,8 @@ let password = StoreSeed.demoPassword
       // Disposing cancelled the task, and the latency's timer went with it: nothing was left
       // on the clock to run until 400.
       #expect(answer.events.isEmpty)
-      #expect(fixture.clock.clock == 250)
-      #expect(fixture.clock.pendingCount == 0)
+      expectEqual(fixture.clock.clock, 250)
+      expectEqual(fixture.clock.pendingCount, 0)
     }
   }
 
@@ -207,16 +206,16 @@ let password = StoreSeed.demoPassword
     try withBackend(faults: .init(latency: .milliseconds(200), failing: ["logIn"])) { fixture in
       let before = try fixture.store.snapshot()
       let login = fixture.run(fixture.backend.logIn(email: ada.email, password: password))
-      #expect(login.map(\.time) == [200])
+      expectEqual(login.map(\.time), [200])
       let failure = try #require(login.first?.value.error as? LocalBackend.InjectedFailure)
-      #expect(failure.call == "logIn")
-      #expect("\(failure)" == "the backend was told to fail logIn")
+      expectEqual(failure.call, "logIn")
+      expectEqual("\(failure)", "the backend was told to fail logIn")
       #expect(try fixture.store.snapshot() == before)
 
       let reset = fixture.run(fixture.reset("a@b.co"), at: 1_000)
-      #expect(
-        reset == [.next(1_200, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_200)])
-      #expect(fixture.run(fixture.backend.logOut(), at: 2_000) == [.completed(2_200)])
+      expectEqual(
+        reset, [.next(1_200, LocalBackend.passwordResetText(email: "a@b.co")), .completed(1_200)])
+      expectEqual(fixture.run(fixture.backend.logOut(), at: 2_000), [.completed(2_200)])
     }
   }
 
@@ -232,8 +231,9 @@ let password = StoreSeed.demoPassword
       let (_, _) = fixture.subscribe(backend.logOut(), at: 400)
       fixture.clock.advanceTo(2_500)
       subscription.dispose()
-      #expect(
-        status.events == [
+      expectEqual(
+        status.events,
+        [
           .next(0, .unavailable), .next(100, .authorized(ada)), .next(300, .unavailable),
         ])
     }
@@ -245,14 +245,15 @@ let password = StoreSeed.demoPassword
       let (status, subscription) = fixture.subscribe(fixture.backend.accountStatus, at: 100)
       fixture.clock.scheduleAt(250) { _ = try? other.logIn(email: ada.email, password: password) }
       fixture.clock.advanceTo(599)
-      #expect(status.events == [.next(100, .unavailable)])
+      expectEqual(status.events, [.next(100, .unavailable)])
       fixture.clock.advanceTo(600)
-      #expect(status.events == [.next(100, .unavailable), .next(600, .authorized(ada))])
+      expectEqual(status.events, [.next(100, .unavailable), .next(600, .authorized(ada))])
       fixture.clock.scheduleAt(1_050) { try? other.logOut() }
       fixture.clock.advanceTo(2_000)
       subscription.dispose()
-      #expect(
-        status.events == [
+      expectEqual(
+        status.events,
+        [
           .next(100, .unavailable), .next(600, .authorized(ada)), .next(1_100, .unavailable),
         ])
     }
@@ -264,7 +265,7 @@ let password = StoreSeed.demoPassword
       let (status, subscription) = fixture.subscribe(fixture.backend.accountStatus, at: 50)
       fixture.clock.advanceTo(3_000)
       subscription.dispose()
-      #expect(status.events == [.next(50, .authorized(ada))])
+      expectEqual(status.events, [.next(50, .authorized(ada))])
     }
   }
 
@@ -278,7 +279,7 @@ let password = StoreSeed.demoPassword
       let (_, _) = fixture.subscribe(backend.logOut(), at: 200)
       fixture.clock.advanceTo(2_500)
       statusSubscription.dispose()
-      #expect(status.events == [.next(100, .authorized(ada)), .next(200, .unavailable)])
+      expectEqual(status.events, [.next(100, .authorized(ada)), .next(200, .unavailable)])
     }
   }
 
@@ -294,16 +295,16 @@ let password = StoreSeed.demoPassword
         Issue.record("expected a corrupt file, got \(expected)")
         return
       }
-      #expect(path == file.path)
+      expectEqual(path, file.path)
       #expect(expected.description.contains(file.path))
 
       let backend = fixture.backend
-      #expect(
-        fixture.run(backend.logIn(email: ada.email, password: password))
-          == [.error(0, expected.serviceError)])
+      expectEqual(
+        fixture.run(backend.logIn(email: ada.email, password: password)),
+        [.error(0, expected.serviceError)])
       // The account status stays as last read: a damaged file logs nobody out.
-      #expect(
-        fixture.run(backend.accountStatus.take(1)) == [.next(0, .unavailable), .completed(0)])
+      expectEqual(
+        fixture.run(backend.accountStatus.take(1)), [.next(0, .unavailable), .completed(0)])
       #expect(try file.bytes() == garbage)
     }
   }
@@ -315,7 +316,7 @@ let password = StoreSeed.demoPassword
       let (status, _) = fixture.subscribe(fixture.backend.accountStatus)
       fixture.clock.scheduleAt(300) { try? garbage.write(to: file) }
       fixture.clock.advanceTo(1_500)
-      #expect(status.events == [.next(0, .unavailable)])
+      expectEqual(status.events, [.next(0, .unavailable)])
       #expect(try file.bytes() == garbage)
     }
   }
@@ -335,8 +336,8 @@ let password = StoreSeed.demoPassword
         fixture.clock.start()
       }
       #expect(liveWhileObserved > 0)
-      #expect(counter.live == 0)
-      #expect(fixture.clock.pendingCount == 0)
+      expectEqual(counter.live, 0)
+      expectEqual(fixture.clock.pendingCount, 0)
     }
   }
 }

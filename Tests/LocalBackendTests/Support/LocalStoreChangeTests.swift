@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
       let changes = try #require(try store.reloadIfChanged())
       #expect(changes.accountChanged)
       #expect(changes.snapshot.accountStatus.isAuthorized)
-      #expect(changes.snapshot.generation == 2)
+      expectEqual(changes.snapshot.generation, 2)
       #expect(try store.reloadIfChanged() == nil)
     }
   }
@@ -35,7 +36,7 @@ import Testing
       try editor.logOut()
       try editor.logIn(email: "ada@example.com", password: "correct horse")
       let changes = try #require(try viewer.reloadIfChanged())
-      #expect(changes.snapshot.generation == 4)
+      expectEqual(changes.snapshot.generation, 4)
       #expect(changes.accountChanged)
       #expect(try viewer.accountStatus() == editor.accountStatus())
       #expect(try viewer.reloadIfChanged() == nil)
@@ -54,10 +55,10 @@ import Testing
       // Signed in and out again: the account is as it was for the first observer.
       let fromFirst = try #require(try store.changes(since: first))
       #expect(!fromFirst.accountChanged)
-      #expect(fromFirst.snapshot.generation == 3)
+      expectEqual(fromFirst.snapshot.generation, 3)
       let fromSecond = try #require(try store.changes(since: second.snapshot))
       #expect(fromSecond.accountChanged)
-      #expect(fromSecond.snapshot.accountStatus == .unavailable)
+      expectEqual(fromSecond.snapshot.accountStatus, .unavailable)
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Store
 import Synchronization
 import TestSupport
@@ -14,7 +15,7 @@ import Testing
         _ = try LocalStore(directory: second)
         let a = try first.appendingPathComponent("store.json").bytes()
         let b = try second.appendingPathComponent("store.json").bytes()
-        #expect(a == b)
+        expectEqual(a, b)
       }
     }
   }
@@ -28,10 +29,10 @@ import Testing
     }
     try withTemporaryDirectory { directory in
       _ = try LocalStore(directory: directory, seed: seed())
-      #expect(made.value.load(ordering: .relaxed) == 1)
+      expectEqual(made.value.load(ordering: .relaxed), 1)
       // The store exists: opening it again makes no seed.
       _ = try LocalStore(directory: directory, seed: seed())
-      #expect(made.value.load(ordering: .relaxed) == 1)
+      expectEqual(made.value.load(ordering: .relaxed), 1)
     }
   }
 
@@ -42,7 +43,7 @@ import Testing
         try JSONSerialization.jsonObject(with: store.fileURL.bytes()) as? [String: Any])
       #expect(envelope["schemaVersion"] as? Int == 3)
       #expect(envelope["generation"] as? Int == 1)
-      #expect((envelope["crc32"] as? String)?.count == 8)
+      expectEqual((envelope["crc32"] as? String)?.count, 8)
       let object = try #require(envelope["data"] as? [String: Any])
       #expect(envelope["length"] as? Int == (try SnapshotText(store.fileURL)).data.utf8.count)
       #expect(object["loggedIn"] as? Bool == false)
@@ -70,7 +71,7 @@ import Testing
       let nested = directory.appendingPathComponent("a/b/friends", isDirectory: true)
       let store = try LocalStore(directory: nested)
       #expect(FileManager.default.fileExists(atPath: store.fileURL.path))
-      #expect(store.fileURL.path == nested.appendingPathComponent("store.json").path)
+      expectEqual(store.fileURL.path, nested.appendingPathComponent("store.json").path)
     }
   }
 
@@ -155,8 +156,8 @@ import Testing
     try withTemporaryDirectory { directory in
       let failure = try corruptionOnOpening(
         directory, replacing: "\"loggedIn\": false", with: "\"loggedIn\": \"no\"")
-      #expect(failure?.path == directory.appendingPathComponent("store.json").path)
-      #expect(failure?.reason.hasPrefix("loggedIn: expected ") == true)
+      expectEqual(failure?.path, directory.appendingPathComponent("store.json").path)
+      expectEqual(failure?.reason.hasPrefix("loggedIn: expected "), true)
     }
   }
 
@@ -216,10 +217,10 @@ import Testing
       try Data(old.utf8).write(to: file)
       let store = try LocalStore(directory: directory)
       let snapshot = try store.snapshot()
-      #expect(snapshot.generation == 42)
-      #expect(snapshot.accountStatus == .authorized(StoreSeed.demoAccount))
+      expectEqual(snapshot.generation, 42)
+      expectEqual(snapshot.accountStatus, .authorized(StoreSeed.demoAccount))
       let migrated = try SnapshotText(file)
-      #expect(migrated.version == 3)
+      expectEqual(migrated.version, 3)
       #expect(!migrated.data.contains("schemaVersion"))
       try expectNoPlainPassword(in: directory, migrated: migrated)
     }
@@ -239,7 +240,7 @@ import Testing
       try old.bytes.write(to: file)
       let store = try LocalStore(directory: directory)
       let migrated = try SnapshotText(file)
-      #expect(migrated.version == 3)
+      expectEqual(migrated.version, 3)
       try expectNoPlainPassword(in: directory, migrated: migrated)
       let stored = try #require(
         try JSONSerialization.jsonObject(with: Data(migrated.data.utf8)) as? [String: Any])
@@ -279,7 +280,7 @@ import Testing
           Issue.record("unexpected \(error)")
           return
         }
-        #expect(path == directory.appendingPathComponent("store.json").path)
+        expectEqual(path, directory.appendingPathComponent("store.json").path)
         #expect(reason.contains("read failed"))
         #expect(error.description.contains(path))
       }
@@ -304,7 +305,7 @@ import Testing
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
       let attributes = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
-      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+      expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
   }
 

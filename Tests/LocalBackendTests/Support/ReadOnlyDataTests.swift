@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Store
 import TestSupport
 import Testing
@@ -33,7 +34,7 @@ import Testing
           Issue.record("unexpected \(error)")
           return
         }
-        #expect(path == directory.standardizedFileURL.path)
+        expectEqual(path, directory.standardizedFileURL.path)
         #expect(error.description.hasPrefix("The data in \(path) is read-only ("))
         #expect(error.description.hasSuffix("): it can be read, but nothing can be saved there."))
         #expect(!error.description.contains("change"))

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -29,9 +30,9 @@ import Testing
       let list = list(collection, ids)
       let sorted = ids.sorted()
       switch collection.order {
-      case .oldestFirst: #expect(list.records.map(\.id) == sorted)
-      case .newestFirst: #expect(list.records.map(\.id) == sorted.reversed())
-      case .by: #expect(list.records.map(\.text) == sorted.map { "note \($0)" }.sorted())
+      case .oldestFirst: expectEqual(list.records.map(\.id), sorted)
+      case .newestFirst: expectEqual(list.records.map(\.id), sorted.reversed())
+      case .by: expectEqual(list.records.map(\.text), sorted.map { "note \($0)" }.sorted())
       }
       #expect(list.nextId == (ids.max() ?? 0) + 1)
       #expect(list.inconsistency() == nil)
@@ -42,8 +43,8 @@ import Testing
   func anIdentifierUsedTwiceIsReported(ids: [Int]) {
     for collection in [Self.newestFirst, Self.oldestFirst, Self.byText] {
       let repeated = Dictionary(grouping: ids, by: { $0 }).first { $0.value.count > 1 }!.key
-      #expect(
-        list(collection, ids).inconsistency() == "two notes have the identifier \(repeated)")
+      expectEqual(
+        list(collection, ids).inconsistency(), "two notes have the identifier \(repeated)")
     }
   }
 
@@ -57,8 +58,8 @@ import Testing
       }
       try list.apply(RecordChange(collection: collection, kind: .add(Note(id: 4, text: "y"))))
       try list.apply(RecordChange(collection: collection, kind: .add(Note(id: 9, text: "z"))))
-      #expect(Set(list.records.map(\.id)) == [2, 4, 5, 8, 9])
-      #expect(list.nextId == 10)
+      expectEqual(Set(list.records.map(\.id)), [2, 4, 5, 8, 9])
+      expectEqual(list.nextId, 10)
       #expect(list.inconsistency() == nil)
     }
   }
@@ -67,11 +68,11 @@ import Testing
     var list = list(Self.newestFirst, [3, 2, 1])
     #expect(list.inconsistency() == nil)
     list.records.append(Note(id: 1, text: "again"))
-    #expect(list.inconsistency() == "two notes have the identifier 1")
+    expectEqual(list.inconsistency(), "two notes have the identifier 1")
     list.records.removeLast()
     #expect(list.inconsistency() == nil)
     try list.apply(RecordChange(collection: Self.newestFirst, kind: .add(Note(id: 4, text: "4"))))
-    #expect(list.records.map(\.id) == [4, 3, 2, 1])
+    expectEqual(list.records.map(\.id), [4, 3, 2, 1])
     #expect(list.inconsistency() == nil)
   }
 
@@ -96,7 +97,7 @@ import Testing
     let first = 10_001
     let swapped = Array(first + count / 2..<first + count) + Array(first..<first + count / 2)
     let sorted = try readLongList(Self.oldestFirst, swapped)
-    #expect(sorted.records.map(\.id) == Array(first..<first + count))
+    expectEqual(sorted.records.map(\.id), Array(first..<first + count))
     #expect(sorted.nextId == first + count)
     #expect(sorted.inconsistency() == nil)
     // In order, but the note that starts the second half has the identifier of the one
@@ -104,10 +105,10 @@ import Testing
     var repeated = Array(1...count)
     repeated[count / 2] = repeated[count / 2 - 1]
     let read = try readLongList(Self.oldestFirst, repeated)
-    #expect(read.inconsistency() == "two notes have the identifier \(count / 2)")
+    expectEqual(read.inconsistency(), "two notes have the identifier \(count / 2)")
     // Newest first, as written.
     let newest = try readLongList(Self.newestFirst, Array((1...count).reversed()))
-    #expect(newest.records.first?.id == count)
+    expectEqual(newest.records.first?.id, count)
     #expect(newest.nextId == count + 1)
     #expect(newest.inconsistency() == nil)
   }

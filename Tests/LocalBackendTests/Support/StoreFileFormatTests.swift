@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import Models
+import ReactiveTesting
 import Store
 import Testing
 
@@ -66,7 +67,7 @@ import Testing
       """
     let file = try decode(text)
     #expect(file.passwordHash.iterations == 1 && file.passwordHash.salt == [1, 2, 3])
-    #expect(file.account == Account(email: "e@f", displayName: "é🦊"))
+    expectEqual(file.account, Account(email: "e@f", displayName: "é🦊"))
     #expect(!file.loggedIn)
   }
 
@@ -151,7 +152,7 @@ import Testing
       let change = try StoreFileSchema.decodeChange(from: &reader)
       Issue.record("decoded \(change)")
     } catch {
-      #expect("\(error)" == #"unknown change type "addIngredient""#)
+      expectEqual("\(error)", #"unknown change type "addIngredient""#)
     }
   }
 }
@@ -164,30 +165,31 @@ import Testing
   }
 
   @Test func writesUTCWithMillisecondsOnlyWhenNeeded() {
-    #expect(text(Date(timeIntervalSince1970: 0)) == "\"1970-01-01T00:00:00Z\"")
-    #expect(text(Date(timeIntervalSince1970: 1_709_280_000)) == "\"2024-03-01T08:00:00Z\"")
-    #expect(text(Date(timeIntervalSince1970: 1_709_164_799.123)) == "\"2024-02-28T23:59:59.123Z\"")
-    #expect(text(Date(timeIntervalSince1970: -1)) == "\"1969-12-31T23:59:59Z\"")
-    #expect(text(Date(timeIntervalSince1970: 951_782_400)) == "\"2000-02-29T00:00:00Z\"")
+    expectEqual(text(Date(timeIntervalSince1970: 0)), "\"1970-01-01T00:00:00Z\"")
+    expectEqual(text(Date(timeIntervalSince1970: 1_709_280_000)), "\"2024-03-01T08:00:00Z\"")
+    expectEqual(
+      text(Date(timeIntervalSince1970: 1_709_164_799.123)), "\"2024-02-28T23:59:59.123Z\"")
+    expectEqual(text(Date(timeIntervalSince1970: -1)), "\"1969-12-31T23:59:59Z\"")
+    expectEqual(text(Date(timeIntervalSince1970: 951_782_400)), "\"2000-02-29T00:00:00Z\"")
   }
 
   @Test func parsesWhatItWritesAndOffsets() {
     for seconds in [0, -1, 951_782_400, 1_709_164_799.123, 4_102_444_800.5, -2_208_988_800] {
       let date = Date(timeIntervalSince1970: seconds)
       let written = text(date)
-      #expect(Timestamp.parse(String(written.dropFirst().dropLast())) == date, "\(written)")
+      expectEqual(Timestamp.parse(String(written.dropFirst().dropLast())), date, "\(written)")
     }
-    #expect(
-      Timestamp.parse("2024-03-01T10:00:00+02:00") == Date(timeIntervalSince1970: 1_709_280_000))
-    #expect(
-      Timestamp.parse("2024-03-01T07:30:00-00:30") == Date(timeIntervalSince1970: 1_709_280_000))
-    #expect(
-      Timestamp.parse("2024-03-01T08:00:00.1234Z") == Date(timeIntervalSince1970: 1_709_280_000.123)
+    expectEqual(
+      Timestamp.parse("2024-03-01T10:00:00+02:00"), Date(timeIntervalSince1970: 1_709_280_000))
+    expectEqual(
+      Timestamp.parse("2024-03-01T07:30:00-00:30"), Date(timeIntervalSince1970: 1_709_280_000))
+    expectEqual(
+      Timestamp.parse("2024-03-01T08:00:00.1234Z"), Date(timeIntervalSince1970: 1_709_280_000.123)
     )
-    #expect(
-      Timestamp.parse("2024-03-01T08:00:00.250Z") == Date(timeIntervalSince1970: 1_709_280_000.25))
-    #expect(
-      Timestamp.parse("2024-02-29T23:59:60Z") == Date(timeIntervalSince1970: 1_709_251_200))
+    expectEqual(
+      Timestamp.parse("2024-03-01T08:00:00.250Z"), Date(timeIntervalSince1970: 1_709_280_000.25))
+    expectEqual(
+      Timestamp.parse("2024-02-29T23:59:60Z"), Date(timeIntervalSince1970: 1_709_251_200))
   }
 
   @Test(arguments: [
@@ -239,14 +241,14 @@ import Testing
       let written = text(date)
       var reader = JSONReader(Array(written.utf8))
       let read = try RecordCoding.read(Date.self, from: &reader, dates: .timestamp)
-      #expect(read == Timestamp.parse(String(written.dropFirst().dropLast())), "\(written)")
-      #expect(read == Timestamp.rounded(date), "\(written)")
+      expectEqual(read, Timestamp.parse(String(written.dropFirst().dropLast())), "\(written)")
+      expectEqual(read, Timestamp.rounded(date), "\(written)")
     }
   }
 
   @Test func roundsToTheNearestMillisecond() {
     let date = Date(timeIntervalSince1970: 1_700_000_000.123_6)
-    #expect(Timestamp.rounded(date) == Date(timeIntervalSince1970: 1_700_000_000.124))
-    #expect(Timestamp.rounded(Timestamp.rounded(date)) == Timestamp.rounded(date))
+    expectEqual(Timestamp.rounded(date), Date(timeIntervalSince1970: 1_700_000_000.124))
+    expectEqual(Timestamp.rounded(Timestamp.rounded(date)), Timestamp.rounded(date))
   }
 }

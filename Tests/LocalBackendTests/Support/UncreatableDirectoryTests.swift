@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Services
 import TestSupport
 import Testing
@@ -22,14 +23,14 @@ import Testing
           Issue.record("unexpected \(error)")
           return
         }
-        #expect(path == wanted.path)
+        expectEqual(path, wanted.path)
         #expect(!reason.isEmpty)
         #expect(
           error.description.hasPrefix("The data directory \(wanted.path) could not be created ("))
         #expect(!error.description.contains("change"))
         #expect(!error.description.contains("saved"))
         #expect(error.isFileProblem)
-        #expect(error.dataStatus == .unreadable(message: error.description))
+        expectEqual(error.dataStatus, .unreadable(message: error.description))
       }
       #expect(!FileManager.default.fileExists(atPath: wanted.path))
     }

@@ -30,8 +30,9 @@ import Testing
       clock.advanceTo(400_000)
 
       let posts = try Self.livePosts(fixture.store, since: start)
-      #expect(
-        posts == [
+      expectEqual(
+        posts,
+        [
           "101 Hanna Virtanen @36856", "102 Tomás Ibarra @74897", "103 Rosa Delgado @106570",
         ])
       // The times are those drawn, 20 to 40 s apart, from the first watch on; the next one

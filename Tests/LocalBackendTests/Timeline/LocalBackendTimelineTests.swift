@@ -12,12 +12,12 @@ import Testing
     try withBackend { fixture throws in
       let newest = fixture.run(fixture.backend.timeline(after: .none, limit: 5))
       #expect(newest == [.next(0, try fixture.store.timeline(limit: 5)), .completed(0)])
-      #expect(newest.first?.value.element?.map(\.id) == [100, 99, 98, 97, 96])
+      expectEqual(newest.first?.value.element?.map(\.id), [100, 99, 98, 97, 96])
 
       let cursor = TimelineCursor(newestId: 97, oldestId: 80)
       let after = fixture.run(fixture.backend.timeline(after: cursor, limit: 20))
-      #expect(after.first?.value.element?.map(\.id) == [100, 99, 98])
-      #expect(after.last == .completed(0))
+      expectEqual(after.first?.value.element?.map(\.id), [100, 99, 98])
+      expectEqual(after.last, .completed(0))
     }
   }
 
@@ -25,15 +25,16 @@ import Testing
     try withBackend { fixture in
       let cursor = TimelineCursor(newestId: 100, oldestId: 81)
       let older = fixture.run(fixture.backend.timeline(before: cursor, limit: 20))
-      #expect(older.first?.value.element?.map(\.id) == Array((61...80).reversed()))
-      #expect(older.last == .completed(0))
+      expectEqual(older.first?.value.element?.map(\.id), Array((61...80).reversed()))
+      expectEqual(older.last, .completed(0))
       let last = TimelineCursor(newestId: 100, oldestId: 3)
-      #expect(
+      expectEqual(
         fixture.run(fixture.backend.timeline(before: last, limit: 20)).first?.value.element?
-          .map(\.id) == [2, 1])
+          .map(\.id), [2, 1])
       let oldest = TimelineCursor(newestId: 100, oldestId: 1)
-      #expect(
-        fixture.run(fixture.backend.timeline(before: oldest, limit: 20)) == [
+      expectEqual(
+        fixture.run(fixture.backend.timeline(before: oldest, limit: 20)),
+        [
           .next(0, []), .completed(0),
         ])
     }
@@ -45,19 +46,20 @@ import Testing
       let all = try fixture.store.posts(byPerson: person.id, limit: 100)
       #expect(all.count > 3)
       let everything = fixture.run(fixture.backend.posts(of: person, after: .none, limit: 100))
-      #expect(everything == [.next(0, all), .completed(0)])
+      expectEqual(everything, [.next(0, all), .completed(0)])
       #expect(all.allSatisfy { $0.authorId == person.id })
 
       let cursor = TimelineCursor(newestId: all[2].id, oldestId: nil)
       let newer = fixture.run(fixture.backend.posts(of: person, after: cursor, limit: 100))
-      #expect(newer == [.next(0, Array(all.prefix(2))), .completed(0)])
+      expectEqual(newer, [.next(0, Array(all.prefix(2))), .completed(0)])
 
       let seen = TimelineCursor(newestId: all[0].id, oldestId: all[1].id)
       let older = fixture.run(fixture.backend.posts(of: person, before: seen, limit: 2))
-      #expect(older == [.next(0, Array(all[2...3])), .completed(0)])
+      expectEqual(older, [.next(0, Array(all[2...3])), .completed(0)])
       let oldest = TimelineCursor(newestId: all[0].id, oldestId: all.last?.id)
-      #expect(
-        fixture.run(fixture.backend.posts(of: person, before: oldest, limit: 2)) == [
+      expectEqual(
+        fixture.run(fixture.backend.posts(of: person, before: oldest, limit: 2)),
+        [
           .next(0, []), .completed(0),
         ])
     }
@@ -66,8 +68,8 @@ import Testing
   @Test func peopleAreTheStoresAuthors() throws {
     try withBackend { fixture in
       let people = try fixture.store.people()
-      #expect(people.count == StoreSeed.demoAuthors.count)
-      #expect(fixture.run(fixture.backend.people()) == [.next(0, people), .completed(0)])
+      expectEqual(people.count, StoreSeed.demoAuthors.count)
+      expectEqual(fixture.run(fixture.backend.people()), [.next(0, people), .completed(0)])
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import Services
 import TestSupport
 import Testing
@@ -43,7 +44,7 @@ import Testing
         seen += page.map(\.id)
         cursor = cursor.advanced(with: page)
       }
-      #expect(seen == Array((1...100).reversed()))
+      expectEqual(seen, Array((1...100).reversed()))
       try store.generatePosts(count: 2, date: Date(timeIntervalSince1970: 1_800_000_000))
       #expect(try store.timeline(sinceId: cursor.newestId).map(\.id) == [102, 101])
     }
@@ -53,11 +54,11 @@ import Testing
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)
       let people = try store.people()
-      #expect(people.count == 6)
-      #expect(people.map(\.name) == people.map(\.name).sorted())
-      #expect(Set(people) == Set(StoreSeed.demoAuthors))
+      expectEqual(people.count, 6)
+      expectEqual(people.map(\.name), people.map(\.name).sorted())
+      expectEqual(Set(people), Set(StoreSeed.demoAuthors))
       let posts = try store.snapshot().posts
-      #expect(posts.count == 100)
+      expectEqual(posts.count, 100)
       #expect(zip(posts, posts.dropFirst()).allSatisfy { $0.date > $1.date && $0.id > $1.id })
     }
   }
@@ -84,9 +85,9 @@ import Testing
       let fresh = Post(id: 150, author: Person(id: 7, name: "Ada"), text: "Hello", date: date)
       try store.savePosts([fresh, edited])
       let posts = try store.snapshot().posts
-      #expect(posts.count == 101)
-      #expect(posts.first == fresh)
-      #expect(posts.first { $0.id == 5 }?.text == "Edited")
+      expectEqual(posts.count, 101)
+      expectEqual(posts.first, fresh)
+      expectEqual(posts.first { $0.id == 5 }?.text, "Edited")
       #expect(try store.people().contains(Person(id: 7, name: "Ada")))
       // Saving the same page again changes nothing a list would show.
       let before = try store.snapshot()
@@ -114,8 +115,8 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         let a = try LocalStore(directory: first).generatePosts(count: 3, date: date)
         let b = try LocalStore(directory: second).generatePosts(count: 3, date: date)
-        #expect(a == b)
-        #expect(a.map(\.id) == [103, 102, 101])
+        expectEqual(a, b)
+        expectEqual(a.map(\.id), [103, 102, 101])
         #expect(a.allSatisfy { $0.date == date && !$0.text.isEmpty })
       }
     }
@@ -141,14 +142,14 @@ import Testing
       let new = try store.snapshot()
       let changes = try #require(try store.changes(since: old))
       let compared = ChangeSet.compute(old: old.posts, new: new.posts)
-      #expect(changes.posts == compared)
-      #expect(changes.posts.insertions == [0, 1, 2])
-      #expect(changes.posts.modifications == [13, 50])
+      expectEqual(changes.posts, compared)
+      expectEqual(changes.posts.insertions, [0, 1, 2])
+      expectEqual(changes.posts.modifications, [13, 50])
       #expect(changes.posts.deletions.isEmpty)
       #expect(changes.friends.isEmpty)
       // From another instance's snapshot, whose history is its own: every post compared.
       let other = try LocalStore(directory: directory).snapshot()
-      #expect(StoreChanges.between(old, other).posts == compared)
+      expectEqual(StoreChanges.between(old, other).posts, compared)
       #expect(try store.changes(since: new) == nil)
     }
   }

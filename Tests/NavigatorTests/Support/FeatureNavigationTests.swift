@@ -70,13 +70,13 @@ enum NoteRoute: FeatureRoute {
 
   @Test func anyFeaturesScenesFollowTheRules() {
     let navigator = Navigator(root: notes, isLoggedIn: true)
-    #expect(navigator.navigate(.show(note(1))) == .success([notes, note(1)]))
-    #expect(navigator.navigate(.show(note(1))) == .failure(.alreadyShown(note(1))))
-    #expect(navigator.navigate(.show(note(2))) == .success([notes, note(1), note(2)]))
-    #expect(navigator.navigate(.back) == .success([notes, note(1)]))
-    #expect(navigator.navigate(.back) == .success([notes]))
-    #expect(navigator.navigate(.back) == .failure(.nothingToGoBackTo))
-    #expect(navigator.currentScene.as(NoteScene.self) == .list)
+    expectEqual(navigator.navigate(.show(note(1))), .success([notes, note(1)]))
+    expectEqual(navigator.navigate(.show(note(1))), .failure(.alreadyShown(note(1))))
+    expectEqual(navigator.navigate(.show(note(2))), .success([notes, note(1), note(2)]))
+    expectEqual(navigator.navigate(.back), .success([notes, note(1)]))
+    expectEqual(navigator.navigate(.back), .success([notes]))
+    expectEqual(navigator.navigate(.back), .failure(.nothingToGoBackTo))
+    expectEqual(navigator.currentScene.as(NoteScene.self), .list)
     #expect(navigator.currentScene.as(TaskScene.self) == nil)
   }
 
@@ -88,35 +88,38 @@ enum NoteRoute: FeatureRoute {
 
     let noSuchNote = NavigationRefusal(NoteRefusal.noSuchNote(0))
     let nothingSelected = NavigationRefusal(NoteRefusal.nothingSelected)
-    #expect(navigator.navigate(.show(note(0))) == .failure(noSuchNote))
-    #expect(navigator.navigate(.replaceRoot(note(0))) == .failure(noSuchNote))
-    #expect(navigator.navigate(Route(NoteRoute.open(nil))) == .failure(nothingSelected))
-    #expect(navigator.navigate(Route(NoteRoute.open(0))) == .failure(noSuchNote))
-    #expect(navigator.currentStack == [notes])
-    #expect(
-      refusals.events.compactMap(\.value.element) == [
+    expectEqual(navigator.navigate(.show(note(0))), .failure(noSuchNote))
+    expectEqual(navigator.navigate(.replaceRoot(note(0))), .failure(noSuchNote))
+    expectEqual(navigator.navigate(Route(NoteRoute.open(nil))), .failure(nothingSelected))
+    expectEqual(navigator.navigate(Route(NoteRoute.open(0))), .failure(noSuchNote))
+    expectEqual(navigator.currentStack, [notes])
+    expectEqual(
+      refusals.events.compactMap(\.value.element),
+      [
         noSuchNote, noSuchNote, nothingSelected, noSuchNote,
       ])
-    #expect(refusals.events.compactMap(\.value.element?.description).last == "There is no note 0.")
-    #expect(navigator.navigate(Route(NoteRoute.open(4))) == .success([notes, note(4)]))
-    #expect(Route(NoteRoute.open(4)) == Route(NoteRoute.open(4)))
+    expectEqual(
+      refusals.events.compactMap(\.value.element?.description).last, "There is no note 0.")
+    expectEqual(navigator.navigate(Route(NoteRoute.open(4))), .success([notes, note(4)]))
+    expectEqual(Route(NoteRoute.open(4)), Route(NoteRoute.open(4)))
     #expect(Route(NoteRoute.open(4)) != Route(NoteRoute.open(5)))
   }
 
   @Test func aFeatureSaysWhichOfItsScenesNeedAnAccount() {
     let navigator = Navigator(root: .login, isLoggedIn: false)
-    #expect(navigator.navigate(.show(notes)) == .failure(.requiresAccount(notes)))
-    #expect(navigator.navigate(.show(about)) == .success([.login, about]))
-    #expect(NavigationRefusal.requiresAccount(notes).description == "Log in to open Notes.")
+    expectEqual(navigator.navigate(.show(notes)), .failure(.requiresAccount(notes)))
+    expectEqual(navigator.navigate(.show(about)), .success([.login, about]))
+    expectEqual(NavigationRefusal.requiresAccount(notes).description, "Log in to open Notes.")
     navigator.setLoggedIn(true)
-    #expect(navigator.navigate(.show(notes)) == .success([.login, about, notes]))
+    expectEqual(navigator.navigate(.show(notes)), .success([.login, about, notes]))
     navigator.setLoggedIn(false)
-    #expect(navigator.currentStack == [.login])
+    expectEqual(navigator.currentStack, [.login])
   }
 
   @Test func scenesOfTwoFeaturesAreNeverEqual() {
     #expect(Scene(NoteScene.list) != Scene(TaskScene.list))
-    #expect(Set([Scene(NoteScene.list), Scene(TaskScene.list), Scene(NoteScene.list)]).count == 2)
-    #expect(Scene(NoteScene.note(id: 3)).description == "NoteScene.note(id: 3)")
+    expectEqual(
+      Set([Scene(NoteScene.list), Scene(TaskScene.list), Scene(NoteScene.list)]).count, 2)
+    expectEqual(Scene(NoteScene.note(id: 3)).description, "NoteScene.note(id: 3)")
   }
 }

@@ -7,13 +7,13 @@ import Testing
 @Suite @MainActor struct NavigatorTests {
   @Test func showBackReplaceRootAndPopToRootChangeTheStack() {
     let navigator = Navigator(root: .home, isLoggedIn: true)
-    #expect(navigator.navigate(.show(.forgotPassword)) == .success([.home, .forgotPassword]))
-    #expect(navigator.navigate(.show(.login)) == .success([.home, .forgotPassword, .login]))
-    #expect(navigator.navigate(.back) == .success([.home, .forgotPassword]))
+    expectEqual(navigator.navigate(.show(.forgotPassword)), .success([.home, .forgotPassword]))
+    expectEqual(navigator.navigate(.show(.login)), .success([.home, .forgotPassword, .login]))
+    expectEqual(navigator.navigate(.back), .success([.home, .forgotPassword]))
     navigator.navigate(.show(.login))
-    #expect(navigator.navigate(.popToRoot) == .success([.home]))
-    #expect(navigator.navigate(.replaceRoot(.login)) == .success([.login]))
-    #expect(navigator.currentScene == .login)
+    expectEqual(navigator.navigate(.popToRoot), .success([.home]))
+    expectEqual(navigator.navigate(.replaceRoot(.login)), .success([.login]))
+    expectEqual(navigator.currentScene, .login)
   }
 
   @Test func refusedRoutesLeaveTheStackAndAreReported() {
@@ -22,27 +22,27 @@ import Testing
     let subscription = navigator.refusals.emit(to: refusals)
     defer { subscription.dispose() }
 
-    #expect(navigator.navigate(.back) == .failure(.nothingToGoBackTo))
-    #expect(navigator.navigate(.show(.home)) == .failure(.alreadyShown(.home)))
-    #expect(navigator.currentStack == [.home])
-    #expect(
-      refusals.events.compactMap(\.value.element) == [.nothingToGoBackTo, .alreadyShown(.home)])
+    expectEqual(navigator.navigate(.back), .failure(.nothingToGoBackTo))
+    expectEqual(navigator.navigate(.show(.home)), .failure(.alreadyShown(.home)))
+    expectEqual(navigator.currentStack, [.home])
+    expectEqual(
+      refusals.events.compactMap(\.value.element), [.nothingToGoBackTo, .alreadyShown(.home)])
   }
 
   @Test func onlyPublicScenesAreAllowedWhileLoggedOut() {
     let navigator = Navigator(root: .login, isLoggedIn: false)
-    #expect(navigator.navigate(.show(.home)) == .failure(.requiresAccount(.home)))
-    #expect(navigator.navigate(.replaceRoot(.home)) == .failure(.requiresAccount(.home)))
-    #expect(navigator.navigate(.show(.forgotPassword)) == .success([.login, .forgotPassword]))
+    expectEqual(navigator.navigate(.show(.home)), .failure(.requiresAccount(.home)))
+    expectEqual(navigator.navigate(.replaceRoot(.home)), .failure(.requiresAccount(.home)))
+    expectEqual(navigator.navigate(.show(.forgotPassword)), .success([.login, .forgotPassword]))
     navigator.setLoggedIn(true)
-    #expect(navigator.navigate(.replaceRoot(.home)) == .success([.home]))
+    expectEqual(navigator.navigate(.replaceRoot(.home)), .success([.home]))
   }
 
   @Test func loggingOutLeavesOnlyTheLoginScene() {
     let navigator = Navigator(root: .home, isLoggedIn: true)
     navigator.navigate(.show(.forgotPassword))
     navigator.setLoggedIn(false)
-    #expect(navigator.currentStack == [.login])
+    expectEqual(navigator.currentStack, [.login])
   }
 
   @Test func theTopSceneDriverFollowsTheStack() {
@@ -57,6 +57,6 @@ import Testing
       clock.scheduleAt(300) { navigator.navigate(.back) }
       clock.start()
     }
-    #expect(tops.events == [.next(0, .home), .next(100, .forgotPassword), .next(300, .home)])
+    expectEqual(tops.events, [.next(0, .home), .next(100, .forgotPassword), .next(300, .home)])
   }
 }

@@ -31,16 +31,16 @@ enum NoteOutward: OutwardRoute {
           if case .share(let id) = route { .show(Scene(NoteScene.note(id: id))) } else { .back }
         },
       ])
-    #expect(
-      navigator.navigate(Route(outward: NoteOutward.find))
-        == .success([Scene(NoteScene.list), tasks]))
-    #expect(
-      navigator.scene(shownBy: Route(outward: NoteOutward.share(id: 4)))
-        == Scene(NoteScene.note(id: 4)))
+    expectEqual(
+      navigator.navigate(Route(outward: NoteOutward.find)),
+      .success([Scene(NoteScene.list), tasks]))
+    expectEqual(
+      navigator.scene(shownBy: Route(outward: NoteOutward.share(id: 4))),
+      Scene(NoteScene.note(id: 4)))
     // The scene's own rules still hold for where the link leads.
-    #expect(
-      navigator.navigate(Route(outward: NoteOutward.share(id: 0)))
-        == .failure(NavigationRefusal(NoteRefusal.noSuchNote(0))))
+    expectEqual(
+      navigator.navigate(Route(outward: NoteOutward.share(id: 0))),
+      .failure(NavigationRefusal(NoteRefusal.noSuchNote(0))))
   }
 
   @Test func anOutwardRouteNoLinkTakesIsRefusedWithTheFeaturesWords() {
@@ -49,11 +49,12 @@ enum NoteOutward: OutwardRoute {
     let bag = DisposeBag()
     navigator.refusals.emit(to: refusals).disposed(by: bag)
     let find = AnyOutwardRoute(NoteOutward.find)
-    #expect(navigator.navigate(.outward(find)) == .failure(.noDestination(find)))
-    #expect(navigator.currentStack == [Scene(NoteScene.list)])
+    expectEqual(navigator.navigate(.outward(find)), .failure(.noDestination(find)))
+    expectEqual(navigator.currentStack, [Scene(NoteScene.list)])
     #expect(navigator.scene(shownBy: .outward(find)) == nil)
-    #expect(
-      refusals.events.map { $0.value.element?.description } == [
+    expectEqual(
+      refusals.events.map { $0.value.element?.description },
+      [
         "Nothing in this app is for finding a note."
       ])
   }
@@ -75,10 +76,10 @@ enum NoteOutward: OutwardRoute {
       clock.scheduleAt(300) { navigator.navigate(.backWithResult(SceneResult(5))) }
       clock.start()
     }
-    #expect(results.events == [.next(200, SceneResult(3))])
-    #expect(results.events.first?.value.element?.as(Int.self) == 3)
+    expectEqual(results.events, [.next(200, SceneResult(3))])
+    expectEqual(results.events.first?.value.element?.as(Int.self), 3)
     #expect(results.events.first?.value.element?.as(String.self) == nil)
-    #expect(tops.events.map(\.time) == [0, 100, 200])
-    #expect(tops.events.last?.value.element == Scene(NoteScene.list))
+    expectEqual(tops.events.map(\.time), [0, 100, 200])
+    expectEqual(tops.events.last?.value.element, Scene(NoteScene.list))
   }
 }

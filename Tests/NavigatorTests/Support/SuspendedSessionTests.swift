@@ -1,4 +1,5 @@
 import Navigator
+import ReactiveTesting
 import Testing
 
 /// A session that ends without the user choosing to: the navigator keeps the scenes shown
@@ -17,18 +18,18 @@ import Testing
   @Test func theScenesShownComeBackAfterTheNextLoginWithWhatTheyKept() {
     let navigator = navigatorShowingANote()
     navigator.suspendSession(keeping: [note(3): "half a sentence", note(4): "not shown"])
-    #expect(navigator.currentStack == [.login])
+    expectEqual(navigator.currentStack, [.login])
     // Saying again that no one is logged in, or going to another public scene, keeps them.
     navigator.setLoggedIn(false)
-    #expect(navigator.navigate(.replaceRoot(.login)) == .success([.login]))
+    expectEqual(navigator.navigate(.replaceRoot(.login)), .success([.login]))
     navigator.setLoggedIn(true)
-    #expect(navigator.navigate(.replaceRoot(.home)) == .success([.home, notes, note(3)]))
+    expectEqual(navigator.navigate(.replaceRoot(.home)), .success([.home, notes, note(3)]))
     #expect(navigator.takeKeptState(Int.self, for: note(3)) == nil)  // another type
-    #expect(navigator.takeKeptState(String.self, for: note(3)) == "half a sentence")
+    expectEqual(navigator.takeKeptState(String.self, for: note(3)), "half a sentence")
     #expect(navigator.takeKeptState(String.self, for: note(3)) == nil)  // taken once
     #expect(navigator.takeKeptState(String.self, for: note(4)) == nil)
     // Only once: the next time the home is the root, it is alone.
-    #expect(navigator.navigate(.replaceRoot(.home)) == .success([.home]))
+    expectEqual(navigator.navigate(.replaceRoot(.home)), .success([.home]))
   }
 
   @Test func aLogoutOrAnotherRootForgetsTheSuspendedScenes() {
@@ -37,13 +38,13 @@ import Testing
     navigator.setLoggedIn(true)
     navigator.setLoggedIn(false)  // a logout before the home showed again
     navigator.setLoggedIn(true)
-    #expect(navigator.navigate(.replaceRoot(.home)) == .success([.home]))
+    expectEqual(navigator.navigate(.replaceRoot(.home)), .success([.home]))
     #expect(navigator.takeKeptState(String.self, for: note(3)) == nil)
 
     let other = navigatorShowingANote()
     other.suspendSession()
     other.setLoggedIn(true)
-    #expect(other.navigate(.replaceRoot(notes)) == .success([notes]))
+    expectEqual(other.navigate(.replaceRoot(notes)), .success([notes]))
   }
 
   @Test func onlyAStackWithScenesThatNeedAnAccountIsKept() {
@@ -52,16 +53,16 @@ import Testing
     navigator.navigate(.show(notes))
     // Nothing shown needs an account but the notes: they are kept.
     navigator.suspendSession()
-    #expect(navigator.currentStack == [.login])
+    expectEqual(navigator.currentStack, [.login])
     navigator.setLoggedIn(true)
-    #expect(
-      navigator.navigate(.replaceRoot(.home)) == .success([.home, Scene(NoteScene.about), notes]))
+    expectEqual(
+      navigator.navigate(.replaceRoot(.home)), .success([.home, Scene(NoteScene.about), notes]))
 
     let publicOnly = Navigator(root: .login, isLoggedIn: false)
     publicOnly.navigate(.show(.forgotPassword))
     publicOnly.suspendSession(keeping: [.forgotPassword: "x"])
-    #expect(publicOnly.currentStack == [.login, .forgotPassword])  // nothing to leave
+    expectEqual(publicOnly.currentStack, [.login, .forgotPassword])  // nothing to leave
     publicOnly.setLoggedIn(true)
-    #expect(publicOnly.navigate(.replaceRoot(.home)) == .success([.home]))
+    expectEqual(publicOnly.navigate(.replaceRoot(.home)), .success([.home]))
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import RemoteBackend
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
     try await withAppServer { fixture in
       let friends = try await fixture.client.records(Friend.self)
       #expect(friends == (try fixture.store.records(Friend.self)))
-      #expect(friends.count == 20)
+      expectEqual(friends.count, 20)
       let third = friends[2]
       #expect(try await fixture.client.record(Friend.self, id: third.id) == third)
       #expect(
@@ -27,8 +28,8 @@ import Testing
     try await withAppServer(seed: .empty) { fixture in
       let draft = FriendDraft(firstName: " Grace ", lastName: "Hopper", phoneNumber: "555 0100")
       let saved = try await fixture.client.add(draft)
-      #expect(
-        saved == Friend(id: 1, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
+      expectEqual(
+        saved, Friend(id: 1, firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0100"))
       #expect(try fixture.store.records(Friend.self) == [saved])
       #expect(
         await fixture.log.contains(.responded(connection: 1, status: 201), within: hangBound))
@@ -39,7 +40,7 @@ import Testing
     try await withAppServer(seed: .empty) { fixture in
       let draft = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "12")
       let failure = await serviceError { try await fixture.client.add(draft) }
-      #expect(failure == .invalid(Validation.phoneNumber("12").message!))
+      expectEqual(failure, .invalid(Validation.phoneNumber("12").message!))
       let friends = try fixture.store.records(Friend.self)
       #expect(friends.isEmpty)
     }
@@ -50,7 +51,7 @@ import Testing
       var friend = try fixture.store.record(Friend.self, id: 5)
       friend.phoneNumber = "+1 555 0199 "
       let saved = try await fixture.client.update(friend)
-      #expect(saved.phoneNumber == "+1 555 0199")
+      expectEqual(saved.phoneNumber, "+1 555 0199")
       #expect(try fixture.store.record(Friend.self, id: 5) == saved)
 
       let missing = Friend(id: 404, firstName: "No", lastName: "One", phoneNumber: "5550100")

@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import ReactiveCore
+import ReactiveTesting
 import RemoteBackend
 import Testing
 
@@ -11,10 +12,10 @@ extension RemoteBackendDeliveryTests {
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
       let friendsQueue = try await backend.records(Friend.self).records()
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
-      #expect(friendsQueue == "the scheduler")
+      expectEqual(friendsQueue, "the scheduler")
       let searchQueue = try await backend.search("ken")
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
-      #expect(searchQueue == "the scheduler")
+      expectEqual(searchQueue, "the scheduler")
     }
   }
 }

@@ -20,8 +20,9 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       _ = backend.records(Friend.self).remove(id: 1)
       // One round trip after them: had they been sent, they would have arrived first.
       _ = try await backend.currentAccountStatus().value
-      #expect(
-        fixture.log.events.filter(\.isReceived) == [
+      expectEqual(
+        fixture.log.events.filter(\.isReceived),
+        [
           .received(connection: 1, method: .get, target: "/account")
         ])
       #expect(try fixture.store.records(Friend.self).count == 20)
@@ -51,7 +52,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
       let store = fixture.store
       let friends = try await backend.records(Friend.self).records().value
       #expect(friends == (try store.records(Friend.self)))
-      #expect(friends.count == 20)
+      expectEqual(friends.count, 20)
       #expect(
         try await backend.records(Friend.self).record(id: 4).value
           == (try store.record(Friend.self, id: 4)))
@@ -60,7 +61,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
           == .notFound(id: 999))
 
       let added = try await backend.records(Friend.self).add(grace).value
-      #expect(added == Friend(id: 21, draft: grace))
+      expectEqual(added, Friend(id: 21, draft: grace))
       #expect(try store.record(Friend.self, id: 21) == added)
       var changed = added
       changed.phoneNumber = "+1 555 0199"
@@ -146,7 +147,7 @@ let grace = FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "55
         client: fixture.client, scheduler: deliveries, pollScheduler: pollClock())
       var changes = elements(backend.records(Friend.self).recordsChanged)
       let firstRead = await fixture.log.firstEvent(timeout: hangBound) { $0.isReceived }
-      #expect(firstRead == .received(connection: 1, method: .get, target: "/friends"))
+      expectEqual(firstRead, .received(connection: 1, method: .get, target: "/friends"))
       // The write's own read replaces the first one, which the gate still holds; its result
       // must count as a change, or a list loaded before the write would stay stale.
       _ = try await backend.records(Friend.self).add(grace).value

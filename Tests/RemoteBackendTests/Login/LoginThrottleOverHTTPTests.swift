@@ -2,6 +2,7 @@ import Authentication
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import RemoteBackend
 import Services
 import Synchronization
@@ -36,19 +37,19 @@ final class HandClock: Sendable {
         let error = await serviceError {
           try await client.logIn(email: "ada@example.com", password: "guess1234")
         }
-        #expect(error == .wrongCredentials)
+        expectEqual(error, .wrongCredentials)
       }
       // Even the right password is refused during the wait, and the answer says how long.
       let (status, retryAfter, body) = try await postLogin(
         fixture.server.url, email: "ADA@example.com", password: StoreSeed.demoPassword)
-      #expect(status == 429)
-      #expect(retryAfter == "30")
+      expectEqual(status, 429)
+      expectEqual(retryAfter, "30")
       #expect(body.contains("too many attempts; try again in 30 s"))
       clock.advance(12)
       let waiting = await serviceError {
         try await client.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
       }
-      #expect(waiting == .tooManyAttempts(retryAfter: 18))
+      expectEqual(waiting, .tooManyAttempts(retryAfter: 18))
       #expect(waiting?.description == "too many attempts; try again in 18 s")
       #expect(try fixture.store.accountStatus() == .unavailable)
       // After the wait, one more wrong guess doubles it.
@@ -56,15 +57,15 @@ final class HandClock: Sendable {
       let wrong = await serviceError {
         try await client.logIn(email: "ada@example.com", password: "guess1234")
       }
-      #expect(wrong == .wrongCredentials)
+      expectEqual(wrong, .wrongCredentials)
       let doubled = await serviceError {
         try await client.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
       }
-      #expect(doubled == .tooManyAttempts(retryAfter: 60))
+      expectEqual(doubled, .tooManyAttempts(retryAfter: 60))
       clock.advance(60)
       let account = try await client.logIn(
         email: "ada@example.com", password: StoreSeed.demoPassword)
-      #expect(account == StoreSeed.demoAccount)
+      expectEqual(account, StoreSeed.demoAccount)
     }
   }
 

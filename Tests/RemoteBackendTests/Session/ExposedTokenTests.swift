@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import RemoteBackend
 import Services
 import TestSupport
@@ -13,10 +14,10 @@ import Testing
       let token = String(repeating: "A", count: 43)
       try file.save(token)
       #expect(file.takeExposedToken() == nil)
-      #expect(file.load() == token)
+      expectEqual(file.load(), token)
       try FileManager.default.setAttributes(
         [.posixPermissions: 0o644], ofItemAtPath: file.url.path)
-      #expect(file.takeExposedToken() == token)
+      expectEqual(file.takeExposedToken(), token)
       #expect(!FileManager.default.fileExists(atPath: file.url.path))
       #expect(file.takeExposedToken() == nil)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import RemoteBackend
 import TestSupport
 import Testing
@@ -22,13 +23,13 @@ import Testing
       #expect(try mode(of: file.url) == 0o600)
       #expect(try mode(of: data) == 0o700)
       // Another client of the same directory and server shares the login.
-      #expect(SessionTokenFile(directory: data, server: server).load() == token)
+      expectEqual(SessionTokenFile(directory: data, server: server).load(), token)
       #expect(
         try FileManager.default.contentsOfDirectory(atPath: data.path) == [
           SessionTokenFile.fileName
         ])
       try file.save("second")
-      #expect(file.load() == "second")
+      expectEqual(file.load(), "second")
       #expect(try mode(of: file.url) == 0o600)
     }
   }
@@ -38,13 +39,13 @@ import Testing
       let file = SessionTokenFile(directory: directory, server: server)
       #expect(SessionTokenFile.recordedServer(in: directory) == nil)
       try file.save(token)
-      #expect(SessionTokenFile.recordedServer(in: directory) == "http://127.0.0.1:8080")
+      expectEqual(SessionTokenFile.recordedServer(in: directory), "http://127.0.0.1:8080")
       file.expire("another")
-      #expect(file.load() == token)
+      expectEqual(file.load(), token)
       file.expire(token)
       #expect(file.load() == nil)
       #expect(try mode(of: file.url) == 0o600)
-      #expect(SessionTokenFile.recordedServer(in: directory) == "http://127.0.0.1:8080")
+      expectEqual(SessionTokenFile.recordedServer(in: directory), "http://127.0.0.1:8080")
       try file.save(token)
       file.remove(token)
       #expect(SessionTokenFile.recordedServer(in: directory) == nil)
@@ -57,7 +58,7 @@ import Testing
       let other = SessionTokenFile(directory: directory, server: URL(string: "http://evil:80")!)
       #expect(other.load() == nil)
       other.remove(token)
-      #expect(SessionTokenFile(directory: directory, server: server).load() == token)
+      expectEqual(SessionTokenFile(directory: directory, server: server).load(), token)
     }
   }
 
@@ -77,7 +78,7 @@ import Testing
       #expect(file.load() == nil)
       // Logging in again replaces it.
       try file.save(token)
-      #expect(file.load() == token)
+      expectEqual(file.load(), token)
     }
   }
 
@@ -97,7 +98,7 @@ import Testing
       try file.save(token)
       // A client whose older session ended does not log out a newer login.
       file.remove("an-older-token")
-      #expect(file.load() == token)
+      expectEqual(file.load(), token)
       file.remove(token)
       #expect(file.load() == nil)
       #expect(!FileManager.default.fileExists(atPath: file.url.path))

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import RemoteBackend
 import TestSupport
 import Testing
@@ -17,7 +18,7 @@ import Testing
       let client = fixture.client
       #expect(try await client.accountStatus() == .unavailable)
       let account = try await client.logIn(email: " ADA@example.com ", password: demoPassword)
-      #expect(account == StoreSeed.demoAccount)
+      expectEqual(account, StoreSeed.demoAccount)
       #expect(try await client.accountStatus() == .authorized(StoreSeed.demoAccount))
       // The server's sessions leave the store's own "signed in" flag alone.
       #expect(try fixture.store.accountStatus() == .unavailable)
@@ -33,9 +34,9 @@ import Testing
       let failure = await serviceError {
         try await fixture.client.logIn(email: "ada@example.com", password: "not the password")
       }
-      #expect(failure == .wrongCredentials)
+      expectEqual(failure, .wrongCredentials)
       let status = try fixture.store.accountStatus()
-      #expect(status == .unavailable)
+      expectEqual(status, .unavailable)
     }
   }
 
@@ -45,7 +46,7 @@ import Testing
       let failure = await serviceError {
         try await fixture.client.requestPasswordReset(email: "no-at-sign")
       }
-      #expect(failure == .invalid(Validation.email("no-at-sign").message!))
+      expectEqual(failure, .invalid(Validation.email("no-at-sign").message!))
     }
   }
 
@@ -86,7 +87,7 @@ import Testing
         return try await group.reduce(into: [String?]()) { $0.append($1) }
       }
       // Each client its own session, each session its own token.
-      #expect(Set(tokens.compactMap { $0 }).count == 10)
+      expectEqual(Set(tokens.compactMap { $0 }).count, 10)
       #expect(try fixture.sessions.records.count == 10)
     }
   }

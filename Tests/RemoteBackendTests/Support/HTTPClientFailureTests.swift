@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Models
+import ReactiveTesting
 import RemoteBackend
 import Testing
 
@@ -9,8 +10,8 @@ import Testing
   @Test func aServerErrorIsItsStatusWithTheServersOwnSentence() async throws {
     try await withFixtureServer(replying: .error(status: 500, message: "boom")) { client, _ in
       let error = await serviceError { try await client.accountStatus() }
-      #expect(error == .http(status: 500, message: "boom"))
-      #expect(error?.description == "boom (HTTP status 500)")
+      expectEqual(error, .http(status: 500, message: "boom"))
+      expectEqual(error?.description, "boom (HTTP status 500)")
       #expect(
         await serviceError { try await client.logOut() } == .http(status: 500, message: "boom"))
     }
@@ -23,7 +24,7 @@ import Testing
         return
       }
       #expect(message.hasPrefix("a [31mb x"))
-      #expect(message.count == 300)
+      expectEqual(message.count, 300)
     }
   }
 
@@ -117,7 +118,7 @@ import Testing
       let start = clock.now
       let failure = await serviceError { try await client.accountStatus() }
       let elapsed = clock.now - start
-      #expect(failure == .timedOut)
+      expectEqual(failure, .timedOut)
       #expect(elapsed >= .milliseconds(300))
       #expect(await log.contains(.clientClosed(connection: 1), within: hangBound))
     }
@@ -175,7 +176,7 @@ import Testing
     try await withFixtureServer(replying: .neverAnswer, timeout: hangBound) { client, log in
       let call = Task { try await client.accountStatus() }
       let arrived = await log.firstEvent(timeout: hangBound) { $0.isReceived }
-      #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
+      expectEqual(arrived, .received(connection: 1, method: .get, target: "/account"))
       call.cancel()
       let failure = await thrownError { try await call.value }
       #expect(failure is CancellationError)

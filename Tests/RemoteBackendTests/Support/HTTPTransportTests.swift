@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ReactiveTesting
 import RemoteBackend
 import Services
 import Synchronization
@@ -22,16 +23,16 @@ import Testing
       + "\r\n5;name=value\r\n[1, 2\r\nA\r\n, 3, 4, 5]\r\n0\r\nX-Checksum: none\r\n\r\n"
     try await withRawAnswer(answer) { transport in
       let (body, status) = try await transport.send("GET", path: ["items"])
-      #expect(status == 201)
-      #expect(String(decoding: body, as: UTF8.self) == "[1, 2, 3, 4, 5]")
+      expectEqual(status, 201)
+      expectEqual(String(decoding: body, as: UTF8.self), "[1, 2, 3, 4, 5]")
     }
   }
 
   @Test func anAnswerWithoutALengthEndsWithTheConnection() async throws {
     try await withRawAnswer("HTTP/1.0 200 OK\r\n\r\n{\"a\": 1}") { transport in
       let (body, status) = try await transport.send("GET", path: [])
-      #expect(status == 200)
-      #expect(String(decoding: body, as: UTF8.self) == "{\"a\": 1}")
+      expectEqual(status, 200)
+      expectEqual(String(decoding: body, as: UTF8.self), "{\"a\": 1}")
     }
   }
 
@@ -40,8 +41,8 @@ import Testing
       "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n{}"
     try await withRawAnswer(answer) { transport in
       let (body, status) = try await transport.send("GET", path: [])
-      #expect(status == 404)
-      #expect(body == Data("{}".utf8))
+      expectEqual(status, 404)
+      expectEqual(body, Data("{}".utf8))
     }
   }
 
@@ -129,8 +130,8 @@ import Testing
     let padding = String(repeating: "x", count: 64 * 1024 - head.utf8.count - 4)
     try await withRawAnswer(head + padding + "\r\n\r\n[]") { transport in
       let (body, status) = try await transport.send("GET", path: [])
-      #expect(status == 200)
-      #expect(body == Data("[]".utf8))
+      expectEqual(status, 200)
+      expectEqual(body, Data("[]".utf8))
     }
   }
 
@@ -143,7 +144,7 @@ import Testing
     let start = ContinuousClock.now
     let failure = await serviceError { try await transport.send("GET", path: ["account"]) }
     let elapsed = ContinuousClock.now - start
-    #expect(failure == .timedOut)
+    expectEqual(failure, .timedOut)
     #expect(elapsed >= .milliseconds(300))
     // The server never answers: without the deadline the call would wait for ever, so any
     // bound shows the deadline; this one is reached only by a hang, never by a busy machine.
@@ -193,7 +194,7 @@ import Testing
       headers: [
         ("Authorization", "Bearer abc"), ("Content-Length", "999"), ("connection", "keep-alive"),
       ])
-    #expect(status == 204)
+    expectEqual(status, 204)
     #expect(
       listener.request()
         == "POST /api/v1/friends/a%20b/c%3F?q=%C3%A9&n=2 HTTP/1.1\r\n"
@@ -236,8 +237,8 @@ import Testing
     let transport = HTTPTransport(
       baseURL: URL(string: "http://[::1]:\(listener.port)")!, timeout: hangBound)
     let (body, status) = try await transport.send("GET", path: ["account"])
-    #expect(status == 200)
-    #expect(body == Data("true".utf8))
+    expectEqual(status, 200)
+    expectEqual(body, Data("true".utf8))
     #expect(
       listener.request()
         == "GET /account HTTP/1.1\r\nHost: [::1]:\(listener.port)\r\n"

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Models
 import ReactiveCore
+import ReactiveTesting
 import RemoteBackend
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
       let backend = RemoteBackend(client: fixture.client, scheduler: scheduler)
       let statusQueue = try await backend.currentAccountStatus()
         .map { _ in DispatchQueue.getSpecific(key: key) }.value
-      #expect(statusQueue == "the scheduler")
+      expectEqual(statusQueue, "the scheduler")
     }
   }
 
@@ -34,10 +35,10 @@ import Testing
       let failureQueue = try await backend.logIn(email: "ada@example.com", password: "not the one")
         .map { _ in "answered" }
         .catch { _ in .just(DispatchQueue.getSpecific(key: key) ?? "elsewhere") }.value
-      #expect(failureQueue == "the scheduler")
+      expectEqual(failureQueue, "the scheduler")
       let statusQueue = try await backend.accountStatus.take(1)
         .map { _ in DispatchQueue.getSpecific(key: key) }.asSingle().value
-      #expect(statusQueue == "the scheduler")
+      expectEqual(statusQueue, "the scheduler")
     }
   }
 }

@@ -69,7 +69,7 @@ final class Received: @unchecked Sendable {
       let refused = await serviceError {
         try await backend.requestPasswordReset(email: "no-at-sign")
       }
-      #expect(refused == .invalid(Validation.email("no-at-sign").message!))
+      expectEqual(refused, .invalid(Validation.email("no-at-sign").message!))
     }
   }
 
@@ -80,7 +80,7 @@ final class Received: @unchecked Sendable {
       let failure = await serviceError {
         try await backend.logIn(email: ada.email, password: "not the password").value
       }
-      #expect(failure == .wrongCredentials)
+      expectEqual(failure, .wrongCredentials)
       #expect(try fixture.store.accountStatus() == .unavailable)
     }
   }
@@ -93,8 +93,9 @@ final class Received: @unchecked Sendable {
       _ = backend.logOut()
       // One round trip after them: had they been sent, they would have arrived first.
       #expect(try await backend.currentAccountStatus().value == .authorized(ada))
-      #expect(
-        fixture.log.events.filter(\.isReceived) == [
+      expectEqual(
+        fixture.log.events.filter(\.isReceived),
+        [
           .received(connection: 1, method: .get, target: "/account")
         ])
       #expect(try await login.value == ada)
@@ -109,7 +110,7 @@ final class Received: @unchecked Sendable {
         onSuccess: { received.record("success \($0)") },
         onFailure: { received.record("failure \($0)") })
       let arrived = await log.firstEvent(timeout: hangBound) { $0.isReceived }
-      #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
+      expectEqual(arrived, .received(connection: 1, method: .get, target: "/account"))
       subscription.dispose()
       #expect(await log.contains(.clientClosed(connection: 1), within: hangBound))
 
@@ -131,7 +132,7 @@ final class Received: @unchecked Sendable {
       let backend = RemoteBackend(client: client, scheduler: deliveries, pollScheduler: pollClock())
       let subscription = backend.accountStatus.subscribe()
       let arrived = await log.firstEvent(timeout: hangBound) { $0.isReceived }
-      #expect(arrived == .received(connection: 1, method: .get, target: "/account"))
+      expectEqual(arrived, .received(connection: 1, method: .get, target: "/account"))
       subscription.dispose()
       #expect(await log.contains(.clientClosed(connection: 1), within: hangBound))
     }
@@ -165,7 +166,7 @@ final class Received: @unchecked Sendable {
         if case .received(_, .get, "/account") = $0 { return true }
         return false
       }
-      #expect(accountReads.count == 2)
+      expectEqual(accountReads.count, 2)
     }
   }
 }

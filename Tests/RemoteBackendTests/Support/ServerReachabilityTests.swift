@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import ReactiveCore
+import ReactiveTesting
 import Services
 import Synchronization
 import Testing
@@ -49,10 +50,10 @@ import Testing
     #expect(RemoteBackend.unanswered(ServiceError.sessionExpired, server: server) == nil)
     #expect(RemoteBackend.unanswered(ServiceError.notFound(id: 3), server: server) == nil)
     #expect(RemoteBackend.unanswered(ServiceError.http(status: 404), server: server) == nil)
-    #expect(
+    expectEqual(
       RemoteBackend.unanswered(ServiceError.unreachable("nothing listens"), server: server)?
         .message?.hasPrefix(
-          "No answer from the server http://127.0.0.1:1: it cannot be reached (nothing listens).")
-        == true)
+          "No answer from the server http://127.0.0.1:1: it cannot be reached (nothing listens)."),
+      true)
   }
 }

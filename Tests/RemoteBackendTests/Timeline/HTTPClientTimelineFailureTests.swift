@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Models
+import ReactiveTesting
 import RemoteBackend
 import Testing
 
@@ -20,11 +21,11 @@ import Testing
       .json(Data(#"[{"id":1,"authorId":1,"authorName":"A","text":"t","date":"yesterday"}]"#.utf8)))
     try await withFixtureServer(replying: badDate) { client, _ in
       let failure = await serviceError { try await client.timeline() }
-      #expect(
-        failure
-          == .malformedResponse(
-            "expected a page of posts, but \"[0].date\" is not valid: "
-              + "\"yesterday\" is not an ISO 8601 date"))
+      expectEqual(
+        failure,
+        .malformedResponse(
+          "expected a page of posts, but \"[0].date\" is not valid: "
+            + "\"yesterday\" is not an ISO 8601 date"))
     }
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import RemoteBackend
 import TestSupport
 import Testing
@@ -17,28 +18,28 @@ import Testing
       let client = fixture.client
       let first = try await client.timeline()
       #expect(first == (try fixture.store.timeline()))
-      #expect(first.count == HTTPAPI.defaultPageSize)
-      #expect(Array(first.prefix(3)) == fresh)
-      #expect(first[0].date == Date(timeIntervalSince1970: 1_720_000_000.250))
+      expectEqual(first.count, HTTPAPI.defaultPageSize)
+      expectEqual(Array(first.prefix(3)), fresh)
+      expectEqual(first[0].date, Date(timeIntervalSince1970: 1_720_000_000.250))
 
       let newer = try await client.timeline(sinceId: 100, limit: 2)
       #expect(newer == (try fixture.store.timeline(sinceId: 100, limit: 2)))
-      #expect(newer.map(\.id) == [103, 102])
+      expectEqual(newer.map(\.id), [103, 102])
       let older = try await client.timeline(maxId: 50, limit: 5)
-      #expect(older.map(\.id) == [49, 48, 47, 46, 45])
+      expectEqual(older.map(\.id), [49, 48, 47, 46, 45])
       let window = try await client.timeline(sinceId: 10, maxId: 14, limit: 100)
-      #expect(window.map(\.id) == [13, 12, 11])
+      expectEqual(window.map(\.id), [13, 12, 11])
     }
   }
 
   @Test func aPageSizeOutOfRangeIsRefused() async throws {
     try await withAppServer { fixture in
       let failure = await serviceError { try await fixture.client.timeline(limit: 0) }
-      #expect(failure == .invalid("limit must be a whole number from 1 to 100"))
+      expectEqual(failure, .invalid("limit must be a whole number from 1 to 100"))
       let tooMany = await serviceError {
         try await fixture.client.posts(byPerson: 1, limit: HTTPAPI.maximumPageSize + 1)
       }
-      #expect(tooMany == .invalid("limit must be a whole number from 1 to 100"))
+      expectEqual(tooMany, .invalid("limit must be a whole number from 1 to 100"))
     }
   }
 
@@ -46,7 +47,7 @@ import Testing
     try await withAppServer { fixture in
       let people = try await fixture.client.people()
       #expect(people == (try fixture.store.people()))
-      #expect(people.count == StoreSeed.demoAuthors.count)
+      expectEqual(people.count, StoreSeed.demoAuthors.count)
       let person = people[1]
       let posts = try await fixture.client.posts(byPerson: person.id, limit: 5)
       #expect(posts == (try fixture.store.posts(byPerson: person.id, limit: 5)))
@@ -54,7 +55,7 @@ import Testing
       let older = try await fixture.client.posts(byPerson: person.id, maxId: posts[4].id, limit: 3)
       #expect(older == (try fixture.store.posts(byPerson: person.id, maxId: posts[4].id, limit: 3)))
       let newer = try await fixture.client.posts(byPerson: person.id, sinceId: posts[1].id)
-      #expect(newer == Array(posts.prefix(1)))
+      expectEqual(newer, Array(posts.prefix(1)))
       #expect(try await fixture.client.posts(byPerson: 999).isEmpty)
     }
   }

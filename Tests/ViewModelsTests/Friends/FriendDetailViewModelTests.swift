@@ -23,7 +23,7 @@ import ViewModels
       clock.scheduleAt(0) { output.friend.drive(friends).disposed(by: bag) }
       clock.start()
     }
-    #expect(friends.events == [.next(100, Self.ada), .completed(100)])
+    expectEqual(friends.events, [.next(100, Self.ada), .completed(100)])
   }
 
   @Test func eachRefreshLoadsTheFriendAgain() {
@@ -45,10 +45,10 @@ import ViewModels
       }
       clock.advanceTo(1_000)
     }
-    #expect(friends.events == [.next(100, Self.ada), .next(700, Self.renamed)])
-    #expect(
-      timeline(loading.events) == ["true@0", "false@100", "true@600", "false@700"])
-    #expect(service.calls == [.record(id: 1), .record(id: 1)])
+    expectEqual(friends.events, [.next(100, Self.ada), .next(700, Self.renamed)])
+    expectEqual(
+      timeline(loading.events), ["true@0", "false@100", "true@600", "false@700"])
+    expectEqual(service.calls, [.record(id: 1), .record(id: 1)])
   }
 
   @Test func aFriendThatNoLongerExistsSaysSoAndGoesBackOnce() {
@@ -74,12 +74,13 @@ import ViewModels
       }
       clock.advanceTo(1_000)
     }
-    #expect(friends.events == [.next(100, Self.ada)])
-    #expect(
-      errors.events == [
+    expectEqual(friends.events, [.next(100, Self.ada)])
+    expectEqual(
+      errors.events,
+      [
         .next(700, "This friend no longer exists."), .next(900, "This friend no longer exists."),
       ])
-    #expect(routes.events == [.next(700, .back)])
+    expectEqual(routes.events, [.next(700, .back)])
   }
 
   /// A deletion tapped at 200 that takes `removal` ms, with the refresh it causes at 300
@@ -119,18 +120,18 @@ import ViewModels
 
   @Test func deletingTheFriendHereGoesBackOnceThoughTheRefreshFindsNobody() {
     let run = deletion(taking: 100)
-    #expect(run.deleted == [.next(300, 1)])
-    #expect(run.routes == [.next(300, .back)])
-    #expect(run.confirmations == [.next(300, "Removed \(Self.ada.fullName)."), .completed(300)])
+    expectEqual(run.deleted, [.next(300, 1)])
+    expectEqual(run.routes, [.next(300, .back)])
+    expectEqual(run.confirmations, [.next(300, "Removed \(Self.ada.fullName)."), .completed(300)])
     // The friend gone after its own deletion is no failure.
     #expect(run.errors.isEmpty)
   }
 
   @Test func aRefreshThatFindsTheFriendGoneBeforeTheDeletionEndsConfirmsItOnce() {
     let run = deletion(taking: 500)
-    #expect(run.routes == [.next(350, .back)])
-    #expect(run.confirmations == [.next(350, "Removed \(Self.ada.fullName)."), .completed(350)])
-    #expect(run.deleted == [.next(700, 1)])
+    expectEqual(run.routes, [.next(350, .back)])
+    expectEqual(run.confirmations, [.next(350, "Removed \(Self.ada.fullName)."), .completed(350)])
+    expectEqual(run.deleted, [.next(700, 1)])
     #expect(run.errors.isEmpty)
   }
 

@@ -66,19 +66,20 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(
-      conflicts.events == [
+    expectEqual(
+      conflicts.events,
+      [
         .next(0, nil), .next(400, "Ada Lovelace was changed elsewhere"), .next(500, nil),
       ])
-    #expect(initial.events == [.next(100, Self.ada.draft), .next(600, Self.elsewhere.draft)])
+    expectEqual(initial.events, [.next(100, Self.ada.draft), .next(600, Self.elsewhere.draft)])
     // Dirty from the phone's change until the reload; then the front types the reloaded
     // values in (at 700), and the form is clean.
-    #expect(timeline(dirty.events) == ["false@0", "true@200", "false@700"])
+    expectEqual(timeline(dirty.events), ["false@0", "true@200", "false@700"])
     #expect(errors.events.isEmpty)
     #expect(routes.events.isEmpty)
     var mine = Self.ada
     mine.phoneNumber = "555 0199"
-    #expect(service.calls == [.record(id: 7), .update(mine), .record(id: 7)])
+    expectEqual(service.calls, [.record(id: 7), .update(mine), .record(id: 7)])
   }
 
   @Test func overwriteSavesTheFormOverTheCurrentRevisionAndRoutesBack() {
@@ -110,15 +111,16 @@ import ViewModels
     over.revision = Self.elsewhere.revision
     var result = over
     result.revision += 1
-    #expect(
-      conflicts.events == [
+    expectEqual(
+      conflicts.events,
+      [
         .next(0, nil), .next(400, "Ada Lovelace was changed elsewhere"), .next(500, nil),
       ])
     // The current friend is read at 500 (answered at 600), then saved over at 700.
-    #expect(saved.events == [.next(700, result)])
-    #expect(routes.events == [.next(700, .backWithResult(SceneResult(FriendSaved(id: 7))))])
-    #expect(
-      service.calls == [.record(id: 7), .update(mine), .record(id: 7), .update(over)])
+    expectEqual(saved.events, [.next(700, result)])
+    expectEqual(routes.events, [.next(700, .backWithResult(SceneResult(FriendSaved(id: 7))))])
+    expectEqual(
+      service.calls, [.record(id: 7), .update(mine), .record(id: 7), .update(over)])
   }
 
   /// A service that stores one friend, Ada at revision 3, refuses an update of any other
@@ -163,14 +165,14 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(conflicts.events == [.next(0, nil)])
-    #expect(saved.events == [.next(400, 4), .next(600, 5)])
+    expectEqual(conflicts.events, [.next(0, nil)])
+    expectEqual(saved.events, [.next(400, 4), .next(600, 5)])
     var first = Self.ada
     first.phoneNumber = "555 0199"
     var second = first
     second.phoneNumber = "555 0142"
     second.revision = 4
-    #expect(service.calls == [.record(id: 7), .update(first), .update(second)])
+    expectEqual(service.calls, [.record(id: 7), .update(first), .update(second)])
   }
 
   @Test func anAddFormThatSavesTwiceUpdatesTheFriendItAdded() {
@@ -198,8 +200,8 @@ import ViewModels
     changed.phoneNumber = "555 0142"
     var stored = changed
     stored.revision += 1
-    #expect(saved.events == [.next(400, added), .next(600, stored)])
+    expectEqual(saved.events, [.next(400, added), .next(600, stored)])
     #expect(errors.events.isEmpty)
-    #expect(service.calls == [.add(draft), .update(changed)])
+    expectEqual(service.calls, [.add(draft), .update(changed)])
   }
 }

@@ -38,8 +38,9 @@ import ViewModels
     let run = outcomes(.add, drafts: [.next(100, bad), .next(200, good)]) { service in
       service.addResponse = { [.next(50, Friend(id: 9, draft: $0)), .completed(50)] }
     }
-    #expect(
-      run.events == [
+    expectEqual(
+      run.events,
+      [
         .next(
           100,
           .refused([
@@ -47,7 +48,7 @@ import ViewModels
           ])),
         .next(250, .saved(Friend(id: 9, draft: good.trimmed))),
       ])
-    #expect(run.calls == [.add(good.trimmed)])
+    expectEqual(run.calls, [.add(good.trimmed)])
   }
 
   @Test func anEditSavesTheDraftFromTheLoadedRevisionAndAStaleOneIsAConflict() {
@@ -57,19 +58,20 @@ import ViewModels
       service.recordResponse = { _ in [.next(100, Self.ada), .completed(100)] }
       service.updateResponse = { [.error(10, ServiceError.changedElsewhere(id: $0.id))] }
     }
-    #expect(
-      run.events == [
+    expectEqual(
+      run.events,
+      [
         .next(5, .failed("The friend is not loaded yet.")),
         .next(210, .conflict("Ada Lovelace was changed elsewhere")),
       ])
-    #expect(run.calls == [.record(id: 7), .update(Friend(id: 7, draft: mine, revision: 3))])
+    expectEqual(run.calls, [.record(id: 7), .update(Friend(id: 7, draft: mine, revision: 3))])
   }
 
   @Test func aFieldsMessageIsTheFormsAndTextsFillADraftOverItsBase() {
-    #expect(Form.message(for: .phoneNumber, "12") == "A phone number needs 7 to 15 digits.")
+    expectEqual(Form.message(for: .phoneNumber, "12"), "A phone number needs 7 to 15 digits.")
     #expect(Form.message(for: .firstName, " Ada ") == nil)
-    #expect(
-      Form.draft([.phoneNumber: "555 0199"], over: Self.ada.draft)
-        == FriendDraft(firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0199"))
+    expectEqual(
+      Form.draft([.phoneNumber: "555 0199"], over: Self.ada.draft),
+      FriendDraft(firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0199"))
   }
 }

@@ -45,24 +45,24 @@ import ViewModels
   @Test func anEditFormStartsFromTheKeptDraftAndItStaysUnsaved() {
     let kept = FriendDraft(firstName: "Ada ", lastName: "Byron", phoneNumber: "555 0101")
     let result = run(.edit(id: 7), restoring: kept, typed: [kept])
-    #expect(result.initial == [kept])
-    #expect(result.dirty == [false, true])
+    expectEqual(result.initial, [kept])
+    expectEqual(result.dirty, [false, true])
     // As typed, spaces and all, for the next form to restore.
-    #expect(result.unsaved == [nil, kept])
+    expectEqual(result.unsaved, [nil, kept])
   }
 
   @Test func typingBackTheLoadedValuesLeavesNothingToKeep() {
     let kept = FriendDraft(firstName: "Ada", lastName: "Byron", phoneNumber: "555 0101")
     let result = run(.edit(id: 7), restoring: kept, typed: [kept, Self.ada.draft])
-    #expect(result.unsaved == [nil, kept, nil])
+    expectEqual(result.unsaved, [nil, kept, nil])
   }
 
   @Test func anAddFormWithoutAKeptDraftStartsEmpty() {
     let typed = FriendDraft(firstName: "Alan", lastName: "", phoneNumber: "")
     let empty = FriendDraft(firstName: "", lastName: "", phoneNumber: "")
     let result = run(.add, restoring: nil, typed: [empty, typed])
-    #expect(result.initial == [empty])
+    expectEqual(result.initial, [empty])
     // The empty fields typed first are no change.
-    #expect(result.unsaved == [nil, typed])
+    expectEqual(result.unsaved, [nil, typed])
   }
 }

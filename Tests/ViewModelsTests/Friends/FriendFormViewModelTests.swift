@@ -33,9 +33,10 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(timeline(enabled.events) == ["false@100", "true@300"])
-    #expect(
-      phoneMessages.events == [
+    expectEqual(timeline(enabled.events), ["false@100", "true@300"])
+    expectEqual(
+      phoneMessages.events,
+      [
         .next(100, Validation.phoneNumber("55").message), .next(300, nil),
       ])
     #expect(service.calls.isEmpty)
@@ -79,9 +80,9 @@ import ViewModels
   @Test func aNewFormShowsNoMessageBeforeAFieldIsLeft() {
     let shown = messages(
       first: [.next(10, ""), .next(100, "A")], last: [.next(10, "")], phone: [.next(10, "")])
-    #expect(shown.first == ["none@10"])
-    #expect(shown.last == ["none@10"])
-    #expect(shown.phone == ["none@10"])
+    expectEqual(shown.first, ["none@10"])
+    expectEqual(shown.last, ["none@10"])
+    expectEqual(shown.phone, ["none@10"])
   }
 
   @Test func aFieldsMessageShowsOnceItIsLeftAndThenFollowsTheText() {
@@ -93,17 +94,17 @@ import ViewModels
       phone: [.next(10, ""), .next(300, "55"), .next(600, "555 0101")],
       left: [.next(150, .firstName), .next(200, .lastName), .next(400, .phoneNumber)])
     // The first name was valid when it was left; the last name empty.
-    #expect(shown.first == ["none@10"])
-    #expect(shown.last == ["none@10", "\(empty)@200"])
+    expectEqual(shown.first, ["none@10"])
+    expectEqual(shown.last, ["none@10", "\(empty)@200"])
     // Typed in first, left at 400 with too few digits, then made right.
-    #expect(shown.phone == ["none@10", "\(short)@400", "none@600"])
+    expectEqual(shown.phone, ["none@10", "\(short)@400", "none@600"])
   }
 
   @Test func aTextThatStaysRefusedWhileTypedShowsItsMessageAfterAPauseAndThenFollowsIt() {
     let pasted = String(repeating: "a", count: 1_200)
     let tooLong = Validation.firstName(pasted).message!
     let short = Validation.phoneNumber("555555").message!
-    #expect(FieldMessages.typingPause == .milliseconds(500))
+    expectEqual(FieldMessages.typingPause, .milliseconds(500))
     let shown = messages(
       // A pasted name too long, and nothing more.
       first: [.next(10, ""), .next(100, pasted)],
@@ -114,9 +115,9 @@ import ViewModels
         .next(10, ""), .next(100, "5"), .next(200, "55555"), .next(300, "555555"),
         .next(900, "5555555"), .next(1_000, "555555"),
       ])
-    #expect(shown.first == ["none@10", "\(tooLong)@600"])
-    #expect(shown.last == ["none@10"])
-    #expect(shown.phone == ["none@10", "\(short)@800", "none@900", "\(short)@1000"])
+    expectEqual(shown.first, ["none@10", "\(tooLong)@600"])
+    expectEqual(shown.last, ["none@10"])
+    expectEqual(shown.phone, ["none@10", "\(short)@800", "none@900", "\(short)@1000"])
     #expect(shown.calls.isEmpty)
   }
 
@@ -124,9 +125,9 @@ import ViewModels
     let shown = messages(
       first: [.next(10, "Ada")], last: [.next(10, "")], phone: [.next(10, "")],
       taps: [.next(500, ())])
-    #expect(shown.first == ["none@10"])
-    #expect(shown.last == ["none@10", "\(Validation.lastName("").message!)@500"])
-    #expect(shown.phone == ["none@10", "\(Validation.phoneNumber("").message!)@500"])
+    expectEqual(shown.first, ["none@10"])
+    expectEqual(shown.last, ["none@10", "\(Validation.lastName("").message!)@500"])
+    expectEqual(shown.phone, ["none@10", "\(Validation.phoneNumber("").message!)@500"])
     #expect(shown.calls.isEmpty)
   }
 
@@ -158,13 +159,13 @@ import ViewModels
       clock.start()
     }
     let changed = Friend(id: 7, firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0199")
-    #expect(initial.events == [.next(100, Self.ada.draft), .completed(100)])
-    #expect(timeline(loading.events) == ["true@0", "false@100", "true@400", "false@600"])
-    #expect(saved.events == [.next(600, changed)])
+    expectEqual(initial.events, [.next(100, Self.ada.draft), .completed(100)])
+    expectEqual(timeline(loading.events), ["true@0", "false@100", "true@400", "false@600"])
+    expectEqual(saved.events, [.next(600, changed)])
     // Back to the list, handing it the friend to select, and what to say.
-    #expect(routes.events == [.next(600, .backWithResult(SceneResult(FriendSaved(id: 7))))])
-    #expect(messages.events == [.next(600, "Saved Ada Lovelace.")])
-    #expect(service.calls == [.record(id: 7), .update(changed)])
+    expectEqual(routes.events, [.next(600, .backWithResult(SceneResult(FriendSaved(id: 7))))])
+    expectEqual(messages.events, [.next(600, "Saved Ada Lovelace.")])
+    expectEqual(service.calls, [.record(id: 7), .update(changed)])
   }
 
   @Test func aFailedSaveShowsTheErrorAndStaysOnTheForm() {
@@ -186,11 +187,12 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(errors.events == [.next(300, "Could not save: conflict")])
+    expectEqual(errors.events, [.next(300, "Could not save: conflict")])
     #expect(routes.events.isEmpty)
     // The draft was trimmed before it was sent.
-    #expect(
-      service.calls == [
+    expectEqual(
+      service.calls,
+      [
         .add(FriendDraft(firstName: "Grace", lastName: "Hopper", phoneNumber: "555 0102"))
       ])
   }
@@ -220,7 +222,7 @@ import ViewModels
       clock.scheduleAt(0) { output.isDirty.drive(dirty).disposed(by: bag) }
       clock.start()
     }
-    #expect(
-      timeline(dirty.events) == ["false@0", "true@200", "false@300", "true@400", "false@550"])
+    expectEqual(
+      timeline(dirty.events), ["false@0", "true@200", "false@300", "true@400", "false@550"])
   }
 }

@@ -61,11 +61,12 @@ import ViewModels
     let service = FakeFriendsService(scheduler: clock)
     service.recordsResponse = { _ in [.next(200, [Self.ada, Self.grace]), .completed(200)] }
     let run = Self.run(service, clock: clock)
-    #expect(
-      run.cells.events == [
+    expectEqual(
+      run.cells.events,
+      [
         .next(200, [.normal(.init(friend: Self.ada)), .normal(.init(friend: Self.grace))])
       ])
-    #expect(timeline(run.loading.events) == ["true@0", "false@200"])
+    expectEqual(timeline(run.loading.events), ["true@0", "false@200"])
     #expect(run.alerts.events.isEmpty)
   }
 
@@ -74,8 +75,8 @@ import ViewModels
     let service = FakeFriendsService(scheduler: clock)
     service.recordsResponse = { _ in [.next(100, []), .completed(100)] }
     let run = Self.run(service, clock: clock)
-    #expect(run.cells.events == [.next(100, [.empty])])
-    #expect(FriendCellType.emptyText == "No data available")
+    expectEqual(run.cells.events, [.next(100, [.empty])])
+    expectEqual(FriendCellType.emptyText, "No data available")
   }
 
   static func failure(_ text: String) -> FriendsListViewModel.LoadFailure {
@@ -91,21 +92,24 @@ import ViewModels
     let run = Self.run(service, clock: clock)
     // Loads at 0, 5100 (5 s after the failure at 100) and 10200; the third succeeds at 10300,
     // and nothing is tried after it.
-    #expect(
-      run.cells.events == [
+    expectEqual(
+      run.cells.events,
+      [
         .next(100, [.error("offline")]), .next(5_200, [.error("offline")]),
         .next(10_300, [.normal(.init(friend: Self.ada))]),
       ])
-    #expect(
-      run.failures.events == [
+    expectEqual(
+      run.failures.events,
+      [
         .next(0, nil), .next(100, Self.failure("Could not load the friends: offline")),
         .next(10_300, nil),
       ])
-    #expect(
-      timeline(run.loading.events) == [
+    expectEqual(
+      timeline(run.loading.events),
+      [
         "true@0", "false@100", "true@5100", "false@5200", "true@10200", "false@10300",
       ])
-    #expect(service.calls == [.records, .records, .records])
+    expectEqual(service.calls, [.records, .records, .records])
     #expect(run.alerts.events.isEmpty)
   }
 
@@ -122,13 +126,14 @@ import ViewModels
     }
     // The refresh at 1000 fails at 1100; the one at 3000 fails at 3100 and starts the wait
     // again: the next load is at 8100, not 6100, and succeeds.
-    #expect(
-      run.failures.events == [
+    expectEqual(
+      run.failures.events,
+      [
         .next(0, nil), .next(1_100, Self.failure("Could not refresh: offline")), .next(8_200, nil),
       ])
-    #expect(run.cells.events.last == .next(8_200, [.normal(.init(friend: Self.ada))]))
+    expectEqual(run.cells.events.last, .next(8_200, [.normal(.init(friend: Self.ada))]))
     let loads = run.loading.events.compactMap { $0.value.element == true ? $0.time : nil }
-    #expect(loads == [0, 1_000, 3_000, 8_100])
+    expectEqual(loads, [0, 1_000, 3_000, 8_100])
   }
 
   @Test func aFailedLoadShowsTheErrorCellAndNoAlertThenRefreshRecovers() {
@@ -140,13 +145,15 @@ import ViewModels
     let run = Self.run(service, clock: clock) { clock in
       .init(refresh: clock.createHotObservable([.next(500, ())]).asObservable())
     }
-    #expect(
-      run.cells.events == [
+    expectEqual(
+      run.cells.events,
+      [
         .next(100, [.error("offline")]), .next(600, [.normal(.init(friend: Self.ada))]),
       ])
     #expect(run.alerts.events.isEmpty)
-    #expect(
-      run.failures.events == [
+    expectEqual(
+      run.failures.events,
+      [
         .next(0, nil), .next(100, Self.failure("Could not load the friends: offline")),
         .next(600, nil),
       ])
@@ -168,16 +175,18 @@ import ViewModels
           .next(600, FriendCellViewModel(friend: Self.grace)),
         ]).asObservable())
     }
-    #expect(
-      run.cells.events == [
+    expectEqual(
+      run.cells.events,
+      [
         .next(100, [.normal(.init(friend: Self.ada)), .normal(.init(friend: Self.grace))]),
         .next(450, [.normal(.init(friend: Self.grace))]),
       ])
-    #expect(
-      run.alerts.events == [
+    expectEqual(
+      run.alerts.events,
+      [
         .next(650, Alert(title: "Could not delete Grace Hopper", message: "offline"))
       ])
-    #expect(service.calls == [.records, .remove(id: 1), .records, .remove(id: 2)])
+    expectEqual(service.calls, [.records, .remove(id: 1), .records, .remove(id: 2)])
   }
 
   @Test func selectingAFriendOpensItsFormAndAddOpensAnEmptyOne() {
@@ -187,8 +196,8 @@ import ViewModels
           .asObservable(),
         addTaps: clock.createHotObservable([.next(300, ())]).asObservable())
     }
-    #expect(
-      run.routes.events == [.next(200, .show(.editFriend(id: 1))), .next(300, .show(.addFriend))])
+    expectEqual(
+      run.routes.events, [.next(200, .show(.editFriend(id: 1))), .next(300, .show(.addFriend))])
   }
 
   @Test func aChangeFromElsewhereReloadsTheList() {
@@ -199,8 +208,8 @@ import ViewModels
     }
     clock.scheduleAt(1_000) { service.changes.accept(()) }
     let run = Self.run(service, clock: clock)
-    #expect(run.cells.events.map(\.time) == [100, 1_100])
-    #expect(run.cells.events.last?.value.element?.count == 2)
+    expectEqual(run.cells.events.map(\.time), [100, 1_100])
+    expectEqual(run.cells.events.last?.value.element?.count, 2)
   }
 }
 
@@ -211,8 +220,9 @@ extension FriendsListViewModelTests {
         findTaps: clock.createHotObservable([.next(200, ())]).asObservable(),
         activityTaps: clock.createHotObservable([.next(300, ())]).asObservable())
     }
-    #expect(
-      run.routes.events == [
+    expectEqual(
+      run.routes.events,
+      [
         .next(200, Route(outward: FriendsOutward.find)),
         .next(300, Route(outward: FriendsOutward.activity)),
       ])
@@ -226,6 +236,6 @@ extension FriendsListViewModelTests {
           .next(400, SceneResult(FriendSaved(id: 9))),
         ]).asObservable())
     }
-    #expect(run.selections.events == [.next(200, 4), .next(400, 9)])
+    expectEqual(run.selections.events, [.next(200, 4), .next(400, 9)])
   }
 }

@@ -36,14 +36,15 @@ import ViewModels
       clock.start()
     }
 
-    #expect(
-      routes.events == [
+    expectEqual(
+      routes.events,
+      [
         .next(100, .show(.login)), .next(300, .show(.forgotPassword)), .next(400, .show(.login)),
         .next(600, .show(.forgotPassword)),
       ])
     // A key that no entry has is left to the front (it may be a global key): no refusal.
-    #expect(timeline(refusals.events) == ["There is no entry 3.@200"])
-    #expect(entries.events == [.next(0, Self.entries), .completed(0)])
+    expectEqual(timeline(refusals.events), ["There is no entry 3.@200"])
+    expectEqual(entries.events, [.next(0, Self.entries), .completed(0)])
   }
 
   @Test func theGreetingFollowsTheAccountAndTheSummaryCountsTheEntries() {
@@ -68,9 +69,9 @@ import ViewModels
       clock.start()
     }
 
-    #expect(timeline(greetings.events) == ["@0", "Logged in as Ada.@100", "@300"])
-    #expect(timeline(summaries.events) == ["2 features@0", "completed@0"])
-    #expect(timeline(emptySummaries.events) == ["No features yet.@0", "completed@0"])
-    #expect(HomeViewModel.summary(count: 1) == "1 feature")
+    expectEqual(timeline(greetings.events), ["@0", "Logged in as Ada.@100", "@300"])
+    expectEqual(timeline(summaries.events), ["2 features@0", "completed@0"])
+    expectEqual(timeline(emptySummaries.events), ["No features yet.@0", "completed@0"])
+    expectEqual(HomeViewModel.summary(count: 1), "1 feature")
   }
 }

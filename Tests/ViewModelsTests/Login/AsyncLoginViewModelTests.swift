@@ -119,33 +119,33 @@ private final class BridgedAuthenticationService: AuthenticationService {
     // A short password, then the right one; a tap at 600 and two more while the request runs.
     let story = story(
       password: [.next(150, "short"), .next(200, "correct horse")], taps: [600, 700, 1_100])
-    #expect(story.enabled == ["false@150", "true@200", "false@600", "true@1200"])
-    #expect(story.loading == ["false@0", "true@600", "false@1200"])
-    #expect(story.users == ["Ada@1200"])
-    #expect(story.routes == [.next(1_200, .replaceRoot(.home))])
+    expectEqual(story.enabled, ["false@150", "true@200", "false@600", "true@1200"])
+    expectEqual(story.loading, ["false@0", "true@600", "false@1200"])
+    expectEqual(story.users, ["Ada@1200"])
+    expectEqual(story.routes, [.next(1_200, .replaceRoot(.home))])
     #expect(story.errors.isEmpty)
     // The taps at 700 and 1,100 came while the request ran: one call reached the service.
-    #expect(story.service == ["asked with correct horse@600"])
+    expectEqual(story.service, ["asked with correct horse@600"])
   }
 
   @Test func aFailedAsyncLoginLeavesTheScreenWorking() {
     let story = story(
       password: [.next(200, "wrong password"), .next(950, "correct horse")],
       taps: [300, 350, 1_000])
-    #expect(story.enabled == ["true@200", "false@300", "true@900", "false@1000", "true@1600"])
-    #expect(story.errors == ["Login failed: wrongPassword@900"])
-    #expect(story.users == ["Ada@1600"])
-    #expect(
-      story.service == ["asked with wrong password@300", "asked with correct horse@1000"])
+    expectEqual(story.enabled, ["true@200", "false@300", "true@900", "false@1000", "true@1600"])
+    expectEqual(story.errors, ["Login failed: wrongPassword@900"])
+    expectEqual(story.users, ["Ada@1600"])
+    expectEqual(
+      story.service, ["asked with wrong password@300", "asked with correct horse@1000"])
   }
 
   @Test func closingTheScreenCancelsTheRunningRequest() {
     let story = story(
       password: [.next(200, "correct horse")], taps: [600], disposed: 900)
-    #expect(story.loading == ["false@0", "true@600"])
+    expectEqual(story.loading, ["false@0", "true@600"])
     #expect(story.users.isEmpty)
     // The service's sleep was cancelled when the screen went away, at 900, not at 1,200.
-    #expect(story.service == ["asked with correct horse@600", "cancelled@900"])
-    #expect(story.pendingAtTheEnd == 0)
+    expectEqual(story.service, ["asked with correct horse@600", "cancelled@900"])
+    expectEqual(story.pendingAtTheEnd, 0)
   }
 }

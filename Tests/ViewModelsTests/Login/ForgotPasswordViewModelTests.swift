@@ -32,16 +32,18 @@ import ViewModels
     }
 
     // The burst ends at 300: debounced to 800, answered at 1000. The lone tap at 2300: 2800, 3000.
-    #expect(
-      timeline(confirmations.events) == [
+    expectEqual(
+      timeline(confirmations.events),
+      [
         "We sent a reset link to ada@example.com.@1000",
         "We sent a reset link to ada@example.com.@3000",
       ])
-    #expect(
-      timeline(sending.events) == ["false@0", "true@800", "false@1000", "true@2800", "false@3000"])
-    #expect(auth.resetEmails == ["ada@example.com", "ada@example.com"])
-    #expect(
-      auth.resetRequests == [
+    expectEqual(
+      timeline(sending.events), ["false@0", "true@800", "false@1000", "true@2800", "false@3000"])
+    expectEqual(auth.resetEmails, ["ada@example.com", "ada@example.com"])
+    expectEqual(
+      auth.resetRequests,
+      [
         .init(email: "ada@example.com", started: 800, ended: 1_000),
         .init(email: "ada@example.com", started: 2_800, ended: 3_000),
       ])
@@ -62,7 +64,7 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(errors.events == [.next(600, Validation.email("ada").message!)])
+    expectEqual(errors.events, [.next(600, Validation.email("ada").message!)])
     #expect(auth.resetEmails.isEmpty)
   }
 
@@ -86,8 +88,8 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(timeline(errors.events) == ["Could not send the reset link: mailServerDown@700"])
-    #expect(timeline(confirmations.events) == ["We sent a reset link to ada@example.com.@1600"])
+    expectEqual(timeline(errors.events), ["Could not send the reset link: mailServerDown@700"])
+    expectEqual(timeline(confirmations.events), ["We sent a reset link to ada@example.com.@1600"])
   }
 
   // MARK: - The async service, to the millisecond
@@ -136,18 +138,20 @@ import ViewModels
     // A burst of taps ending at 300 sends at 800; the tap at 850 ends its own burst at 1,350,
     // while the request runs; the tap at 2,000 sends again at 2,500.
     let story = story(taps: [100, 200, 300, 850, 2_000])
-    #expect(
-      story.sending == ["false@0", "true@800", "false@1400", "true@2500", "false@3100"])
-    #expect(
-      story.confirmations == [
+    expectEqual(
+      story.sending, ["false@0", "true@800", "false@1400", "true@2500", "false@3100"])
+    expectEqual(
+      story.confirmations,
+      [
         "We sent a reset link to ada@example.com.@1400",
         "We sent a reset link to ada@example.com.@3100",
       ])
     #expect(story.errors.isEmpty)
     // Two requests reached the service, each answered after 600 ms: the tap at 850 neither
     // cancelled the first nor sent another.
-    #expect(
-      story.requests == [
+    expectEqual(
+      story.requests,
+      [
         .init(email: "ada@example.com", started: 800, ended: 1_400),
         .init(email: "ada@example.com", started: 2_500, ended: 3_100),
       ])
@@ -155,13 +159,14 @@ import ViewModels
 
   @Test func closingTheScreenCancelsTheRunningReset() {
     let story = story(taps: [100], disposed: 900)
-    #expect(story.sending == ["false@0", "true@600"])
+    expectEqual(story.sending, ["false@0", "true@600"])
     #expect(story.confirmations.isEmpty)
     // The service's sleep was cancelled when the screen went away, at 900, not at 1,200.
-    #expect(
-      story.requests == [
+    expectEqual(
+      story.requests,
+      [
         .init(email: "ada@example.com", started: 600, ended: 900, cancelled: true)
       ])
-    #expect(story.pendingAtTheEnd == 0)
+    expectEqual(story.pendingAtTheEnd, 0)
   }
 }

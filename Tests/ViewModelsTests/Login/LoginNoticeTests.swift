@@ -37,26 +37,26 @@ import ViewModels
   @Test func theNoticeShowsUntilAFieldChanges() {
     let events = notices(
       notice: Self.expired, email: [.next(10, ""), .next(400, "a")], password: [.next(10, "")])
-    #expect(events == ["\(Self.expired)@0", "none@400"])
+    expectEqual(events, ["\(Self.expired)@0", "none@400"])
   }
 
   @Test func theNoticeShowsUntilLogInIsTapped() {
     let events = notices(
       notice: Self.expired, email: [.next(10, "")], password: [.next(10, "")],
       taps: [.next(250, ())])
-    #expect(events == ["\(Self.expired)@0", "none@250"])
+    expectEqual(events, ["\(Self.expired)@0", "none@250"])
   }
 
   @Test func aPasswordTypedEndsItToo() {
     let events = notices(
       notice: Self.expired, email: [.next(10, "ada@example.com")],
       password: [.next(10, ""), .next(120, "c")])
-    #expect(events == ["\(Self.expired)@0", "none@120"])
+    expectEqual(events, ["\(Self.expired)@0", "none@120"])
   }
 
   @Test func withoutANoticeThereIsNone() {
     let events = notices(
       notice: nil, email: [.next(10, ""), .next(100, "a")], password: [.next(10, "")])
-    #expect(events == ["none@0"])
+    expectEqual(events, ["none@0"])
   }
 }

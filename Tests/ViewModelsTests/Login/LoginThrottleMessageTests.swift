@@ -29,7 +29,7 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(errors.events.count == 31)
+    expectEqual(errors.events.count, 31)
     #expect(
       Array(errors.events.prefix(3)) == [
         .next(500, "Login failed: too many attempts; try again in 30 s"),
@@ -42,8 +42,9 @@ import ViewModels
         .next(30_500, "Login failed: too many attempts; you can try again now"),
       ])
     #expect(users.events.isEmpty)
-    #expect(
-      enabled.events == [
+    expectEqual(
+      enabled.events,
+      [
         .next(100, true), .next(200, false), .next(30_500, true),
       ])
   }

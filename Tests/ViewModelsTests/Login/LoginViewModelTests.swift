@@ -78,9 +78,10 @@ import ViewModels
     expectEvents(users, story["user"], values: ["u": "Ada"], frame: frame)
     expectEvents(routes, story["user"], values: ["u": .replaceRoot(.home)], frame: frame)
     // Two of the four taps reached the service; the ones during a request were ignored.
-    #expect(auth.passwordsTried == ["wrong password", "correct horse"])
-    #expect(
-      auth.logInRequests.map(\.subscriptions) == [
+    expectEqual(auth.passwordsTried, ["wrong password", "correct horse"])
+    expectEqual(
+      auth.logInRequests.map(\.subscriptions),
+      [
         [Subscription(300, 600)], [Subscription(900, 1_200)],
       ])
   }
@@ -97,8 +98,9 @@ import ViewModels
       clock.scheduleAt(0) { output.hint.drive(hints).disposed(by: bag) }
       clock.start()
     }
-    #expect(
-      hints.events == [
+    expectEqual(
+      hints.events,
+      [
         .next(200, Validation.email("ada").message),
         .next(300, Validation.password("short").message),
         .next(400, nil),
@@ -129,13 +131,14 @@ import ViewModels
     }
     // The tap at 450 finds valid fields and logs in (the fake answers after 300 ms); the
     // others are refused with the hint's words.
-    #expect(users.events == [.next(750, "Ada")])
-    #expect(
-      refusals.events == [
+    expectEqual(users.events, [.next(750, "Ada")])
+    expectEqual(
+      refusals.events,
+      [
         .next(300, Validation.email("no at sign").message!),
         .next(600, Validation.password("short").message!),
       ])
-    #expect(auth.passwordsTried == ["correct horse"])
+    expectEqual(auth.passwordsTried, ["correct horse"])
   }
 
   @Test func anUnsharedOutputSendsARequestPerSubscriberAndASignalSendsOne() {
@@ -162,7 +165,7 @@ import ViewModels
       clock.start()
     }
     // One tap at 100 reached the service twice; one tap at 1000, through a Signal, once.
-    #expect(auth.logInRequests.map { $0.subscriptions.first?.subscribe } == [100, 100, 1_000])
+    expectEqual(auth.logInRequests.map { $0.subscriptions.first?.subscribe }, [100, 100, 1_000])
   }
 
   @Test func theRelayStyleViewModelTellsTheSameStory() {
@@ -182,8 +185,8 @@ import ViewModels
       clock.scheduleAt(300) { viewModel.loginTaps.accept(()) }
       clock.start()
     }
-    #expect(timeline(enabled.events) == ["false@0", "true@200", "false@300", "true@600"])
-    #expect(timeline(users.events) == ["Ada@600"])
+    expectEqual(timeline(enabled.events), ["false@0", "true@200", "false@300", "true@600"])
+    expectEqual(timeline(users.events), ["Ada@600"])
   }
 }
 
@@ -202,7 +205,7 @@ extension LoginViewModelTests {
       clock.scheduleAt(0) { output.route.emit(to: routes).disposed(by: bag) }
       clock.start()
     }
-    #expect(routes.events == [.next(250, .show(.forgotPassword))])
+    expectEqual(routes.events, [.next(250, .show(.forgotPassword))])
     #expect(auth.passwordsTried.isEmpty)
   }
 
@@ -220,8 +223,9 @@ extension LoginViewModelTests {
       clock.scheduleAt(0) { output.route.emit(to: routes).disposed(by: bag) }
       clock.start()
     }
-    #expect(
-      routes.events == [
+    expectEqual(
+      routes.events,
+      [
         .next(150, .show(.forgotPassword(email: "ada@"))),
         .next(250, .show(.forgotPassword(email: "ada@example.com"))),
       ])
@@ -248,9 +252,9 @@ extension LoginViewModelTests {
       }
       clock.start()
     }
-    #expect(auth.passwordsTried == ["correct horse"])
-    #expect(users == ["label Ada", "analytics Ada"])
-    #expect(routes.events == [.next(400, .replaceRoot(.home))])
+    expectEqual(auth.passwordsTried, ["correct horse"])
+    expectEqual(users, ["label Ada", "analytics Ada"])
+    expectEqual(routes.events, [.next(400, .replaceRoot(.home))])
   }
 
   /// No mock: the outputs deliver through `MainScheduler`, and this test runs on the main
@@ -268,9 +272,9 @@ extension LoginViewModelTests {
     output.loggedInUser.emit(onNext: { users.append($0) }).disposed(by: bag)
     taps.onNext(())
     for _ in 0..<1_000 where users.isEmpty { await Task.yield() }
-    #expect(users == ["Ada"])
-    #expect(enabled.first == true)
-    #expect(enabled.last == true)
+    expectEqual(users, ["Ada"])
+    expectEqual(enabled.first, true)
+    expectEqual(enabled.last, true)
   }
 }
 

@@ -29,12 +29,13 @@ import ViewModels
       .transform(.init(query: typing.asObservable()))
     clock.scheduleAt(0) { output.status.drive(status).disposed(by: bag) }
     clock.start()
-    #expect(
-      status.events == [
+    expectEqual(
+      status.events,
+      [
         .next(0, .tooShort),
         .next(1_000, .searching(query: "李")),
         .next(1_500, .found([li])),
       ])
-    #expect(service.allRequests.map(\.query) == ["李"])
+    expectEqual(service.allRequests.map(\.query), ["李"])
   }
 }

@@ -76,9 +76,9 @@ import ViewModels
       run.names,
       Recorded.events(marbles: story["results"], values: ["r": ["swift 1", "swift 2"]], frame: 50))
     expectEvents(run.errors, story["errors"], values: ["x": "Search for boom failed"], frame: 50)
-    #expect(service.requests["swi"]?.subscriptions == [Subscription(500, 1_000)])
-    #expect(service.requests["swift"]?.subscriptions == [Subscription(1_000, 1_600)])
-    #expect(service.requests.keys.sorted() == ["boom", "swi", "swift"])
+    expectEqual(service.requests["swi"]?.subscriptions, [Subscription(500, 1_000)])
+    expectEqual(service.requests["swift"]?.subscriptions, [Subscription(1_000, 1_600)])
+    expectEqual(service.requests.keys.sorted(), ["boom", "swi", "swift"])
   }
 
   @Test func aDuplicateAfterAnotherQueryIsSearchedAgain() {
@@ -87,16 +87,16 @@ import ViewModels
     _ = Self.run(
       [.next(100, "swift"), .next(2_000, "boom"), .next(3_000, "swift ")],
       service: service, clock: clock)
-    #expect(service.allRequests.map(\.query) == ["swift", "boom", "swift"])
-    #expect(service.allRequests.last?.request.subscriptions == [Subscription(3_300, 3_900)])
+    expectEqual(service.allRequests.map(\.query), ["swift", "boom", "swift"])
+    expectEqual(service.allRequests.last?.request.subscriptions, [Subscription(3_300, 3_900)])
   }
 
   @Test func aShortQueryClearsTheResultsWithoutARequest() {
     let clock = TestScheduler.milliseconds()
     let service = Self.service(clock)
     let run = Self.run([.next(100, "ada"), .next(1_500, "a")], service: service, clock: clock)
-    #expect(run.names == [.next(1_000, ["ada 1", "ada 2"]), .next(1_800, [])])
-    #expect(service.allRequests.map(\.query) == ["ada"])
+    expectEqual(run.names, [.next(1_000, ["ada 1", "ada 2"]), .next(1_800, [])])
+    expectEqual(service.allRequests.map(\.query), ["ada"])
   }
 
   @Test func eachSearchComesWithItsQueryAndWhetherItWasSearched() {
@@ -116,14 +116,15 @@ import ViewModels
       clock.start()
     }
     let found = [Self.friend("ada", 1), Self.friend("ada", 2)]
-    #expect(
-      searches.events == [
+    expectEqual(
+      searches.events,
+      [
         .next(1_000, .init(query: "ada", friends: found, wasSearched: true)),
         .next(1_800, .init(query: "a", friends: [], wasSearched: false)),
       ])
-    #expect(results.events == [.next(1_000, found), .next(1_800, [])])
+    expectEqual(results.events, [.next(1_000, found), .next(1_800, [])])
     // Both outputs share one chain: one request for "ada".
-    #expect(service.allRequests.map(\.query) == ["ada"])
+    expectEqual(service.allRequests.map(\.query), ["ada"])
   }
 
   @Test func aFailedSearchIsRetriedTwiceWithBackoffBeforeTheMessage() {
@@ -131,11 +132,12 @@ import ViewModels
     let service = Self.service(clock)
     let run = Self.run([.next(2_000, "boom")], service: service, clock: clock, retry: .standard)
     // Tries at 2300, then 200 ms after the first failure, then 400 ms after the second.
-    #expect(
-      service.requests["boom"]?.subscriptions == [
+    expectEqual(
+      service.requests["boom"]?.subscriptions,
+      [
         Subscription(2_300, 2_500), Subscription(2_700, 2_900), Subscription(3_300, 3_500),
       ])
-    #expect(run.errors.events == [.next(3_500, "Search for boom failed")])
+    expectEqual(run.errors.events, [.next(3_500, "Search for boom failed")])
   }
 
   @Test func aNewQueryDuringABackoffCancelsThePendingRetry() {
@@ -145,9 +147,9 @@ import ViewModels
     let run = Self.run(
       [.next(2_000, "boom"), .next(2_350, "ada")], service: service, clock: clock,
       retry: .standard)
-    #expect(service.requests["boom"]?.subscriptions == [Subscription(2_300, 2_500)])
+    expectEqual(service.requests["boom"]?.subscriptions, [Subscription(2_300, 2_500)])
     #expect(run.errors.events.isEmpty)
-    #expect(run.names == [.next(3_250, ["ada 1", "ada 2"])])
+    expectEqual(run.names, [.next(3_250, ["ada 1", "ada 2"])])
   }
 
   @Test func requestsAreDisposedWhenTheScreenGoes() {
@@ -165,9 +167,9 @@ import ViewModels
       }
     }
     // The search started at 400 and was still running when the screen went at 700.
-    #expect(service.requests["swift"]?.subscriptions == [Subscription(400, 700)])
-    #expect(typing.subscriptions == [Subscription(0, 700)])
-    #expect(counter.live == 0)
+    expectEqual(service.requests["swift"]?.subscriptions, [Subscription(400, 700)])
+    expectEqual(typing.subscriptions, [Subscription(0, 700)])
+    expectEqual(counter.live, 0)
   }
 
   @Test func theServiceIsReleasedWithTheChainEvenWithRetries() {
@@ -215,8 +217,9 @@ import ViewModels
       clock.scheduleAt(0) { output.status.drive(status).disposed(by: bag) }
       clock.start()
     }
-    #expect(
-      status.events == [
+    expectEqual(
+      status.events,
+      [
         .next(0, .tooShort),
         .next(150, .searching(query: "zz")),
         .next(1_050, .noMatches(query: "zz")),
@@ -229,8 +232,8 @@ import ViewModels
         .next(7_500, .failed("Search for boom failed")),
         .next(8_000, .tooShort),
       ])
-    #expect(SearchViewModel.Status.noMatches(query: "zz").text == "No friend matches.")
-    #expect(SearchViewModel.Status.searching(query: "zz").text == "Searching…")
+    expectEqual(SearchViewModel.Status.noMatches(query: "zz").text, "No friend matches.")
+    expectEqual(SearchViewModel.Status.searching(query: "zz").text, "Searching…")
   }
 
   @Test func resultsFollowAFriendRenamedOrDeletedWhileTheyShow() {
@@ -262,16 +265,18 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(
-      results.events == [
+    expectEqual(
+      results.events,
+      [
         .next(500, [ada, grace]), .next(2_100, [renamed, grace]), .next(3_100, [grace]),
       ])
     // The old results stay on screen while the search runs again.
-    #expect(
-      status.events == [
+    expectEqual(
+      status.events,
+      [
         .next(0, .tooShort), .next(100, .searching(query: "ad")), .next(500, .found([ada, grace])),
         .next(2_100, .found([renamed, grace])), .next(3_100, .found([grace])),
       ])
-    #expect(service.allRequests.map(\.query) == ["ad", "ad", "ad"])
+    expectEqual(service.allRequests.map(\.query), ["ad", "ad", "ad"])
   }
 }

@@ -43,12 +43,13 @@ import ViewModels
     let recorded = record(clock, auth) {
       clock.scheduleAt(300) { auth.status.accept(.authorized(ada)) }
     }
-    #expect(
-      recorded.transitions.events == [
+    expectEqual(
+      recorded.transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: false)),
         .next(300, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
       ])
-    #expect(recorded.names.events == [.next(0, nil), .next(300, "Ada")])
+    expectEqual(recorded.names.events, [.next(0, nil), .next(300, "Ada")])
   }
 
   @Test func aSessionSavedFromAnEarlierRunOpensTheHome() {
@@ -56,8 +57,9 @@ import ViewModels
     let auth = FakeAuthenticationService(scheduler: clock)
     auth.status.accept(.authorized(ada))
     let recorded = record(clock, auth)
-    #expect(
-      recorded.transitions.events == [
+    expectEqual(
+      recorded.transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home)))
       ])
   }
@@ -69,8 +71,9 @@ import ViewModels
     let recorded = record(clock, auth, scenes: [.next(200, [.home])]) {
       clock.scheduleAt(300) { auth.status.accept(.authorized(ada)) }
     }
-    #expect(
-      recorded.transitions.events == [
+    expectEqual(
+      recorded.transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: false)),
         .next(300, AccountTransition(isLoggedIn: true)),
       ])
@@ -88,13 +91,14 @@ import ViewModels
       clock.scheduleAt(600) { auth.status.accept(.unavailable) }
     }
     let back = Route.replaceRoot(.login)
-    #expect(
-      recorded.transitions.events == [
+    expectEqual(
+      recorded.transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
         .next(450, AccountTransition(isLoggedIn: false, route: back, message: "Logged out.")),
         .next(600, AccountTransition(isLoggedIn: false, route: back)),
       ])
-    #expect(recorded.names.events == [.next(0, "Ada"), .next(450, nil)])
+    expectEqual(recorded.names.events, [.next(0, "Ada"), .next(450, nil)])
   }
 
   @Test func aLogoutInAnotherProgramGoesBackToTheLoginScreenWithoutAMessage() {
@@ -105,8 +109,9 @@ import ViewModels
       clock.scheduleAt(700) { auth.status.accept(.unavailable) }
       clock.scheduleAt(800) { auth.status.accept(.unavailable) }
     }
-    #expect(
-      recorded.transitions.events == [
+    expectEqual(
+      recorded.transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
         .next(700, AccountTransition(isLoggedIn: false, route: .replaceRoot(.login))),
       ])

@@ -30,8 +30,9 @@ import ViewModels
       clock.scheduleAt(900) { auth.expirations.accept(()) }
       clock.start()
     }
-    #expect(
-      expired.events == [
+    expectEqual(
+      expired.events,
+      [
         .next(300, "Your session has expired; log in again"),
         .next(900, "Your session has expired; log in again"),
       ])
@@ -40,8 +41,9 @@ import ViewModels
       route: .replaceRoot(
         .login(email: "ada@example.com", notice: "Your session has expired; log in again")),
       message: "Your session has expired; log in again", resumesAfterLogin: true)
-    #expect(
-      transitions.events == [
+    expectEqual(
+      transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
         .next(300, wentBack), .next(900, wentBack),
       ])
@@ -66,8 +68,9 @@ import ViewModels
       clock.start()
     }
     let notice = "Your session has expired; log in again"
-    #expect(
-      transitions.events == [
+    expectEqual(
+      transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home))),
         .next(
           300,
@@ -107,9 +110,10 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(statuses.events == [.next(150, .authorized(ada))])
-    #expect(
-      failures.events == [
+    expectEqual(statuses.events, [.next(150, .authorized(ada))])
+    expectEqual(
+      failures.events,
+      [
         .next(
           220,
           "Could not read the account status: the server could not be reached: "
@@ -160,12 +164,12 @@ import ViewModels
       clock.start()
     }
     #expect(failures.events.isEmpty)
-    #expect(expired.events == [.next(140, "Your session has expired; log in again")])
+    expectEqual(expired.events, [.next(140, "Your session has expired; log in again")])
   }
 
   @Test func theExpiredSessionsMessageIsTheServiceErrorsOwn() {
-    #expect(SessionViewModel.sessionExpiredMessage == ServiceError.sessionExpired.description)
-    #expect(ServiceError.sessionExpired.description == "Your session has expired; log in again")
+    expectEqual(SessionViewModel.sessionExpiredMessage, ServiceError.sessionExpired.description)
+    expectEqual(ServiceError.sessionExpired.description, "Your session has expired; log in again")
   }
 }
 
@@ -197,15 +201,17 @@ import ViewModels
       clock.scheduleAt(3_000) { auth.data.accept(.available) }
       clock.start()
     }
-    #expect(
-      problems.events == [
+    expectEqual(
+      problems.events,
+      [
         .next(0, nil), .next(1_000, damaged + " Nothing is saved until it can be read again."),
         .next(2_000, deleted), .next(3_000, nil),
       ])
-    #expect(
-      transitions.events == [
+    expectEqual(
+      transitions.events,
+      [
         .next(0, AccountTransition(isLoggedIn: true, route: .replaceRoot(.home)))
       ])
-    #expect(names.events == [.next(0, "Ada")])
+    expectEqual(names.events, [.next(0, "Ada")])
   }
 }

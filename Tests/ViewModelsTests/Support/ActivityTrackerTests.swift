@@ -43,7 +43,7 @@ import ViewModels
       clock.scheduleAt(200) { _ = save.subscribe() }
       clock.scheduleAt(400) { _ = stream.subscribe() }
     }
-    #expect(story == ["false@0", "true@100", "false@700"])
+    expectEqual(story, ["false@0", "true@100", "false@700"])
   }
 
   @Test func itFollowsEachRequestThatRunsAlone() {
@@ -55,8 +55,9 @@ import ViewModels
       clock.scheduleAt(300) { _ = second.subscribe() }
       clock.scheduleAt(600) { _ = first.subscribe() }
     }
-    #expect(
-      story == [
+    expectEqual(
+      story,
+      [
         "false@0", "true@100", "false@150", "true@300", "false@400", "true@600", "false@650",
       ]
     )
@@ -74,8 +75,9 @@ import ViewModels
       clock.scheduleAt(500) { _ = failingSave.subscribe() }
       clock.scheduleAt(800) { _ = failingStream.subscribe() }
     }
-    #expect(
-      story == [
+    expectEqual(
+      story,
+      [
         "false@0", "true@100", "false@300", "true@500", "false@550", "true@800", "false@810",
       ])
   }
@@ -89,7 +91,7 @@ import ViewModels
       clock.scheduleAt(200) { _ = subscriptions.insert(stalled.subscribe()) }
       clock.scheduleAt(450) { subscriptions.dispose() }
     }
-    #expect(story == ["false@0", "true@100", "false@450"])
+    expectEqual(story, ["false@0", "true@100", "false@450"])
   }
 
   @Test func onlyChangesAreEmitted() {
@@ -102,7 +104,7 @@ import ViewModels
       // A request that ends as it starts is counted and uncounted at the same tick.
       clock.scheduleAt(500) { _ = tracker.track(Single.just(1)).subscribe() }
     }
-    #expect(story == ["false@0", "true@100", "false@400", "true@500", "false@500"])
+    expectEqual(story, ["false@0", "true@100", "false@400", "true@500", "false@500"])
   }
 
   @Test func aLateObserverStartsWithWhatRunsNow() {
@@ -116,7 +118,7 @@ import ViewModels
       clock.scheduleAt(300) { tracker.isActive.drive(active).disposed(by: bag) }
       clock.start()
     }
-    #expect(timeline(active.events) == ["true@300", "false@600"])
+    expectEqual(timeline(active.events), ["true@300", "false@600"])
   }
 
   /// What `isActive` says now, read on a virtual clock.
@@ -139,9 +141,9 @@ import ViewModels
     onFourThreads(count: count) { index in subscriptions[index] = request.subscribe() }
     for index in 1..<count { subscriptions[index].dispose() }
     // One still runs: had a start been lost, the count would be zero or less by now.
-    #expect(isActiveNow(tracker) == ["true@0"])
+    expectEqual(isActiveNow(tracker), ["true@0"])
     subscriptions[0].dispose()
-    #expect(isActiveNow(tracker) == ["false@0"])
+    expectEqual(isActiveNow(tracker), ["false@0"])
   }
 
   @Test func requestsEndingOnManyThreadsAreAllCounted() {
@@ -153,10 +155,10 @@ import ViewModels
       subscriptions[index] = request.subscribe()
     }
     onFourThreads(count: count - 1) { index in subscriptions[index + 1].dispose() }
-    #expect(isActiveNow(tracker) == ["true@0"])
+    expectEqual(isActiveNow(tracker), ["true@0"])
     // Had an end been lost, the count would stay above zero now.
     subscriptions[0].dispose()
-    #expect(isActiveNow(tracker) == ["false@0"])
+    expectEqual(isActiveNow(tracker), ["false@0"])
   }
 }
 

@@ -51,10 +51,10 @@ private struct MemoDraft: RecordDraft {
     let clock = TestScheduler.milliseconds()
     let service = InMemoryRecordsService<Memo>(scheduler: clock, delay: 50)
     let added = outcome(clock, service.add(MemoDraft(text: " milk ")))?.element
-    #expect(added?.text == "milk")
-    #expect(added?.revision == Memo.firstRevision)
-    #expect(added?.createdAt == Date(timeIntervalSince1970: 0.05))
-    #expect(outcome(clock, service.records())?.element == [added].compactMap { $0 })
+    expectEqual(added?.text, "milk")
+    expectEqual(added?.revision, Memo.firstRevision)
+    expectEqual(added?.createdAt, Date(timeIntervalSince1970: 0.05))
+    expectEqual(outcome(clock, service.records())?.element, [added].compactMap { $0 })
     #expect(
       outcome(clock, service.add(MemoDraft(text: "  ")))?.error as? ServiceError
         == .invalid("A memo needs a text."))
@@ -69,15 +69,15 @@ private struct MemoDraft: RecordDraft {
     var changed = first
     changed.text = "oat milk"
     let saved = outcome(clock, service.update(changed))?.element
-    #expect(saved?.revision == 2)
-    #expect(saved?.text == "oat milk")
-    #expect(saved?.createdAt == first.createdAt)
+    expectEqual(saved?.revision, 2)
+    expectEqual(saved?.text, "oat milk")
+    expectEqual(saved?.createdAt, first.createdAt)
     #expect(
       outcome(clock, service.update(changed))?.error as? ServiceError
         == .changedElsewhere(id: 1))
-    #expect(service.items.map(\.text) == ["oat milk"])
+    expectEqual(service.items.map(\.text), ["oat milk"])
     #expect(outcome(clock, service.record(id: 9))?.error as? ServiceError == .notFound(id: 9))
-    #expect(
-      service.calls == [.update(changed), .update(changed), .record(id: 9)])
+    expectEqual(
+      service.calls, [.update(changed), .update(changed), .record(id: 9)])
   }
 }

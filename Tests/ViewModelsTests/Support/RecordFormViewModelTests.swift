@@ -103,17 +103,19 @@ extension Shelf {
       quantity: [.next(200, "abc"), .next(400, "300"), .next(600, "3")],
       left: [.next(150, "name"), .next(300, "quantity")])
 
-    #expect(
-      run.nameMessages.events == [
+    expectEqual(
+      run.nameMessages.events,
+      [
         .next(0, nil), .next(150, "Name cannot be empty."), .next(500, nil),
       ])
-    #expect(
-      run.quantityMessages.events == [
+    expectEqual(
+      run.quantityMessages.events,
+      [
         .next(0, nil), .next(300, "Quantity must be an integer, or nothing, got 'abc'."),
         .next(400, "Quantity must be from 0 to 100."), .next(600, nil),
       ])
-    #expect(run.enabled.events == [.next(0, false), .next(600, true)])
-    #expect(run.quantityTexts.events == [.next(0, ""), .completed(0)])
+    expectEqual(run.enabled.events, [.next(0, false), .next(600, true)])
+    expectEqual(run.quantityTexts.events, [.next(0, ""), .completed(0)])
     #expect(service.calls.isEmpty)
   }
 
@@ -125,9 +127,9 @@ extension Shelf {
       clock, service, name: [.next(10, ""), .next(100, "j"), .next(200, "")],
       quantity: [.next(10, ""), .next(100, "5"), .next(200, "500"), .next(400, "50")])
     // Emptied, and left so for the pause: the message shows, and then follows the text.
-    #expect(run.nameMessages.events == [.next(0, nil), .next(700, "Name cannot be empty.")])
+    expectEqual(run.nameMessages.events, [.next(0, nil), .next(700, "Name cannot be empty.")])
     // Made right before the pause was over: nothing shows.
-    #expect(run.quantityMessages.events == [.next(0, nil)])
+    expectEqual(run.quantityMessages.events, [.next(0, nil)])
     #expect(service.calls.isEmpty)
   }
 
@@ -138,11 +140,11 @@ extension Shelf {
       clock, service, name: [.next(100, " jam ")], quantity: [.next(100, "2")],
       saveTaps: [.next(200, ()), .next(250, ())])
 
-    #expect(service.items.map(\.draft) == [Shelf(id: 1, name: "jam", quantity: 2).draft])
-    #expect(run.outcomes.events == service.items.map { .next(300, .saved($0)) })
-    #expect(run.routes.events == [.next(300, .back)])
+    expectEqual(service.items.map(\.draft), [Shelf(id: 1, name: "jam", quantity: 2).draft])
+    expectEqual(run.outcomes.events, service.items.map { .next(300, .saved($0)) })
+    expectEqual(run.routes.events, [.next(300, .back)])
     // One add: a second save of the same form updates what the first added.
-    #expect(run.savedMessages.events == [.next(300, "Added jam.")])
+    expectEqual(run.savedMessages.events, [.next(300, "Added jam.")])
   }
 
   @Test func aFormThatAddsEachTimeStartsAgainEmptyAndAddsAnewOnEachSave() {
@@ -152,13 +154,14 @@ extension Shelf {
       clock, service, mode: .addEach, name: [.next(100, "jam"), .next(400, "flour")],
       quantity: [.next(100, "2"), .next(350, "")], saveTaps: [.next(200, ()), .next(500, ())])
 
-    #expect(
-      service.items.map(\.draft) == [
+    expectEqual(
+      service.items.map(\.draft),
+      [
         Shelf(id: 1, name: "jam", quantity: 2).draft, Shelf(id: 2, name: "flour").draft,
       ])
-    #expect(run.savedMessages.events == [.next(300, "Added jam."), .next(600, "Added flour.")])
+    expectEqual(run.savedMessages.events, [.next(300, "Added jam."), .next(600, "Added flour.")])
     // The fields start again from the empty draft after each save.
-    #expect(run.quantityTexts.events == [.next(0, ""), .next(300, ""), .next(600, "")])
+    expectEqual(run.quantityTexts.events, [.next(0, ""), .next(300, ""), .next(600, "")])
   }
 
   @Test func aFormEmptiedAfterItsSaveShowsNoMessagesUntilUsedAgain() {
@@ -168,8 +171,8 @@ extension Shelf {
     let run = Self.run(
       clock, service, mode: .addEach, name: [.next(100, "jam"), .next(310, "")],
       saveTaps: [.next(200, ()), .next(2_000, ())])
-    #expect(run.nameMessages.events == [.next(0, nil), .next(2_000, "Name cannot be empty.")])
-    #expect(service.items.count == 1)
+    expectEqual(run.nameMessages.events, [.next(0, nil), .next(2_000, "Name cannot be empty.")])
+    expectEqual(service.items.count, 1)
   }
 
   @Test func aWholeDraftIsRefusedWithEachFieldsMessageOrSaved() {
@@ -181,17 +184,17 @@ extension Shelf {
     good.name = " flour "
     let run = Self.run(clock, service, drafts: [.next(100, bad), .next(200, good)])
 
-    #expect(run.outcomes.events.count == 2)
-    #expect(
-      run.outcomes.events.first
-        == .next(
-          100,
-          .refused([
-            "name": "Name cannot be empty.", "quantity": "Quantity must be from 0 to 100.",
-          ])))
-    #expect(run.nameMessages.events == [.next(0, nil), .next(100, "Name cannot be empty.")])
-    #expect(service.items.map(\.name) == ["flour"])
-    #expect(service.calls.count == 1)
+    expectEqual(run.outcomes.events.count, 2)
+    expectEqual(
+      run.outcomes.events.first,
+      .next(
+        100,
+        .refused([
+          "name": "Name cannot be empty.", "quantity": "Quantity must be from 0 to 100.",
+        ])))
+    expectEqual(run.nameMessages.events, [.next(0, nil), .next(100, "Name cannot be empty.")])
+    expectEqual(service.items.map(\.name), ["flour"])
+    expectEqual(service.calls.count, 1)
   }
 
   @Test func anEditLoadsTheRecordAndAStaleSaveIsAConflict() {
@@ -206,11 +209,11 @@ extension Shelf {
     }
     let run = Self.run(clock, service, mode: .edit(id: 3), drafts: [.next(300, draft)])
 
-    #expect(run.quantityTexts.events == [.next(100, "4"), .completed(100)])
-    #expect(run.outcomes.events == [.next(400, .conflict("Shelf 3 was changed elsewhere."))])
-    #expect(
-      run.conflicts.events == [.next(0, nil), .next(400, "Shelf 3 was changed elsewhere.")])
-    #expect(Form.title(for: .edit(id: 3)) == "Edit shelf")
+    expectEqual(run.quantityTexts.events, [.next(100, "4"), .completed(100)])
+    expectEqual(run.outcomes.events, [.next(400, .conflict("Shelf 3 was changed elsewhere."))])
+    expectEqual(
+      run.conflicts.events, [.next(0, nil), .next(400, "Shelf 3 was changed elsewhere.")])
+    expectEqual(Form.title(for: .edit(id: 3)), "Edit shelf")
   }
 
   @Test func anEditOfARecordThatIsNotThereSaysSo() {
@@ -218,7 +221,7 @@ extension Shelf {
     let service = InMemoryRecordsService<Shelf>(scheduler: clock)
     let run = Self.run(clock, service, mode: .edit(id: 9))
 
-    #expect(run.errors.events == [.next(100, "No shelf has the id 9.")])
+    expectEqual(run.errors.events, [.next(100, "No shelf has the id 9.")])
   }
 }
 
@@ -246,22 +249,23 @@ extension Shelf {
       }
       clock.start()
     }
-    #expect(names.events == [.next(0, nil), .next(100, ["jam", "honey"]), .next(400, ["honey"])])
-    #expect(
-      summaries.events == [.next(0, "Loading…"), .next(100, "2 shelves"), .next(400, "1 shelf")])
-    #expect(confirmations.events == [.next(300, "Removed jam.")])
-    #expect(errors.events == [.next(600, "No shelf has the id 7.")])
+    expectEqual(
+      names.events, [.next(0, nil), .next(100, ["jam", "honey"]), .next(400, ["honey"])])
+    expectEqual(
+      summaries.events, [.next(0, "Loading…"), .next(100, "2 shelves"), .next(400, "1 shelf")])
+    expectEqual(confirmations.events, [.next(300, "Removed jam.")])
+    expectEqual(errors.events, [.next(600, "No shelf has the id 7.")])
   }
 
   @Test func theQuestionBeforeARemovalNamesTheRecordAsTheFriendsListDoes() {
     let question = List.deletionQuestion(for: Shelf(id: 1, name: "jam"))
-    #expect(question.title == "Delete shelf")
-    #expect(question.message == "Delete jam? This cannot be undone.")
-    #expect([question.confirm, question.cancel] == ["Delete", "Keep"])
+    expectEqual(question.title, "Delete shelf")
+    expectEqual(question.message, "Delete jam? This cannot be undone.")
+    expectEqual([question.confirm, question.cancel], ["Delete", "Keep"])
   }
 
   @Test func aRecordWithoutATitleIsNamedByItsWordAndId() {
-    #expect(List.title(of: Shelf(id: 4, name: "")) == "shelf 4")
-    #expect(List.summary(count: 0) == "No shelves yet.")
+    expectEqual(List.title(of: Shelf(id: 4, name: "")), "shelf 4")
+    expectEqual(List.summary(count: 0), "No shelves yet.")
   }
 }

@@ -32,7 +32,7 @@ import ViewModels
       clock.scheduleAt(0) { output.route.emit(to: routes).disposed(by: bag) }
       clock.start()
     }
-    #expect(routes.events == [.next(300, .show(.post(Self.post))), .next(500, .show(.people))])
+    expectEqual(routes.events, [.next(300, .show(.post(Self.post))), .next(500, .show(.people))])
   }
 
   @Test func thePostShowsWholeAndItsAuthorOpensTheirPosts() {
@@ -53,9 +53,9 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(authors.events == [.next(100, "Hanna Virtanen"), .completed(100)])
-    #expect(dates.events == [.next(100, Self.post.date), .completed(100)])
-    #expect(texts.events == [.next(100, "A long post,\nwith a second line."), .completed(100)])
-    #expect(routes.events == [.next(400, .showPersonTimeline(Self.hanna))])
+    expectEqual(authors.events, [.next(100, "Hanna Virtanen"), .completed(100)])
+    expectEqual(dates.events, [.next(100, Self.post.date), .completed(100)])
+    expectEqual(texts.events, [.next(100, "A long post,\nwith a second line."), .completed(100)])
+    expectEqual(routes.events, [.next(400, .showPersonTimeline(Self.hanna))])
   }
 }

@@ -12,14 +12,14 @@ import ViewModels
 
   @Test func theFeaturesScenesStackLikeAnyOther() {
     let navigator = Navigator(root: .timeline, isLoggedIn: true)
-    #expect(navigator.navigate(.show(.people)) == .success([.timeline, .people]))
-    #expect(
-      navigator.navigate(.show(.personTimeline(Self.ada)))
-        == .success([.timeline, .people, .personTimeline(Self.ada)]))
-    #expect(navigator.navigate(.back) == .success([.timeline, .people]))
-    #expect(navigator.navigate(.popToRoot) == .success([.timeline]))
-    #expect(navigator.navigate(.replaceRoot(.people)) == .success([.people]))
-    #expect(navigator.currentScene == .people)
+    expectEqual(navigator.navigate(.show(.people)), .success([.timeline, .people]))
+    expectEqual(
+      navigator.navigate(.show(.personTimeline(Self.ada))),
+      .success([.timeline, .people, .personTimeline(Self.ada)]))
+    expectEqual(navigator.navigate(.back), .success([.timeline, .people]))
+    expectEqual(navigator.navigate(.popToRoot), .success([.timeline]))
+    expectEqual(navigator.navigate(.replaceRoot(.people)), .success([.people]))
+    expectEqual(navigator.currentScene, .people)
   }
 
   @Test func aPersonsTimelineNeedsAPerson() {
@@ -28,32 +28,32 @@ import ViewModels
     let subscription = navigator.refusals.emit(to: refusals)
     defer { subscription.dispose() }
 
-    #expect(navigator.navigate(.showPersonTimeline(nil)) == .failure(.missingPerson))
-    #expect(
-      navigator.navigate(.showPersonTimeline(Person(id: 9, name: ""))) == .failure(.missingPerson))
-    #expect(
-      navigator.navigate(.show(.personTimeline(Person(id: 9, name: ""))))
-        == .failure(.missingPerson))
-    #expect(navigator.currentStack == [.timeline])
-    #expect(
-      refusals.events.compactMap(\.value.element) == [
+    expectEqual(navigator.navigate(.showPersonTimeline(nil)), .failure(.missingPerson))
+    expectEqual(
+      navigator.navigate(.showPersonTimeline(Person(id: 9, name: ""))), .failure(.missingPerson))
+    expectEqual(
+      navigator.navigate(.show(.personTimeline(Person(id: 9, name: "")))), .failure(.missingPerson))
+    expectEqual(navigator.currentStack, [.timeline])
+    expectEqual(
+      refusals.events.compactMap(\.value.element),
+      [
         .missingPerson, .missingPerson, .missingPerson,
       ])
-    #expect(
-      navigator.navigate(.showPersonTimeline(Self.ada))
-        == .success([.timeline, .personTimeline(Self.ada)]))
-    #expect(
-      navigator.navigate(.showPersonTimeline(Self.ada))
-        == .failure(.alreadyShown(.personTimeline(Self.ada))))
-    #expect(navigator.currentScene.title == "Ada")
+    expectEqual(
+      navigator.navigate(.showPersonTimeline(Self.ada)),
+      .success([.timeline, .personTimeline(Self.ada)]))
+    expectEqual(
+      navigator.navigate(.showPersonTimeline(Self.ada)),
+      .failure(.alreadyShown(.personTimeline(Self.ada))))
+    expectEqual(navigator.currentScene.title, "Ada")
   }
 
   @Test func theFeaturesScenesNeedAnAccount() {
     let navigator = Navigator(root: .login, isLoggedIn: false)
-    #expect(navigator.navigate(.replaceRoot(.timeline)) == .failure(.requiresAccount(.timeline)))
-    #expect(
-      navigator.navigate(.showPersonTimeline(Self.ada))
-        == .failure(.requiresAccount(.personTimeline(Self.ada))))
-    #expect(navigator.navigate(.show(.people)) == .failure(.requiresAccount(.people)))
+    expectEqual(navigator.navigate(.replaceRoot(.timeline)), .failure(.requiresAccount(.timeline)))
+    expectEqual(
+      navigator.navigate(.showPersonTimeline(Self.ada)),
+      .failure(.requiresAccount(.personTimeline(Self.ada))))
+    expectEqual(navigator.navigate(.show(.people)), .failure(.requiresAccount(.people)))
   }
 }

@@ -84,18 +84,21 @@ import ViewModels
         ]
       }
     }
-    #expect(
-      timeline(posts.events) == [
+    expectEqual(
+      timeline(posts.events),
+      [
         "none@0", "45–26 (20)@100", "45–6 (40)@600", "45–1 (45)@1100",
       ])
-    #expect(
-      timeline(loadingOlder.events) == [
+    expectEqual(
+      timeline(loadingOlder.events),
+      [
         "false@0", "true@500", "false@600", "true@1000", "false@1100", "true@1500", "false@1600",
         "true@2000", "false@2100",
       ])
-    #expect(timeline(reachedOldest.events) == ["false@0", "true@1100"])
-    #expect(
-      service.olderCursors == [
+    expectEqual(timeline(reachedOldest.events), ["false@0", "true@1100"])
+    expectEqual(
+      service.olderCursors,
+      [
         TimelineCursor(newestId: 45, oldestId: 26), TimelineCursor(newestId: 45, oldestId: 6),
         TimelineCursor(newestId: 45, oldestId: 1), TimelineCursor(newestId: 45, oldestId: 1),
       ])
@@ -116,9 +119,10 @@ import ViewModels
         [output.posts.map(Self.describe).drive(posts), output.errorMessage.drive(errors)]
       }
     }
-    #expect(timeline(posts.events) == ["none@0", "45–26 (20)@100", "45–6 (40)@1100"])
-    #expect(
-      errors.events.map { "\($0.value.element.map { $0 ?? "nil" } ?? "end")@\($0.time)" } == [
+    expectEqual(timeline(posts.events), ["none@0", "45–26 (20)@100", "45–6 (40)@1100"])
+    expectEqual(
+      errors.events.map { "\($0.value.element.map { $0 ?? "nil" } ?? "end")@\($0.time)" },
+      [
         "nil@0", "Could not load older posts: the server is down@600", "nil@1100",
       ])
   }
@@ -143,8 +147,8 @@ import ViewModels
       clock.start()
     }
     // One watch for the overlapping outputs, then another.
-    #expect(
-      service.watches.subscriptions == [Subscription(1_000, 4_000), Subscription(5_000, 6_000)])
+    expectEqual(
+      service.watches.subscriptions, [Subscription(1_000, 4_000), Subscription(5_000, 6_000)])
   }
 
   @Test func aPersonsOlderPostsArePagedTooAndNewPostsStillComeFirst() {
@@ -180,17 +184,20 @@ import ViewModels
         ]
       }
     }
-    #expect(
-      timeline(shown.events) == [
+    expectEqual(
+      timeline(shown.events),
+      [
         "none@0", "25–6 (20)@100", "25–1 (25)@600", "26–1 (26)@2100",
       ])
-    #expect(
-      timeline(loadingOlder.events) == [
+    expectEqual(
+      timeline(loadingOlder.events),
+      [
         "false@0", "true@500", "false@600", "true@2500", "false@2600",
       ])
-    #expect(timeline(reachedOldest.events) == ["false@0", "true@600"])
-    #expect(
-      service.olderPostsRequests.map(\.cursor) == [
+    expectEqual(timeline(reachedOldest.events), ["false@0", "true@600"])
+    expectEqual(
+      service.olderPostsRequests.map(\.cursor),
+      [
         TimelineCursor(newestId: 25, oldestId: 6), TimelineCursor(newestId: 26, oldestId: 1),
       ])
   }

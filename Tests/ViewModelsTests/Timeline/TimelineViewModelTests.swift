@@ -48,9 +48,10 @@ import ViewModels
     // Fetches at 0, 1000, 2000, then none while paused, then 4500 and 5500.
     let c31 = TimelineCursor(newestId: 3, oldestId: 1)
     let c41 = TimelineCursor(newestId: 4, oldestId: 1)
-    #expect(service.timelineCursors == [.none, c31, c31, c41, c41])
-    #expect(
-      observer.events == [
+    expectEqual(service.timelineCursors, [.none, c31, c31, c41, c41])
+    expectEqual(
+      observer.events,
+      [
         .next(0, CollectionSnapshot(elements: [], changes: nil)),
         .next(
           100,
@@ -61,7 +62,7 @@ import ViewModels
           CollectionSnapshot(
             elements: [4, 3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0]))),
       ])
-    #expect(counter.live == 0)
+    expectEqual(counter.live, 0)
   }
 
   @Test func nothingIsFetchedWhileLoggedOutAndABannerShows() {
@@ -84,8 +85,8 @@ import ViewModels
       clock.scheduleAt(2_000) { subscriptions.dispose() }
       clock.start()
     }
-    #expect(timeline(loggedIn.events) == ["false@100", "true@1500"])
-    #expect(service.timelineCursors == [.none])  // the first fetch, at 1500
+    expectEqual(timeline(loggedIn.events), ["false@100", "true@1500"])
+    expectEqual(service.timelineCursors, [.none])  // the first fetch, at 1500
   }
 
   @Test func peopleShowLoadingOnlyWhileFetchingAndRouteToATimeline() {
@@ -107,13 +108,14 @@ import ViewModels
       }
       clock.start()
     }
-    #expect(timeline(loading.events) == ["false@0", "true@0", "false@300"])
-    #expect(people.events == [.next(300, [Self.ada, grace])])
-    #expect(
-      routes.events == [
+    expectEqual(timeline(loading.events), ["false@0", "true@0", "false@300"])
+    expectEqual(people.events, [.next(300, [Self.ada, grace])])
+    expectEqual(
+      routes.events,
+      [
         .next(400, .showPersonTimeline(grace)), .next(500, .showPersonTimeline(nil)),
       ])
-    #expect(PeopleViewModel.loadingText == "Loading…")
+    expectEqual(PeopleViewModel.loadingText, "Loading…")
   }
 
   @Test func aPersonsTimelineAccumulatesPagesNewestFirstAndItsTitleWaitsForPosts() {
@@ -138,12 +140,13 @@ import ViewModels
       clock.scheduleAt(2_500) { subscriptions.dispose() }
       clock.start()
     }
-    #expect(
-      posts.events == [
+    expectEqual(
+      posts.events,
+      [
         .next(0, []), .next(100, [2, 1].map(Self.post)), .next(2_100, [3, 2, 1].map(Self.post)),
       ])
-    #expect(timeline(titles.events) == ["None found@0", "Ada@100"])
-    #expect(service.postsRequests.map(\.cursor.newestId) == [nil, 2, 2])
+    expectEqual(timeline(titles.events), ["None found@0", "Ada@100"])
+    expectEqual(service.postsRequests.map(\.cursor.newestId), [nil, 2, 2])
   }
 
   @Test func anAccountStatusThatFailsStopsTheFetchingAsLoggingOutDoes() {
@@ -163,8 +166,8 @@ import ViewModels
       }
     }
     // Fetches at 10 and 1010; none after the failure at 1200, and no crash.
-    #expect(observer.events == [.next(0, []), .next(110, [3, 2, 1])])
-    #expect(service.timelineCursors.count == 2)
+    expectEqual(observer.events, [.next(0, []), .next(110, [3, 2, 1])])
+    expectEqual(service.timelineCursors.count, 2)
   }
 
   struct Offline: LocalizedError {
@@ -190,15 +193,16 @@ import ViewModels
         output.posts.asObservable()
       }
     }
-    #expect(
-      observer.events == [
+    expectEqual(
+      observer.events,
+      [
         .next(0, CollectionSnapshot(elements: [], changes: nil)),
         .next(
           6_000,
           CollectionSnapshot(
             elements: [3, 2, 1].map(Self.post), changes: ChangeSet(insertions: [0, 1, 2]))),
       ])
-    #expect(service.timelineCursors == [.none])
+    expectEqual(service.timelineCursors, [.none])
   }
 
   @Test func loadingLastsUntilTheFirstFetchEndsAndAFailureKeepsThePostsShown() {
@@ -229,14 +233,15 @@ import ViewModels
       clock.scheduleAt(3_500) { subscriptions.dispose() }
       clock.start()
     }
-    #expect(timeline(loading.events) == ["true@0", "false@100"])
-    #expect(
-      timeline(messages.events) == [
+    expectEqual(timeline(loading.events), ["true@0", "false@100"])
+    expectEqual(
+      timeline(messages.events),
+      [
         "nil@0", "Optional(\"Could not load posts: the server did not answer\")@1100", "nil@2100",
         "Optional(\"Could not load posts: the server did not answer\")@3100",
       ])
-    #expect(timeline(posts.events) == ["[]@0", "[3, 2, 1]@100"])
-    #expect(service.timelineCursors.count == 4)
+    expectEqual(timeline(posts.events), ["[]@0", "[3, 2, 1]@100"])
+    expectEqual(service.timelineCursors.count, 4)
   }
 
   @Test func theErrorMessageAloneRunsTheFetcher() {
@@ -253,11 +258,12 @@ import ViewModels
         output.errorMessage.asObservable()
       }
     }
-    #expect(
-      timeline(observer.events) == [
+    expectEqual(
+      timeline(observer.events),
+      [
         "nil@0", "Optional(\"Could not load posts: the server did not answer\")@100",
       ])
-    #expect(service.timelineCursors == [.none])
+    expectEqual(service.timelineCursors, [.none])
   }
 
   @Test func aPersonsTimelineShowsAFailedFetchAndKeepsItsPosts() {
@@ -282,9 +288,10 @@ import ViewModels
       clock.scheduleAt(1_500) { subscriptions.dispose() }
       clock.start()
     }
-    #expect(timeline(posts.events) == ["[]@0", "[2, 1]@100"])
-    #expect(
-      timeline(messages.events) == [
+    expectEqual(timeline(posts.events), ["[]@0", "[2, 1]@100"])
+    expectEqual(
+      timeline(messages.events),
+      [
         "nil@0", "Optional(\"Could not load posts: the server did not answer\")@1100",
       ])
   }
@@ -306,8 +313,8 @@ extension TimelineViewModelTests {
       }
       clock.start()
     }
-    #expect(people.events == [.next(300, [Self.ada])])
-    #expect(errors.events == [])
+    expectEqual(people.events, [.next(300, [Self.ada])])
+    expectEqual(errors.events, [])
   }
 }
 
@@ -323,7 +330,7 @@ extension TimelineViewModelTests {
         output.errorMessage.asObservable()
       }
     }
-    #expect(
-      timeline(errors.events) == ["Could not load people: the server did not answer@300"])
+    expectEqual(
+      timeline(errors.events), ["Could not load people: the server did not answer@300"])
   }
 }

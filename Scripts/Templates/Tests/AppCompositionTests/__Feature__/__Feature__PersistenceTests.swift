@@ -18,7 +18,7 @@ import Testing
       let draft = try __Feature__Draft().setting(
         Dictionary(uniqueKeysWithValues: __Feature__Draft.fields.map { ($0.name, $0.example) }))
       let added = try first.__feature__.add(draft).toBlocking(timeout: 10).single()
-      #expect(added.draft == draft.trimmed)
+      expectEqual(added.draft, draft.trimmed)
       if let message = __Feature__Draft().validation.message {
         #expect(throws: ServiceError.invalid(message)) {
           try first.__feature__.add(__Feature__Draft()).toBlocking(timeout: 10).single()
@@ -27,7 +27,7 @@ import Testing
 
       let second = try AppServices.local(directory: directory, scheduler: scheduler)
       let items = try second.__feature__.records().toBlocking(timeout: 10).single()
-      #expect(items == [added])
+      expectEqual(items, [added])
       _ = try second.__feature__.remove(id: added.id).toBlocking(timeout: 10).toArray()
       #expect(try LocalStore(directory: directory).records(__Feature__Item.self).isEmpty)
     }

@@ -30,64 +30,64 @@ import ViewModels
 
   @Test func addListShowEditAndRemove() throws {
     let (harness, service) = Self.harness()
-    #expect(harness.run(["__command__", "add"] + Self.options()) == .success)
+    expectEqual(harness.run(["__command__", "add"] + Self.options()), .success)
     #expect(harness.stdout.hasPrefix("Added "))
     let added = try #require(service.items.first)
-    #expect(added.draft.labelledTexts.map(\.text) == Draft.fields.map(\.example))
+    expectEqual(added.draft.labelledTexts.map(\.text), Draft.fields.map(\.example))
     let printed = harness.stdout.count
-    #expect(harness.run(["--json", "__command__", "list"]) == .success)
+    expectEqual(harness.run(["--json", "__command__", "list"]), .success)
     let json = Data(harness.stdout.dropFirst(printed).utf8)
     let records = try JSONSerialization.jsonObject(with: json)
     let first = try #require((records as? [[String: Any]])?.first)
     for field in Draft.fields {
       #expect(first[field.name] != nil, "\(field.name) is in the JSON")
     }
-    #expect(harness.run(["__command__", "show", "\(added.id)"]) == .success)
+    expectEqual(harness.run(["__command__", "show", "\(added.id)"]), .success)
     #expect(harness.stdout.contains("\(Draft.fields[0].label):"))
     let field = Draft.fields[0]
     let value = field.isOptional ? "" : field.example
-    #expect(harness.run(["__command__", "edit", "\(added.id)", field.option, value]) == .success)
-    #expect(service.items.first?.revision == 2)
-    #expect(harness.run(["__command__", "remove", "\(added.id)"]) == .success)
+    expectEqual(harness.run(["__command__", "edit", "\(added.id)", field.option, value]), .success)
+    expectEqual(service.items.first?.revision, 2)
+    expectEqual(harness.run(["__command__", "remove", "\(added.id)"]), .success)
     #expect(service.items.isEmpty)
-    #expect(harness.stderr == "")
+    expectEqual(harness.stderr, "")
   }
 
   @Test func aValueOfTheWrongTypeIsAUsageErrorNamingTheField() {
     let (harness, service) = Self.harness()
     for field in Draft.fields where !field.typeName.hasPrefix("String") {
-      #expect(
-        harness.run(["__command__", "add"] + Self.options([field.name: "not-one"])) == .usage)
+      expectEqual(
+        harness.run(["__command__", "add"] + Self.options([field.name: "not-one"])), .usage)
       #expect(harness.stderr.contains("\(field.option) must be \(field.expected)"))
     }
-    #expect(harness.run(["__command__", "remove", "x"]) == .usage)
-    #expect(harness.run(["__command__", "shout"]) == .usage)
+    expectEqual(harness.run(["__command__", "remove", "x"]), .usage)
+    expectEqual(harness.run(["__command__", "shout"]), .usage)
     #expect(service.calls.isEmpty)
   }
 
   @Test func aValueARuleRefusesOrAMissingIdChangesNothing() {
     let (harness, service) = Self.harness()
     for field in Draft.fields where field.typeName == "String" {
-      #expect(
-        harness.run(["__command__", "add"] + Self.options([field.name: " "])) == .failure)
+      expectEqual(
+        harness.run(["__command__", "add"] + Self.options([field.name: " "])), .failure)
       #expect(harness.stderr.contains("\(field.label) cannot be empty."))
     }
-    #expect(harness.run(["__command__", "remove", "7"]) == .failure)
+    expectEqual(harness.run(["__command__", "remove", "7"]), .failure)
     #expect(harness.stderr.hasSuffix("error: No __word__ has the id 7.\n"))
     #expect(service.items.isEmpty)
   }
 
   @Test func itsHelpNamesTheEntriesAsItsMessagesDo() {
-    #expect(
-      __Feature__Command.spec.abstract == "List, show, add, edit or remove \(Draft.recordPlural).")
-    #expect(Draft.recordWord == "__word__")
+    expectEqual(
+      __Feature__Command.spec.abstract, "List, show, add, edit or remove \(Draft.recordPlural).")
+    expectEqual(Draft.recordWord, "__word__")
   }
 
   @Test func itNeedsAnAccount() {
     let (harness, service) = Self.harness(loggedIn: false)
-    #expect(harness.run(["__command__", "list"]) == .failure)
-    #expect(harness.stdout == "")
-    #expect(harness.stderr == "error: Not logged in. Run '\(AppIdentity.command) login' first.\n")
+    expectEqual(harness.run(["__command__", "list"]), .failure)
+    expectEqual(harness.stdout, "")
+    expectEqual(harness.stderr, "error: Not logged in. Run '\(AppIdentity.command) login' first.\n")
     #expect(service.calls.isEmpty)
   }
 }

@@ -1,5 +1,6 @@
 import Models
 import Navigator
+import ReactiveTesting
 import ServicesTesting
 import Testing
 import ViewModels
@@ -17,7 +18,7 @@ import ViewModels
       h.start()
       #expect(h.lines.contains { $0.contains("__key__  __Title__") })
       h.press(.character("__key__"))
-      #expect(h.app.navigator.currentStack == [.home, .__feature__])
+      expectEqual(h.app.navigator.currentStack, [.home, .__feature__])
       h.advance(by: 100)
       for field in __Feature__Draft.fields {
         #expect(h.lines.contains { $0.contains(field.label) }, "\(field.label) has a field")
@@ -37,10 +38,10 @@ import ViewModels
         // The emptied form is a new one: no field complains yet.
         #expect(!h.lines.contains { $0.contains("cannot be empty") })
       }
-      #expect(
-        service.items.map { $0.draft.labelledTexts.map(\.text) }
-          == Array(
-            repeating: __Feature__Draft.fields.map(\.example), count: 2))
+      expectEqual(
+        service.items.map { $0.draft.labelledTexts.map(\.text) },
+        Array(
+          repeating: __Feature__Draft.fields.map(\.example), count: 2))
 
       // Esc leaves the form for the list, where d asks before it deletes the selected entry,
       // naming it by its first field; "Keep" has focus.
@@ -50,7 +51,7 @@ import ViewModels
       #expect(h.lines.contains { $0.contains("Delete \(name)? This cannot be undone.") })
       h.press(.enter)
       h.advance(by: 200)
-      #expect(service.items.count == 2)
+      expectEqual(service.items.count, 2)
 
       // End selects the last entry, and e edits it in the form, filled with its fields once
       // loaded; Esc drops what was typed, and the form adds again.
@@ -62,7 +63,7 @@ import ViewModels
       h.type("9")
       h.press(.escape)
       h.advance(by: 200)
-      #expect(service.items[1] == selected)
+      expectEqual(service.items[1], selected)
       #expect(!h.lines.contains { $0.contains("Edit __word__") })
 
       // A change typed into a field that takes it, then Enter, saves the entry over itself
@@ -80,8 +81,8 @@ import ViewModels
       h.press(.enter)
       h.advance(by: 200)
       #expect(h.lines.contains { $0.contains("Saved ") })
-      #expect(service.items.count == 2)
-      #expect(service.items[1].id == selected.id)
+      expectEqual(service.items.count, 2)
+      expectEqual(service.items[1].id, selected.id)
       if let changed {
         let field = __Feature__Draft.fields[changed]
         #expect(field.text(of: service.items[1].draft) != field.text(of: selected.draft))
@@ -93,11 +94,11 @@ import ViewModels
       h.press(.tab)
       h.press(.enter)
       h.advance(by: 200)
-      #expect(service.items.count == 1)
+      expectEqual(service.items.count, 1)
       #expect(h.lines.contains { $0.contains("Removed \(removed).") })
       // A second Esc is "Done".
       h.press(.escape)
-      #expect(h.app.navigator.currentStack == [.home])
+      expectEqual(h.app.navigator.currentStack, [.home])
     }
   }
 }

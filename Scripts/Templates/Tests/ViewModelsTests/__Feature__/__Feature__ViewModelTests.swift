@@ -48,11 +48,11 @@ import ViewModels
       clock, service,
       texts: Dictionary(uniqueKeysWithValues: Draft.fields.map { ($0.name, $0.example) }))
 
-    #expect(
-      service.items.map { $0.draft.labelledTexts.map(\.text) } == [Draft.fields.map(\.example)])
-    #expect(run.outcomes.events == service.items.map { .next(600, .saved($0)) })
+    expectEqual(
+      service.items.map { $0.draft.labelledTexts.map(\.text) }, [Draft.fields.map(\.example)])
+    expectEqual(run.outcomes.events, service.items.map { .next(600, .saved($0)) })
     for field in Draft.fields {
-      #expect(run.messages[field.name]?.events == [.next(0, nil)], "\(field.name)")
+      expectEqual(run.messages[field.name]?.events, [.next(0, nil)], "\(field.name)")
     }
   }
 
@@ -68,9 +68,9 @@ import ViewModels
       let message =
         field.typeName == "String"
         ? "\(field.label) cannot be empty." : "\(field.label) must be \(field.expected), got '?'."
-      #expect(run.messages[field.name]?.events == [.next(0, nil), .next(500, message)])
+      expectEqual(run.messages[field.name]?.events, [.next(0, nil), .next(500, message)])
     }
-    #expect(run.outcomes.events.count == 1)
+    expectEqual(run.outcomes.events.count, 1)
     #expect(service.items.isEmpty)
   }
 }
