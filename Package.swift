@@ -244,10 +244,13 @@ let package = Package(
       name: "RxCompatibilityTests",
       dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking", "HTTPServer"],
       path: "Tests/RxCompatibilityTests"),
-    .testTarget(name: "ModelsTests", dependencies: ["Models"], path: "Tests/ModelsTests"),
-    .testTarget(name: "StoreTests", dependencies: ["Store"], path: "Tests/StoreTests"),
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "Models", "ReactiveCore"],
+      name: "ModelsTests", dependencies: ["Models", "ReactiveTesting"], path: "Tests/ModelsTests"),
+    .testTarget(
+      name: "StoreTests", dependencies: ["Store", "ReactiveTesting"], path: "Tests/StoreTests"),
+    .testTarget(
+      name: "ServicesTests",
+      dependencies: ["Services", "Models", "ReactiveCore", "ReactiveTesting"],
       path: "Tests/ServicesTests"),
     .testTarget(
       name: "LocalBackendTests",
@@ -258,7 +261,8 @@ let package = Package(
       ],
       path: "Tests/LocalBackendTests"),
     .testTarget(
-      name: "AppAPITests", dependencies: ["AppAPI", "Models"], path: "Tests/AppAPITests"),
+      name: "AppAPITests", dependencies: ["AppAPI", "Models", "ReactiveTesting"],
+      path: "Tests/AppAPITests"),
     .testTarget(
       name: "RemoteBackendTests",
       dependencies: [
@@ -285,27 +289,32 @@ let package = Package(
       ],
       path: "Tests/ViewModelsTests"),
     .testTarget(
-      name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"],
+      name: "PostgresClientTests",
+      dependencies: ["PostgresClient", "TestSupport", "ReactiveTesting"],
       path: "Tests/PostgresClientTests"),
     .testTarget(
       name: "PostgresBackendTests",
       dependencies: [
         "PostgresBackend", "PostgresClient", "LocalBackend", "Models", "Cryptography",
         "Authentication", "TestSupport",
+        "ReactiveTesting",
       ],
       path: "Tests/PostgresBackendTests"),
     .testTarget(
-      name: "HTTPServerTests", dependencies: ["HTTPServer"], path: "Tests/HTTPServerTests"),
+      name: "HTTPServerTests", dependencies: ["HTTPServer", "ReactiveTesting"],
+      path: "Tests/HTTPServerTests"),
     .testTarget(
       name: "AppServerTests",
       dependencies: [
         "AppServer", "FriendsServerApp", "LocalBackend", "RemoteBackend", "AppAPI",
         "AppComposition", "TestSupport", "Authentication", "Cryptography", "Models",
         "PostgresBackend", "PostgresClient", "Store",
+        "ReactiveTesting",
       ],
       path: "Tests/AppServerTests"),
     .testTarget(
-      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
+      name: "CommandLineKitTests",
+      dependencies: ["CommandLineKit", "TestSupport", "ReactiveTesting"],
       path: "Tests/CommandLineKitTests"),
     .testTarget(
       name: "CLITests",
@@ -316,14 +325,18 @@ let package = Package(
       ],
       path: "Tests/CLITests"),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUITesting", "TestSupport"],
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "TerminalUITesting", "TestSupport", "ReactiveTesting"],
       path: "Tests/TerminalUITests"),
     .testTarget(
-      name: "TerminalTextTests", dependencies: ["TerminalText"], path: "Tests/TerminalTextTests"),
+      name: "TerminalTextTests", dependencies: ["TerminalText", "ReactiveTesting"],
+      path: "Tests/TerminalTextTests"),
     .testTarget(
-      name: "CryptographyTests", dependencies: ["Cryptography"], path: "Tests/CryptographyTests"),
+      name: "CryptographyTests", dependencies: ["Cryptography", "ReactiveTesting"],
+      path: "Tests/CryptographyTests"),
     .testTarget(
-      name: "AuthenticationTests", dependencies: ["Authentication", "Cryptography", "TestSupport"],
+      name: "AuthenticationTests",
+      dependencies: ["Authentication", "Cryptography", "TestSupport", "ReactiveTesting"],
       path: "Tests/AuthenticationTests"),
     .testTarget(
       name: "TUITests",
@@ -343,7 +356,7 @@ let package = Package(
       ],
       path: "Tests/FrontsTests"),
     .testTarget(
-      name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport"],
+      name: "BenchmarksTests", dependencies: ["Benchmarks", "TestSupport", "ReactiveTesting"],
       path: "Tests/BenchmarksTests"),
   ]
 )

@@ -1,6 +1,7 @@
 import AppServer
 import CommandLineKit
 import HTTPServer
+import ReactiveTesting
 import Testing
 
 @testable import FriendsServerApp
@@ -72,8 +73,8 @@ import Testing
     let fromEnvironment = #expect(throws: UsageError.self) {
       try ServerCommandLine.parse([], environment: ["DATABASE_URL": url])
     }
-    #expect(fromEnvironment.map { "\($0)".contains("DATABASE_URL") } == true)
-    #expect(fromEnvironment.map { "\($0)".contains("secret") } == false)
+    expectEqual(fromEnvironment.map { "\($0)".contains("DATABASE_URL") }, true)
+    expectEqual(fromEnvironment.map { "\($0)".contains("secret") }, false)
   }
 
   @Test func theListenAddressTheHostsAndTheProxiesAreRead() throws {
@@ -86,18 +87,18 @@ import Testing
         "--trusted-proxy", "10.0.0.0/8", "--trusted-proxy", "192.0.2.7",
       ]) == .serve(options))
     let configuration = options.httpConfiguration
-    #expect(configuration.host == "0.0.0.0")
-    #expect(configuration.port == 8080)
-    #expect(
-      configuration.hostPolicy == .serverAddress(alsoAccepting: ["api.example", "10.0.0.5:8080"]))
-    #expect(configuration.trustedProxies == options.trustedProxies)
+    expectEqual(configuration.host, "0.0.0.0")
+    expectEqual(configuration.port, 8080)
+    expectEqual(
+      configuration.hostPolicy, .serverAddress(alsoAccepting: ["api.example", "10.0.0.5:8080"]))
+    expectEqual(configuration.trustedProxies, options.trustedProxies)
   }
 
   @Test func byDefaultOnlyThisMachineIsListenedToAndNoProxyIsBelieved() throws {
     let configuration = ServerOptions().httpConfiguration
-    #expect(configuration.host == "127.0.0.1")
-    #expect(configuration.hostPolicy == .serverAddress(alsoAccepting: []))
-    #expect(configuration.trustedProxies == [])
+    expectEqual(configuration.host, "127.0.0.1")
+    expectEqual(configuration.hostPolicy, .serverAddress(alsoAccepting: []))
+    expectEqual(configuration.trustedProxies, [])
   }
 
   @Test func aStarAnswersAnyHost() throws {
@@ -105,7 +106,7 @@ import Testing
       Issue.record("not served")
       return
     }
-    #expect(options.httpConfiguration.hostPolicy == .any)
+    expectEqual(options.httpConfiguration.hostPolicy, .any)
   }
 
   @Test func aDataDirectoryAndADatabaseCannotBeGivenTogether() {

@@ -1,5 +1,6 @@
 import Authentication
 import Foundation
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -66,7 +67,7 @@ import Testing
       for name in [FileSessionStorage<String>.fileName, FileSessionStorage<String>.lockFileName] {
         let attributes = try FileManager.default.attributesOfItem(
           atPath: directory.appendingPathComponent(name).path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
+        expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, "\(name)")
       }
     }
   }
@@ -78,7 +79,7 @@ import Testing
       try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
       _ = try FileSessionStorage<String>(directory: directory)
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+      expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
   }
 
@@ -116,7 +117,7 @@ import Testing
       clock.advance(15 * Self.day)
       #expect(try store.sweepExpired() == 1)
       let stored = try FileSessionStorage<String>(directory: directory).all()
-      #expect(stored.map(\.digest) == [recent.digest])
+      expectEqual(stored.map(\.digest), [recent.digest])
     }
   }
 

@@ -1,26 +1,27 @@
 import Authentication
 import Cryptography
 import Foundation
+import ReactiveTesting
 import Testing
 
 @Suite struct SessionTokenTests {
   @Test func aTokenIs32RandomBytesInURLSafeBase64() throws {
     let token = SessionToken.generate()
-    #expect(token.text.count == 43)
+    expectEqual(token.text.count, 43)
     #expect(token.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
     // Foundation reads it as standard base64 once `-` and `_` are `+` and `/` and it is padded.
     let standard = token.text.replacingOccurrences(of: "-", with: "+")
       .replacingOccurrences(of: "_", with: "/")
-    #expect(Data(base64Encoded: standard + "=")?.count == 32)
+    expectEqual(Data(base64Encoded: standard + "=")?.count, 32)
     #expect(SessionToken.generate() != token)
   }
 
   @Test func theDigestIsTheSHA256OfTheText() throws {
     let token = SessionToken.generate()
     let standard = Data(SHA256.hash(Array(token.text.utf8))).base64EncodedString()
-    #expect(
-      token.digest
-        == standard.replacingOccurrences(of: "+", with: "-")
+    expectEqual(
+      token.digest,
+      standard.replacingOccurrences(of: "+", with: "-")
         .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""))
     #expect(!token.digest.contains(token.text))
   }
@@ -71,7 +72,7 @@ import Testing
   @Test func aSessionExpiresAfter30DaysWithoutUse() throws {
     let clock = ManualClock()
     let store = SessionStore<Int>(now: clock.reader)
-    #expect(store.inactivityLimit == .seconds(30 * 24 * 60 * 60))
+    expectEqual(store.inactivityLimit, .seconds(30 * 24 * 60 * 60))
     let token = try store.start(for: 1)
     clock.advance(30 * Self.day - 1)
     #expect(try store.subject(for: token.text) == 1)
@@ -122,7 +123,7 @@ import Testing
     clock.advance(20 * Self.day)
     let recent = try store.start(for: 2)
     let saved = try store.records
-    #expect(saved.count == 2)
+    expectEqual(saved.count, 2)
     clock.advance(15 * Self.day)
     let restored = SessionStore<Int>(records: saved, now: clock.reader)
     #expect(try restored.subject(for: old.text) == nil)
@@ -132,7 +133,7 @@ import Testing
   @Test func startingOneSessionTooManyEndsTheSubjectsOldest() throws {
     let clock = ManualClock()
     let store = SessionStore<Int>(maximumPerSubject: 3, now: clock.reader)
-    #expect(store.maximumPerSubject == 3)
+    expectEqual(store.maximumPerSubject, 3)
     var tokens: [SessionToken] = []
     for _ in 0..<3 {
       tokens.append(try store.start(for: 1))
@@ -196,7 +197,7 @@ import Testing
     }
     // "a" sorts first, but it is the newest: "b", the oldest of the others, ends.
     storage.insert(Self.record("a", 1), maximumPerSubject: 3, expiredBefore: .distantPast)
-    #expect(Set(storage.all().map(\.digest)) == ["a", "c", "d"])
+    expectEqual(Set(storage.all().map(\.digest)), ["a", "c", "d"])
   }
 
   @Test func anInsertRemovesTheExpiredSessionsOfEverySubject() {
@@ -205,23 +206,23 @@ import Testing
     storage.insert(
       Self.record("new", 1, at: 100), maximumPerSubject: 10,
       expiredBefore: Self.start.addingTimeInterval(50))
-    #expect(storage.all().map(\.digest) == ["new"])
+    expectEqual(storage.all().map(\.digest), ["new"])
   }
 
   @Test func aUseWritesOnlyOncePerTouchInterval() {
     let storage = MemorySessionStorage<Int>()
     storage.insert(Self.record("a", 1), maximumPerSubject: 10, expiredBefore: .distantPast)
     let minute = Duration.seconds(60)
-    #expect(
+    expectEqual(
       storage.use(
         digest: "a", at: Self.start.addingTimeInterval(30), expiredBefore: .distantPast,
-        touchInterval: minute) == 1)
-    #expect(storage.all().first?.lastUsed == Self.start)
-    #expect(
+        touchInterval: minute), 1)
+    expectEqual(storage.all().first?.lastUsed, Self.start)
+    expectEqual(
       storage.use(
         digest: "a", at: Self.start.addingTimeInterval(61), expiredBefore: .distantPast,
-        touchInterval: minute) == 1)
-    #expect(storage.all().first?.lastUsed == Self.start.addingTimeInterval(61))
+        touchInterval: minute), 1)
+    expectEqual(storage.all().first?.lastUsed, Self.start.addingTimeInterval(61))
     #expect(
       storage.use(
         digest: "a", at: Self.start.addingTimeInterval(200),

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -16,14 +17,14 @@ import Testing
 
   @Test func listNamesEveryWorkloadInRunOrder() throws {
     let run = try BenchmarksRun(["--list"])
-    #expect(run.status == 0)
+    expectEqual(run.status, 0)
     #expect(run.standardError.isEmpty)
-    #expect(run.lines.map(\.id) == Self.allIds)
+    expectEqual(run.lines.map(\.id), Self.allIds)
   }
 
   @Test func anUnknownWorkloadPrintsTheListAndExits64() throws {
     let run = try BenchmarksRun(["W6m", "W9"])
-    #expect(run.status == 64)
+    expectEqual(run.status, 64)
     #expect(run.standardOutput.isEmpty)
     #expect(run.standardError.hasPrefix("benchmarks: unknown workload 'W9'; the workloads are:\n"))
     for id in Self.allIds {
@@ -34,13 +35,13 @@ import Testing
   @Test func virtualTimeWorkloadsRecordEveryMappedElementAtItsTick() throws {
     let n = 300
     let run = try BenchmarksRun(["W6m", "W6d", "--n", "\(n)", "--reps", "1"])
-    #expect(run.status == 0)
-    #expect(run.lines.map(\.id) == ["W6m", "W6d"])
+    expectEqual(run.status, 0)
+    expectEqual(run.lines.map(\.id), ["W6m", "W6d"])
     // Each element i arrives at tick i and leaves `map` as i + 1; `debounce` of zero on a
     // scheduler without processing delay lets each one through at the same tick.
     var expected = 0
     for tick in 1...n { expected = expected &* 31 &+ (tick + 1) &* 7 &+ tick }
-    #expect(run.lines.map(\.checksum) == [expected, expected])
+    expectEqual(run.lines.map(\.checksum), [expected, expected])
   }
 
   /// Each reactive workload's checksum is what its subscribers' captured variables hold at the
@@ -49,8 +50,8 @@ import Testing
     let n = 50
     let ids = ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W7", "MEM"]
     let run = try BenchmarksRun(ids + ["--n", "\(n)", "--reps", "1"])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.map(\.id) == ids)
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.map(\.id), ids)
     // map { $0 + 1 }, filter even, running sum: the last sum is that of the even numbers
     // 2…n.
     let chain = stride(from: 2, through: n, by: 2).reduce(0, +)
@@ -69,17 +70,17 @@ import Testing
       chain, chain, manySubscribers, manySubscribers, 2 * n, (0..<n).reduce(0, +), combined, chain,
       2 * n,
     ]
-    #expect(run.lines.map(\.checksum) == expected)
+    expectEqual(run.lines.map(\.checksum), expected)
   }
 
   /// The checksum folds the 32 bytes of PBKDF2-HMAC-SHA256("correct horse", salt 0…15, 3
   /// iterations) as `checksum * 31 + byte`; the bytes were computed with Python's hashlib.
   @Test func passwordHashWorkloadDerivesTheKnownHash() throws {
     let run = try BenchmarksRun(["PBKDF2-600k", "--n", "3", "--reps", "1"])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.map(\.id) == ["PBKDF2-600k"])
-    #expect(run.lines.map(\.checksum) == [1_374_630_140_960_604_118])
-    #expect(run.lines.first?.text.contains(" ns/derivation") == true)
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.map(\.id), ["PBKDF2-600k"])
+    expectEqual(run.lines.map(\.checksum), [1_374_630_140_960_604_118])
+    expectEqual(run.lines.first?.text.contains(" ns/derivation"), true)
   }
 
 }

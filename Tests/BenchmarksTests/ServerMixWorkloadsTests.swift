@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -14,13 +15,13 @@ import Testing
     // More clients than one address may hold connections with (16): each needs its own.
     let run = try BenchmarksRun(
       ["SV-embedded", "--n", "20", "--reps", "1"], environment: ["TMPDIR": temporary.path])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.map(\.id) == ["SV-embedded"])
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.map(\.id), ["SV-embedded"])
     let text = try #require(run.lines.first?.text)
     #expect(text.contains("n=20 "))
     // Every answer was a success, and there were some.
     let failed = try #require(text.firstMatch(of: /(\d+)\/(\d+) failed/))
-    #expect(Int(failed.1) == 0)
+    expectEqual(Int(failed.1), 0)
     #expect((Int(failed.2) ?? 0) > 0)
     // The data directory is removed afterwards.
     #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
@@ -29,7 +30,7 @@ import Testing
   @Test func postgresWorkloadsSayWhatTheyNeedWithoutADatabase() throws {
     let run = try BenchmarksRun(
       ["SV-pg-1", "--n", "2", "--reps", "1"], environment: ["BENCHMARK_DATABASE_URL": ""])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.first?.text.contains("not run: set BENCHMARK_DATABASE_URL") == true)
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.first?.text.contains("not run: set BENCHMARK_DATABASE_URL"), true)
   }
 }

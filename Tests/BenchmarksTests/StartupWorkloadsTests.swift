@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -14,8 +15,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: temporary) }
     let run = try BenchmarksRun(
       Self.ids + ["--n", "2", "--reps", "1"], environment: ["TMPDIR": temporary.path])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.map(\.id) == Self.ids)
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.map(\.id), Self.ids)
     for line in run.lines {
       #expect(line.text.contains("n=2 "))
       #expect(line.text.contains("ns/start"))

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -22,11 +23,11 @@ import Testing
 
   @Test func concurrentWritersAreAllAcknowledgedAndShareFlushes() throws {
     let run = try run(["S-add-concurrent", "--n", "8", "--reps", "1"])
-    #expect(run.status == 0, "\(run.standardError)")
+    expectEqual(run.status, 0, "\(run.standardError)")
     let text = try #require(run.lines.first?.text)
     #expect(text.contains("n=8 "))
     let failed = try #require(text.firstMatch(of: /(\d+)\/(\d+) failed/))
-    #expect(Int(failed.1) == 0)
+    expectEqual(Int(failed.1), 0)
     #expect((Int(failed.2) ?? 0) > 0)
     let perFlush = try #require(text.firstMatch(of: /([\d.]+) writes\/flush/))
     #expect((Double(perFlush.1) ?? 0) >= 1)
@@ -34,11 +35,11 @@ import Testing
 
   @Test func embeddedServerAddsAFriendForEveryRequest() throws {
     let run = try run(["SV-write-embedded", "--n", "4", "--reps", "1"])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.map(\.id) == ["SV-write-embedded"])
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.map(\.id), ["SV-write-embedded"])
     let text = try #require(run.lines.first?.text)
     let failed = try #require(text.firstMatch(of: /(\d+)\/(\d+) failed/))
-    #expect(Int(failed.1) == 0)
+    expectEqual(Int(failed.1), 0)
     #expect((Int(failed.2) ?? 0) > 0)
   }
 
@@ -46,8 +47,8 @@ import Testing
     let run = try BenchmarksRun(
       ["SV-write-pg-1", "SV-write-pg-2", "--n", "2", "--reps", "1"],
       environment: ["BENCHMARK_DATABASE_URL": ""])
-    #expect(run.status == 0, "\(run.standardError)")
-    #expect(run.lines.count == 2)
+    expectEqual(run.status, 0, "\(run.standardError)")
+    expectEqual(run.lines.count, 2)
     for line in run.lines {
       #expect(line.text.contains("not run: set BENCHMARK_DATABASE_URL"))
     }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 @Suite struct ArgumentParserTests {
@@ -14,15 +15,15 @@ import Testing
 
   @Test func flagsAreRecordedByLongName() throws {
     let parsed = try Sample.command("list -v --json")
-    #expect(parsed == ParsedCommand(name: "list", flags: ["json", "verbose"]))
+    expectEqual(parsed, ParsedCommand(name: "list", flags: ["json", "verbose"]))
     #expect(parsed.isSet("verbose") && !parsed.isSet("no-color"))
   }
 
   @Test func repeatableOptionKeepsEveryValueInOrder() throws {
     let parsed = try Sample.command("list --tag work --tag=school --tag home")
-    #expect(parsed.values("tag") == ["work", "school", "home"])
-    #expect(parsed.value("tag") == "home")
-    #expect(parsed.values("limit") == [])
+    expectEqual(parsed.values("tag"), ["work", "school", "home"])
+    expectEqual(parsed.value("tag"), "home")
+    expectEqual(parsed.values("limit"), [])
   }
 
   @Test func nonRepeatableOptionGivenTwiceIsAnError() {
@@ -34,14 +35,14 @@ import Testing
   @Test func globalOptionsWorkBeforeAndAfterTheCommand() throws {
     let before = try Sample.command("--data-dir /tmp/a --no-color list")
     let after = try Sample.command("list --no-color --data-dir=/tmp/a")
-    #expect(before == after)
+    expectEqual(before, after)
     #expect(before.value("data-dir") == "/tmp/a" && before.isSet("no-color"))
   }
 
   @Test func positionalsAreNamedInDeclaredOrder() throws {
     let parsed = try Sample.command("show 7 phone")
-    #expect(parsed.positionals == ["7", "phone"])
-    #expect(parsed.arguments == ["id": "7", "field": "phone"])
+    expectEqual(parsed.positionals, ["7", "phone"])
+    expectEqual(parsed.arguments, ["id": "7", "field": "phone"])
     #expect(try parsed.int("id") == 7)
     #expect(try parsed.string("field") == "phone")
     let withoutField = try Sample.command("show 7")
@@ -50,7 +51,7 @@ import Testing
 
   @Test func doubleDashEndsOptions() throws {
     let parsed = try Sample.command("search -- --json")
-    #expect(parsed.arguments == ["query": "--json"])
+    expectEqual(parsed.arguments, ["query": "--json"])
     #expect(parsed.flags.isEmpty)
     #expect(try Sample.command("search -- -h").value("query") == "-h")
   }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 @Suite struct CommandRunnerTests {
@@ -31,7 +32,7 @@ import Testing
     #expect(await harness.run("--version") == .success)
     let showHelp = SampleProgram.program.helpText(for: SampleProgram.show)
     #expect(harness.output.text == showHelp + "\n" + "friends 1.2.0\n")
-    #expect(harness.errors.text == "")
+    expectEqual(harness.errors.text, "")
   }
 
   @Test func parsedCommandIsHandedToExecute() async {
@@ -41,9 +42,9 @@ import Testing
       received.append(command)
       return .success
     }
-    #expect(code == .success)
-    #expect(received.map(\.name) == ["show"])
-    #expect(received.first?.arguments == ["id": "4"])
+    expectEqual(code, .success)
+    expectEqual(received.map(\.name), ["show"])
+    expectEqual(received.first?.arguments, ["id": "4"])
   }
 
   @Test func usageErrorPrintsUsageAndExits64WithoutRunning() async {
@@ -54,26 +55,28 @@ import Testing
       return .success
     }
     #expect(code == .usage && !ran)
-    #expect(harness.output.text == "")
-    #expect(
-      harness.errors.text == """
-        error: unknown option '--emial'; did you mean '--email'?
-        Usage: friends [<options>] login [--email <email>] [--json]
-        See 'friends login --help' for more information.
+    expectEqual(harness.output.text, "")
+    expectEqual(
+      harness.errors.text,
+      """
+      error: unknown option '--emial'; did you mean '--email'?
+      Usage: friends [<options>] login [--email <email>] [--json]
+      See 'friends login --help' for more information.
 
-        """)
+      """)
   }
 
   @Test func unknownCommandPointsAtProgramHelp() async {
     let harness = Harness()
     #expect(await harness.run("lst") == .usage)
-    #expect(
-      harness.errors.text == """
-        error: unknown command 'lst'; did you mean 'list'?
-        Usage: friends [<options>] <command>
-        See 'friends --help' for more information.
+    expectEqual(
+      harness.errors.text,
+      """
+      error: unknown command 'lst'; did you mean 'list'?
+      Usage: friends [<options>] <command>
+      See 'friends --help' for more information.
 
-        """)
+      """)
   }
 
   @Test func usageErrorFromTheCommandIsAboutThatCommand() async {
@@ -81,20 +84,21 @@ import Testing
     let code = await harness.run("login") { _ in
       throw UsageError("cannot ask for Email: standard input is not a terminal; pass --email")
     }
-    #expect(code == .usage)
-    #expect(
-      harness.errors.text == """
-        error: cannot ask for Email: standard input is not a terminal; pass --email
-        Usage: friends [<options>] login [--email <email>] [--json]
-        See 'friends login --help' for more information.
+    expectEqual(code, .usage)
+    expectEqual(
+      harness.errors.text,
+      """
+      error: cannot ask for Email: standard input is not a terminal; pass --email
+      Usage: friends [<options>] login [--email <email>] [--json]
+      See 'friends login --help' for more information.
 
-        """)
+      """)
   }
 
   @Test func otherErrorsPrintTheirDescriptionAndExit1() async {
     let harness = Harness()
     #expect(await harness.run("list") { _ in throw ServerError() } == .failure)
-    #expect(harness.errors.text == "error: the server said no\n")
+    expectEqual(harness.errors.text, "error: the server said no\n")
   }
 
   @Test func interruptionExits130Silently() async {
@@ -111,12 +115,12 @@ import Testing
   @Test func errorsAreColouredUnlessNoColorIsGiven() async {
     let coloured = Harness(colour: true)
     _ = await coloured.run("list") { _ in throw ServerError() }
-    #expect(
-      coloured.errors.text == "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m the server said no\n")
+    expectEqual(
+      coloured.errors.text, "\u{1B}[1m\u{1B}[31merror:\u{1B}[0m\u{1B}[0m the server said no\n")
 
     let plain = Harness(colour: true)
     _ = await plain.run("--no-color list") { _ in throw ServerError() }
-    #expect(plain.errors.text == "error: the server said no\n")
+    expectEqual(plain.errors.text, "error: the server said no\n")
 
     let plainUsage = Harness(colour: true)
     _ = await plainUsage.run("lst --no-color")
@@ -133,13 +137,14 @@ import Testing
       throw UsageError("cannot ask for Email: standard input is not a terminal; pass --email")
     }
     #expect(code == .usage && ran == ["login"])
-    #expect(
-      harness.errors.text == """
-        error: cannot ask for Email: standard input is not a terminal; pass --email
-        Usage: friends [<options>] login [--email <email>] [--json]
-        See 'friends login --help' for more information.
+    expectEqual(
+      harness.errors.text,
+      """
+      error: cannot ask for Email: standard input is not a terminal; pass --email
+      Usage: friends [<options>] login [--email <email>] [--json]
+      See 'friends login --help' for more information.
 
-        """)
+      """)
     let failed = SampleProgram.program.runSynchronously(["list"], console: harness.console) {
       _ in throw ServerError()
     }
@@ -158,12 +163,12 @@ import Testing
     (ExitCode.success, Int32(0)), (.failure, 1), (.usage, 64), (.interrupted, 130),
   ])
   func exitCodesHaveConventionalValues(code: ExitCode, value: Int32) {
-    #expect(code.rawValue == value)
+    expectEqual(code.rawValue, value)
   }
 
   @Test func exitCodeFollowsTheErrorKind() {
-    #expect(ExitCode(for: UsageError("bad")) == .usage)
-    #expect(ExitCode(for: InterruptedError()) == .interrupted)
-    #expect(ExitCode(for: ServerError()) == .failure)
+    expectEqual(ExitCode(for: UsageError("bad")), .usage)
+    expectEqual(ExitCode(for: InterruptedError()), .interrupted)
+    expectEqual(ExitCode(for: ServerError()), .failure)
   }
 }

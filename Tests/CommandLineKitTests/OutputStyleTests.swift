@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 @Suite struct OutputStyleTests {
@@ -36,19 +37,20 @@ import Testing
     let style = OutputStyle(
       isTerminal: example.isTerminal, environment: example.environment,
       noColorFlag: example.noColorFlag)
-    #expect(style.usesColor == example.usesColor)
+    expectEqual(style.usesColor, example.usesColor)
   }
 
   @Test func helpersAddCodesOnlyWithColour() {
     let colour = OutputStyle(usesColor: true)
-    #expect(colour.bold("b") == "\u{1B}[1mb\u{1B}[0m")
-    #expect(colour.dim("d") == "\u{1B}[2md\u{1B}[0m")
-    #expect(colour.red("r") == "\u{1B}[31mr\u{1B}[0m")
-    #expect(colour.green("g") == "\u{1B}[32mg\u{1B}[0m")
-    #expect(colour.yellow("y") == "\u{1B}[33my\u{1B}[0m")
+    expectEqual(colour.bold("b"), "\u{1B}[1mb\u{1B}[0m")
+    expectEqual(colour.dim("d"), "\u{1B}[2md\u{1B}[0m")
+    expectEqual(colour.red("r"), "\u{1B}[31mr\u{1B}[0m")
+    expectEqual(colour.green("g"), "\u{1B}[32mg\u{1B}[0m")
+    expectEqual(colour.yellow("y"), "\u{1B}[33my\u{1B}[0m")
     let plain = OutputStyle.plain
-    #expect(
-      [plain.bold("b"), plain.dim("d"), plain.red("r"), plain.green("g"), plain.yellow("y")] == [
+    expectEqual(
+      [plain.bold("b"), plain.dim("d"), plain.red("r"), plain.green("g"), plain.yellow("y")],
+      [
         "b", "d", "r", "g", "y",
       ])
   }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 /// A program without commands (`tool [--port <n>] [--quiet] [<file>]`): its words are its
@@ -16,9 +17,9 @@ import Testing
       Issue.record("not parsed as a command line")
       return
     }
-    #expect(parsed.value("port") == "80")
+    expectEqual(parsed.value("port"), "80")
     #expect(parsed.isSet("quiet"))
-    #expect(parsed.value("file") == "a")
+    expectEqual(parsed.value("file"), "a")
     #expect(try Self.program.parse([]) == .command(ParsedCommand(name: "tool")))
   }
 
@@ -40,13 +41,13 @@ import Testing
       """
     #expect(try Self.program.parse(["-h"]) == .help(help))
     #expect(try Self.program.parse(["--bad", "--help"]) == .help(help))
-    #expect(Self.program.helpText() == help)
+    expectEqual(Self.program.helpText(), help)
     // There is no `help` command: the word is an argument.
     guard case .command(let parsed) = try Self.program.parse(["help"]) else {
       Issue.record("'help' was not taken as the file")
       return
     }
-    #expect(parsed.value("file") == "help")
+    expectEqual(parsed.value("file"), "help")
   }
 
   @Test func aMistakeIsReportedWithTheProgramsUsageAndStatus64() {
@@ -57,15 +58,16 @@ import Testing
       Issue.record("two files were accepted")
       return
     }
-    #expect(code == .usage)
+    expectEqual(code, .usage)
     #expect(output.text.isEmpty)
-    #expect(
-      errors.text == """
-        error: unexpected argument 'b': 'tool' takes at most 1 argument
-        Usage: tool [--port <n>] [--quiet] [<file>]
-        See 'tool --help' for more information.
+    expectEqual(
+      errors.text,
+      """
+      error: unexpected argument 'b': 'tool' takes at most 1 argument
+      Usage: tool [--port <n>] [--quiet] [<file>]
+      See 'tool --help' for more information.
 
-        """)
+      """)
     let later = BufferOutput()
     Self.program.report(
       UsageError("option '--port' needs a free port"),

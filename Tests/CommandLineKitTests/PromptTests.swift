@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
       input: ScriptedInput(isTerminal: true, answers: ["ada@example.com"]), output: errors)
     #expect(prompt.isInteractive)
     #expect(try prompt.line("Email") == "ada@example.com")
-    #expect(errors.text == "Email: ")
+    expectEqual(errors.text, "Email: ")
   }
 
   @Test func secretEndsTheLineItselfBecauseEnterWasNotEchoed() throws {
@@ -43,7 +44,7 @@ import Testing
     let prompt = Prompt(
       input: ScriptedInput(isTerminal: true, answers: ["hunter22"]), output: errors)
     #expect(try prompt.secret("Password") == "hunter22")
-    #expect(errors.text == "Password: \n")
+    expectEqual(errors.text, "Password: \n")
   }
 
   @Test func endOfInputGivesNil() throws {
@@ -66,8 +67,8 @@ import Testing
     ) {
       try prompt.secret("Password", hint: "pass --password-stdin")
     }
-    #expect(input.readCount == 0)
-    #expect(errors.text == "")
+    expectEqual(input.readCount, 0)
+    expectEqual(errors.text, "")
   }
 
   @Test func interruptedSecretStillEndsTheLine() {
@@ -75,6 +76,6 @@ import Testing
     let prompt = Prompt(
       input: ScriptedInput(isTerminal: true, interruptSecret: true), output: errors)
     #expect(throws: InterruptedError()) { try prompt.secret("Password") }
-    #expect(errors.text == "Password: \n")
+    expectEqual(errors.text, "Password: \n")
   }
 }

@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import CommandLineKit
@@ -13,32 +14,32 @@ import Testing
   }
 
   @Test func enterEndsTheLine() {
-    #expect(outcome(of: Array("pw\r".utf8)) == .line("pw"))
-    #expect(outcome(of: Array("pw\nignored".utf8)) == .line("pw"))
-    #expect(outcome(of: Array("\r".utf8)) == .line(""))
+    expectEqual(outcome(of: Array("pw\r".utf8)), .line("pw"))
+    expectEqual(outcome(of: Array("pw\nignored".utf8)), .line("pw"))
+    expectEqual(outcome(of: Array("\r".utf8)), .line(""))
   }
 
   @Test func backspaceRemovesWholeCharacters() {
-    #expect(outcome(of: Array("abc".utf8) + [0x7F, 0x08] + Array("z\r".utf8)) == .line("az"))
-    #expect(outcome(of: Array("pé".utf8) + [0x7F] + Array("e\r".utf8)) == .line("pe"))
-    #expect(outcome(of: [0x7F] + Array("x\r".utf8)) == .line("x"))
+    expectEqual(outcome(of: Array("abc".utf8) + [0x7F, 0x08] + Array("z\r".utf8)), .line("az"))
+    expectEqual(outcome(of: Array("pé".utf8) + [0x7F] + Array("e\r".utf8)), .line("pe"))
+    expectEqual(outcome(of: [0x7F] + Array("x\r".utf8)), .line("x"))
   }
 
   @Test func controlUClearsTheLine() {
-    #expect(outcome(of: Array("wrong".utf8) + [0x15] + Array("right\r".utf8)) == .line("right"))
+    expectEqual(outcome(of: Array("wrong".utf8) + [0x15] + Array("right\r".utf8)), .line("right"))
   }
 
   @Test func controlCInterrupts() {
-    #expect(outcome(of: Array("half".utf8) + [0x03] + Array("\r".utf8)) == .interrupted)
+    expectEqual(outcome(of: Array("half".utf8) + [0x03] + Array("\r".utf8)), .interrupted)
   }
 
   @Test func controlDEndsInputOnlyOnAnEmptyLine() {
-    #expect(outcome(of: [0x04]) == .endOfInput)
-    #expect(outcome(of: Array("ab".utf8) + [0x04] + Array("c\r".utf8)) == .line("abc"))
+    expectEqual(outcome(of: [0x04]), .endOfInput)
+    expectEqual(outcome(of: Array("ab".utf8) + [0x04] + Array("c\r".utf8)), .line("abc"))
   }
 
   @Test func endOfInputKeepsWhatWasTyped() {
-    #expect(outcome(of: Array("partial".utf8)) == .line("partial"))
-    #expect(outcome(of: []) == .endOfInput)
+    expectEqual(outcome(of: Array("partial".utf8)), .line("partial"))
+    expectEqual(outcome(of: []), .endOfInput)
   }
 }

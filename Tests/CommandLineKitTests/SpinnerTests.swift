@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 @Suite struct SpinnerTests {
@@ -9,7 +10,7 @@ import Testing
     spinner.tick()
     spinner.tick()
     spinner.stop()
-    #expect(errors.text == "")
+    expectEqual(errors.text, "")
   }
 
   @Test func eachTickRedrawsTheLineWithTheNextFrame() {
@@ -26,7 +27,7 @@ import Testing
     let spinner = Spinner(message: "Searching", output: errors, frames: ["*"])
     spinner.tick()
     spinner.update(message: "Done")
-    #expect(errors.text == "\r* Searching")
+    expectEqual(errors.text, "\r* Searching")
     spinner.tick()
     #expect(errors.text == "\r* Searching" + "\r* Done     ")
   }
@@ -46,6 +47,6 @@ import Testing
   @Test func stopBeforeAnyTickWritesNothing() {
     let errors = BufferOutput(isTerminal: true)
     Spinner(message: "Idle", output: errors).stop()
-    #expect(errors.text == "")
+    expectEqual(errors.text, "")
   }
 }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 @Suite struct SuggestionTests {
@@ -7,16 +8,16 @@ import Testing
     ("emial", "email", 1), ("kitten", "sitting", 3), ("ab", "ba", 1), ("abc", "ca", 3),
   ])
   func editDistanceCountsEdits(source: String, target: String, distance: Int) {
-    #expect(Suggestion.editDistance(source, target) == distance)
-    #expect(Suggestion.editDistance(target, source) == distance)
+    expectEqual(Suggestion.editDistance(source, target), distance)
+    expectEqual(Suggestion.editDistance(target, source), distance)
   }
 
   @Test func closestPicksTheNearestLikelyTypo() {
     let commands = ["login", "logout", "list", "show", "search"]
-    #expect(Suggestion.closest(to: "lst", among: commands) == "list")
-    #expect(Suggestion.closest(to: "logni", among: commands) == "login")
-    #expect(Suggestion.closest(to: "lgout", among: commands) == "logout")
-    #expect(Suggestion.closest(to: "serch", among: commands) == "search")
+    expectEqual(Suggestion.closest(to: "lst", among: commands), "list")
+    expectEqual(Suggestion.closest(to: "logni", among: commands), "login")
+    expectEqual(Suggestion.closest(to: "lgout", among: commands), "logout")
+    expectEqual(Suggestion.closest(to: "serch", among: commands), "search")
   }
 
   @Test func closestRefusesWordsTooFarAway() {
@@ -27,16 +28,16 @@ import Testing
 
   @Test func allowanceGrowsWithTheWordButLeadingDashesDoNotCount() {
     // Nine letters allow three edits, but not four.
-    #expect(Suggestion.closest(to: "abcdefxyz", among: ["abcdefghi"]) == "abcdefghi")
+    expectEqual(Suggestion.closest(to: "abcdefxyz", among: ["abcdefghi"]), "abcdefghi")
     #expect(Suggestion.closest(to: "abcdewxyz", among: ["abcdefghi"]) == nil)
     // Five letters allow one edit; the two dashes do not raise that to two.
     #expect(Suggestion.closest(to: "--abcde", among: ["--abcxy"]) == nil)
-    #expect(Suggestion.closest(to: "--abcde", among: ["--abcdx"]) == "--abcdx")
+    expectEqual(Suggestion.closest(to: "--abcde", among: ["--abcdx"]), "--abcdx")
   }
 
   @Test func tiesGoToTheFirstCandidateAndExactWordsAreSkipped() {
-    #expect(Suggestion.closest(to: "cat", among: ["bat", "hat"]) == "bat")
-    #expect(Suggestion.closest(to: "cat", among: ["hat", "bat"]) == "hat")
-    #expect(Suggestion.closest(to: "cat", among: ["cat", "car"]) == "car")
+    expectEqual(Suggestion.closest(to: "cat", among: ["bat", "hat"]), "bat")
+    expectEqual(Suggestion.closest(to: "cat", among: ["hat", "bat"]), "hat")
+    expectEqual(Suggestion.closest(to: "cat", among: ["cat", "car"]), "car")
   }
 }

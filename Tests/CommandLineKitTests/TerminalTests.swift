@@ -1,3 +1,4 @@
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -34,10 +35,10 @@ import Testing
     pipe.send("one\r\ntwo\n\nthree")
     pipe.closeWriting()
     let input = StandardInput(descriptor: pipe.reading)
-    #expect(input.readLine() == "one")
-    #expect(input.readLine() == "two")
-    #expect(input.readLine() == "")
-    #expect(input.readLine() == "three")
+    expectEqual(input.readLine(), "one")
+    expectEqual(input.readLine(), "two")
+    expectEqual(input.readLine(), "")
+    expectEqual(input.readLine(), "three")
     #expect(input.readLine() == nil)
   }
 
@@ -47,7 +48,7 @@ import Testing
     pipe.closeWriting()
     let input = StandardInput(descriptor: pipe.reading)
     #expect(try input.readSecretLine() == "s3cret")
-    #expect(input.readLine() == "next")
+    expectEqual(input.readLine(), "next")
   }
 
   @Test func secretModeTurnsOffEchoLineEditingAndSignalsThenRestores() throws {
@@ -58,9 +59,9 @@ import Testing
       #expect(!terminal.localModeHas(ECHO))
       #expect(!terminal.localModeHas(ICANON))
       #expect(!terminal.localModeHas(ISIG))
-      #expect(terminal.minimumBytes() == 1)
+      expectEqual(terminal.minimumBytes(), 1)
     }
-    #expect(terminal.comparableSettings() == before)
+    expectEqual(terminal.comparableSettings(), before)
   }
 
   @Test func secretModeRestoresTheTerminalWhenTheBodyThrows() throws {
@@ -72,7 +73,7 @@ import Testing
         throw Boom()
       }
     }
-    #expect(terminal.comparableSettings() == before)
+    expectEqual(terminal.comparableSettings(), before)
   }
 
   @Test func secretTypedOnATerminalIsReadWithoutEcho() throws {
@@ -82,8 +83,8 @@ import Testing
       terminal.type("pa\u{7F}w\r")
       return try input.readSecretBytes()
     }
-    #expect(secret == "pw")
-    #expect(terminal.shown() == "")
+    expectEqual(secret, "pw")
+    expectEqual(terminal.shown(), "")
   }
 
   @Test func controlCAtASecretPromptInterruptsAndRestores() throws {
@@ -95,7 +96,7 @@ import Testing
     #expect(throws: InterruptedError()) {
       try StandardInput(descriptor: terminal.follower).readSecretLine()
     }
-    #expect(terminal.comparableSettings() == before)
+    expectEqual(terminal.comparableSettings(), before)
   }
 
   @Test func secretOnATerminalRestoresSettingsAfterEnter() throws {
@@ -104,6 +105,6 @@ import Testing
     let before = terminal.comparableSettings()
     terminal.type("hunter22\r")
     #expect(try StandardInput(descriptor: terminal.follower).readSecretLine() == "hunter22")
-    #expect(terminal.comparableSettings() == before)
+    expectEqual(terminal.comparableSettings(), before)
   }
 }

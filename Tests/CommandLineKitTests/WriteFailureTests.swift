@@ -1,4 +1,5 @@
 import CommandLineKit
+import ReactiveTesting
 import Testing
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ import Testing
     #expect(output.writeFailure == nil)
     output.writeLine("Ada Lovelace")
     let copy = output
-    #expect(copy.writeFailure == String(cString: strerror(EBADF)))
+    expectEqual(copy.writeFailure, String(cString: strerror(EBADF)))
   }
 
   @Test func lostOutputIsAnErrorWithStatusOne() async throws {
@@ -34,14 +35,13 @@ import Testing
       console.output.writeLine("1  Ada Lovelace")
       return .success
     }
-    #expect(code == .failure)
-    #expect(errors.text == "error: write error: \(String(cString: strerror(EBADF)))\n")
+    expectEqual(code, .failure)
+    expectEqual(errors.text, "error: write error: \(String(cString: strerror(EBADF)))\n")
     // Help that cannot be written fails the same way.
     let helpErrors = BufferOutput()
     let help = Console(output: FileOutput(descriptor: descriptor), errors: helpErrors)
-    #expect(
-      SampleProgram.program.runSynchronously(["--help"], console: help) { _ in .success }
-        == .failure)
+    expectEqual(
+      SampleProgram.program.runSynchronously(["--help"], console: help) { _ in .success }, .failure)
     #expect(helpErrors.text.hasPrefix("error: write error: "))
   }
 

@@ -1,4 +1,5 @@
 import Cryptography
+import ReactiveTesting
 import Testing
 
 @Suite struct PasswordHashTests {
@@ -6,10 +7,10 @@ import Testing
   static let iterations = 1_000
 
   @Test func theDefaultIsOWASPsCountWithA16ByteSalt() throws {
-    #expect(PasswordHash.defaultIterations == 600_000)
+    expectEqual(PasswordHash.defaultIterations, 600_000)
     let hash = PasswordHash.make(password: "x", iterations: 1)
-    #expect(hash.salt.count == 16)
-    #expect(hash.hash.count == 32)
+    expectEqual(hash.salt.count, 16)
+    expectEqual(hash.hash.count, 32)
   }
 
   @Test func verifiesTheRightPasswordOnly() throws {
@@ -31,9 +32,9 @@ import Testing
     let hash = PasswordHash.make(password: "correct horse", iterations: Self.iterations)
     let encoded = hash.encoded
     #expect(encoded.hasPrefix("pbkdf2-sha256$1000$"))
-    #expect(encoded.split(separator: "$").count == 4)
+    expectEqual(encoded.split(separator: "$").count, 4)
     let read = try PasswordHash(encoded: encoded)
-    #expect(read == hash)
+    expectEqual(read, hash)
     #expect(read.verify("correct horse"))
   }
 
@@ -77,9 +78,9 @@ import Testing
     for (text, error) in cases {
       #expect(throws: error, "\(text)") { try PasswordHash(encoded: text) }
     }
-    #expect(
-      PasswordHashError.unknownAlgorithm("bcrypt").description
-        == "the password hash uses the algorithm \"bcrypt\"; only \"pbkdf2-sha256\" is supported")
+    expectEqual(
+      PasswordHashError.unknownAlgorithm("bcrypt").description,
+      "the password hash uses the algorithm \"bcrypt\"; only \"pbkdf2-sha256\" is supported")
   }
 
   @Test func aWeakerHashNeedsRehashing() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ReactiveTesting
 import Testing
 
 @Suite struct HTTPRouterTests {
@@ -50,10 +51,10 @@ import Testing
       Issue.record("expected a response, got \(reply)")
       return
     }
-    #expect(response.status == 404)
-    #expect(response.headers["content-type"] == HTTPResponse.jsonContentType)
+    expectEqual(response.status, 404)
+    expectEqual(response.headers["content-type"], HTTPResponse.jsonContentType)
     let body = try JSONSerialization.jsonObject(with: response.body) as? [String: String]
-    #expect(body == ["error": "there is nothing at /nowhere"])
+    expectEqual(body, ["error": "there is nothing at /nowhere"])
   }
 
   @Test func aKnownPathWithAnotherMethodGets405ListingTheAllowedOnes() throws {
@@ -66,10 +67,10 @@ import Testing
       Issue.record("expected a response, got \(reply)")
       return
     }
-    #expect(response.status == 405)
-    #expect(response.headers["Allow"] == "GET, PUT, DELETE")
+    expectEqual(response.status, 405)
+    expectEqual(response.headers["Allow"], "GET, PUT, DELETE")
     let body = try JSONSerialization.jsonObject(with: response.body) as? [String: String]
-    #expect(body == ["error": "POST is not allowed on /friends/3; use GET, PUT or DELETE"])
+    expectEqual(body, ["error": "POST is not allowed on /friends/3; use GET, PUT or DELETE"])
   }
 
   @Test func methodsAreCaseSensitive() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ReactiveTesting
 import Testing
 
 /// The server on real sockets, driven by a client that sends exact bytes.
@@ -8,13 +9,14 @@ import Testing
     try await withServer { server, log in
       let response = try RawClient.exchange(
         port: server.port, "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(response.status == 200)
+      expectEqual(response.status, 200)
       #expect(response.head.contains("Content-Length: 5"))
       #expect(response.head.contains("Connection: close"))
-      #expect(response.body == "hello")
+      expectEqual(response.body, "hello")
       #expect(await log.contains(.closed(connection: 1), within: .seconds(10)))
-      #expect(
-        log.events == [
+      expectEqual(
+        log.events,
+        [
           .received(connection: 1, method: .get, target: "/hello"),
           .responded(connection: 1, status: 200),
           .closed(connection: 1),
@@ -27,15 +29,15 @@ import Testing
       let response = try RawClient.exchange(
         port: server.port,
         "GET /client HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
-      #expect(response.status == 200)
-      #expect(response.body == "127.0.0.1")
+      expectEqual(response.status, 200)
+      expectEqual(response.body, "127.0.0.1")
     }
   }
 
   @Test func theURLNamesTheLoopbackAddressAndTheChosenPort() async throws {
     try await withServer { server, _ in
       #expect(server.port != 0)
-      #expect(server.url.absoluteString == "http://127.0.0.1:\(server.port)")
+      expectEqual(server.url.absoluteString, "http://127.0.0.1:\(server.port)")
     }
   }
 
@@ -46,8 +48,8 @@ import Testing
       client.send("POST /echo HTTP/1.1\r\nContent-Length: \(payload.count)\r\n\r\n")
       client.send(payload)
       let response = client.readResponse()
-      #expect(response.status == 200)
-      #expect(Array(response.bodyBytes) == payload)
+      expectEqual(response.status, 200)
+      expectEqual(Array(response.bodyBytes), payload)
     }
   }
 
@@ -62,21 +64,21 @@ import Testing
         guard recv(client.descriptor, &byte, 1, 0) == 1 else { break }
         interim.append(byte[0])
       }
-      #expect(String(decoding: interim, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+      expectEqual(String(decoding: interim, as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
       client.send("ping")
       let response = client.readResponse()
-      #expect(response.status == 200)
-      #expect(response.body == "ping")
+      expectEqual(response.status, 200)
+      expectEqual(response.body, "ping")
     }
   }
 
   @Test func queryAndPathParametersReachTheHandler() async throws {
     try await withServer { server, _ in
       let item = try RawClient.exchange(port: server.port, "GET /items/42 HTTP/1.1\r\n\r\n")
-      #expect(item.body == "item 42")
+      expectEqual(item.body, "item 42")
       let query = try RawClient.exchange(
         port: server.port, "GET /query?a=1&b=two+words&c=%26 HTTP/1.1\r\n\r\n")
-      #expect(query.body == "a=1|b=two words|c=&")
+      expectEqual(query.body, "a=1|b=two words|c=&")
     }
   }
 
@@ -93,13 +95,13 @@ import Testing
   func malformedRequestsGet400AndTheServerKeepsWorking(request: String) async throws {
     try await withServer { server, log in
       let response = try RawClient.exchange(port: server.port, request)
-      #expect(response.status == 400)
+      expectEqual(response.status, 400)
       #expect(response.head.contains("Content-Type: application/json"))
       let body = try JSONSerialization.jsonObject(with: Data(response.body.utf8))
-      #expect((body as? [String: String])?["error"]?.isEmpty == false)
+      expectEqual((body as? [String: String])?["error"]?.isEmpty, false)
       #expect(await log.contains(.rejected(connection: 1, status: 400), within: .seconds(10)))
       let next = try RawClient.exchange(port: server.port, "GET /hello HTTP/1.1\r\n\r\n")
-      #expect(next.body == "hello")
+      expectEqual(next.body, "hello")
     }
   }
 
@@ -110,7 +112,7 @@ import Testing
       client.send("POST /echo HTTP/1.1\r\nContent-Length: 1001\r\n\r\n")
       client.send([UInt8](repeating: 65, count: 1001))
       let response = client.readResponse()
-      #expect(response.status == 413)
+      expectEqual(response.status, 413)
       #expect(response.body.contains("the limit is 1000"))
       #expect(await log.contains(.rejected(connection: 1, status: 413), within: .seconds(10)))
       #expect(!log.events.contains { if case .received = $0 { true } else { false } })
@@ -124,8 +126,8 @@ import Testing
       client.send("POST /echo HTTP/1.1\r\nContent-Length: 1000\r\n\r\n")
       client.send([UInt8](repeating: 65, count: 1000))
       let response = client.readResponse()
-      #expect(response.status == 200)
-      #expect(response.body.count == 1000)
+      expectEqual(response.status, 200)
+      expectEqual(response.body.count, 1000)
     }
   }
 
@@ -136,7 +138,7 @@ import Testing
       let body = [UInt8](repeating: 66, count: 512 * 1024)
       client.send("POST /echo HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n")
       client.send(body)
-      #expect(client.readResponse().status == 413)
+      expectEqual(client.readResponse().status, 413)
     }
   }
 
@@ -146,7 +148,7 @@ import Testing
       let padding = String(repeating: "a", count: 600)
       let response = try RawClient.exchange(
         port: server.port, "GET /hello HTTP/1.1\r\nX-Padding: \(padding)\r\n\r\n")
-      #expect(response.status == 431)
+      expectEqual(response.status, 431)
       #expect(await log.contains(.rejected(connection: 1, status: 431), within: .seconds(10)))
     }
   }
@@ -156,14 +158,14 @@ import Testing
     try await withServer(configuration: configuration) { server, _ in
       let client = try RawClient(port: server.port)
       client.send("GET /hello HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 100))
-      #expect(client.readResponse().status == 431)
+      expectEqual(client.readResponse().status, 431)
     }
   }
 
   @Test func unknownRoutesGet404() async throws {
     try await withServer { server, _ in
       let response = try RawClient.exchange(port: server.port, "GET /nowhere HTTP/1.1\r\n\r\n")
-      #expect(response.status == 404)
+      expectEqual(response.status, 404)
       #expect(response.body == #"{"error":"there is nothing at /nowhere"}"#)
     }
   }
@@ -172,7 +174,7 @@ import Testing
     try await withServer { server, _ in
       let response = try RawClient.exchange(
         port: server.port, "PUT /items/3 HTTP/1.1\r\nContent-Length: 0\r\n\r\n")
-      #expect(response.status == 405)
+      expectEqual(response.status, 405)
       #expect(response.head.contains("Allow: GET, DELETE"))
     }
   }
@@ -182,7 +184,7 @@ import Testing
     try await withServer(configuration: configuration) { server, log in
       let client = try RawClient(port: server.port)
       client.send("GET /hello HTTP/1.1\r\n")
-      #expect(client.readResponse().status == 408)
+      expectEqual(client.readResponse().status, 408)
       #expect(await log.contains(.rejected(connection: 1, status: 408), within: .seconds(10)))
     }
   }
@@ -208,7 +210,7 @@ import Testing
         }
         return try await group.reduce(into: Set<String>()) { $0.insert($1) }
       }
-      #expect(bodies == Set((0..<16).map { "item \($0)" }))
+      expectEqual(bodies, Set((0..<16).map { "item \($0)" }))
     }
   }
 
@@ -221,7 +223,7 @@ import Testing
         await log.contains(
           .received(connection: 1, method: .get, target: "/hang"), within: .seconds(10)))
       let response = try RawClient.exchange(port: server.port, "GET /hello HTTP/1.1\r\n\r\n")
-      #expect(response.status == 503)
+      expectEqual(response.status, 503)
       #expect(await log.contains(.rejected(connection: 2, status: 503), within: .seconds(10)))
     }
   }
@@ -238,7 +240,7 @@ import Testing
     server.stop()
     #expect(waiting.readAll().isEmpty)
     #expect(idle.readAll().isEmpty)
-    #expect(log.events.last.map { if case .closed = $0 { true } else { false } } == true)
+    expectEqual(log.events.last.map { if case .closed = $0 { true } else { false } }, true)
     #expect(throws: RawClientError.self) { _ = try RawClient(port: server.port) }
     server.stop()
   }

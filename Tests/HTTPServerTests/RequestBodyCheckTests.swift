@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import HTTPServer
@@ -23,25 +24,25 @@ import Testing
   @Test func twoAuthorizationHeadersGet400() async throws {
     try await withServer(configuration: HTTPServerConfiguration()) { server, _ in
       let one = exchange(server, [Self.json, "Authorization: Bearer a"], body: "{}")
-      #expect(one.status == 200)
+      expectEqual(one.status, 200)
       let two = exchange(
         server, [Self.json, "Authorization: Bearer a", "Authorization: Bearer b"], body: "{}")
-      #expect(two.status == 400)
-      #expect(two.body == #"{"error":"the request must have at most one Authorization header"}"#)
+      expectEqual(two.status, 400)
+      expectEqual(two.body, #"{"error":"the request must have at most one Authorization header"}"#)
     }
   }
 
   @Test func aNameTwiceInOneObjectGets400() async throws {
     try await withServer(configuration: HTTPServerConfiguration()) { server, _ in
       let twice = exchange(server, [Self.json], body: #"{"name": "a", "name": "b"}"#)
-      #expect(twice.status == 400)
-      #expect(
-        twice.body
-          == #"{"error":"the request body has the field \"name\" more than once in one object"}"#)
+      expectEqual(twice.status, 400)
+      expectEqual(
+        twice.body,
+        #"{"error":"the request body has the field \"name\" more than once in one object"}"#)
       // The same name in two objects, or in an array of objects, is fine.
       let apart = exchange(
         server, [Self.json], body: #"{"a": {"name": 1}, "b": [{"name": 2}, {"name": 3}]}"#)
-      #expect(apart.status == 200)
+      expectEqual(apart.status, 200)
     }
   }
 
@@ -49,13 +50,13 @@ import Testing
     try await withServer(configuration: HTTPServerConfiguration()) { server, _ in
       let deep = String(repeating: #"{"a":"#, count: 600) + "1" + String(repeating: "}", count: 600)
       let response = exchange(server, [Self.json], body: deep)
-      #expect(response.status == 400)
+      expectEqual(response.status, 400)
       #expect(
         response.body
           == #"{"error":"the request body nests objects and arrays more than 64 levels deep; the limit is 64"}"#
       )
       let allowed = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
-      #expect(exchange(server, [Self.json], body: allowed).status == 200)
+      expectEqual(exchange(server, [Self.json], body: allowed).status, 200)
     }
   }
 
@@ -66,7 +67,7 @@ import Testing
   ])
   func escapedNamesAreComparedAsTheirText(body: String, name: String) {
     let problem = JSONBodyCheck.problem(in: Array(body.utf8)[...], maximumNesting: 64)
-    #expect(problem == "the request body has the field \"\(name)\" more than once in one object")
+    expectEqual(problem, "the request body has the field \"\(name)\" more than once in one object")
   }
 
   @Test(arguments: [

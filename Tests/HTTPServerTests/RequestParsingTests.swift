@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import HTTPServer
@@ -25,19 +26,19 @@ import Testing
     let parsed = try head(
       "POST /friends?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 12\r\n"
         + "X-Note:   padded value  \r\n\r\n")
-    #expect(parsed.method == .post)
-    #expect(parsed.target == "/friends?x=1")
-    #expect(parsed.contentLength == 12)
-    #expect(parsed.headers["x-note"] == "padded value")
-    #expect(parsed.headers["HOST"] == "127.0.0.1")
+    expectEqual(parsed.method, .post)
+    expectEqual(parsed.target, "/friends?x=1")
+    expectEqual(parsed.contentLength, 12)
+    expectEqual(parsed.headers["x-note"], "padded value")
+    expectEqual(parsed.headers["HOST"], "127.0.0.1")
     #expect(!parsed.expectsContinue)
   }
 
   @Test func bareLineFeedsAndLeadingBlankLinesAreAccepted() throws {
     let parsed = try head("\r\nGET / HTTP/1.0\nExpect: 100-continue\n\n")
-    #expect(parsed.method == .get)
-    #expect(parsed.target == "/")
-    #expect(parsed.contentLength == 0)
+    expectEqual(parsed.method, .get)
+    expectEqual(parsed.target, "/")
+    expectEqual(parsed.contentLength, 0)
     #expect(parsed.expectsContinue)
   }
 
@@ -66,35 +67,36 @@ import Testing
     "\r\n\r\n",
   ])
   func malformedHeadsAreRejectedWith400(text: String) {
-    #expect(status(of: text) == 400)
+    expectEqual(status(of: text), 400)
   }
 
   @Test func repeatedEqualLengthsAreOneLength() throws {
     let parsed = try head("POST / HTTP/1.1\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\n")
-    #expect(parsed.contentLength == 3)
+    expectEqual(parsed.contentLength, 3)
   }
 
   @Test func otherHTTPVersionsGet505() {
-    #expect(status(of: "GET / HTTP/2.0\r\n\r\n") == 505)
-    #expect(status(of: "GET / HTTP/0.9\r\n\r\n") == 505)
+    expectEqual(status(of: "GET / HTTP/2.0\r\n\r\n"), 505)
+    expectEqual(status(of: "GET / HTTP/0.9\r\n\r\n"), 505)
   }
 
   @Test func chunkedBodiesGet501() {
-    #expect(status(of: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n") == 501)
+    expectEqual(status(of: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"), 501)
   }
 
   @Test func targetsAreSplitAndPercentDecoded() throws {
     let request = try HTTPRequest(
       method: .get, target: "/people/a%2Fb/posts?q=ada+lovelace&empty&x=%C3%A9%26#frag")
-    #expect(request.path == "/people/a/b/posts")
-    #expect(request.pathSegments == ["people", "a/b", "posts"])
-    #expect(
-      request.queryItems == [
+    expectEqual(request.path, "/people/a/b/posts")
+    expectEqual(request.pathSegments, ["people", "a/b", "posts"])
+    expectEqual(
+      request.queryItems,
+      [
         HTTPQueryItem(name: "q", value: "ada lovelace"),
         HTTPQueryItem(name: "empty", value: ""),
         HTTPQueryItem(name: "x", value: "é&"),
       ])
-    #expect(request.queryValue("x") == "é&")
+    expectEqual(request.queryValue("x"), "é&")
     #expect(request.queryValue("missing") == nil)
   }
 
@@ -106,7 +108,7 @@ import Testing
     do {
       _ = try HTTPRequest(method: .get, target: target)
     } catch {
-      #expect(error.status == 400)
+      expectEqual(error.status, 400)
     }
   }
 
@@ -125,6 +127,6 @@ import Testing
     var response = HTTPResponse.noContent
     response.body = Data("dropped".utf8)
     let text = String(decoding: response.serialized(), as: UTF8.self)
-    #expect(text == "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+    expectEqual(text, "HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ReactiveTesting
 import Testing
 
 /// Slow and idle clients on a real socket: the deadline for the request head, the cap per
@@ -22,10 +23,9 @@ import Testing
       trickle.start()
       let response = client.readResponse()
       let elapsed = ContinuousClock.now - start
-      #expect(response.status == 408)
-      #expect(
-        response.body
-          == #"{"error":"the request line and header fields took too long to arrive"}"#)
+      expectEqual(response.status, 408)
+      expectEqual(
+        response.body, #"{"error":"the request line and header fields took too long to arrive"}"#)
       #expect(elapsed >= .milliseconds(250))
       #expect(elapsed < .seconds(3))
       #expect(await log.contains(.rejected(connection: 1, status: 408), within: .seconds(10)))
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func theHeadDeadlineIsFiveSecondsByDefault() {
-    #expect(HTTPServerConfiguration().requestHeadTimeout == .seconds(5))
+    expectEqual(HTTPServerConfiguration().requestHeadTimeout, .seconds(5))
   }
 
   @Test func aClientAtItsCapWithEveryConnectionBusyGets503() async throws {
@@ -64,11 +64,11 @@ import Testing
             within: .seconds(10)))
       }
       let response = try RawClient.exchange(port: server.port, "GET /hello HTTP/1.1\r\n\r\n")
-      #expect(response.status == 503)
+      expectEqual(response.status, 503)
       #expect(
         response.body == #"{"error":"too many connections from your address; try again"}"#)
       #expect(await log.contains(.rejected(connection: 3, status: 503), within: .seconds(10)))
-      #expect(holders.count == 2)
+      expectEqual(holders.count, 2)
     }
   }
 
@@ -96,15 +96,15 @@ import Testing
       // The server accepts connections in the order they were made, so these two come first.
       let second = try RawClient(port: server.port)
       let third = try RawClient.exchange(port: server.port, "GET /hello HTTP/1.1\r\n\r\n")
-      #expect(third.status == 200)
+      expectEqual(third.status, 200)
       let evicted = oldest.readResponse()
-      #expect(evicted.status == 503)
+      expectEqual(evicted.status, 503)
       #expect(
         evicted.body
           == #"{"error":"the server is full and closed this idle connection; try again"}"#)
       #expect(await log.contains(.rejected(connection: 1, status: 503), within: .seconds(10)))
       second.send("GET /items/2 HTTP/1.1\r\n\r\n")
-      #expect(second.readResponse().body == "item 2")
+      expectEqual(second.readResponse().body, "item 2")
     }
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PostgresClient
+import ReactiveTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -36,9 +37,9 @@ struct PostgresPoolRecoveryTests {
             done.leave()
           }
         }
-        #expect(inside.wait(timeout: .now() + 60) == .success)
+        expectEqual(inside.wait(timeout: .now() + 60), .success)
         for _ in 0..<6 { release.signal() }
-        #expect(done.wait(timeout: .now() + 60) == .success)
+        expectEqual(done.wait(timeout: .now() + 60), .success)
 
         let admin = try PostgresConnection(url: url)
         let ended = try admin.query(
@@ -58,7 +59,7 @@ struct PostgresPoolRecoveryTests {
             failures.append("\(error)")
           }
         }
-        #expect(failures == [])
+        expectEqual(failures, [])
         _ = try admin.query(
           """
           SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -67,7 +68,7 @@ struct PostgresPoolRecoveryTests {
         let concurrentFailures = DispatchQueue.concurrentFailures(6) {
           _ = try store.credentials(email: "someone@example.com")
         }
-        #expect(concurrentFailures == [])
+        expectEqual(concurrentFailures, [])
       }
     #endif
   }

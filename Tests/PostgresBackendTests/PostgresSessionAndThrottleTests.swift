@@ -2,6 +2,7 @@ import Authentication
 import Dispatch
 import Foundation
 import LocalBackend
+import ReactiveTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -122,7 +123,7 @@ struct PostgresSessionAndThrottleTests {
         let rows = try store.pool.withConnection { connection in
           try connection.query("SELECT count(*) FROM login_attempts").first?.int(0)
         }
-        #expect(rows == 0)
+        expectEqual(rows, 0)
 
         // Failures from many threads through both replicas are all counted.
         let many = [replica(maximumFailures: 1_000), replica(maximumFailures: 1_000)]
@@ -135,7 +136,7 @@ struct PostgresSessionAndThrottleTests {
             ["mallory@example.com"]
           ).first?.int(0)
         }
-        #expect(counted == 40)
+        expectEqual(counted, 40)
       }
     #endif
   }

@@ -3,6 +3,7 @@ import Foundation
 import LocalBackend
 import Models
 import PostgresClient
+import ReactiveTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -40,8 +41,8 @@ struct PostgresStoreTests {
                 == embedded.posts(byPerson: 3, sinceId: sinceId, maxId: maxId, limit: limit))
           }
           let credentials = try #require(try store.credentials(email: " ADA@example.com "))
-          #expect(credentials.account == StoreSeed.demoAccount)
-          #expect(credentials.passwordHash == seed.passwordHash)
+          expectEqual(credentials.account, StoreSeed.demoAccount)
+          expectEqual(credentials.passwordHash, seed.passwordHash)
           #expect(try store.credentials(email: "bob@example.com") == nil)
 
           // Opening it again (another replica, a restart) migrates and seeds nothing.
@@ -100,15 +101,15 @@ struct PostgresStoreTests {
         try store.savePosts(posts)
         try store.savePosts([Post(id: 20, authorId: 2, authorName: "B", text: "again", date: date)])
         let stored = try store.records(Post.self)
-        #expect(stored.map(\.id) == [30, 20, 10])
-        #expect(stored[1].text == "again")
+        expectEqual(stored.map(\.id), [30, 20, 10])
+        expectEqual(stored[1].text, "again")
         // Dates are kept at the millisecond, as in the embedded store.
-        #expect(stored[0].date == Timestamp.rounded(date))
+        expectEqual(stored[0].date, Timestamp.rounded(date))
         // The next identifier follows the largest saved one.
         let next = try store.add { id in
           Post(id: id, authorId: 1, authorName: "A", text: "new", date: date)
         }
-        #expect(next.id == 31)
+        expectEqual(next.id, 31)
         #expect(try store.timeline(sinceId: 20, limit: 10).map(\.id) == [31, 30])
       }
     #endif
@@ -138,8 +139,8 @@ struct PostgresStoreTests {
           }
         }
         let given = ids.withLock { $0 }
-        #expect(given.count == 80)
-        #expect(Set(given).count == 80)
+        expectEqual(given.count, 80)
+        expectEqual(Set(given).count, 80)
         #expect(given.allSatisfy { $0 > second.id })
       }
     #endif
@@ -167,7 +168,7 @@ struct PostgresStoreTests {
             }
           }
         }
-        #expect(failures.withLock { $0 } == 0)
+        expectEqual(failures.withLock { $0 }, 0)
         #expect(try a.record(Friend.self, id: friend.id).revision == friend.revision + 100)
 
         // Two saves from the same revision: exactly one wins, the other is told.
@@ -179,7 +180,7 @@ struct PostgresStoreTests {
           let saved = (try? (index == 0 ? a : b).update(edited)) != nil
           outcomes.withLock { $0.append(saved) }
         }
-        #expect(outcomes.withLock { $0.filter { $0 }.count } == 1)
+        expectEqual(outcomes.withLock { $0.filter { $0 }.count }, 1)
       }
     #endif
   }
@@ -198,7 +199,7 @@ struct PostgresStoreTests {
           }
           #expect(try store.record(Friend.self, id: friend.id) == friend)
           #expect(friend.firstName == attack && friend.lastName == attack)
-          #expect(friend.phoneNumber == attack)
+          expectEqual(friend.phoneNumber, attack)
           let post = try store.add { id in
             Post(
               id: id, authorId: 1, authorName: attack, text: attack,
@@ -232,7 +233,7 @@ struct PostgresStoreTests {
             failures.withLock { $0.append("\(error)") }
           }
         }
-        #expect(failures.withLock { $0 } == [])
+        expectEqual(failures.withLock { $0 }, [])
         let store = try PostgresStore(url: url, seed: seed)
         #expect(try store.records(Friend.self).count == 5)
         #expect(try store.records(Post.self).count == 5)
@@ -241,7 +242,7 @@ struct PostgresStoreTests {
             try $0.int(0)
           }
         }
-        #expect(versions == PostgresSchema.migrations.map(\.version))
+        expectEqual(versions, PostgresSchema.migrations.map(\.version))
       }
     #endif
   }
@@ -281,8 +282,8 @@ struct PostgresStoreTests {
       let error = #expect(throws: StoreError.self) {
         _ = try PostgresStore(url: url, seed: .empty, waitLimit: 0.5)
       }
-      #expect(error?.description.contains("hunter2") == false)
-      #expect(error.map(PostgresStoreTests.isUnavailable) == true)
+      expectEqual(error?.description.contains("hunter2"), false)
+      expectEqual(error.map(PostgresStoreTests.isUnavailable), true)
     #endif
   }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PostgresClient
+import ReactiveTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -23,7 +24,7 @@ struct PostgresClientTests {
         let stored = try connection.query("SELECT text FROM notes ORDER BY id").rows.map {
           try $0.string(0)
         }
-        #expect(stored == attempts)
+        expectEqual(stored, attempts)
         let found = try connection.query(
           "SELECT count(*) FROM notes WHERE text = $1", ["\" OR 1=1 --"])
         #expect(try found.first?.int(0) == 1)
@@ -50,8 +51,8 @@ struct PostgresClientTests {
         let error = #expect(throws: PostgresError.self) {
           try connection.query("SELECT pg_sleep(10)")
         }
-        #expect(error?.isTimeout == true)
-        #expect(error?.isUnavailable == false)
+        expectEqual(error?.isTimeout, true)
+        expectEqual(error?.isUnavailable, false)
         #expect(try connection.query("SELECT 1").first?.int(0) == 1)
       }
     #endif
@@ -66,7 +67,7 @@ struct PostgresClientTests {
         let error = #expect(throws: PostgresError.self) {
           try connection.query("INSERT INTO ids VALUES ($1)", ["a"])
         }
-        #expect(error?.isUniqueViolation == true)
+        expectEqual(error?.isUniqueViolation, true)
       }
     #endif
   }
@@ -78,9 +79,9 @@ struct PostgresClientTests {
       let error = #expect(throws: PostgresError.self) {
         _ = try PostgresConnection(url: url, connectTimeout: 1)
       }
-      #expect(error?.kind == .connectionFailed)
-      #expect(error?.message.contains("s3cret-word") == false)
-      #expect(error?.message.contains("password=***") == true)
+      expectEqual(error?.kind, .connectionFailed)
+      expectEqual(error?.message.contains("s3cret-word"), false)
+      expectEqual(error?.message.contains("password=***"), true)
     #endif
   }
 
@@ -117,13 +118,13 @@ struct PostgresClientTests {
           }
           finished.signal()
         }
-        #expect(holding.wait(timeout: .now() + 10) == .success)
+        expectEqual(holding.wait(timeout: .now() + 10), .success)
         let error = #expect(throws: PostgresError.self) {
           try pool.withConnection { try $0.query("SELECT 1") }
         }
-        #expect(error?.kind == .poolTimedOut)
+        expectEqual(error?.kind, .poolTimedOut)
         release.signal()
-        #expect(finished.wait(timeout: .now() + 10) == .success)
+        expectEqual(finished.wait(timeout: .now() + 10), .success)
         let after = try pool.withConnection { try $0.query("SELECT 1") }
         #expect(try after.first?.int(0) == 1)
       }
@@ -150,7 +151,7 @@ struct PostgresClientTests {
         // unavailable, and the one after it gets a new connection.
         let outcome = Result { try pool.withConnection { try $0.query("SELECT pg_backend_pid()") } }
         if case .failure(let error) = outcome {
-          #expect((error as? PostgresError)?.isUnavailable == true, "\(error)")
+          expectEqual((error as? PostgresError)?.isUnavailable, true, "\(error)")
         }
         let next = try pool.withConnection { try $0.query("SELECT pg_backend_pid()") }
         #expect(try #require(next.first).int(0) != pid)
@@ -186,8 +187,8 @@ struct PostgresClientTests {
             failures.withLock { $0.append("\(error)") }
           }
         }
-        #expect(failures.withLock { $0 } == [])
-        #expect(applied.withLock { $0.flatMap { $0 }.sorted() } == [1, 2])
+        expectEqual(failures.withLock { $0 }, [])
+        expectEqual(applied.withLock { $0.flatMap { $0 }.sorted() }, [1, 2])
         let pool = PostgresPool(url: url)
         #expect(try PostgresMigrator.migrate(migrations, on: pool) == [])
         let versions = try pool.withConnection {
@@ -209,7 +210,7 @@ struct PostgresClientTests {
         let error = #expect(throws: PostgresError.self) {
           try PostgresMigrator.migrate(migrations, on: pool)
         }
-        #expect(error?.message.hasPrefix("migration 2 (broken): ") == true)
+        expectEqual(error?.message.hasPrefix("migration 2 (broken): "), true)
         let tables = try pool.withConnection {
           try $0.query(
             "SELECT count(*) FROM pg_tables WHERE tablename IN ('notes', 'schema_migrations')")

@@ -1,26 +1,27 @@
 import PostgresClient
+import ReactiveTesting
 import Testing
 
 @Suite struct PostgresURLTests {
   @Test func aURIIsShownAsLibpqReadsItWithoutItsPassword() throws {
     let url = try #require(
       PostgresURL("postgresql://app:s3cret@db.internal:5432/app?sslmode=require"))
-    #expect(
-      url.description
-        == "user=app password=*** dbname=app host=db.internal port=5432 sslmode=require")
+    expectEqual(
+      url.description, "user=app password=*** dbname=app host=db.internal port=5432 sslmode=require"
+    )
     #expect(url.hasPassword)
     #expect(url.connectionString.contains("s3cret"))
   }
 
   @Test func aPasswordInTheQueryIsHiddenToo() throws {
     let url = try #require(PostgresURL("postgres://app@/app?host=/run/pg&password=hunter2"))
-    #expect(url.description == "user=app password=*** dbname=app host=/run/pg")
+    expectEqual(url.description, "user=app password=*** dbname=app host=/run/pg")
   }
 
   @Test func aPercentEncodedKeyIsReadAsLibpqDecodesIt() throws {
     let url = try #require(PostgresURL("postgresql:///app?host=/run/pg&pass%77ord=S3cret"))
     #expect(url.hasPassword)
-    #expect(url.description == "password=*** dbname=app host=/run/pg")
+    expectEqual(url.description, "password=*** dbname=app host=/run/pg")
     let user = try #require(PostgresURL("postgresql://ad%61:S%33cret@db/app"))
     #expect(try user.connectionInfo()["user"] == "ada")
     #expect(try user.connectionInfo()["password"] == "S3cret")
@@ -28,16 +29,16 @@ import Testing
 
   @Test func keyValuePairsHideTheirPasswordQuotedOrNot() throws {
     let plain = try #require(PostgresURL("host=db password=hunter2 dbname=app"))
-    #expect(plain.description == "password=*** dbname=app host=db")
+    expectEqual(plain.description, "password=*** dbname=app host=db")
     let quoted = try #require(PostgresURL("host=db password = 'a b\\' c' dbname=app"))
     #expect(try quoted.connectionInfo()["password"] == "a b' c")
-    #expect(quoted.description == "password=*** dbname=app host=db")
+    expectEqual(quoted.description, "password=*** dbname=app host=db")
   }
 
   @Test func aWordHoldingPasswordEarlierInTheStringHidesNothing() throws {
     let url = try #require(PostgresURL("application_name=passwordless password=S3cret"))
     #expect(url.hasPassword)
-    #expect(url.description == "password=*** application_name=passwordless")
+    expectEqual(url.description, "password=*** application_name=passwordless")
   }
 
   @Test func anSSLKeysPasswordIsASecretToo() throws {
@@ -49,17 +50,17 @@ import Testing
   @Test func aURIWithoutAPasswordHasNone() throws {
     let url = try #require(PostgresURL("postgresql://postgres@/postgres?host=/tmp/x"))
     #expect(!url.hasPassword)
-    #expect(url.description == "user=postgres dbname=postgres host=/tmp/x")
+    expectEqual(url.description, "user=postgres dbname=postgres host=/tmp/x")
     // An empty password is no password, as libpq reads it.
-    #expect(PostgresURL("postgresql://app:@db/app")?.hasPassword == false)
+    expectEqual(PostgresURL("postgresql://app:@db/app")?.hasPassword, false)
   }
 
   @Test func aNameWithoutEqualsIsADatabasesName() throws {
     let url = try #require(PostgresURL("app"))
     #expect(!url.hasPassword)
-    #expect(url.description == "dbname=app")
+    expectEqual(url.description, "dbname=app")
     #expect(try PostgresURL("my app")?.connectionInfo()["dbname"] == "my app")
-    #expect(PostgresURL("my app")?.description == "dbname='my app'")
+    expectEqual(PostgresURL("my app")?.description, "dbname='my app'")
   }
 
   @Test func aStringLibpqCannotReadCountsAsHoldingAPasswordAndIsNotShown() throws {
@@ -108,7 +109,7 @@ import Testing
     func theGrammarReadsAsLibpqDoes(text: String) {
       let libpq = ConnectionInfo.parsedByLibpq(text)
       let grammar = try? ConnectionInfo.parseWithLibpqGrammar(text)
-      #expect(grammar == libpq)
+      expectEqual(grammar, libpq)
     }
 
     /// Strings made of the grammar's pieces at random (the same ones each run): the Swift
@@ -131,7 +132,7 @@ import Testing
           differences.append(text)
         }
       }
-      #expect(differences == [])
+      expectEqual(differences, [])
     }
   #endif
 

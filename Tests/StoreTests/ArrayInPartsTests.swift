@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -107,10 +108,10 @@ import Testing
     #expect(bytes.count > 2 * JSONReader.concurrentArrayBytes)
     let inParts = try read(bytes, inParts: true)
     let inOrder = try read(bytes, inParts: false)
-    #expect(inParts.items.count == 10_000)
-    #expect(inParts.items == inOrder.items)
-    #expect(inParts.items.map(\.id) == Array(0..<10_000))
-    #expect(inParts.after == true)
+    expectEqual(inParts.items.count, 10_000)
+    expectEqual(inParts.items, inOrder.items)
+    expectEqual(inParts.items.map(\.id), Array(0..<10_000))
+    expectEqual(inParts.after, true)
   }
 
   /// The parts of an array in the order the threads may finish them: whatever the order,
@@ -149,7 +150,7 @@ import Testing
         let partsInOrder = parts.flatMap { $0 } == Array(0..<20_000)
         #expect(elementsInOrder, "\(order)")
         #expect(partsInOrder, "\(order)")
-        #expect(bytes[end - 1] == UInt8(ascii: "]"))
+        expectEqual(bytes[end - 1], UInt8(ascii: "]"))
         #expect(
           followedByAnother ? bytes[end] == UInt8(ascii: ",") : bytes[end] == UInt8(ascii: "}"))
       }
@@ -207,8 +208,8 @@ import Testing
   @Test func aShortArrayIsReadOnOneThread() throws {
     let threads = Threads()
     let items = try read(document(count: 100), inParts: true, threads: threads).items
-    #expect(items.map(\.id) == Array(0..<100))
-    #expect(threads.count == 1)
+    expectEqual(items.map(\.id), Array(0..<100))
+    expectEqual(threads.count, 1)
   }
 
   @Test func elementsOverSeveralLinesAreReadInOrder() throws {
@@ -216,7 +217,7 @@ import Testing
     #expect(bytes.count > JSONReader.concurrentArrayBytes)
     let items = try read(bytes, inParts: true).items
     #expect(items == (try read(bytes, inParts: false).items))
-    #expect(items.count == 20_000)
+    expectEqual(items.count, 20_000)
   }
 
   @Test(arguments: [3, 5_000, 9_998])
@@ -243,7 +244,7 @@ import Testing
       inOrder = failure
     }
     #expect(inParts != nil)
-    #expect(inParts?.description == inOrder?.description)
+    expectEqual(inParts?.description, inOrder?.description)
   }
 
   /// A short array followed by a long one is cut in the long one: other threads read the
@@ -273,7 +274,7 @@ import Testing
         return value
       })
     }
-    #expect(short == [1, 2, 3])
+    expectEqual(short, [1, 2, 3])
     // Of the 20,000 elements after it, the other threads read a few at most.
     #expect(readFromLong.load(ordering: .relaxed) < 100)
   }
@@ -312,12 +313,12 @@ import Testing
     }
     #expect(parts.count >= 2)
     #expect(parts.allSatisfy { !$0.isEmpty })
-    #expect(parts.flatMap { $0 } == Array(0..<10_000))
-    #expect(elements.map(\.id) == Array(0..<10_000))
+    expectEqual(parts.flatMap { $0 }, Array(0..<10_000))
+    expectEqual(elements.map(\.id), Array(0..<10_000))
     // Every element made is in the array, and nothing else is alive.
-    #expect(live.count.load(ordering: .relaxed) == 10_000)
+    expectEqual(live.count.load(ordering: .relaxed), 10_000)
     elements = []
-    #expect(live.count.load(ordering: .relaxed) == 0)
+    expectEqual(live.count.load(ordering: .relaxed), 0)
   }
 
   @Test func theElementsOfAFailedReadingAreFreed() throws {
@@ -338,6 +339,6 @@ import Testing
           }, part: {})
       }
     }
-    #expect(live.count.load(ordering: .relaxed) == 0)
+    expectEqual(live.count.load(ordering: .relaxed), 0)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -37,9 +38,9 @@ import Testing
       #expect(try reopened.generation() == 4)
       try reopened.set("d", "w")
       let after = try journal(directory).records()
-      #expect(Array(after.prefix(whole.count)) == whole)
+      expectEqual(Array(after.prefix(whole.count)), whole)
       #expect(after.count > whole.count && after.last == UInt8(ascii: "\n"))
-      #expect(after.split(separator: UInt8(ascii: "\n")).count == 5)
+      expectEqual(after.split(separator: UInt8(ascii: "\n")).count, 5)
       #expect(try NotesStore.open(directory).notes()["d"] == "w")
     }
   }
@@ -94,7 +95,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.contains("does not follow the snapshot"))
     }
   }
@@ -112,7 +113,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == snapshot(directory).path)
+      expectEqual(path, snapshot(directory).path)
       #expect(reason.hasPrefix("the checksum of its data is "))
       #expect(throws: error!) { try NotesStore.open(directory) }
       #expect(throws: error!) { try store.compact() }
@@ -137,7 +138,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == snapshot(directory).path)
+      expectEqual(path, snapshot(directory).path)
       #expect(reason.hasPrefix("the checksum of its data is "))
       #expect(try snapshot(directory).bytes() == bytes)
     }
@@ -208,7 +209,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(error!.description.contains("more than the 3000 bytes the store reads"))
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import Store
@@ -59,8 +60,8 @@ import Testing
     for (text, seconds) in expected {
       let date = Date(timeIntervalSince1970: Double(Int((seconds * 1000).rounded())) / 1000)
       let read = try dates("\"\(text)\"")
-      #expect(read.alone == date, "\(text)")
-      #expect(read.inRecord == date, "\(text)")
+      expectEqual(read.alone, date, "\(text)")
+      expectEqual(read.inRecord, date, "\(text)")
     }
   }
 
@@ -80,8 +81,8 @@ import Testing
     ]
     for text in others {
       let read = try dates("\"\(text)\"")
-      #expect(read.alone == Self.fromTheParser, "\(text)")
-      #expect(read.inRecord == Self.fromTheParser, "\(text)")
+      expectEqual(read.alone, Self.fromTheParser, "\(text)")
+      expectEqual(read.inRecord, Self.fromTheParser, "\(text)")
     }
   }
 
@@ -94,8 +95,8 @@ import Testing
           var changed = characters
           changed[index] = wrong
           let read = try dates("\"\(String(changed))\"")
-          #expect(read.alone == Self.fromTheParser, "\(String(changed))")
-          #expect(read.inRecord == Self.fromTheParser, "\(String(changed))")
+          expectEqual(read.alone, Self.fromTheParser, "\(String(changed))")
+          expectEqual(read.inRecord, Self.fromTheParser, "\(String(changed))")
         }
       }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveTesting
 import Store
 import Synchronization
 import Testing
@@ -57,7 +58,7 @@ import Testing
         }
         secondDone.signal()
       }
-      #expect(secondIsWriting.wait(timeout: .now() + 10) == .success)
+      expectEqual(secondIsWriting.wait(timeout: .now() + 10), .success)
       let firstDone = DispatchSemaphore(value: 0)
       DispatchQueue.global().async {
         _ = try? first.write { (_: NotesSchema.State) throws(StorageError) in
@@ -69,10 +70,10 @@ import Testing
         firstDone.signal()
       }
       // The first store must wait for the second: give it time to (wrongly) go ahead.
-      #expect(firstDone.wait(timeout: .now() + 0.3) == .timedOut)
+      expectEqual(firstDone.wait(timeout: .now() + 0.3), .timedOut)
       releaseSecond.signal()
-      #expect(secondDone.wait(timeout: .now() + 10) == .success)
-      #expect(firstDone.wait(timeout: .now() + 10) == .success)
+      expectEqual(secondDone.wait(timeout: .now() + 10), .success)
+      expectEqual(firstDone.wait(timeout: .now() + 10), .success)
       let didOverlap = overlapped.load(ordering: .sequentiallyConsistent)
       #expect(!didOverlap)
       #expect(try NotesStore.open(directory).notes()["second"] == "2")

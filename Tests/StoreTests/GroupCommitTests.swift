@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import Store
@@ -34,7 +35,7 @@ import Testing
     /// Waits for every thread started (a minute, which only a hang reaches); the outcomes
     /// by key.
     func finish() -> [String: Outcome] {
-      #expect(group.wait(timeout: .now() + 60) == .success)
+      expectEqual(group.wait(timeout: .now() + 60), .success)
       return lock.withLock { Dictionary(uniqueKeysWithValues: outcomes.map { ($0.key, $0) }) }
     }
   }
@@ -73,7 +74,7 @@ import Testing
         return nil
       }
     }
-    #expect(entered.wait(timeout: .now() + 60) == .success)
+    expectEqual(entered.wait(timeout: .now() + 60), .success)
     startOthers()
   }
 
@@ -90,13 +91,13 @@ import Testing
       let outcomes = writers.finish()
       for key in ["held"] + keys {
         #expect(outcomes[key]?.error == nil, "\(key)")
-        #expect(outcomes[key]?.readBack == true, "\(key)")
+        expectEqual(outcomes[key]?.readBack, true, "\(key)")
       }
       // The held write alone, then the seven that waited for it together.
-      #expect(store.journalFlushes == 2)
+      expectEqual(store.journalFlushes, 2)
       let lines = try directory.appendingPathComponent("notes.journal").recordsText()
         .split(separator: "\n")
-      #expect(lines.count == 3)
+      expectEqual(lines.count, 3)
       #expect(lines[1].contains("\"change\": "))
       #expect(lines[2].hasPrefix("{\"generation\": 9, \"length\": "))
       #expect(lines[2].contains("\"changes\": [{\"key\": \"w"))
@@ -125,11 +126,11 @@ import Testing
         writers.start { Self.write("b", to: store, directory: directory) }
       }
       let outcomes = writers.finish()
-      #expect(outcomes["a"]?.readBack == true)
-      #expect(outcomes["b"]?.readBack == true)
-      #expect(outcomes["missing"]?.error?.contains("the change does not apply") == true)
-      #expect(outcomes["thrown"]?.error?.contains("refused by its body") == true)
-      #expect(store.journalFlushes == 2)
+      expectEqual(outcomes["a"]?.readBack, true)
+      expectEqual(outcomes["b"]?.readBack, true)
+      expectEqual(outcomes["missing"]?.error?.contains("the change does not apply"), true)
+      expectEqual(outcomes["thrown"]?.error?.contains("refused by its body"), true)
+      expectEqual(store.journalFlushes, 2)
       let reopened = try NotesStore.open(directory)
       #expect(try reopened.notes() == ["first": "1", "held": "held", "a": "a", "b": "b"])
       #expect(try reopened.generation() == 4)
@@ -152,7 +153,7 @@ import Testing
         }
       }
       let outcomes = writers.finish()
-      #expect(outcomes.count == 32)
+      expectEqual(outcomes.count, 32)
       for outcome in outcomes.values {
         #expect(outcome.error == nil && outcome.readBack, "\(outcome.key)")
       }
@@ -182,7 +183,7 @@ import Testing
       try reopened.set("d", "w")
       let after = try journal.bytes()
       let records = try journal.records()
-      #expect(records.prefix(before.count) == before[...])
+      expectEqual(records.prefix(before.count), before[...])
       #expect(after[records.count...].allSatisfy { $0 == 0 })
       #expect(try NotesStore.open(directory).notes() == ["first": "1", "a": "x", "d": "w"])
     }

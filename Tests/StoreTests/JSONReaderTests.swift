@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Store
 import Testing
 
@@ -55,8 +56,8 @@ import Testing
   ])
   func badStringsFailWithTheirPlace(text: String, message: String, column: Int) {
     let found = failure(text) { _ = try $0.string() }
-    #expect(found?.message == message, "\(text)")
-    #expect(found?.column == column, "\(text)")
+    expectEqual(found?.message, message, "\(text)")
+    expectEqual(found?.column, column, "\(text)")
   }
 
   @Test func invalidUTF8FailsInValuesAndNames() {
@@ -96,7 +97,7 @@ import Testing
     for after in [", \"next\": 1}", "}", "]", " ", "\n  ]"] {
       var reader = reader(text + after + "        ")
       #expect(try reader.int() == expected, "\(text)\(after)")
-      #expect(reader.position == text.utf8.count, "\(text)\(after)")
+      expectEqual(reader.position, text.utf8.count, "\(text)\(after)")
     }
   }
 
@@ -122,8 +123,8 @@ import Testing
   ])
   func malformedWholeNumbersFail(text: String, message: String, aboutAValue: Bool) {
     let found = failure(text) { _ = try $0.int() }
-    #expect(found?.message == message, "\(text)")
-    #expect(found?.isAboutAValue == aboutAValue, "\(text)")
+    expectEqual(found?.message, message, "\(text)")
+    expectEqual(found?.isAboutAValue, aboutAValue, "\(text)")
   }
 
   @Test(arguments: ["0", "-1.25", "3e10", "2.5E-3", "1e+2", "-0.0"])
@@ -171,7 +172,7 @@ import Testing
       }
     }
     try reader.end()
-    #expect(seen == ["name=x", "id=3", "unknown", "long=1", "id=5", "unknown"])
+    expectEqual(seen, ["name=x", "id=3", "unknown", "long=1", "id=5", "unknown"])
   }
 
   @Test func fieldNamesReadAnEmptyObjectAndRejectBadOnes() throws {
@@ -197,7 +198,7 @@ import Testing
     }
     let text = String(repeating: "{\"a\":", count: 600) + "1" + String(repeating: "}", count: 600)
     let found = failure(text) { try nest(&$0) }
-    #expect(found?.message == "objects and arrays nested more than 512 deep")
+    expectEqual(found?.message, "objects and arrays nested more than 512 deep")
   }
 
   @Test func stringsParsedFromTheirBytesFailAtTheirStart() throws {
@@ -210,11 +211,11 @@ import Testing
           return utf8.count == 4
         }, orFail: "expected four bytes")
     }
-    #expect(parsed == ["2024", "2024"])
+    expectEqual(parsed, ["2024", "2024"])
     let found = failure(#"  "abc""#) { reader in
       try reader.string(parsedBy: { _ in false }, orFail: "expected something else")
     }
     #expect(found?.message == "expected something else" && found?.column == 3)
-    #expect(found?.isAboutAValue == true)
+    expectEqual(found?.isAboutAValue, true)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -54,7 +55,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 3: its records end at a zero byte at offset "))
       #expect(error!.description.contains("notes.journal"))
     }
@@ -70,7 +71,7 @@ import Testing
         Issue.record("not refused as damaged")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 4: its records end at a zero byte"))
     }
   }
@@ -85,7 +86,7 @@ import Testing
         Issue.record("not refused as damaged")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 4: the checksum of its change is "))
     }
   }
@@ -102,7 +103,7 @@ import Testing
         Issue.record("not refused as damaged")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 5"))
     }
   }
@@ -121,8 +122,8 @@ import Testing
       let other = try NotesStore.open(directory)
       try reopened.set("d", "w")
       let written = try journal(directory).records()
-      #expect(written.prefix(records.count) == records[...])
-      #expect(written.split(separator: UInt8(ascii: "\n")).count == 5)
+      expectEqual(written.prefix(records.count), records[...])
+      expectEqual(written.split(separator: UInt8(ascii: "\n")).count, 5)
       #expect(try other.notes()["d"] == "w")
       #expect(try other.generation() == 5)
       #expect(try NotesStore.open(directory).generation() == 5)
@@ -165,8 +166,8 @@ import Testing
       try reopened.set("e", "v")
       let after = try journal(directory).bytes()
       let written = try journal(directory).records()
-      #expect(after.count == size)
-      #expect(written.prefix(records.count) == records[...])
+      expectEqual(after.count, size)
+      expectEqual(written.prefix(records.count), records[...])
       #expect(after[written.count...].allSatisfy { $0 == 0 })
       #expect(try NotesStore.open(directory).notes()["e"] == "v")
     }
@@ -194,7 +195,7 @@ import Testing
         Issue.record("not refused as damaged")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 5: its records end at a zero byte at offset \(end)"))
     }
   }

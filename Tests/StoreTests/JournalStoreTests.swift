@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -31,8 +32,8 @@ import Testing
       try store.set("a", nil)
       #expect(try paths(directory).snapshot.bytes() == snapshot)
       let lines = try paths(directory).journal.recordsText().split(separator: "\n")
-      #expect(lines.count == 4)
-      #expect(lines[0] == "{\"schemaVersion\": 2, \"startsAfterGeneration\": 1}")
+      expectEqual(lines.count, 4)
+      expectEqual(lines[0], "{\"schemaVersion\": 2, \"startsAfterGeneration\": 1}")
       let change = "{\"key\": \"b\", \"text\": \"y\\nz\"}"
       let checksum = CRC32.hex(CRC32.checksum(Array(change.utf8)))
       #expect(
@@ -57,7 +58,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(reason == "the change does not apply: no note missing")
+      expectEqual(reason, "the change does not apply: no note missing")
       #expect(try paths(directory).journal.bytes() == journal)
       #expect(try store.notes() == ["first": "1", "a": "x"])
     }
@@ -159,7 +160,7 @@ import Testing
       try store.set("a", "x")
       for file in [paths(directory).snapshot, paths(directory).journal] {
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
       }
     }
   }

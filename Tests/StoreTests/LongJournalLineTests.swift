@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import Store
@@ -38,7 +39,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 5: it runs on past offset "))
       // Read twice (the second time under the lock, from the start), and the zeros after.
       let read = store.journalBytesRead - before
@@ -61,7 +62,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 3: it runs on past offset "))
     }
   }

@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Store
 import Testing
 
@@ -54,8 +55,8 @@ import Testing
 
   @Test func theFormAsWrittenIsReadTheFastWay() throws {
     let read = try readPairs(#"[{"a": 1, "b": "x"}, {"a": -20, "b": "y\n\u00e9"} ]"#)
-    #expect(read.pairs == [Pair(a: 1, b: "x"), Pair(a: -20, b: "y\né")])
-    #expect(read.again == 0)
+    expectEqual(read.pairs, [Pair(a: 1, b: "x"), Pair(a: -20, b: "y\né")])
+    expectEqual(read.again, 0)
   }
 
   @Test(arguments: [
@@ -70,8 +71,8 @@ import Testing
   ])
   fileprivate func anotherFormIsReadAgainInAnyForm(text: String, expected: Pair) throws {
     let read = try readPairs(text)
-    #expect(read.pairs == [expected], "\(text)")
-    #expect(read.again == 1, "\(text)")
+    expectEqual(read.pairs, [expected], "\(text)")
+    expectEqual(read.again, 1, "\(text)")
   }
 
   @Test(arguments: [
@@ -87,7 +88,7 @@ import Testing
       let read = try readPairs(text)
       Issue.record("read \(read.pairs) from \(text)")
     } catch let failure as JSONReader.Failure {
-      #expect(failure.message == message, "\(text)")
+      expectEqual(failure.message, message, "\(text)")
     } catch {
       Issue.record("unexpected \(error)")
     }
@@ -112,13 +113,13 @@ import Testing
         }, otherwise: Self.readAnyForm)
       Issue.record("read \(pair)")
     } catch let failure as JSONReader.Failure {
-      #expect(failure.message == "expected a whole number")
+      expectEqual(failure.message, "expected a whole number")
       #expect(failure.line == 3 && failure.column == 9)
     } catch {
       Issue.record("unexpected \(error)")
     }
-    #expect(fastFailure?.message == "expected a whole number")
-    #expect(fastFailure?.line == 0)
+    expectEqual(fastFailure?.message, "expected a whole number")
+    expectEqual(fastFailure?.line, 0)
   }
 
   @Test func theFastWayCountsTowardsTheNestingLimit() throws {

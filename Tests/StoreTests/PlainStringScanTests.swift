@@ -1,4 +1,5 @@
 import CTextScan
+import ReactiveTesting
 import Testing
 
 @testable import Store
@@ -39,8 +40,8 @@ import Testing
         var portable: Int32 = -1
         let vectorEnd = ctextscan_plain_string(base, start, count, &vector)
         let portableEnd = ctextscan_plain_string_portable(base, start, count, &portable)
-        #expect(vectorEnd == portableEnd, "\(bytes) from \(start)")
-        #expect(vector == portable, "\(bytes) from \(start)")
+        expectEqual(vectorEnd, portableEnd, "\(bytes) from \(start)")
+        expectEqual(vector, portable, "\(bytes) from \(start)")
       }
     }
   }

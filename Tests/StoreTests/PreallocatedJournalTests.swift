@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
       try store.set("b", "y")
       try store.set("c", "z")
       let bytes = try journal(directory).bytes()
-      #expect(bytes.count == size)
+      expectEqual(bytes.count, size)
       let text = try journal(directory).recordsText()
       #expect(text.split(separator: "\n").count == 4 && text.hasSuffix("}\n"))
       #expect(bytes[text.utf8.count...].allSatisfy { $0 == 0 })
@@ -50,7 +51,7 @@ import Testing
         let records = try journal(directory).records()
         sizes.insert(bytes.count)
         #expect(bytes.count > records.count, "write \(number)")
-        #expect(records.last == UInt8(ascii: "\n"))
+        expectEqual(records.last, UInt8(ascii: "\n"))
         #expect(bytes[records.count...].allSatisfy { $0 == 0 }, "write \(number)")
       }
       #expect(sizes.count >= 2)
@@ -97,9 +98,9 @@ import Testing
       try reopened.set("d", "w")
       let bytes = try journal(directory).bytes()
       let records = try journal(directory).records()
-      #expect(Array(records.prefix(whole.count)) == whole)
-      #expect(records.split(separator: UInt8(ascii: "\n")).count == 5)
-      #expect(records.last == UInt8(ascii: "\n"))
+      expectEqual(Array(records.prefix(whole.count)), whole)
+      expectEqual(records.split(separator: UInt8(ascii: "\n")).count, 5)
+      expectEqual(records.last, UInt8(ascii: "\n"))
       #expect(bytes[records.count...].allSatisfy { $0 == 0 })
       try reopened.set("e", "v")
       #expect(
@@ -122,7 +123,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal(directory).path)
+      expectEqual(path, journal(directory).path)
       #expect(reason.hasPrefix("line 2: the checksum of its change is "))
       #expect(try journal(directory).bytes() == bytes)
     }

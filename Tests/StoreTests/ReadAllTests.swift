@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import Store
@@ -25,10 +26,10 @@ import Testing
   private func read(_ path: String, from offset: Int = 0, sizeHint: Int) throws -> [UInt8] {
     let descriptor = try POSIXFile.openForReading(path)
     defer { close(descriptor) }
-    #expect(lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset))
+    expectEqual(lseek(descriptor, off_t(offset), SEEK_SET), off_t(offset))
     let bytes = try POSIXFile.readAll(descriptor, sizeHint: sizeHint)
     // The offset is left at the end of the file.
-    #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(offset + bytes.count))
+    expectEqual(lseek(descriptor, 0, SEEK_CUR), off_t(offset + bytes.count))
     return bytes
   }
 

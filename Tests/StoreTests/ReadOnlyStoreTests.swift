@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -40,12 +41,12 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == directory.standardizedFileURL.path)
+      expectEqual(path, directory.standardizedFileURL.path)
       let lock = directory.standardizedFileURL.appendingPathComponent("notes.lock").path
-      #expect(reason == "\(lock): open failed: \(String(cString: strerror(code)))")
-      #expect(
-        error?.description
-          == "\(path) is read-only (\(reason)): it can be read, but nothing can be saved there")
+      expectEqual(reason, "\(lock): open failed: \(String(cString: strerror(code)))")
+      expectEqual(
+        error?.description,
+        "\(path) is read-only (\(reason)): it can be read, but nothing can be saved there")
       #expect(storageError { try store.compact() } == error)
       #expect(try files(directory) == before)
       #expect(try store.notes() == ["first": "1", "a": "x"])
@@ -115,7 +116,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == journal.standardizedFileURL.path)
+      expectEqual(path, journal.standardizedFileURL.path)
     }
   }
 

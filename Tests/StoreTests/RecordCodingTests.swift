@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -46,9 +47,9 @@ import Testing
 
   @Test func writesOneLineInTheOrderOfTheFields() throws {
     let written = try text(Self.note)
-    #expect(
-      written
-        == #"{"id": 7, "text": "quote \" backslash \\ line\nbreak é🦊 漢字 \u0001", "#
+    expectEqual(
+      written,
+      #"{"id": 7, "text": "quote \" backslash \\ line\nbreak é🦊 漢字 \u0001", "#
         + #""createdAt": 1709280000.25, "done": true, "tags": [{"name": "a", "weight": 0.1}, "#
         + #"{"name": "", "weight": -2.5e-07}], "kind": "fancy", "score": -9223372036854775808, "#
         + #""ratio": 1.5}"#)
@@ -95,7 +96,7 @@ import Testing
       _ = try read(Tag.self, text)
       Issue.record("read \(text)")
     } catch {
-      #expect("\(error)" == message)
+      expectEqual("\(error)", message)
     }
   }
 
@@ -200,6 +201,6 @@ import Testing
     var tags = JSONReader(Array(#"[{"name": "a", "weight": 1}, {"name": "b", "weight": 2}]"#.utf8))
     var read: [Tag] = []
     try tags.array { json in read.append(try reader.read(Tag.self, from: &json)) }
-    #expect(read == [Tag(name: "a", weight: 1), Tag(name: "b", weight: 2)])
+    expectEqual(read, [Tag(name: "a", weight: 1), Tag(name: "b", weight: 2)])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -250,7 +251,7 @@ import Testing
   @Test func aSuperclassReadsItsFieldsFromTheSuperField() throws {
     let derived = try read(Derived.self, #"{"b": 2, "super": {"a": 1}}"#)
     #expect(derived.a == 1 && derived.b == 2)
-    #expect(failure(Derived.self, #"{"b": 2}"#) == "missing field super")
+    expectEqual(failure(Derived.self, #"{"b": 2}"#), "missing field super")
   }
 
   /// A type that keeps the container it was given, to read from it later.
@@ -280,7 +281,7 @@ import Testing
       _ = try? keeper.container.decode(String.self, forKey: .name)
       _ = keeper.container.allKeys
     }
-    #expect(kept.map(\.id) == [1, 2, 3])
+    expectEqual(kept.map(\.id), [1, 2, 3])
   }
 
   @Test(arguments: [
@@ -319,13 +320,13 @@ import Testing
   ])
   func badTextFailsNamingWhatIsWrong(text: String, message: String) throws {
     let found = failure(Post.self, text)
-    #expect(found == message)
+    expectEqual(found, message)
     let reader = RecordCoding.Reader(dates: Self.seconds)
     do {
       _ = try read(Post.self, text, with: reader)
       Issue.record("read \(text)")
     } catch {
-      #expect("\(error)" == found, "\(text)")
+      expectEqual("\(error)", found, "\(text)")
     }
     // The reader reads well-formed text as before.
     #expect(try read(Post.self, try self.text(Self.post(1)), with: reader) == Self.post(1))
@@ -335,12 +336,12 @@ import Testing
     let deep =
       String(repeating: #"{"name": "n", "children": ["#, count: 600)
       + String(repeating: "]}", count: 600)
-    #expect(
-      failure(Tree.self, deep)?.hasPrefix("objects and arrays nested more than 512 deep") == true)
+    expectEqual(
+      failure(Tree.self, deep)?.hasPrefix("objects and arrays nested more than 512 deep"), true)
     let deepShape = String(repeating: #"{"group": {"_0": ["#, count: 600)
-    #expect(
-      failure(Shape.self, deepShape)?.hasPrefix("objects and arrays nested more than 512 deep")
-        == true)
+    expectEqual(
+      failure(Shape.self, deepShape)?.hasPrefix("objects and arrays nested more than 512 deep"),
+      true)
   }
 
   struct Numbers: Codable, Hashable {
@@ -362,14 +363,14 @@ import Testing
         ratio: Double(large) / 8, flag: digits % 2 == 0)
       #expect(try read(Numbers.self, try text(numbers), with: reader) == numbers)
     }
-    #expect(
-      failure(Numbers.self, #"{"small": 01, "large": 1}"#)
-        == "malformed number: a leading zero at line 1, column 11")
-    #expect(
+    expectEqual(
+      failure(Numbers.self, #"{"small": 01, "large": 1}"#),
+      "malformed number: a leading zero at line 1, column 11")
+    expectEqual(
       failure(
         Numbers.self,
         #"{"small": 1, "large": 1, "negative": 1, "byte": 256, "wide": 1, "ratio": 1, "flag": true}"#
-      ) == "byte: expected a whole number that fits UInt8 at line 1, column 52")
+      ), "byte: expected a whole number that fits UInt8 at line 1, column 52")
   }
 
   struct Listed: Decodable {

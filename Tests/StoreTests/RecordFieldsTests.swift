@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -111,7 +112,7 @@ import Testing
     let reader = RecordCoding.Reader(dates: Self.seconds)
     let point = Point(x: -3, y: "é", empty: true)
     let text = try text(point)
-    #expect(text == #"{"x": -3, "y": "é", "": true}"#)
+    expectEqual(text, #"{"x": -3, "y": "é", "": true}"#)
     #expect(reader.readsAsWritten(Point.self, from: JSONReader(Array(text.utf8))))
     #expect(try read(Point.self, text, with: reader) == point)
     let other = #"{"x": -3, "z": "é", "": true}"#
@@ -186,6 +187,6 @@ import Testing
     var entries: [Entry] = []
     try json.array { json in entries.append(try reader.read(Entry.self, from: &json)) }
     try json.end()
-    #expect(entries == (0..<20).map(Self.entry))
+    expectEqual(entries, (0..<20).map(Self.entry))
   }
 }

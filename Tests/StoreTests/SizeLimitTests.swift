@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Store
 import Testing
 
@@ -53,7 +54,7 @@ import Testing
         Issue.record("unexpected \(String(describing: error))")
         return
       }
-      #expect(path == directory.appendingPathComponent("notes.journal").path)
+      expectEqual(path, directory.appendingPathComponent("notes.journal").path)
       #expect(reason.contains("more than a journal of at most 2000 bytes can hold"))
       #expect(try NotesStore.open(directory, options: options).notes() == ["first": "1", "a": "x"])
       // The fold made room first; the data is the same.
@@ -84,7 +85,7 @@ import Testing
         Issue.record("unexpected \(String(describing: refused))")
         return
       }
-      #expect(path == directory.appendingPathComponent("notes.json").path)
+      expectEqual(path, directory.appendingPathComponent("notes.json").path)
       #expect(reason.contains("more than the 2000 bytes the store reads"))
       // Every acknowledged write is kept, and the store still opens.
       #expect(try NotesStore.open(directory, options: options).notes() == expected)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import Store
@@ -45,8 +46,8 @@ import Testing
       }
       // The writer finds the lock free and leaves it to the waiting one (a bound only a hang
       // reaches); it tries again and leaves it again for as long as that one waits.
-      #expect(
-        store.leftTurnToWaitingWriter.wait(timeout: .now() + 30) == .success,
+      expectEqual(
+        store.leftTurnToWaitingWriter.wait(timeout: .now() + 30), .success,
         "the writer did not leave its turn to a waiting writer")
       #expect(try observer.generation() == 1, "the write went ahead of a waiting writer")
       // The waiting writer's turn: it gets the lock, then leaves the waiting room.
@@ -54,7 +55,7 @@ import Testing
       wait.lock(LOCK_UN)
       #expect(try observer.generation() == 1)
       lock.lock(LOCK_UN)
-      #expect(written.wait(timeout: .now() + 10) == .success)
+      expectEqual(written.wait(timeout: .now() + 10), .success)
       #expect(try observer.notes() == ["first": "1", "a": "x"])
     }
   }

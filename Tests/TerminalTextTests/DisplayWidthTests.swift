@@ -1,3 +1,4 @@
+import ReactiveTesting
 import TerminalText
 import Testing
 
@@ -8,27 +9,27 @@ import Testing
     ("•", 1), ("…", 1), ("─", 1),
   ])
   func graphemeWidths(text: String, width: Int) {
-    #expect(Character(text).displayWidth == width)
+    expectEqual(Character(text).displayWidth, width)
   }
 
   @Test func stringWidthSumsGraphemes() {
-    #expect("abc".displayWidth == 3)
-    #expect("中文ab".displayWidth == 6)
-    #expect("cafe\u{301}".displayWidth == 4)
-    #expect("😀!".displayWidth == 3)
+    expectEqual("abc".displayWidth, 3)
+    expectEqual("中文ab".displayWidth, 6)
+    expectEqual("cafe\u{301}".displayWidth, 4)
+    expectEqual("😀!".displayWidth, 3)
   }
 
   @Test func truncationAddsAnEllipsisOnlyWhenCutting() {
-    #expect("Hello".truncated(toWidth: 5) == "Hello")
-    #expect("Hello".truncated(toWidth: 4) == "Hel…")
-    #expect("Hello".truncated(toWidth: 1) == "…")
-    #expect("Hello".truncated(toWidth: 0) == "")
+    expectEqual("Hello".truncated(toWidth: 5), "Hello")
+    expectEqual("Hello".truncated(toWidth: 4), "Hel…")
+    expectEqual("Hello".truncated(toWidth: 1), "…")
+    expectEqual("Hello".truncated(toWidth: 0), "")
   }
 
   @Test func truncationNeverSplitsAWideGrapheme() {
-    #expect("中文字".truncated(toWidth: 4) == "中…")
-    #expect("中文字".truncated(toWidth: 5) == "中文…")
-    #expect("cafe\u{301}s".truncated(toWidth: 5) == "cafe\u{301}s")
-    #expect("cafe\u{301}s".truncated(toWidth: 4) == "caf…")
+    expectEqual("中文字".truncated(toWidth: 4), "中…")
+    expectEqual("中文字".truncated(toWidth: 5), "中文…")
+    expectEqual("cafe\u{301}s".truncated(toWidth: 5), "cafe\u{301}s")
+    expectEqual("cafe\u{301}s".truncated(toWidth: 4), "caf…")
   }
 }

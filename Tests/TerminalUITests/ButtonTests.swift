@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import TerminalUI
@@ -5,28 +6,28 @@ import Testing
 @Suite struct ButtonTests {
   @Test func enabledButtonIsBracketed() {
     let buffer = draw(Button("Log in"), width: 12)
-    #expect(buffer.lines == ["[ Log in ]  "])
-    #expect(buffer[0, 0].style == Theme.standard.button)
+    expectEqual(buffer.lines, ["[ Log in ]  "])
+    expectEqual(buffer[0, 0].style, Theme.standard.button)
   }
 
   @Test func focusedButtonIsReversedAndBold() {
     let buffer = draw(Button("Log in", isFocused: true), width: 10)
-    #expect(buffer.lines == ["[ Log in ]"])
+    expectEqual(buffer.lines, ["[ Log in ]"])
     #expect(buffer[3, 0].style.isReversed && buffer[3, 0].style.isBold)
   }
 
   @Test func disabledButtonLooksDifferentEvenWithoutColour() {
     let buffer = draw(Button("Log in", isEnabled: false), width: 10)
-    #expect(buffer.lines == ["( Log in )"])
-    #expect(buffer[3, 0].style == Theme.standard.disabledButton)
+    expectEqual(buffer.lines, ["( Log in )"])
+    expectEqual(buffer[3, 0].style, Theme.standard.disabledButton)
   }
 
   @Test func aFocusedDisabledButtonShowsItsFocus() {
     let buffer = draw(Button("Log in", isEnabled: false, isFocused: true), width: 10)
-    #expect(buffer.lines == ["( Log in )"])
+    expectEqual(buffer.lines, ["( Log in )"])
     let style = buffer[3, 0].style
-    #expect(style == Style.plain.reversed().dim())
-    #expect(style.adapted(to: .noColor) == style)
+    expectEqual(style, Style.plain.reversed().dim())
+    expectEqual(style.adapted(to: .noColor), style)
     #expect(style != draw(Button("Log in", isEnabled: false), width: 10)[3, 0].style)
   }
 
@@ -38,7 +39,7 @@ import Testing
   }
 
   @Test func aNarrowRectCutsTheLabel() {
-    #expect(draw(Button("Save changes"), width: 8).lines == ["[ Save …"])
-    #expect(Button("Save").width == 8)
+    expectEqual(draw(Button("Save changes"), width: 8).lines, ["[ Save …"])
+    expectEqual(Button("Save").width, 8)
   }
 }

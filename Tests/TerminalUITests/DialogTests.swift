@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import TerminalUI
@@ -6,8 +7,9 @@ import Testing
   @Test func alertIsCentredAndBordered() {
     let dialog = Dialog.alert(title: "Error", message: "Login failed: offline")
     let buffer = draw(dialog, width: 40, height: 9)
-    #expect(
-      buffer.lines == [
+    expectEqual(
+      buffer.lines,
+      [
         "                                        ",
         "       ┌─ Error ───────────────┐        ",
         "       │                       │        ",
@@ -18,14 +20,15 @@ import Testing
         "                                        ",
         "                                        ",
       ])
-    #expect(buffer.columns(inRow: 5) { $0.isReversed } == Array(16..<22))
+    expectEqual(buffer.columns(inRow: 5) { $0.isReversed }, Array(16..<22))
   }
 
   @Test func confirmFocusesCancelFirstAndSwitchesWithTab() {
     var dialog = Dialog.confirm(title: "Delete", message: "Delete Ada?", confirm: "Delete")
     var buffer = draw(dialog, width: 30, height: 7)
-    #expect(
-      buffer.lines == [
+    expectEqual(
+      buffer.lines,
+      [
         "  ┌─ Delete ───────────────┐  ",
         "  │                        │  ",
         "  │ Delete Ada?            │  ",
@@ -34,34 +37,35 @@ import Testing
         "  └────────────────────────┘  ",
         "                              ",
       ])
-    #expect(buffer.columns(inRow: 4) { $0.isReversed } == Array(16..<26))
+    expectEqual(buffer.columns(inRow: 4) { $0.isReversed }, Array(16..<26))
     let afterTab = dialog.handle(.tab)
     #expect(afterTab == nil)
     buffer = draw(dialog, width: 30, height: 7)
-    #expect(buffer.columns(inRow: 4) { $0.isReversed } == Array(4..<14))
+    expectEqual(buffer.columns(inRow: 4) { $0.isReversed }, Array(4..<14))
     let afterEnter = dialog.handle(.enter)
-    #expect(afterEnter == .confirmed)
+    expectEqual(afterEnter, .confirmed)
   }
 
   @Test func outcomes() {
     var confirm = Dialog.confirm(title: "T", message: "M")
-    #expect(confirm.handle(.enter) == .cancelled)
-    #expect(confirm.handle(.escape) == .cancelled)
+    expectEqual(confirm.handle(.enter), .cancelled)
+    expectEqual(confirm.handle(.escape), .cancelled)
     #expect(confirm.handle(.character("x")) == nil)
     _ = confirm.handle(.left)
-    #expect(confirm.handle(.character(" ")) == .confirmed)
+    expectEqual(confirm.handle(.character(" ")), .confirmed)
     var alert = Dialog.alert(title: "T", message: "M")
     #expect(alert.handle(.tab) == nil && alert.focusedButton == 0)
-    #expect(alert.handle(.enter) == .dismissed)
-    #expect(alert.handle(.escape) == .dismissed)
+    expectEqual(alert.handle(.enter), .dismissed)
+    expectEqual(alert.handle(.escape), .dismissed)
   }
 
   @Test func longMessagesWrapAtSpaces() {
     let message = "The network connection was lost while talking to the server."
     let dialog = Dialog.alert(title: "Error", message: message)
     let buffer = draw(dialog, width: 34, height: 10)
-    #expect(
-      buffer.lines == [
+    expectEqual(
+      buffer.lines,
+      [
         "                                  ",
         "  ┌─ Error ────────────────────┐  ",
         "  │                            │  ",
@@ -78,8 +82,9 @@ import Testing
   @Test func messagesTallerThanTheScreenAreCut() {
     let dialog = Dialog.alert(title: "E", message: "one two three four five six", button: "OK")
     let buffer = draw(dialog, width: 14, height: 6)
-    #expect(
-      buffer.lines == [
+    expectEqual(
+      buffer.lines,
+      [
         "  ┌─ E ────┐  ",
         "  │        │  ",
         "  │ one …  │  ",
@@ -93,13 +98,13 @@ import Testing
     var buffer = ScreenBuffer(width: 30, height: 7)
     buffer.fill(buffer.bounds, with: "#")
     Dialog.alert(title: "Hi", message: "Hello").render(into: &buffer, rect: buffer.bounds)
-    #expect(buffer.lines[2] == "###│ Hello                │###")
-    #expect(buffer.lines[3] == "###│                      │###")
-    #expect(buffer.lines[6] == String(repeating: "#", count: 30))
+    expectEqual(buffer.lines[2], "###│ Hello                │###")
+    expectEqual(buffer.lines[3], "###│                      │###")
+    expectEqual(buffer.lines[6], String(repeating: "#", count: 30))
   }
 
   @Test func wrapBreaksWordsLongerThanALineKeepingEveryCharacter() {
-    #expect(Dialog.wrap("a verylongword b", width: 5) == ["a", "veryl", "ongwo", "rd b"])
-    #expect(Dialog.wrap("one\n\ntwo", width: 5) == ["one", "", "two"])
+    expectEqual(Dialog.wrap("a verylongword b", width: 5), ["a", "veryl", "ongwo", "rd b"])
+    expectEqual(Dialog.wrap("one\n\ntwo", width: 5), ["one", "", "two"])
   }
 }

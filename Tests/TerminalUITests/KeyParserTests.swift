@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import TerminalUI
@@ -27,7 +28,7 @@ import Testing
     ("?", .character("?")), (" ", .character(" ")),
   ])
   func recognisesEachKey(sequence: String, key: Key) {
-    #expect(keys(sequence) == [key])
+    expectEqual(keys(sequence), [key])
   }
 
   /// Both spellings of F1–F4 (`ESC O P`, `ESC [11~`), and F5–F12 (`ESC [15~`…`ESC [24~`).
@@ -38,10 +39,10 @@ import Testing
     }
 
   @Test func functionKeysAreRecognisedWhereverTheReadsSplitThem() {
-    #expect(Self.functionKeys.count == 16)
+    expectEqual(Self.functionKeys.count, 16)
     for (sequence, key) in Self.functionKeys {
       let bytes = Array(sequence.utf8)
-      #expect(keys(bytes) == [key], "\(key)")
+      expectEqual(keys(bytes), [key], "\(key)")
       for split in 1..<bytes.count {
         var parser = KeyParser()
         let first = parser.parse(bytes[..<split])
@@ -49,17 +50,17 @@ import Testing
         #expect(first + second + parser.flush() == [key], "\(key) split at \(split)")
       }
     }
-    #expect(keys("\u{1B}[1;2P") == [.modified(.function(1), .shift)])
-    #expect(keys("\u{1B}[24;5~") == [.ctrl(.function(12))])
-    #expect(keys("\u{1B}[16~") == [.unknown(Array("\u{1B}[16~".utf8))])
+    expectEqual(keys("\u{1B}[1;2P"), [.modified(.function(1), .shift)])
+    expectEqual(keys("\u{1B}[24;5~"), [.ctrl(.function(12))])
+    expectEqual(keys("\u{1B}[16~"), [.unknown(Array("\u{1B}[16~".utf8))])
   }
 
   @Test func printableUTF8BecomesCharacters() {
-    #expect(keys("aé中😀") == [.character("a"), .character("é"), .character("中"), .character("😀")])
+    expectEqual(keys("aé中😀"), [.character("a"), .character("é"), .character("中"), .character("😀")])
   }
 
   @Test func combiningSequencesArriveAsOneGrapheme() {
-    #expect(keys("e\u{301}👍🏽") == [.character("e\u{301}"), .character("👍🏽")])
+    expectEqual(keys("e\u{301}👍🏽"), [.character("e\u{301}"), .character("👍🏽")])
   }
 
   @Test func sequencesMayBeSplitAcrossReadsAnywhere() {
@@ -70,47 +71,48 @@ import Testing
     for split in 1..<stream.count {
       var parser = KeyParser()
       let parsed = parser.parse(stream[..<split]) + parser.parse(stream[split...])
-      #expect(parsed == expected, "split at \(split)")
+      expectEqual(parsed, expected, "split at \(split)")
       #expect(!parser.hasPendingInput)
     }
     var parser = KeyParser()
-    #expect(stream.flatMap { parser.parse([$0]) } == expected)
+    expectEqual(stream.flatMap { parser.parse([$0]) }, expected)
   }
 
   @Test func aLoneEscapeWaitsForFlush() {
     var parser = KeyParser()
-    #expect(parser.parse([0x1B]) == [])
+    expectEqual(parser.parse([0x1B]), [])
     #expect(parser.hasPendingInput)
-    #expect(parser.flush() == [.escape])
+    expectEqual(parser.flush(), [.escape])
     #expect(!parser.hasPendingInput)
-    #expect(parser.flush() == [])
+    expectEqual(parser.flush(), [])
   }
 
   @Test func escapeFollowedByAKeyIsThatKeyWithAlt() {
-    #expect(keys("\u{1B}d") == [.alt(.character("d"))])
-    #expect(
-      keys("\u{1B}b\u{1B}f\u{1B}q") == [
+    expectEqual(keys("\u{1B}d"), [.alt(.character("d"))])
+    expectEqual(
+      keys("\u{1B}b\u{1B}f\u{1B}q"),
+      [
         .alt(.character("b")), .alt(.character("f")), .alt(.character("q")),
       ])
-    #expect(keys("\u{1B}\u{7F}") == [.alt(.backspace)])
-    #expect(keys("\u{1B}\r") == [.alt(.enter)])
-    #expect(keys("\u{1B}\u{04}") == [.alt(.control("d"))])
-    #expect(keys("\u{1B}é") == [.alt(.character("é"))])
-    #expect(keys("\u{1B}[") == [.alt(.character("["))])
-    #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
-    #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
-    #expect(Key.alt(.character("d")).description == "Alt-d")
+    expectEqual(keys("\u{1B}\u{7F}"), [.alt(.backspace)])
+    expectEqual(keys("\u{1B}\r"), [.alt(.enter)])
+    expectEqual(keys("\u{1B}\u{04}"), [.alt(.control("d"))])
+    expectEqual(keys("\u{1B}é"), [.alt(.character("é"))])
+    expectEqual(keys("\u{1B}["), [.alt(.character("["))])
+    expectEqual(keys("\u{1B}\u{1B}"), [.escape, .escape])
+    expectEqual(keys("\u{1B}\u{1B}[A"), [.escape, .up])
+    expectEqual(Key.alt(.character("d")).description, "Alt-d")
   }
 
   @Test func anAltKeyMayArriveInTheReadAfterItsEscape() {
     var parser = KeyParser()
-    #expect(parser.parse([0x1B]) == [])
+    expectEqual(parser.parse([0x1B]), [])
     #expect(parser.isWaitingForSequence)
-    #expect(parser.parse(Array("d".utf8)) == [.alt(.character("d"))])
+    expectEqual(parser.parse(Array("d".utf8)), [.alt(.character("d"))])
     #expect(!parser.hasPendingInput)
     // After the timeout (the caller's flush) the ESC is Esc, and what follows is plain.
-    #expect(parser.parse([0x1B]) == [])
-    #expect(parser.flush() == [.escape])
+    expectEqual(parser.parse([0x1B]), [])
+    expectEqual(parser.flush(), [.escape])
     #expect(parser.parse(Array("d".utf8)) + parser.flush() == [.character("d")])
   }
 
@@ -128,8 +130,9 @@ import Testing
     var parser = KeyParser()
     let stream = Array(("a" + text + "b" + text + "\r").utf8)
     let keys = stream.flatMap { parser.parse([$0]) }
-    #expect(
-      keys == [
+    expectEqual(
+      keys,
+      [
         .character("a"), .character(Character(text)), .character("b"),
         .character(Character(text)), .enter,
       ])
@@ -137,34 +140,35 @@ import Testing
 
   @Test func aHeldCharacterIsNotASequence() {
     var parser = KeyParser()
-    #expect(parser.parse(Array("ab".utf8)) == [.character("a")])
+    expectEqual(parser.parse(Array("ab".utf8)), [.character("a")])
     #expect(parser.hasPendingInput && !parser.isWaitingForSequence)
-    #expect(parser.parse(Array("\u{301}".utf8)) == [])
-    #expect(parser.flush() == [.character("b\u{301}")])
-    #expect(parser.parse([0xF0, 0x9F]) == [])
+    expectEqual(parser.parse(Array("\u{301}".utf8)), [])
+    expectEqual(parser.flush(), [.character("b\u{301}")])
+    expectEqual(parser.parse([0xF0, 0x9F]), [])
     #expect(parser.isWaitingForSequence)
   }
 
   @Test func sgrMouseReportsBecomeMouseEvents() {
-    #expect(keys("\u{1B}[<0;3;4M") == [.mouse(MouseEvent(.press(.left), x: 2, y: 3))])
-    #expect(keys("\u{1B}[<0;3;4m") == [.mouse(MouseEvent(.release(.left), x: 2, y: 3))])
-    #expect(keys("\u{1B}[<2;1;1M") == [.mouse(MouseEvent(.press(.right), x: 0, y: 0))])
-    #expect(keys("\u{1B}[<1;10;20M") == [.mouse(MouseEvent(.press(.middle), x: 9, y: 19))])
-    #expect(keys("\u{1B}[<32;5;6M") == [.mouse(MouseEvent(.drag(.left), x: 4, y: 5))])
-    #expect(keys("\u{1B}[<35;5;6M") == [.mouse(MouseEvent(.move, x: 4, y: 5))])
-    #expect(keys("\u{1B}[<64;7;8M") == [.mouse(MouseEvent(.scrollUp, x: 6, y: 7))])
-    #expect(keys("\u{1B}[<65;7;8M") == [.mouse(MouseEvent(.scrollDown, x: 6, y: 7))])
-    #expect(keys("\u{1B}[<66;7;8M") == [.mouse(MouseEvent(.scrollLeft, x: 6, y: 7))])
-    #expect(keys("\u{1B}[<67;7;8M") == [.mouse(MouseEvent(.scrollRight, x: 6, y: 7))])
-    #expect(
-      keys("\u{1B}[<20;300;200M") == [
+    expectEqual(keys("\u{1B}[<0;3;4M"), [.mouse(MouseEvent(.press(.left), x: 2, y: 3))])
+    expectEqual(keys("\u{1B}[<0;3;4m"), [.mouse(MouseEvent(.release(.left), x: 2, y: 3))])
+    expectEqual(keys("\u{1B}[<2;1;1M"), [.mouse(MouseEvent(.press(.right), x: 0, y: 0))])
+    expectEqual(keys("\u{1B}[<1;10;20M"), [.mouse(MouseEvent(.press(.middle), x: 9, y: 19))])
+    expectEqual(keys("\u{1B}[<32;5;6M"), [.mouse(MouseEvent(.drag(.left), x: 4, y: 5))])
+    expectEqual(keys("\u{1B}[<35;5;6M"), [.mouse(MouseEvent(.move, x: 4, y: 5))])
+    expectEqual(keys("\u{1B}[<64;7;8M"), [.mouse(MouseEvent(.scrollUp, x: 6, y: 7))])
+    expectEqual(keys("\u{1B}[<65;7;8M"), [.mouse(MouseEvent(.scrollDown, x: 6, y: 7))])
+    expectEqual(keys("\u{1B}[<66;7;8M"), [.mouse(MouseEvent(.scrollLeft, x: 6, y: 7))])
+    expectEqual(keys("\u{1B}[<67;7;8M"), [.mouse(MouseEvent(.scrollRight, x: 6, y: 7))])
+    expectEqual(
+      keys("\u{1B}[<20;300;200M"),
+      [
         .mouse(MouseEvent(.press(.left), x: 299, y: 199, modifiers: [.shift, .control]))
       ])
-    #expect(
-      keys("\u{1B}[<8;1;1M") == [.mouse(MouseEvent(.press(.left), x: 0, y: 0, modifiers: .alt))])
+    expectEqual(
+      keys("\u{1B}[<8;1;1M"), [.mouse(MouseEvent(.press(.left), x: 0, y: 0, modifiers: .alt))])
     // Malformed reports are unknown, and never a key or a crash.
     for bad in ["\u{1B}[<0;0;4M", "\u{1B}[<0;3M", "\u{1B}[<3;1;1M", "\u{1B}[<0;1;1q"] {
-      #expect(keys(bad) == [.unknown(Array(bad.utf8))], "\(bad.debugDescription)")
+      expectEqual(keys(bad), [.unknown(Array(bad.utf8))], "\(bad.debugDescription)")
     }
     let report = Array("\u{1B}[<64;12;3M\u{1B}[<0;12;3M\u{1B}[<0;12;3m".utf8)
     let expected: [Key] = [
@@ -189,66 +193,69 @@ import Testing
       keys += parser.parse(stream[index..<end])
       index = end
     }
-    #expect(keys.count == 1)
-    #expect(keys.first == .paste(content), "the paste differs")
+    expectEqual(keys.count, 1)
+    expectEqual(keys.first, .paste(content), "the paste differs")
     // The end marker split at every point is still found.
     let marker = Array("\u{1B}[200~abc\u{1B}[201~".utf8)
     for split in 1..<marker.count {
       var parser = KeyParser()
       _ = parser.parse(marker[..<split])
-      #expect(parser.parse(marker[split...]) == [.paste("abc")], "split at \(split)")
+      expectEqual(parser.parse(marker[split...]), [.paste("abc")], "split at \(split)")
     }
   }
 
   @Test func bracketedPasteIsOneEventWithNormalisedLineBreaks() {
-    #expect(
-      keys("\u{1B}[200~line 1\r\nline 2\rend\u{1B}[201~x") == [
+    expectEqual(
+      keys("\u{1B}[200~line 1\r\nline 2\rend\u{1B}[201~x"),
+      [
         .paste("line 1\nline 2\nend"), .character("x"),
       ])
-    #expect(keys("\u{1B}[200~\u{1B}[A\u{03}\u{1B}[201~") == [.paste("\u{1B}[A\u{03}")])
+    expectEqual(keys("\u{1B}[200~\u{1B}[A\u{03}\u{1B}[201~"), [.paste("\u{1B}[A\u{03}")])
   }
 
   @Test func anUnfinishedPasteSurvivesFlush() {
     var parser = KeyParser()
-    #expect(parser.parse(Array("\u{1B}[200~abc".utf8)) == [])
-    #expect(parser.flush() == [])
-    #expect(parser.parse(Array("def\u{1B}[201~".utf8)) == [.paste("abcdef")])
+    expectEqual(parser.parse(Array("\u{1B}[200~abc".utf8)), [])
+    expectEqual(parser.flush(), [])
+    expectEqual(parser.parse(Array("def\u{1B}[201~".utf8)), [.paste("abcdef")])
   }
 
   @Test func unknownSequencesAreReportedWithTheirBytes() {
-    #expect(keys("\u{1B}[99~") == [.unknown(Array("\u{1B}[99~".utf8))])
-    #expect(keys("\u{1B}OX") == [.unknown(Array("\u{1B}OX".utf8))])
-    #expect(keys([0x00, 0x1C]) == [.unknown([0x00]), .unknown([0x1C])])
+    expectEqual(keys("\u{1B}[99~"), [.unknown(Array("\u{1B}[99~".utf8))])
+    expectEqual(keys("\u{1B}OX"), [.unknown(Array("\u{1B}OX".utf8))])
+    expectEqual(keys([0x00, 0x1C]), [.unknown([0x00]), .unknown([0x1C])])
   }
 
   @Test func malformedSequencesDoNotSwallowWhatFollows() {
-    #expect(
-      keys("\u{1B}[12\u{03}a") == [
+    expectEqual(
+      keys("\u{1B}[12\u{03}a"),
+      [
         .unknown(Array("\u{1B}[12".utf8)), .control("c"), .character("a"),
       ])
     let long = "\u{1B}[" + String(repeating: "1", count: 40) + "~"
     let parsed = keys(long)
-    #expect(parsed.first == .unknown(Array(long.utf8.prefix(KeyParser.maximumSequenceLength + 1))))
+    expectEqual(
+      parsed.first, .unknown(Array(long.utf8.prefix(KeyParser.maximumSequenceLength + 1))))
     #expect(!parsed.contains(.escape))
   }
 
   @Test func unfinishedSequencesAreResolvedByFlush() {
     var parser = KeyParser()
-    #expect(parser.parse(Array("\u{1B}[1".utf8)) == [])
-    #expect(parser.flush() == [.unknown(Array("\u{1B}[1".utf8))])
+    expectEqual(parser.parse(Array("\u{1B}[1".utf8)), [])
+    expectEqual(parser.flush(), [.unknown(Array("\u{1B}[1".utf8))])
     // ESC O and ESC [ with nothing after them are Alt-O and Alt-[.
-    #expect(parser.parse(Array("\u{1B}O".utf8)) == [])
-    #expect(parser.flush() == [.alt(.character("O"))])
-    #expect(parser.parse(Array("\u{1B}OX".utf8)) == [.unknown(Array("\u{1B}OX".utf8))])
+    expectEqual(parser.parse(Array("\u{1B}O".utf8)), [])
+    expectEqual(parser.flush(), [.alt(.character("O"))])
+    expectEqual(parser.parse(Array("\u{1B}OX".utf8)), [.unknown(Array("\u{1B}OX".utf8))])
   }
 
   @Test func invalidUTF8IsDropped() {
-    #expect(keys([0xFF, 0x61, 0x80, 0xC3]) == [.character("a")])
-    #expect(keys([0xC3, 0x28]) == [.character("(")])
-    #expect(keys([0xE2, 0x82, 0x41]) == [.character("A")])
-    #expect(keys([0xED, 0xA0, 0x80, 0x62]) == [.character("b")])  // a surrogate
-    #expect(keys([0xC0, 0xAF, 0x63]) == [.character("c")])  // overlong
-    #expect(keys([0xC2, 0x85]) == [])  // a C1 control
+    expectEqual(keys([0xFF, 0x61, 0x80, 0xC3]), [.character("a")])
+    expectEqual(keys([0xC3, 0x28]), [.character("(")])
+    expectEqual(keys([0xE2, 0x82, 0x41]), [.character("A")])
+    expectEqual(keys([0xED, 0xA0, 0x80, 0x62]), [.character("b")])  // a surrogate
+    expectEqual(keys([0xC0, 0xAF, 0x63]), [.character("c")])  // overlong
+    expectEqual(keys([0xC2, 0x85]), [])  // a C1 control
   }
 
   @Test func garbageNeverCrashes() {

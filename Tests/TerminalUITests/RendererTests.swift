@@ -1,3 +1,4 @@
+import ReactiveTesting
 import TerminalUITesting
 import Testing
 
@@ -15,10 +16,10 @@ import Testing
     let terminal = MemoryTerminal(size: TerminalSize(width: 6, height: 2))
     let bytes = renderer.render(frame(["ab", "  c"], width: 6))
     terminal.write(bytes)
-    #expect(terminal.lines == ["ab    ", "  c   "])
-    #expect(renderer.lastCellCount == 3)
-    #expect(
-      String(decoding: bytes, as: UTF8.self) == "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[1Hab\u{1B}[2;3Hc")
+    expectEqual(terminal.lines, ["ab    ", "  c   "])
+    expectEqual(renderer.lastCellCount, 3)
+    expectEqual(
+      String(decoding: bytes, as: UTF8.self), "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[1Hab\u{1B}[2;3Hc")
   }
 
   @Test func anUnchangedFrameWritesNothing() {
@@ -26,7 +27,7 @@ import Testing
     let same = frame(["hello"], width: 5)
     _ = renderer.render(same)
     #expect(renderer.render(same).isEmpty)
-    #expect(renderer.lastCellCount == 0)
+    expectEqual(renderer.lastCellCount, 0)
   }
 
   @Test func oneChangedCharacterWritesOneMoveAndOneCell() {
@@ -35,9 +36,9 @@ import Testing
     _ = renderer.render(buffer)
     buffer.put("W", x: 6, y: 1)
     let bytes = renderer.render(buffer)
-    #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[2;7HW")
-    #expect(bytes.count == 7)
-    #expect(renderer.lastCellCount == 1)
+    expectEqual(String(decoding: bytes, as: UTF8.self), "\u{1B}[2;7HW")
+    expectEqual(bytes.count, 7)
+    expectEqual(renderer.lastCellCount, 1)
   }
 
   @Test func styleChangesSelectTheStyleAndResetAfterwards() {
@@ -46,7 +47,7 @@ import Testing
     _ = renderer.render(buffer)
     buffer.put("b", x: 1, y: 0, style: Style.plain.bold().foreground(.red))
     let output = String(decoding: renderer.render(buffer), as: UTF8.self)
-    #expect(output == "\u{1B}[1;2H\u{1B}[0;1;31mb\u{1B}[0m")
+    expectEqual(output, "\u{1B}[1;2H\u{1B}[0;1;31mb\u{1B}[0m")
   }
 
   @Test func neighbouringChangesShareOneCursorMove() {
@@ -56,8 +57,8 @@ import Testing
     buffer.write("xy", x: 2, y: 0)
     buffer.put("z", x: 6, y: 0)
     let output = String(decoding: renderer.render(buffer), as: UTF8.self)
-    #expect(output == "\u{1B}[1;3Hxy\u{1B}[2Cz")
-    #expect(renderer.lastCellCount == 3)
+    expectEqual(output, "\u{1B}[1;3Hxy\u{1B}[2Cz")
+    expectEqual(renderer.lastCellCount, 3)
   }
 
   @Test func aResizeRedrawsEverything() {
@@ -66,10 +67,10 @@ import Testing
     terminal.write(renderer.render(frame(["abcd", "efgh"], width: 4)))
     terminal.resize(to: TerminalSize(width: 3, height: 2))
     let bytes = renderer.render(frame(["abc", "efg"], width: 3))
-    #expect(String(decoding: bytes.prefix(11), as: UTF8.self) == "\u{1B}[0m\u{1B}[H\u{1B}[2J")
-    #expect(renderer.lastCellCount == 6)
+    expectEqual(String(decoding: bytes.prefix(11), as: UTF8.self), "\u{1B}[0m\u{1B}[H\u{1B}[2J")
+    expectEqual(renderer.lastCellCount, 6)
     terminal.write(bytes)
-    #expect(terminal.lines == ["abc", "efg"])
+    expectEqual(terminal.lines, ["abc", "efg"])
   }
 
   @Test func invalidateForcesAFullRedraw() {
@@ -78,7 +79,7 @@ import Testing
     _ = renderer.render(same)
     renderer.invalidate()
     _ = renderer.render(same)
-    #expect(renderer.lastCellCount == 2)
+    expectEqual(renderer.lastCellCount, 2)
   }
 
   @Test func wideGraphemesAreWrittenOnceAndRepositionAfterwards() {
@@ -88,12 +89,12 @@ import Testing
     terminal.write(renderer.render(buffer))
     buffer.write("中x", x: 1, y: 0)
     let output = String(decoding: renderer.render(buffer), as: UTF8.self)
-    #expect(output == "\u{1B}[1;2H中\u{1B}[1;4Hx")
+    expectEqual(output, "\u{1B}[1;2H中\u{1B}[1;4Hx")
     terminal.write(Array(output.utf8))
-    #expect(terminal.lines == ["a中xef"])
+    expectEqual(terminal.lines, ["a中xef"])
     buffer.write("yz", x: 1, y: 0)
     terminal.write(renderer.render(buffer))
-    #expect(terminal.lines == ["ayzxef"])
+    expectEqual(terminal.lines, ["ayzxef"])
   }
 
   @Test func noColorDropsColoursAndKeepsEveryAttribute() {
@@ -103,8 +104,8 @@ import Testing
     buffer.put("a", x: 0, y: 0, style: Style.plain.foreground(.red).background(.blue).underlined())
     buffer.put("b", x: 1, y: 0, style: Style.plain.reversed().bold().dim().foreground(.green))
     terminal.write(renderer.render(buffer))
-    #expect(terminal.cell(x: 0, y: 0).style == Style.plain.underlined())
-    #expect(terminal.cell(x: 1, y: 0).style == Style.plain.reversed().bold().dim())
+    expectEqual(terminal.cell(x: 0, y: 0).style, Style.plain.underlined())
+    expectEqual(terminal.cell(x: 1, y: 0).style, Style.plain.reversed().bold().dim())
   }
 
   @Test func noColorWritesNoColourCodes() {
@@ -125,9 +126,9 @@ import Testing
     buffer.put("a", x: 0, y: 0, style: fancy)
     buffer.put("b", x: 1, y: 0, style: Style.plain.foreground(.yellow).background(.black))
     terminal.write(renderer.render(buffer))
-    #expect(terminal.cell(x: 0, y: 0).style == fancy)
-    #expect(terminal.cell(x: 1, y: 0).style == Style.plain.foreground(.yellow).background(.black))
-    #expect(terminal.cell(x: 2, y: 0).style == .plain)
+    expectEqual(terminal.cell(x: 0, y: 0).style, fancy)
+    expectEqual(terminal.cell(x: 1, y: 0).style, Style.plain.foreground(.yellow).background(.black))
+    expectEqual(terminal.cell(x: 2, y: 0).style, .plain)
   }
 
   /// Draws many frames of random text, wide characters and styles; after each one the
@@ -147,8 +148,8 @@ import Testing
           y: random.next(below: size.height), style: styles[random.next(below: styles.count)])
       }
       terminal.write(renderer.render(buffer))
-      #expect(terminal.lines == buffer.lines)
-      #expect(terminal.screen.buffer == buffer)
+      expectEqual(terminal.lines, buffer.lines)
+      expectEqual(terminal.screen.buffer, buffer)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveTesting
 import Testing
 
 @testable import TerminalUI
@@ -6,22 +7,23 @@ import Testing
 @Suite struct SpinnerTests {
   @Test func theFrameFollowsTheTickCount() {
     var spinner = Spinner(label: "Loading…", frames: Spinner.ascii)
-    #expect(draw(spinner, width: 12).lines == ["| Loading…  "])
+    expectEqual(draw(spinner, width: 12).lines, ["| Loading…  "])
     spinner.advance()
-    #expect(spinner.frame == "/")
+    expectEqual(spinner.frame, "/")
     spinner.advance(by: 6)
     #expect(spinner.tick == 7 && spinner.frame == "\\")
-    #expect(draw(spinner, width: 10).lines == ["\\ Loading…"])
+    expectEqual(draw(spinner, width: 10).lines, ["\\ Loading…"])
   }
 
   @Test func dotsAreTheDefault() {
     let spinner = Spinner(tick: 11)
-    #expect(spinner.frame == "⠙")
-    #expect(draw(spinner, width: 2).lines == ["⠙ "])
+    expectEqual(spinner.frame, "⠙")
+    expectEqual(draw(spinner, width: 2).lines, ["⠙ "])
   }
 
   @Test func labelIsCutToTheRect() {
-    #expect(draw(Spinner(label: "Searching", frames: Spinner.ascii), width: 7).lines == ["| Sear…"])
+    expectEqual(
+      draw(Spinner(label: "Searching", frames: Spinner.ascii), width: 7).lines, ["| Sear…"])
   }
 }
 
@@ -33,16 +35,16 @@ import Testing
 
   @Test func hintsAreSpacedAndKeysAreBold() {
     let buffer = draw(StatusBar(hints: hints), width: 50)
-    #expect(buffer.lines == [" ↑↓ move  Enter open  Esc back  ? help  q quit    "])
-    #expect(buffer.columns(inRow: 0) { !$0.isReversed } == [])
-    #expect(
-      buffer.columns(inRow: 0) { $0.isBold } == [1, 2, 10, 11, 12, 13, 14, 22, 23, 24, 32, 40])
+    expectEqual(buffer.lines, [" ↑↓ move  Enter open  Esc back  ? help  q quit    "])
+    expectEqual(buffer.columns(inRow: 0) { !$0.isReversed }, [])
+    expectEqual(
+      buffer.columns(inRow: 0) { $0.isBold }, [1, 2, 10, 11, 12, 13, 14, 22, 23, 24, 32, 40])
   }
 
   @Test func trailingTextSitsAtTheRightWhenItFits() {
     let bar = StatusBar(hints: [KeyHint("q", "quit")], trailing: "3 friends")
-    #expect(draw(bar, width: 24).lines == [" q quit       3 friends "])
-    #expect(draw(bar, width: 12).lines == [" q quit     "])
+    expectEqual(draw(bar, width: 24).lines, [" q quit       3 friends "])
+    expectEqual(draw(bar, width: 12).lines, [" q quit     "])
   }
 
   @Test func theLeastImportantHintsGoFirstAndHelpAndQuitStay() {
@@ -50,11 +52,11 @@ import Testing
       draw(StatusBar(hints: hints), width: width).lines[0].replacingOccurrences(
         of: " +$", with: "", options: .regularExpression)
     }
-    #expect(bar(46) == " ↑↓ move  Enter open  Esc back  ? help  q quit")
-    #expect(bar(45) == " ↑↓ move  Enter open  ? help  q quit")
-    #expect(bar(35) == " ↑↓ move  ? help  q quit")
-    #expect(bar(23) == " ? help  q quit")
-    #expect(bar(10) == " ? help  …")
+    expectEqual(bar(46), " ↑↓ move  Enter open  Esc back  ? help  q quit")
+    expectEqual(bar(45), " ↑↓ move  Enter open  ? help  q quit")
+    expectEqual(bar(35), " ↑↓ move  ? help  q quit")
+    expectEqual(bar(23), " ? help  q quit")
+    expectEqual(bar(10), " ? help  …")
   }
 
 }
@@ -62,16 +64,17 @@ import Testing
 @Suite struct BannerTests {
   @Test func bannerFillsItsRowAndCentresTheText() {
     let buffer = draw(Banner("Not logged in", kind: .warning), width: 21)
-    #expect(buffer.lines == ["    Not logged in    "])
-    #expect(buffer.columns(inRow: 0) { $0 == Theme.standard.warningBanner } == Array(0..<21))
+    expectEqual(buffer.lines, ["    Not logged in    "])
+    expectEqual(buffer.columns(inRow: 0) { $0 == Theme.standard.warningBanner }, Array(0..<21))
   }
 
   @Test func kindsUseTheirStyles() {
-    #expect(draw(Banner("x", kind: .error), width: 3)[1, 0].style == Theme.standard.errorBanner)
-    #expect(draw(Banner("x"), width: 3)[1, 0].style == Theme.standard.infoBanner)
+    expectEqual(draw(Banner("x", kind: .error), width: 3)[1, 0].style, Theme.standard.errorBanner)
+    expectEqual(draw(Banner("x"), width: 3)[1, 0].style, Theme.standard.infoBanner)
   }
 
   @Test func longTextIsCutInsideTheMargins() {
-    #expect(draw(Banner("A long message", alignment: .leading), width: 10).lines == [" A long … "])
+    expectEqual(
+      draw(Banner("A long message", alignment: .leading), width: 10).lines, [" A long … "])
   }
 }

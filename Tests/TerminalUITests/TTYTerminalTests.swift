@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -25,7 +26,7 @@ import Testing
 
   @Test func refusesToStartWithoutATerminal() throws {
     var pipeEnds: [Int32] = [0, 0]
-    #expect(pipe(&pipeEnds) == 0)
+    expectEqual(pipe(&pipeEnds), 0)
     defer { for end in pipeEnds { close(end) } }
     let pty = try PseudoTerminal()
     #expect(throws: TerminalError.notATerminal("standard input")) {
@@ -34,16 +35,16 @@ import Testing
     #expect(throws: TerminalError.notATerminal("standard output")) {
       _ = try TTYTerminal(input: pty.follower, output: pipeEnds[1])
     }
-    #expect(
-      TerminalError.notATerminal("standard output").description
-        == "standard output is not a terminal; run this program in an interactive terminal")
+    expectEqual(
+      TerminalError.notATerminal("standard output").description,
+      "standard output is not a terminal; run this program in an interactive terminal")
   }
 
   @Test func reportsTheWindowSize() throws {
     let pty = try PseudoTerminal()
     pty.setSize(width: 100, height: 30)
     let terminal = try TTYTerminal(input: pty.follower, output: pty.follower)
-    #expect(terminal.size == TerminalSize(width: 100, height: 30))
+    expectEqual(terminal.size, TerminalSize(width: 100, height: 30))
   }
 
   @Test func fullScreenIsRawAndLeavingRestoresEverything() throws {
@@ -55,13 +56,13 @@ import Testing
     #expect(isRaw(pty.settings))
     #expect(pty.output(until: ANSI.enterFullScreen).hasSuffix(ANSI.enterFullScreen))
     terminal.write("hello")
-    #expect(pty.output(until: "hello") == "hello")
+    expectEqual(pty.output(until: "hello"), "hello")
     terminal.leaveFullScreen()
     #expect(sameModes(pty.settings, original))
-    #expect(pty.output(until: ANSI.leaveFullScreen) == ANSI.leaveFullScreen)
+    expectEqual(pty.output(until: ANSI.leaveFullScreen), ANSI.leaveFullScreen)
     terminal.leaveFullScreen()
     TTYTerminal.restore()
-    #expect(pty.pendingOutput() == "")
+    expectEqual(pty.pendingOutput(), "")
   }
 
   @Test func onlyOneTerminalIsFullScreenAtATime() throws {
@@ -85,10 +86,10 @@ import Testing
     _ = pty.output(until: ANSI.enterFullScreen)
     DispatchQueue.global().sync { TTYTerminal.restore() }
     #expect(sameModes(pty.settings, original))
-    #expect(pty.output(until: ANSI.leaveFullScreen) == ANSI.leaveFullScreen)
+    expectEqual(pty.output(until: ANSI.leaveFullScreen), ANSI.leaveFullScreen)
     TTYTerminal.restore()
     terminal.leaveFullScreen()
-    #expect(pty.pendingOutput() == "")
+    expectEqual(pty.pendingOutput(), "")
   }
 
   @Test func releasingTheTerminalRestoresIt() throws {
@@ -130,10 +131,10 @@ import Testing
     raise(SIGHUP)
     pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     #expect(sameModes(pty.settings, original))
-    #expect(pty.output(until: ANSI.leaveFullScreen) == ANSI.leaveFullScreen)
+    expectEqual(pty.output(until: ANSI.leaveFullScreen), ANSI.leaveFullScreen)
     #expect(SignalCount.value.load(ordering: .relaxed) == before + 1)
     terminal.leaveFullScreen()
-    #expect(pty.pendingOutput() == "")
+    expectEqual(pty.pendingOutput(), "")
   }
 
   @Test func inputArrivesOnTheGivenQueue() async throws {

@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import TerminalUI
@@ -14,12 +15,12 @@ import Testing
       TerminalCapabilities.refusal(environment: ["TERM": "dumb"], alternative: "friends")
         == "this terminal (TERM=dumb) cannot move the cursor, which a full-screen program "
         + "needs. Use 'friends' instead: it works in any terminal and in scripts.")
-    #expect(
+    expectEqual(
       TerminalCapabilities.refusal(environment: [:], alternative: "friends")?
-        .hasPrefix("this terminal (TERM is not set)") == true)
-    #expect(
+        .hasPrefix("this terminal (TERM is not set)"), true)
+    expectEqual(
       TerminalCapabilities.refusal(environment: ["TERM": ""], alternative: "friends")?
-        .hasPrefix("this terminal (TERM is empty)") == true)
+        .hasPrefix("this terminal (TERM is empty)"), true)
     #expect(!TerminalCapabilities.canAddressCursor(term: "unknown"))
     #expect(!TerminalCapabilities.canAddressCursor(term: "DUMB"))
   }

@@ -1,3 +1,4 @@
+import ReactiveTesting
 import TerminalUITesting
 import Testing
 
@@ -40,19 +41,19 @@ import Testing
     let session = try startedSession(keys: KeyLog())
     #expect(session.isRunning && terminal.isFullScreen && terminal.screen.isAlternateScreen)
     session.render { $0.write("Friends", x: 0, y: 0) }
-    #expect(terminal.lines[0] == "Friends             ")
+    expectEqual(terminal.lines[0], "Friends             ")
     session.stop()
     session.stop()
     #expect(!session.isRunning && !terminal.isFullScreen && !terminal.isReceivingInput)
     #expect(!terminal.screen.isAlternateScreen && terminal.screen.isCursorVisible)
-    #expect(terminal.lines[0] == "$ friends-tui       ")
+    expectEqual(terminal.lines[0], "$ friends-tui       ")
   }
 
   @Test func bytesBecomeKeys() throws {
     let log = KeyLog()
     let session = try startedSession(keys: log)
     terminal.send("a\u{1B}[A\r\u{04}")
-    #expect(log.keys == [.character("a"), .up, .enter, .control("d")])
+    expectEqual(log.keys, [.character("a"), .up, .enter, .control("d")])
     #expect(clock.delays.isEmpty)
     session.stop()
   }
@@ -63,8 +64,8 @@ import Testing
     try session.start(onKeys: { batches.append($0) })
     terminal.send("ab\u{1B}[Ac\r")
     terminal.send("\u{1B}[B")
-    #expect(
-      batches == [[.character("a"), .character("b"), .up, .character("c"), .enter], [.down]])
+    expectEqual(
+      batches, [[.character("a"), .character("b"), .up, .character("c"), .enter], [.down]])
     session.stop()
   }
 
@@ -73,10 +74,10 @@ import Testing
     var batches: [[Key]] = []
     try session.start(onKeys: { batches.append($0) })
     terminal.send("abc")
-    #expect(batches == [[.character("a"), .character("b")]])
+    expectEqual(batches, [[.character("a"), .character("b")]])
     #expect(session.isHoldingText)
     clock.runAll()
-    #expect(batches.last == [.character("c")])
+    expectEqual(batches.last, [.character("c")])
     #expect(!session.isHoldingText)
     // A lone ESC waits for a sequence: that is not text about to follow.
     terminal.send("\u{1B}")
@@ -89,14 +90,14 @@ import Testing
     let session = try startedSession(keys: log)
     terminal.send(String(repeating: "x", count: 5_000) + "\r\u{03}y")
     clock.runAll()
-    #expect(log.keys == [.control("c"), .character("y")])
-    #expect(terminal.discardCount == 1)
+    expectEqual(log.keys, [.control("c"), .character("y")])
+    expectEqual(terminal.discardCount, 1)
     session.interruptDiscardsQueuedInput = false
     log.keys.removeAll()
     terminal.send("x\u{03}y")
     clock.runAll()
-    #expect(log.keys == [.character("x"), .control("c"), .character("y")])
-    #expect(terminal.discardCount == 1)
+    expectEqual(log.keys, [.character("x"), .control("c"), .character("y")])
+    expectEqual(terminal.discardCount, 1)
     session.stop()
   }
 
@@ -104,10 +105,10 @@ import Testing
     let log = KeyLog()
     let session = try startedSession(keys: log)
     terminal.send("\u{1B}")
-    #expect(log.keys == [])
-    #expect(clock.delays == [session.escapeTimeout])
+    expectEqual(log.keys, [])
+    expectEqual(clock.delays, [session.escapeTimeout])
     clock.runAll()
-    #expect(log.keys == [.escape])
+    expectEqual(log.keys, [.escape])
   }
 
   @Test func anEscapeCompletedByTheNextReadIsNotDeliveredTwice() throws {
@@ -116,7 +117,7 @@ import Testing
     terminal.send("\u{1B}")
     terminal.send("[B")
     clock.runAll()
-    #expect(log.keys == [.down])
+    expectEqual(log.keys, [.down])
     session.stop()
   }
 
@@ -125,12 +126,12 @@ import Testing
     let session = try startedSession(keys: log)
     session.render { $0.write("abc", x: 0, y: 0) }
     session.render { $0.write("abc", x: 0, y: 0) }
-    #expect(session.lastCellCount == 0)
+    expectEqual(session.lastCellCount, 0)
     terminal.resize(to: TerminalSize(width: 10, height: 2))
-    #expect(log.sizes == [TerminalSize(width: 10, height: 2)])
+    expectEqual(log.sizes, [TerminalSize(width: 10, height: 2)])
     session.render { $0.write("abc", x: 0, y: 0) }
-    #expect(session.lastCellCount == 3)
-    #expect(terminal.lines == ["abc       ", "          "])
+    expectEqual(session.lastCellCount, 3)
+    expectEqual(terminal.lines, ["abc       ", "          "])
   }
 
   @Test func keysStopArrivingAfterStop() throws {
@@ -140,7 +141,7 @@ import Testing
     session.stop()
     terminal.send("x")
     clock.runAll()
-    #expect(log.keys == [])
+    expectEqual(log.keys, [])
   }
 
   @Test func noColorDropsColoursButKeepsReverse() throws {
@@ -148,7 +149,7 @@ import Testing
     session.render { buffer in
       buffer.write("hi", x: 0, y: 0, style: Style.plain.foreground(.red).reversed())
     }
-    #expect(terminal.cell(x: 0, y: 0).style == Style.plain.reversed())
+    expectEqual(terminal.cell(x: 0, y: 0).style, Style.plain.reversed())
   }
 
   @Test func controlZGivesTheTerminalBackStopsAndRedrawsInFullOnContinue() throws {
@@ -173,13 +174,13 @@ import Testing
     }
     terminal.resetOutput()
     terminal.send("\u{1A}")
-    #expect(terminal.suspensionCount == 1)
-    #expect(
-      seenWhileStopped.map { [$0.fullScreen, $0.mouse, $0.alternate] } == [false, false, false])
-    #expect(log.keys == [])
-    #expect(log.sizes == [terminal.size])
+    expectEqual(terminal.suspensionCount, 1)
+    expectEqual(
+      seenWhileStopped.map { [$0.fullScreen, $0.mouse, $0.alternate] }, [false, false, false])
+    expectEqual(log.keys, [])
+    expectEqual(log.sizes, [terminal.size])
     #expect(terminal.isFullScreen && terminal.screen.isMouseReportingEnabled)
-    #expect(terminal.lines[0] == "Friends             ")
+    expectEqual(terminal.lines[0], "Friends             ")
     // The frame after the continue is drawn in full, from a cleared screen.
     #expect(
       String(decoding: terminal.output, as: UTF8.self).hasSuffix(
@@ -200,7 +201,7 @@ import Testing
     try mouse.start(onKey: { log.keys.append($0) })
     #expect(terminal.screen.isMouseReportingEnabled)
     terminal.send("\u{1B}[<0;5;2M")
-    #expect(log.keys == [.mouse(MouseEvent(.press(.left), x: 4, y: 1))])
+    expectEqual(log.keys, [.mouse(MouseEvent(.press(.left), x: 4, y: 1))])
     mouse.stop()
     #expect(!terminal.screen.isMouseReportingEnabled)
     #expect(ANSI.leaveFullScreen.contains(ANSI.disableMouseReporting))
@@ -235,10 +236,10 @@ import Testing
     screen.resetOutput()
     screen.send("m")
     // The last character waits for a read that could extend it, without the escape timeout.
-    #expect(clock.delays.last == .zero)
+    expectEqual(clock.delays.last, .zero)
     clock.runAll()
     #expect(screen.lines[2] == "  Email:    ada@example.com" + String(repeating: " ", count: 53))
-    #expect(session.lastCellCount == 2)
+    expectEqual(session.lastCellCount, 2)
     let output = String(decoding: screen.output, as: UTF8.self)
     print("One keystroke in a text field: \(screen.bytesWritten) bytes, \(output.debugDescription)")
     session.stop()

@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Testing
 
 @testable import TerminalUI
@@ -25,22 +26,22 @@ import Testing
     #expect(handled)
     #expect(field.text == "abc" && field.cursor == 3)
     _ = field.handle(.home)
-    #expect(field.cursor == 0)
+    expectEqual(field.cursor, 0)
     _ = field.handle(.backspace)
-    #expect(field.text == "abc")
+    expectEqual(field.text, "abc")
     _ = field.handle(.delete)
     #expect(field.text == "bc" && field.cursor == 0)
     _ = field.handle(.end)
     _ = field.handle(.delete)
     #expect(field.text == "bc" && field.cursor == 2)
     _ = field.handle(.right)
-    #expect(field.cursor == 2)
+    expectEqual(field.cursor, 2)
     _ = field.handle(.control("a"))
-    #expect(field.cursor == 0)
+    expectEqual(field.cursor, 0)
     _ = field.handle(.left)
-    #expect(field.cursor == 0)
+    expectEqual(field.cursor, 0)
     _ = field.handle(.control("e"))
-    #expect(field.cursor == 2)
+    expectEqual(field.cursor, 2)
   }
 
   @Test func controlUClears() {
@@ -56,7 +57,7 @@ import Testing
       let handled = field.handle(key)
       #expect(!handled, "\(key)")
     }
-    #expect(field.text == "x")
+    expectEqual(field.text, "x")
   }
 
   @Test func pasteInsertsOnOneLine() {
@@ -75,58 +76,58 @@ import Testing
   @Test func settingTextKeepsTheCursorInRange() {
     var field = typed("hello")
     field.text = "hi"
-    #expect(field.cursor == 2)
+    expectEqual(field.cursor, 2)
     field.cursor = 10
-    #expect(field.cursor == 2)
+    expectEqual(field.cursor, 2)
   }
 
   @Test func focusedFieldShowsTheCursorAsAReversedCell() {
     var field = typed("abc")
     _ = field.handle(.left)
     let buffer = draw(field, width: 6)
-    #expect(buffer.lines == ["abc   "])
-    #expect(buffer.columns(inRow: 0) { $0.isReversed } == [2])
-    #expect(buffer.columns(inRow: 0) { $0.isUnderlined } == [0, 1, 3, 4, 5])
+    expectEqual(buffer.lines, ["abc   "])
+    expectEqual(buffer.columns(inRow: 0) { $0.isReversed }, [2])
+    expectEqual(buffer.columns(inRow: 0) { $0.isUnderlined }, [0, 1, 3, 4, 5])
   }
 
   @Test func cursorAtTheEndIsAReversedSpace() {
     let buffer = draw(typed("ab"), width: 4)
-    #expect(buffer.lines == ["ab  "])
-    #expect(buffer.columns(inRow: 0) { $0.isReversed } == [2])
+    expectEqual(buffer.lines, ["ab  "])
+    expectEqual(buffer.columns(inRow: 0) { $0.isReversed }, [2])
   }
 
   @Test func unfocusedFieldHasNoCursor() {
     var field = typed("ab")
     field.isFocused = false
-    #expect(draw(field, width: 4).columns(inRow: 0) { $0.isReversed } == [])
+    expectEqual(draw(field, width: 4).columns(inRow: 0) { $0.isReversed }, [])
   }
 
   @Test func secureModeShowsBullets() {
     let field = typed("pass", into: TextField(isSecure: true, isFocused: true))
-    #expect(draw(field, width: 6).lines == ["••••  "])
-    #expect(field.text == "pass")
+    expectEqual(draw(field, width: 6).lines, ["••••  "])
+    expectEqual(field.text, "pass")
   }
 
   @Test func placeholderShowsWhileEmpty() {
     let field = TextField(placeholder: "Email", isFocused: true)
     let buffer = draw(field, width: 7)
-    #expect(buffer.lines == ["Email  "])
-    #expect(buffer.columns(inRow: 0) { $0.isReversed } == [0])
-    #expect(buffer.columns(inRow: 0) { $0.isDim } == [1, 2, 3, 4])
+    expectEqual(buffer.lines, ["Email  "])
+    expectEqual(buffer.columns(inRow: 0) { $0.isReversed }, [0])
+    expectEqual(buffer.columns(inRow: 0) { $0.isDim }, [1, 2, 3, 4])
   }
 
   @Test func longTextScrollsToKeepTheCursorVisible() {
     var field = typed("abcdefghij")
-    #expect(draw(field, width: 5).lines == ["ghij "])
+    expectEqual(draw(field, width: 5).lines, ["ghij "])
     _ = field.handle(.home)
-    #expect(draw(field, width: 5).lines == ["abcde"])
-    #expect(draw(field, width: 5).columns(inRow: 0) { $0.isReversed } == [0])
+    expectEqual(draw(field, width: 5).lines, ["abcde"])
+    expectEqual(draw(field, width: 5).columns(inRow: 0) { $0.isReversed }, [0])
   }
 
   @Test func wideTextIsMeasuredInColumns() {
     let field = typed("中文字")
-    #expect(draw(field, width: 7).lines == ["中文字 "])
-    #expect(draw(field, width: 6).lines == ["文字  "])
+    expectEqual(draw(field, width: 7).lines, ["中文字 "])
+    expectEqual(draw(field, width: 6).lines, ["文字  "])
   }
 }
 
@@ -149,13 +150,13 @@ import Testing
   @Test func altBAndAltFMoveByWord() {
     let start = field("Ada Lovelace, né 1815")
     #expect(after([.alt(.character("b"))], start) == ("Ada Lovelace, né 1815", 17))
-    #expect(after([.alt(.character("b")), .alt(.character("b"))], start).1 == 14)
-    #expect(after(Array(repeating: .alt(.character("b")), count: 5), start).1 == 0)
-    #expect(after([.home, .alt(.character("f"))], start).1 == 3)
-    #expect(after([.home, .alt(.character("f")), .alt(.character("f"))], start).1 == 12)
-    #expect(after([.ctrl(.left)], start).1 == 17)
-    #expect(after([.home, .ctrl(.right), .ctrl(.right)], start).1 == 12)
-    #expect(after([.end, .ctrl(.right)], start).1 == 21)
+    expectEqual(after([.alt(.character("b")), .alt(.character("b"))], start).1, 14)
+    expectEqual(after(Array(repeating: .alt(.character("b")), count: 5), start).1, 0)
+    expectEqual(after([.home, .alt(.character("f"))], start).1, 3)
+    expectEqual(after([.home, .alt(.character("f")), .alt(.character("f"))], start).1, 12)
+    expectEqual(after([.ctrl(.left)], start).1, 17)
+    expectEqual(after([.home, .ctrl(.right), .ctrl(.right)], start).1, 12)
+    expectEqual(after([.end, .ctrl(.right)], start).1, 21)
   }
 
   @Test func altDAndAltBackspaceDeleteAWord() {
@@ -184,7 +185,7 @@ import Testing
 
   @Test func aSecureFieldIsOneWord() {
     #expect(after([.alt(.backspace)], field("correct horse", isSecure: true)) == ("", 0))
-    #expect(after([.alt(.character("b"))], field("correct horse", isSecure: true)).1 == 0)
-    #expect(after([.home, .ctrl(.right)], field("correct horse", isSecure: true)).1 == 13)
+    expectEqual(after([.alt(.character("b"))], field("correct horse", isSecure: true)).1, 0)
+    expectEqual(after([.home, .ctrl(.right)], field("correct horse", isSecure: true)).1, 13)
   }
 }

@@ -1,20 +1,21 @@
 import AppAPI
+import ReactiveTesting
 import Testing
 
 @Suite struct EndpointTests {
   @Test func aPathWithoutParametersIsItsSegments() {
-    #expect(HTTPAPI.passwordReset.path() == ["password-reset"])
-    #expect(Endpoint("GET", "/lists/entries").path() == ["lists", "entries"])
+    expectEqual(HTTPAPI.passwordReset.path(), ["password-reset"])
+    expectEqual(Endpoint("GET", "/lists/entries").path(), ["lists", "entries"])
   }
 
   @Test func parametersFillTheirSegments() {
     let entries = Endpoint("GET", "/lists/{id}/entries/{entry}")
-    #expect(entries.path(["id": "3", "entry": "12"]) == ["lists", "3", "entries", "12"])
+    expectEqual(entries.path(["id": "3", "entry": "12"]), ["lists", "3", "entries", "12"])
   }
 
   @Test func theClientAndTheServerShareEachRoute() {
-    #expect(HTTPAPI.logIn.method == "POST")
-    #expect(HTTPAPI.logIn.pattern == "/login")
-    #expect(HTTPAPI.account.description == "GET /account")
+    expectEqual(HTTPAPI.logIn.method, "POST")
+    expectEqual(HTTPAPI.logIn.pattern, "/login")
+    expectEqual(HTTPAPI.account.description, "GET /account")
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Testing
 
 /// `PUT /friends/{id}` and the friend's revision, checked without sockets.
@@ -36,7 +37,7 @@ import Testing
       let (status, json) = try put(
         api, 1, #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100", "revision": 1}"#
       )
-      #expect(status == 200)
+      expectEqual(status, 200)
       #expect(json["revision"] as? Int == 2)
       #expect(try store.record(Friend.self, id: 1).revision == 2)
     }
@@ -51,7 +52,7 @@ import Testing
       let (status, json) = try put(
         api, 1, #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100", "revision": 1}"#
       )
-      #expect(status == 409)
+      expectEqual(status, 409)
       #expect(json["error"] as? String == "friend 1 was changed elsewhere")
       #expect(try store.record(Friend.self, id: 1) == current)
     }
@@ -65,7 +66,7 @@ import Testing
       try store.update(meanwhile)
       let (status, json) = try put(
         api, 1, #"{"firstName": "Eve", "lastName": "Doe", "phoneNumber": "5550100"}"#)
-      #expect(status == 200)
+      expectEqual(status, 200)
       #expect(json["revision"] as? Int == 3)
       #expect(try store.record(Friend.self, id: 1).firstName == "Eve")
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Testing
 
 // The friends routes' answers to requests an HTTPClient would never send.
@@ -20,8 +21,8 @@ extension ServerAPITests {
   func badFriendBodiesGet400(body: String, message: String) throws {
     try withAPI { api, _ in
       let answer = try send(api, .post, "/friends", body: body)
-      #expect(answer.status == 400)
-      #expect(answer.error == message)
+      expectEqual(answer.status, 400)
+      expectEqual(answer.error, message)
     }
   }
 
@@ -34,8 +35,8 @@ extension ServerAPITests {
         (.delete, "/friends/1", ""), (.post, "/friends", Self.draft), (.get, "/search?q=a", ""),
       ] {
         let answer = try send(api, method, target, body: body, signedIn: false)
-        #expect(answer.status == 401, "\(method) \(target)")
-        #expect(answer.headers["WWW-Authenticate"] == #"Bearer realm="api""#)
+        expectEqual(answer.status, 401, "\(method) \(target)")
+        expectEqual(answer.headers["WWW-Authenticate"], #"Bearer realm="api""#)
       }
       #expect(try api.storage.records.records(Friend.self).count == 20)
       #expect(try api.storage.records.record(Friend.self, id: 1).firstName == "Liam")
@@ -49,8 +50,8 @@ extension ServerAPITests {
         (HTTPMethod.get, "/friends/abc"), (.delete, "/friends/1.5"), (.get, "/people/x/posts"),
       ] {
         let answer = try send(api, method, target)
-        #expect(answer.status == 400)
-        #expect(answer.error == "the identifier in the path must be a whole number")
+        expectEqual(answer.status, 400)
+        expectEqual(answer.error, "the identifier in the path must be a whole number")
       }
     }
   }

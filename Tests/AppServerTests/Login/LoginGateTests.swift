@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import LocalBackend
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
     second.letGo()
     #expect(second.waitForEnd())
     #expect(first.ran == true && second.ran == true)
-    #expect(gate.run(from: "192.0.2.3") { 7 } == 7)
+    expectEqual(gate.run(from: "192.0.2.3") { 7 }, 7)
   }
 
   @Test func loginsFromEqualAddressesTakeTurnsInTheOrderTheyCame() throws {
@@ -87,7 +88,7 @@ import Testing
     first.letGo()
     for login in waiting { login.letGo() }
     for login in [first] + waiting { #expect(login.waitForEnd()) }
-    #expect(order.all == ["first", "second", "third", "fourth"])
+    expectEqual(order.all, ["first", "second", "third", "fourth"])
   }
 
   @Test func aLoginFromAnAddressRefusedLessTakesThePlaceOfTheFloods() throws {
@@ -106,12 +107,12 @@ import Testing
     try #require(Self.eventually { gate.waitingCount == 1 })
     let person = HeldLogin(gate, from: "person")
     #expect(flood.waitForEnd())
-    #expect(flood.ran == false)
+    expectEqual(flood.ran, false)
     try #require(Self.eventually { gate.waitingCount == 1 })
     waiting.letGo()
     person.letGo()
     #expect(waiting.waitForEnd() && person.waitForEnd())
-    #expect(person.ran == true)
+    expectEqual(person.ran, true)
   }
 
   @Test func aTurnIsKeptForAnAddressNotRefusedLately() throws {
@@ -128,14 +129,14 @@ import Testing
     try #require(Self.eventually { gate.runningCount == 1 })
     let flood = HeldLogin(gate, from: "flood")
     try #require(Self.eventually { gate.waitingCount == 1 })
-    #expect(gate.runningCount == 1)
+    expectEqual(gate.runningCount, 1)
     // A person's login takes the kept turn at once, ahead of the flood.
     let person = HeldLogin(gate, from: "person")
     try #require(Self.eventually { gate.runningCount == 2 })
-    #expect(gate.waitingCount == 1)
+    expectEqual(gate.waitingCount, 1)
     person.letGo()
     #expect(person.waitForEnd())
-    #expect(gate.waitingCount == 1)
+    expectEqual(gate.waitingCount, 1)
     quiet.letGo()
     #expect(quiet.waitForEnd())
     flood.letGo()
@@ -164,7 +165,7 @@ import Testing
     waiting.letGo()
     flood.letGo()
     #expect(waiting.waitForEnd() && flood.waitForEnd())
-    #expect(flood.ran == true)
+    expectEqual(flood.ran, true)
   }
 
   @Test func theServerAnswersALoginPastTheGate503WithRetryAfter() throws {
@@ -175,9 +176,9 @@ import Testing
       let held = HeldLogin(gate, from: "192.0.2.9")
       try #require(Self.eventually { gate.runningCount == 1 })
       let refused = try ServerLoginTests.logIn(api)
-      #expect(refused.status == 503)
-      #expect(refused.headers["Retry-After"] == "1")
-      #expect((refused.json["error"] as? String)?.contains("too many logins") == true)
+      expectEqual(refused.status, 503)
+      expectEqual(refused.headers["Retry-After"], "1")
+      expectEqual((refused.json["error"] as? String)?.contains("too many logins"), true)
       held.letGo()
       #expect(held.waitForEnd())
       #expect(try ServerLoginTests.logIn(api).status == 200)

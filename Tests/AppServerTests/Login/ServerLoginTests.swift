@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Testing
 
 /// Sessions and the login throttle of the API, on each backend, on a clock moved by hand.
@@ -121,7 +122,7 @@ import Testing
     try backend.withContext { context in
       let api = ServerAPI(storage: try context.open())
       let answer = try Self.logIn(api, email: "  ADA@Example.com ")
-      #expect(answer.status == 200)
+      expectEqual(answer.status, 200)
       #expect(try api.storage.sessions.storage.all().map(\.subject) == ["ada@example.com"])
     }
   }
@@ -138,13 +139,13 @@ import Testing
       // Each guess is for another address, so that only the client's address adds up.
       for guess in 1..<rule.maximumFailures {
         let answer = try Self.logIn(api, email: "nobody\(guess)@example.com", password: "x")
-        #expect(answer.status == 401)
+        expectEqual(answer.status, 401)
       }
       let last = try Self.logIn(api, email: "nobody@example.com", password: "x")
-      #expect(last.status == 401)
+      expectEqual(last.status, 401)
       let refused = try Self.logIn(api)
-      #expect(refused.status == 429)
-      #expect(refused.headers["Retry-After"] == "60")
+      expectEqual(refused.status, 429)
+      expectEqual(refused.headers["Retry-After"], "60")
       #expect(refused.json["retryAfter"] as? Int == 60)
       #expect(try Self.logIn(api, from: "192.0.2.2").status == 200)
       context.clock.advance(60)
@@ -160,11 +161,11 @@ import Testing
       let api = ServerAPI(storage: try context.open())
       for guess in 1...ServerStorage.emailRule.maximumFailures {
         let answer = try Self.logIn(api, password: "wrong", from: "198.51.100.\(guess)")
-        #expect(answer.status == 401)
+        expectEqual(answer.status, 401)
       }
       let refused = try Self.logIn(api, from: "203.0.113.7")
-      #expect(refused.status == 429)
-      #expect(refused.headers["Retry-After"] == "30")
+      expectEqual(refused.status, 429)
+      expectEqual(refused.headers["Retry-After"], "30")
       // Another email from the same addresses is still allowed.
       #expect(try Self.logIn(api, email: "grace@example.com", from: "198.51.100.1").status == 401)
       context.clock.advance(30)
@@ -194,11 +195,11 @@ import Testing
       for answer in [
         try Self.send(api, .get, "/account", token: token), try Self.logIn(api),
       ] {
-        #expect(answer.status == 503)
-        #expect(answer.headers["Retry-After"] == "5")
+        expectEqual(answer.status, 503)
+        expectEqual(answer.headers["Retry-After"], "5")
         #expect(answer.json["error"] as? String != nil)
       }
-      #expect(lines.all.count == 2)
+      expectEqual(lines.all.count, 2)
       #expect(lines.all.allSatisfy { $0.contains("the test broke the sessions") })
       // The records' and accounts' own "unavailable" answers the same.
       storage = working
@@ -206,7 +207,7 @@ import Testing
       let noAccounts = ServerAPI(storage: storage, log: lines.append)
       #expect(try Self.logIn(noAccounts).status == 503)
       #expect(try Self.account(noAccounts, token) == 503)
-      #expect(lines.all.count == 4)
+      expectEqual(lines.all.count, 4)
     }
   }
 }

@@ -1,5 +1,6 @@
 import AppServer
 import Foundation
+import ReactiveTesting
 import TestSupport
 import Testing
 
@@ -21,15 +22,15 @@ import Testing
         path: "/d", isDirectory: true, owner: 500, mode: 0o40755, user: 500) == nil)
     let foreign = DataDirectoryPermissions.refusal(
       path: "/d", isDirectory: true, owner: 501, mode: 0o40700, user: 500)
-    #expect(foreign?.reason.contains("belongs to another user (uid 501)") == true)
+    expectEqual(foreign?.reason.contains("belongs to another user (uid 501)"), true)
     let everyone = DataDirectoryPermissions.refusal(
       path: "/d/sessions.json", isDirectory: false, owner: 500, mode: 0o100666, user: 500)
-    #expect(everyone?.reason.contains("the data file /d/sessions.json") == true)
-    #expect(everyone?.reason.contains("every user (mode 666)") == true)
-    #expect(everyone?.reason.contains("chmod go-w /d/sessions.json") == true)
+    expectEqual(everyone?.reason.contains("the data file /d/sessions.json"), true)
+    expectEqual(everyone?.reason.contains("every user (mode 666)"), true)
+    expectEqual(everyone?.reason.contains("chmod go-w /d/sessions.json"), true)
     let group = DataDirectoryPermissions.refusal(
       path: "/d", isDirectory: true, owner: 500, mode: 0o40770, user: 500)
-    #expect(group?.reason.contains("its group (mode 770)") == true)
+    expectEqual(group?.reason.contains("its group (mode 770)"), true)
     // Root is held to the same rule: a directory another user owns is theirs to change.
     #expect(
       DataDirectoryPermissions.refusal(
@@ -41,7 +42,7 @@ import Testing
       let directory = parent.appendingPathComponent("a/b/data")
       try DataDirectoryPermissions.prepare(directory)
       let mode = try Self.mode(directory.path)
-      #expect(mode == 0o700)
+      expectEqual(mode, 0o700)
       // And again, now that it exists.
       try DataDirectoryPermissions.prepare(directory)
     }
@@ -50,29 +51,29 @@ import Testing
   @Test func aDirectoryOthersCanWriteIsRefusedAndLeftAsItIs() throws {
     try withTemporaryDirectory { directory in
       for mode: mode_t in [0o777, 0o770, 0o1777] {
-        #expect(chmod(directory.path, mode) == 0)
+        expectEqual(chmod(directory.path, mode), 0)
         let refusal = #expect(throws: DataDirectoryPermissions.Refusal.self) {
           try DataDirectoryPermissions.prepare(directory)
         }
-        #expect(refusal?.path == directory.path)
+        expectEqual(refusal?.path, directory.path)
         let after = try Self.mode(directory.path)
-        #expect(after == mode)
+        expectEqual(after, mode)
       }
     }
   }
 
   @Test func aDataFileOthersCanWriteIsRefused() throws {
     try withTemporaryDirectory { directory in
-      #expect(chmod(directory.path, 0o700) == 0)
+      expectEqual(chmod(directory.path, 0o700), 0)
       let file = directory.appendingPathComponent("sessions.json")
       try Data("{}".utf8).write(to: file)
-      #expect(chmod(file.path, 0o666) == 0)
+      expectEqual(chmod(file.path, 0o666), 0)
       let refusal = #expect(throws: DataDirectoryPermissions.Refusal.self) {
         try DataDirectoryPermissions.prepare(directory)
       }
-      #expect(refusal?.path == file.path)
+      expectEqual(refusal?.path, file.path)
       let contents = try String(contentsOf: file, encoding: .utf8)
-      #expect(contents == "{}")
+      expectEqual(contents, "{}")
     }
   }
 
@@ -80,31 +81,31 @@ import Testing
     // Only root can give a file away; elsewhere the decision above covers it.
     guard geteuid() == 0 else { return }
     try withTemporaryDirectory { directory in
-      #expect(chmod(directory.path, 0o700) == 0)
+      expectEqual(chmod(directory.path, 0o700), 0)
       let file = directory.appendingPathComponent("sessions.json")
       try Data("{}".utf8).write(to: file)
-      #expect(chown(file.path, 1, 1) == 0)
+      expectEqual(chown(file.path, 1, 1), 0)
       let refusal = #expect(throws: DataDirectoryPermissions.Refusal.self) {
         try DataDirectoryPermissions.prepare(directory)
       }
-      #expect(refusal?.path == file.path)
-      #expect(chown(file.path, 0, 0) == 0)
-      #expect(chown(directory.path, 1, 1) == 0)
+      expectEqual(refusal?.path, file.path)
+      expectEqual(chown(file.path, 0, 0), 0)
+      expectEqual(chown(directory.path, 1, 1), 0)
       let directoryRefusal = #expect(throws: DataDirectoryPermissions.Refusal.self) {
         try DataDirectoryPermissions.prepare(directory)
       }
-      #expect(directoryRefusal?.reason.contains("belongs to another user (uid 1)") == true)
+      expectEqual(directoryRefusal?.reason.contains("belongs to another user (uid 1)"), true)
     }
   }
 
   @Test func theServersStorageRefusesADirectoryOthersCanWrite() throws {
     try withTemporaryDirectory { directory in
-      #expect(chmod(directory.path, 0o777) == 0)
+      expectEqual(chmod(directory.path, 0o777), 0)
       #expect(throws: DataDirectoryPermissions.Refusal.self) {
         _ = try ServerStorage.embedded(directory: directory, seed: .empty)
       }
       let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      #expect(left == [])
+      expectEqual(left, [])
     }
   }
 

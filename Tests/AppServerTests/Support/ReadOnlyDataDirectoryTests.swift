@@ -2,6 +2,7 @@ import AppServer
 import Authentication
 import Foundation
 import LocalBackend
+import ReactiveTesting
 import Store
 import TestSupport
 import Testing
@@ -41,13 +42,13 @@ import Testing
       // A write is refused, saying why: a logout, which must delete its session (a feature's
       // record writes are refused the same way; the demo's are in its own tests).
       let logout = try ServerLoginTests.send(api, .post, "/logout", token: token)
-      #expect(logout.status == 500)
-      #expect((logout.json["error"] as? String)?.contains("read-only") == true)
+      expectEqual(logout.status, 500)
+      expectEqual((logout.json["error"] as? String)?.contains("read-only"), true)
       #expect(try ServerLoginTests.account(api, token) == 200)
       // So is a login, which must save its session; the password was right.
       let login = try ServerLoginTests.logIn(api)
-      #expect(login.status == 500)
-      #expect((login.json["error"] as? String)?.contains("read-only") == true)
+      expectEqual(login.status, 500)
+      expectEqual((login.json["error"] as? String)?.contains("read-only"), true)
       #expect(login.token == nil)
       #expect(lines.all.contains { $0.contains("read-only") })
       #expect(try Self.files(directory) == before)

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Synchronization
 import Testing
 
@@ -54,10 +55,10 @@ import Testing
   func successfulAnswersAreJSONThatIsNotCached(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, _ in
       let answer = try send(api, .get, "/account")
-      #expect(answer.status == 200)
-      #expect(answer.headers["Content-Type"] == "application/json; charset=utf-8")
-      #expect(answer.headers["Cache-Control"] == "no-store")
-      #expect((answer.json as? [String: Any])?.keys.sorted() == ["account"])
+      expectEqual(answer.status, 200)
+      expectEqual(answer.headers["Content-Type"], "application/json; charset=utf-8")
+      expectEqual(answer.headers["Cache-Control"], "no-store")
+      expectEqual((answer.json as? [String: Any])?.keys.sorted(), ["account"])
     }
   }
 
@@ -65,7 +66,7 @@ import Testing
   func accountIsTheSessionsAccount(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, _ in
       let answer = try send(api, .get, "/account")
-      #expect(answer.status == 200)
+      expectEqual(answer.status, 200)
       let account = (answer.json as? [String: Any])?["account"] as? [String: Any]
       #expect(account?["email"] as? String == "ada@example.com")
     }
@@ -92,15 +93,15 @@ import Testing
         ] {
           let answer = try send(
             api, method, target, body: body, signedIn: false, headers: headers)
-          #expect(answer.status == 401, "\(method) \(target)")
-          #expect(answer.headers["WWW-Authenticate"] == challenge)
+          expectEqual(answer.status, 401, "\(method) \(target)")
+          expectEqual(answer.headers["WWW-Authenticate"], challenge)
         }
         // Nothing was changed.
         #expect(try api.storage.sessions.records.isEmpty)
         let reset = try send(
           api, .post, "/password-reset", body: #"{"email": "a@b.co"}"#, signedIn: false,
           headers: headers)
-        #expect(reset.status == 204)
+        expectEqual(reset.status, 204)
       }
     }
   }
@@ -118,8 +119,8 @@ import Testing
   func badBodiesGet400(body: String, message: String) throws {
     try withAPI { api, _ in
       let answer = try send(api, .post, "/login", body: body, signedIn: false)
-      #expect(answer.status == 400)
-      #expect(answer.error == message)
+      expectEqual(answer.status, 400)
+      expectEqual(answer.error, message)
     }
   }
 
@@ -127,12 +128,12 @@ import Testing
   func unknownRoutesAndWrongMethodsGet404And405(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, _ in
       let unknown = try send(api, .get, "/enemies")
-      #expect(unknown.status == 404)
+      expectEqual(unknown.status, 404)
       let answer = try send(api, .patch, "/account")
-      #expect(answer.status == 405)
-      #expect(answer.headers["Allow"] == "GET")
+      expectEqual(answer.status, 405)
+      expectEqual(answer.headers["Allow"], "GET")
       let login = try send(api, .get, "/login")
-      #expect(login.status == 405)
+      expectEqual(login.status, 405)
     }
   }
 
@@ -142,10 +143,10 @@ import Testing
       let answer = try send(
         api, .post, "/login", body: #"{"email": "ada@example.com", "password": "wrong horse"}"#,
         signedIn: false)
-      #expect(answer.status == 401)
+      expectEqual(answer.status, 401)
       // The same sentence as ServiceError.wrongCredentials, which the fronts show after
       // "Login failed: " on the embedded store and over HTTP alike.
-      #expect(answer.error == "wrong email or password")
+      expectEqual(answer.error, "wrong email or password")
     }
   }
 
@@ -157,10 +158,10 @@ import Testing
       let answer = try send(
         api, .post, "/login", body: #"{"email": "ada@example.com", "password": "correct horse"}"#,
         signedIn: false)
-      #expect(answer.status == 500)
-      #expect(answer.error == "the server could not use its data; see its log")
-      #expect(lines.all.count == 1)
-      #expect(lines.all.first?.contains(directory.path) == true)
+      expectEqual(answer.status, 500)
+      expectEqual(answer.error, "the server could not use its data; see its log")
+      expectEqual(lines.all.count, 1)
+      expectEqual(lines.all.first?.contains(directory.path), true)
     }
   }
 }

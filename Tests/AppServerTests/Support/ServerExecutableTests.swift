@@ -2,6 +2,7 @@ import AppComposition
 import Foundation
 import LocalBackend
 import Models
+import ReactiveTesting
 import RemoteBackend
 import TestSupport
 import Testing
@@ -25,7 +26,7 @@ import Testing
     let server = try ServerProcess(arguments: ["--port", "0", "--data-dir", directory.path])
     let line = try #require(server.firstLine(within: .seconds(10)))
     let url = try #require(URL(string: line))
-    #expect(url.host == "127.0.0.1")
+    expectEqual(url.host, "127.0.0.1")
 
     let client = HTTPClient(baseURL: url, timeout: .seconds(2))
     #expect(try await client.accountStatus() == .unavailable)
@@ -34,29 +35,30 @@ import Testing
 
     kill(server.process.processIdentifier, signalNumber)
     #expect(server.waitForExit(within: .seconds(10)))
-    #expect(server.process.terminationReason == .exit)
-    #expect(server.process.terminationStatus == 0)
+    expectEqual(server.process.terminationReason, .exit)
+    expectEqual(server.process.terminationStatus, 0)
     #expect(server.errorOutput().contains("stopped"))
   }
 
   @Test func aUsageErrorExits64NamingTheArgument() throws {
     let server = try ServerProcess(arguments: ["--port", "high"])
     #expect(server.waitForExit(within: .seconds(10)))
-    #expect(server.process.terminationStatus == 64)
-    #expect(
-      server.errorOutput() == """
-        error: option '--port' needs a number from 0 to 65535, got 'high'
-        Usage: friends-server [--port <n>] [--listen <address>] [--allowed-host <name> ...] \
-        [--trusted-proxy <address> ...] [--data-dir <path>] [--database <url>]
-        See 'friends-server --help' for more information.
+    expectEqual(server.process.terminationStatus, 64)
+    expectEqual(
+      server.errorOutput(),
+      """
+      error: option '--port' needs a number from 0 to 65535, got 'high'
+      Usage: friends-server [--port <n>] [--listen <address>] [--allowed-host <name> ...] \
+      [--trusted-proxy <address> ...] [--data-dir <path>] [--database <url>]
+      See 'friends-server --help' for more information.
 
-        """)
+      """)
   }
 
   @Test func aBadListenAddressIsAUsageError() throws {
     let server = try ServerProcess(arguments: ["--port", "0", "--listen", "localhost"])
     #expect(server.waitForExit(within: .seconds(10)))
-    #expect(server.process.terminationStatus == 64)
+    expectEqual(server.process.terminationStatus, 64)
     #expect(
       server.errorOutput().hasPrefix(
         "error: option '--listen' needs an IPv4 address such as 127.0.0.1 or 0.0.0.0, "
@@ -77,7 +79,7 @@ import Testing
       let server = try ServerProcess(
         arguments: ["--port", "0"], environment: ["DATABASE_URL": url])
       try #require(server.waitForExit(within: .seconds(20)))
-      #expect(server.process.terminationStatus == 1)
+      expectEqual(server.process.terminationStatus, 1)
       #expect(server.errorOutput().contains("password=***"))
       #expect(!server.errorOutput().contains("hunter2"))
     }
@@ -85,7 +87,7 @@ import Testing
     @Test func aDatabaseIsRefusedByABuildWithoutPostgreSQL() throws {
       let server = try ServerProcess(arguments: ["--database", "postgresql://db/app"])
       try #require(server.waitForExit(within: .seconds(10)))
-      #expect(server.process.terminationStatus == 1)
+      expectEqual(server.process.terminationStatus, 1)
       #expect(server.errorOutput().contains("has no PostgreSQL support"))
       #expect(server.errorOutput().contains("--traits Postgres"))
     }
@@ -95,7 +97,7 @@ import Testing
       let server = try ServerProcess(
         arguments: ["--port", "0"], environment: ["DATABASE_URL": url])
       try #require(server.waitForExit(within: .seconds(10)))
-      #expect(server.process.terminationStatus == 1)
+      expectEqual(server.process.terminationStatus, 1)
       #expect(server.errorOutput().contains("password=***"))
       #expect(!server.errorOutput().contains("hunter2"))
     }
@@ -104,15 +106,15 @@ import Testing
   @Test func helpPrintsTheUsageAndExits0() throws {
     let server = try ServerProcess(arguments: ["--help"])
     #expect(server.waitForExit(within: .seconds(10)))
-    #expect(server.process.terminationStatus == 0)
+    expectEqual(server.process.terminationStatus, 0)
     #expect(server.output().hasPrefix("OVERVIEW: Serve the Friends HTTP API"))
   }
 
   @Test func versionPrintsTheNameAndVersionAndExits0() throws {
     let server = try ServerProcess(arguments: ["--version"])
     #expect(server.waitForExit(within: .seconds(10)))
-    #expect(server.process.terminationStatus == 0)
-    #expect(server.output() == "\(AppIdentity.serverCommand) \(AppIdentity.version)\n")
+    expectEqual(server.process.terminationStatus, 0)
+    expectEqual(server.output(), "\(AppIdentity.serverCommand) \(AppIdentity.version)\n")
   }
 }
 

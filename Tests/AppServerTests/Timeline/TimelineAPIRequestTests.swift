@@ -2,6 +2,7 @@ import AppServer
 import Foundation
 import HTTPServer
 import LocalBackend
+import ReactiveTesting
 import Testing
 
 // The timeline routes' answers to requests an HTTPClient would never send.
@@ -11,8 +12,8 @@ extension ServerAPITests {
     try withAPI(backend) { api, _ in
       for target in ["/timeline", "/people", "/people/1/posts"] {
         let answer = try send(api, .get, target, signedIn: false)
-        #expect(answer.status == 401, "GET \(target)")
-        #expect(answer.headers["WWW-Authenticate"] == #"Bearer realm="api""#)
+        expectEqual(answer.status, 401, "GET \(target)")
+        expectEqual(answer.headers["WWW-Authenticate"], #"Bearer realm="api""#)
       }
     }
   }
@@ -30,15 +31,15 @@ extension ServerAPITests {
   func pagingParametersAreChecked(backend: ServerTestBackend) throws {
     try withAPI(backend) { api, _ in
       let since = try send(api, .get, "/timeline?since_id=x")
-      #expect(since.status == 400)
-      #expect(since.error == "since_id must be a whole number")
+      expectEqual(since.status, 400)
+      expectEqual(since.error, "since_id must be a whole number")
       let max = try send(api, .get, "/timeline?max_id=")
-      #expect(max.error == "max_id must be a whole number")
+      expectEqual(max.error, "max_id must be a whole number")
       let tooMany = try send(api, .get, "/timeline?limit=101")
-      #expect(tooMany.error == "limit must be a whole number from 1 to 100")
+      expectEqual(tooMany.error, "limit must be a whole number from 1 to 100")
       let most = try send(api, .get, "/timeline?limit=100")
-      #expect(most.status == 200)
-      #expect((most.json as? [Any])?.count == 100)
+      expectEqual(most.status, 200)
+      expectEqual((most.json as? [Any])?.count, 100)
     }
   }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import LocalBackend
 import Models
+import ReactiveTesting
 import Testing
 
 /// The timeline's `before` parameter, checked without sockets.
@@ -28,18 +29,18 @@ import Testing
 
   @Test func beforeAnswersThePageBeforeAPost() throws {
     let page = try get("/timeline?before=81")
-    #expect(page.status == 200)
-    #expect(page.ids == Array((61...80).reversed()))
+    expectEqual(page.status, 200)
+    expectEqual(page.ids, Array((61...80).reversed()))
     #expect(try get("/timeline?before=4&limit=2").ids == [3, 2])
     #expect(try get("/timeline?before=1").ids == [])
   }
 
   @Test func beforeIsCheckedAndDoesNotGoWithMaxId() throws {
     let word = try get("/timeline?before=x")
-    #expect(word.status == 400)
-    #expect(word.error == "before must be a whole number")
+    expectEqual(word.status, 400)
+    expectEqual(word.error, "before must be a whole number")
     let both = try get("/timeline?before=10&max_id=20")
-    #expect(both.status == 400)
-    #expect(both.error == "give either before or max_id, not both")
+    expectEqual(both.status, 400)
+    expectEqual(both.error, "give either before or max_id, not both")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ReactiveTesting
 import Testing
 
 @Suite struct FriendCodingTests {
@@ -11,7 +12,7 @@ import Testing
 
   @Test func friendExposesNameAndDraft() {
     let friend = Friend(id: 3, firstName: "Alan", lastName: "Turing", phoneNumber: "0123456")
-    #expect(friend.fullName == "Alan Turing")
-    #expect(Friend(id: 3, draft: friend.draft) == friend)
+    expectEqual(friend.fullName, "Alan Turing")
+    expectEqual(Friend(id: 3, draft: friend.draft), friend)
   }
 }

@@ -1,26 +1,26 @@
 import Models
+import ReactiveTesting
 import Testing
 
 @Suite struct NameValidationTests {
   @Test func emptyOrBlankIsInvalid() {
-    #expect(Validation.firstName("") == .invalid("Enter a first name."))
-    #expect(Validation.firstName("   ") == .invalid("Enter a first name."))
-    #expect(Validation.lastName("\n") == .invalid("Enter a last name."))
+    expectEqual(Validation.firstName(""), .invalid("Enter a first name."))
+    expectEqual(Validation.firstName("   "), .invalid("Enter a first name."))
+    expectEqual(Validation.lastName("\n"), .invalid("Enter a last name."))
   }
 
   @Test func fiftyCharactersAfterTrimmingIsTheLimit() {
     let fifty = String(repeating: "a", count: 50)
-    #expect(Validation.firstName(fifty) == .valid)
-    #expect(Validation.firstName("  " + fifty + "  ") == .valid)
-    #expect(
-      Validation.firstName(fifty + "a")
-        == .invalid("A first name can have at most 50 characters."))
-    #expect(
-      Validation.lastName(fifty + "a") == .invalid("A last name can have at most 50 characters."))
+    expectEqual(Validation.firstName(fifty), .valid)
+    expectEqual(Validation.firstName("  " + fifty + "  "), .valid)
+    expectEqual(
+      Validation.firstName(fifty + "a"), .invalid("A first name can have at most 50 characters."))
+    expectEqual(
+      Validation.lastName(fifty + "a"), .invalid("A last name can have at most 50 characters."))
   }
 
   @Test func singleCharacterIsEnough() {
-    #expect(Validation.lastName("X") == .valid)
+    expectEqual(Validation.lastName("X"), .valid)
   }
 
   /// The first and last code point of each forbidden range, and one inside it.
@@ -31,16 +31,16 @@ import Testing
   ])
   func refusesControlCharactersAndBidirectionalControls(_ value: UInt32, _ shown: String) {
     let name = "Ev" + String(Unicode.Scalar(value)!) + "il"
-    #expect(
-      Validation.firstName(name)
-        == .invalid(
-          "A first name cannot contain control characters or bidirectional overrides and "
-            + "isolates (it contains \(shown))."))
-    #expect(
-      Validation.lastName(name)
-        == .invalid(
-          "A last name cannot contain control characters or bidirectional overrides and "
-            + "isolates (it contains \(shown))."))
+    expectEqual(
+      Validation.firstName(name),
+      .invalid(
+        "A first name cannot contain control characters or bidirectional overrides and "
+          + "isolates (it contains \(shown))."))
+    expectEqual(
+      Validation.lastName(name),
+      .invalid(
+        "A last name cannot contain control characters or bidirectional overrides and "
+          + "isolates (it contains \(shown))."))
   }
 
   @Test func refusesATerminalEscapeSequence() {
@@ -53,13 +53,13 @@ import Testing
     "Ada~", "Zoë", "Ñandú\u{A0}Pérez", "Marie\u{202F}Anne", "سارة", "שרה",
   ])
   func acceptsOrdinaryLettersAndNeighbouringCodePoints(_ name: String) {
-    #expect(Validation.firstName(name) == .valid)
+    expectEqual(Validation.firstName(name), .valid)
   }
 
   /// White space around the name is trimmed before the check, as it is when a draft is
   /// saved; a tab or line break inside the name is refused.
   @Test func surroundingWhiteSpaceIsTrimmedFirst() {
-    #expect(Validation.lastName("\tKing\n") == .valid)
+    expectEqual(Validation.lastName("\tKing\n"), .valid)
     #expect(!Validation.lastName("Ki\tng").isValid)
   }
 }
@@ -69,23 +69,23 @@ import Testing
     "1234567", "123456789012345", "+1 (555) 010-4477", "+44 20 7946 0123", " 0301234567 ",
   ])
   func acceptsDigitsSpacesPlusDashAndParentheses(_ phone: String) {
-    #expect(Validation.phoneNumber(phone) == .valid)
+    expectEqual(Validation.phoneNumber(phone), .valid)
   }
 
   @Test(arguments: ["123456", "1234567890123456", "+(--) 12 34 56"])
   func needsSevenToFifteenDigits(_ phone: String) {
-    #expect(Validation.phoneNumber(phone) == .invalid("A phone number needs 7 to 15 digits."))
+    expectEqual(Validation.phoneNumber(phone), .invalid("A phone number needs 7 to 15 digits."))
   }
 
   @Test(arguments: ["555-0123 ext 4", "555.012.3456", "12345678a", "١٢٣٤٥٦٧٨"])
   func rejectsOtherCharacters(_ phone: String) {
-    #expect(
-      Validation.phoneNumber(phone)
-        == .invalid(
-          "A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses."))
+    expectEqual(
+      Validation.phoneNumber(phone),
+      .invalid(
+        "A phone number can contain only digits, spaces, \"+\", \"-\" and parentheses."))
   }
 
   @Test func emptyAsksForANumber() {
-    #expect(Validation.phoneNumber(" ") == .invalid("Enter a phone number."))
+    expectEqual(Validation.phoneNumber(" "), .invalid("Enter a phone number."))
   }
 }

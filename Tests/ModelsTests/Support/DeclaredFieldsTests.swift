@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ReactiveTesting
 import Testing
 
 /// A draft with a field of each type, optional or not, for the tests.
@@ -38,37 +39,39 @@ struct LarderJar: DeclaredRecord {
 
   @Test func fieldsHaveTheirNamesLabelsTypesAndOptions() {
     let fields = LarderDraft.fields
-    #expect(
-      fields.map(\.label) == [
+    expectEqual(
+      fields.map(\.label),
+      [
         "Name", "Quantity", "Weight", "Open", "Best before", "Note", "Count",
       ])
-    #expect(
-      fields.map(\.typeName) == ["String", "Int?", "Double", "Bool", "Date?", "String?", "Int"])
-    #expect(fields.map(\.isOptional) == [false, true, false, false, true, true, false])
-    #expect(LarderDraft.field(named: "bestBefore")?.option == "--best-before")
+    expectEqual(
+      fields.map(\.typeName), ["String", "Int?", "Double", "Bool", "Date?", "String?", "Int"])
+    expectEqual(fields.map(\.isOptional), [false, true, false, false, true, true, false])
+    expectEqual(LarderDraft.field(named: "bestBefore")?.option, "--best-before")
     #expect(LarderDraft.field(named: "missing") == nil)
   }
 
   @Test func validationNamesEachFieldThatBreaksARule() {
     var draft = LarderDraft()
-    #expect(draft.validation == .invalid("Name cannot be empty."))
+    expectEqual(draft.validation, .invalid("Name cannot be empty."))
     draft.name = "a long name, longer than ten"
     draft.quantity = 101
     draft.weight = 3
     draft.note = "too long"
     draft.count = 0
-    #expect(
-      draft.problems == [
+    expectEqual(
+      draft.problems,
+      [
         "name": "Name can have at most 10 characters.",
         "quantity": "Quantity must be from 0 to 100.",
         "weight": "Weight must be from 0.5 to 2.",
         "note": "Note can have at most 5 characters.",
         "count": "Count must be from 1 to 9.",
       ])
-    #expect(draft.validation == .invalid("Name can have at most 10 characters."))
+    expectEqual(draft.validation, .invalid("Name can have at most 10 characters."))
     draft = LarderDraft()
     draft.name = "jam"
-    #expect(draft.validation == .valid)
+    expectEqual(draft.validation, .valid)
     #expect(draft.problems.isEmpty)
   }
 
@@ -77,10 +80,10 @@ struct LarderJar: DeclaredRecord {
     draft.name = "  jam \n"
     draft.note = "   "
     let trimmed = draft.trimmed
-    #expect(trimmed.name == "jam")
+    expectEqual(trimmed.name, "jam")
     #expect(trimmed.note == nil)
     draft.note = " hot "
-    #expect(draft.trimmed.note == "hot")
+    expectEqual(draft.trimmed.note, "hot")
   }
 
   @Test func valuesAreReadFromTextByTheirType() throws {
@@ -88,16 +91,16 @@ struct LarderJar: DeclaredRecord {
       "name": " jam ", "quantity": " 12 ", "weight": "1.5", "isOpen": "yes",
       "bestBefore": "2026-03-01", "note": "", "count": "3", "unknown": "x",
     ])
-    #expect(draft.name == "jam")
-    #expect(draft.quantity == 12)
-    #expect(draft.weight == 1.5)
+    expectEqual(draft.name, "jam")
+    expectEqual(draft.quantity, 12)
+    expectEqual(draft.weight, 1.5)
     #expect(draft.isOpen)
-    #expect(draft.bestBefore == day)
+    expectEqual(draft.bestBefore, day)
     #expect(draft.note == nil)
-    #expect(draft.count == 3)
+    expectEqual(draft.count, 3)
     let cleared = try draft.setting(["quantity": "", "bestBefore": "2026-03-01T09:30:00Z"])
     #expect(cleared.quantity == nil)
-    #expect(cleared.bestBefore == day.addingTimeInterval(9.5 * 3600))
+    expectEqual(cleared.bestBefore, day.addingTimeInterval(9.5 * 3600))
   }
 
   @Test func aTextOfTheWrongTypeNamesTheFieldAndTheTypeExpected() {
@@ -114,7 +117,7 @@ struct LarderJar: DeclaredRecord {
     #expect(throws: FieldError.self) { try LarderDraft().setting(["isOpen": "maybe"]) }
     #expect(throws: FieldError.self) { try LarderDraft().setting(["bestBefore": "tomorrow"]) }
     let error = FieldError(field: "count", label: "Count", expected: "an integer", text: "x")
-    #expect(error.description == "Count must be an integer, got 'x'.")
+    expectEqual(error.description, "Count must be an integer, got 'x'.")
   }
 
   @Test func valuesArePrintedAsTheyAreTyped() throws {
@@ -122,16 +125,16 @@ struct LarderJar: DeclaredRecord {
     draft.name = "jam"
     draft.weight = 2
     draft.bestBefore = day
-    #expect(draft.labelledTexts.map(\.text) == ["jam", "", "2", "false", "2026-03-01", "", "1"])
+    expectEqual(draft.labelledTexts.map(\.text), ["jam", "", "2", "false", "2026-03-01", "", "1"])
     draft.weight = 0.75
     draft.bestBefore = day.addingTimeInterval(90)
-    #expect(draft.labelledTexts.map(\.text)[2] == "0.75")
-    #expect(draft.labelledTexts.map(\.text)[4] == "2026-03-01T00:01:30Z")
+    expectEqual(draft.labelledTexts.map(\.text)[2], "0.75")
+    expectEqual(draft.labelledTexts.map(\.text)[4], "2026-03-01T00:01:30Z")
     // What is printed reads back as the same value.
     let again = try LarderDraft().setting(
       Dictionary(
         uniqueKeysWithValues: zip(LarderDraft.fields.map(\.name), draft.labelledTexts.map(\.text))))
-    #expect(again == draft)
+    expectEqual(again, draft)
   }
 
   @Test func aRecordIsOneObjectWithoutItsMissingOptionalFields() throws {
@@ -139,15 +142,15 @@ struct LarderJar: DeclaredRecord {
     draft.name = "jam"
     draft.quantity = 2
     let jar = LarderJar(id: 7, draft: draft, revision: 1, createdAt: day)
-    #expect(jar.name == "jam")
-    #expect(jar.quantity == 2)
+    expectEqual(jar.name, "jam")
+    expectEqual(jar.quantity, 2)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     encoder.dateEncodingStrategy = .secondsSince1970
     let json = String(decoding: try encoder.encode(jar), as: UTF8.self)
-    #expect(
-      json
-        == #"{"count":1,"createdAt":1772323200,"id":7,"isOpen":false,"name":"jam","quantity":2,"revision":1,"weight":1}"#
+    expectEqual(
+      json,
+      #"{"count":1,"createdAt":1772323200,"id":7,"isOpen":false,"name":"jam","quantity":2,"revision":1,"weight":1}"#
     )
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
@@ -162,7 +165,7 @@ struct LarderJar: DeclaredRecord {
     let jar = try decoder.decode(LarderJar.self, from: Data(old.utf8))
     #expect(jar.quantity == nil)
     #expect(jar.note == nil)
-    #expect(jar.count == 4)
+    expectEqual(jar.count, 4)
     let nulls =
       #"{"id":3,"revision":2,"createdAt":0,"name":"jam","weight":1,"isOpen":true,"count":4,"quantity":null,"note":null}"#
     #expect(try decoder.decode(LarderJar.self, from: Data(nulls.utf8)) == jar)
@@ -179,11 +182,11 @@ struct LarderJar: DeclaredRecord {
     let jar = LarderJar(id: 1, draft: draft, revision: 1, createdAt: day)
     draft.name = "honey"
     let updated = jar.updated(with: draft, revision: 2)
-    #expect(updated.createdAt == day)
-    #expect(updated.name == "honey")
-    #expect(updated.revision == 2)
-    #expect(LarderJar.missingText(id: 4) == "No jar has the id 4.")
-    #expect(LarderJar.collectionName == "pantry")
-    #expect(LarderJar.routeName == "pantry")
+    expectEqual(updated.createdAt, day)
+    expectEqual(updated.name, "honey")
+    expectEqual(updated.revision, 2)
+    expectEqual(LarderJar.missingText(id: 4), "No jar has the id 4.")
+    expectEqual(LarderJar.collectionName, "pantry")
+    expectEqual(LarderJar.routeName, "pantry")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ReactiveTesting
 import Testing
 
 @Suite struct ModelCodingTests {
@@ -16,7 +17,7 @@ import Testing
 
   @Test func accountStatusExposesTheAccount() {
     let account = Account(email: "ada@example.com", displayName: "Ada")
-    #expect(AccountStatus.authorized(account).account == account)
+    expectEqual(AccountStatus.authorized(account).account, account)
     #expect(AccountStatus.authorized(account).isAuthorized)
     #expect(AccountStatus.unavailable.account == nil)
     #expect(!AccountStatus.unavailable.isAuthorized)

@@ -1,4 +1,5 @@
 import Models
+import ReactiveTesting
 import Testing
 
 @Suite struct EmailValidationTests {
@@ -6,33 +7,34 @@ import Testing
     "ada@example.com", "a@b", "  ada@example.com\n", "first.last+tag@mail.example.org",
   ])
   func acceptsAddressesWithTextAroundTheAtSign(_ email: String) {
-    #expect(Validation.email(email) == .valid)
+    expectEqual(Validation.email(email), .valid)
   }
 
   @Test(arguments: ["ada", "@example.com", "ada@", "@", "ada@example.com@"])
   func rejectsAddressesWithoutTextOnBothSidesOfTheAtSign(_ email: String) {
-    #expect(
-      Validation.email(email)
-        == .invalid("An email address needs text on both sides of \"@\", like ada@example.com."))
+    expectEqual(
+      Validation.email(email),
+      .invalid("An email address needs text on both sides of \"@\", like ada@example.com."))
   }
 
   @Test func rejectsEmptyAndBlankInput() {
-    #expect(Validation.email("") == .invalid("Enter an email address."))
-    #expect(Validation.email("  \t") == .invalid("Enter an email address."))
+    expectEqual(Validation.email(""), .invalid("Enter an email address."))
+    expectEqual(Validation.email("  \t"), .invalid("Enter an email address."))
   }
 
   @Test func rejectsSpacesInside() {
-    #expect(
-      Validation.email("ada lovelace@example.com")
-        == .invalid("An email address cannot contain spaces."))
+    expectEqual(
+      Validation.email("ada lovelace@example.com"),
+      .invalid("An email address cannot contain spaces."))
   }
 }
 
 @Suite struct PasswordValidationTests {
   @Test func needsEightCharacters() {
-    #expect(Validation.password("1234567") == .invalid("The password needs at least 8 characters."))
-    #expect(Validation.password("12345678") == .valid)
-    #expect(Validation.password("correct horse") == .valid)
+    expectEqual(
+      Validation.password("1234567"), .invalid("The password needs at least 8 characters."))
+    expectEqual(Validation.password("12345678"), .valid)
+    expectEqual(Validation.password("correct horse"), .valid)
   }
 
   @Test func countsCharactersNotBytes() {
@@ -42,11 +44,11 @@ import Testing
   }
 
   @Test func spacesCount() {
-    #expect(Validation.password("        ") == .valid)
+    expectEqual(Validation.password("        "), .valid)
   }
 
   @Test func emptyAsksForAPassword() {
-    #expect(Validation.password("") == .invalid("Enter a password."))
+    expectEqual(Validation.password(""), .invalid("Enter a password."))
   }
 }
 
@@ -54,6 +56,6 @@ import Testing
   @Test func exposesValidityAndMessage() {
     #expect(ValidationResult.valid.isValid)
     #expect(!ValidationResult.invalid("no").isValid)
-    #expect(ValidationResult.invalid("no").message == "no")
+    expectEqual(ValidationResult.invalid("no").message, "no")
   }
 }

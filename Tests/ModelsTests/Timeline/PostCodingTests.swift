@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ReactiveTesting
 import Testing
 
 @Suite struct PostCodingTests {
@@ -17,6 +18,6 @@ import Testing
     let post = Post(
       id: 1, authorId: 4, authorName: "Barbara Liskov", text: "",
       date: Date(timeIntervalSince1970: 0))
-    #expect(post.author == Person(id: 4, name: "Barbara Liskov"))
+    expectEqual(post.author, Person(id: 4, name: "Barbara Liskov"))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import ReactiveTesting
 import Testing
 
 @Suite struct TimelineCursorTests {
@@ -18,38 +19,38 @@ import Testing
 
   @Test func firstPageSetsBothEnds() {
     let cursor = TimelineCursor.none.advanced(with: page([12, 15, 9]))
-    #expect(cursor == TimelineCursor(newestId: 15, oldestId: 9))
+    expectEqual(cursor, TimelineCursor(newestId: 15, oldestId: 9))
   }
 
   @Test func emptyPageLeavesTheCursorUnchanged() {
-    #expect(TimelineCursor.none.advanced(with: []) == .none)
+    expectEqual(TimelineCursor.none.advanced(with: []), .none)
     let cursor = TimelineCursor(newestId: 20, oldestId: 3)
-    #expect(cursor.advanced(with: []) == cursor)
+    expectEqual(cursor.advanced(with: []), cursor)
   }
 
   @Test func newerPageMovesOnlyTheNewestEnd() {
     let cursor = TimelineCursor(newestId: 20, oldestId: 10)
-    #expect(cursor.advanced(with: page([25, 21])) == TimelineCursor(newestId: 25, oldestId: 10))
+    expectEqual(cursor.advanced(with: page([25, 21])), TimelineCursor(newestId: 25, oldestId: 10))
   }
 
   @Test func olderPageMovesOnlyTheOldestEnd() {
     let cursor = TimelineCursor(newestId: 20, oldestId: 10)
-    #expect(cursor.advanced(with: page([9, 4])) == TimelineCursor(newestId: 20, oldestId: 4))
+    expectEqual(cursor.advanced(with: page([9, 4])), TimelineCursor(newestId: 20, oldestId: 4))
   }
 
   @Test func pageInsideTheSeenRangeChangesNothing() {
     let cursor = TimelineCursor(newestId: 20, oldestId: 10)
-    #expect(cursor.advanced(with: page([11, 19])) == cursor)
+    expectEqual(cursor.advanced(with: page([11, 19])), cursor)
   }
 
   @Test func scanAccumulatorFoldsPages() {
     let pages = [page([5, 4]), [], page([9, 8]), page([1])]
     let final = pages.reduce(TimelineCursor.none, TimelineCursor.advance)
-    #expect(final == TimelineCursor(newestId: 9, oldestId: 1))
+    expectEqual(final, TimelineCursor(newestId: 9, oldestId: 1))
   }
 
   @Test func advancesFromBareIdentifiers() {
-    #expect(
-      TimelineCursor.none.advanced(withIds: [3, 7]) == TimelineCursor(newestId: 7, oldestId: 3))
+    expectEqual(
+      TimelineCursor.none.advanced(withIds: [3, 7]), TimelineCursor(newestId: 7, oldestId: 3))
   }
 }

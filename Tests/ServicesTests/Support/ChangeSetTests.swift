@@ -1,3 +1,4 @@
+import ReactiveTesting
 import Services
 import Testing
 
@@ -24,62 +25,62 @@ private func rows(_ ids: [Int], _ value: String = "v") -> [Row] {
   @Test func identicalListsHaveNoChanges() {
     let list = rows([1, 2, 3])
     let changes = ChangeSet.compute(old: list, new: list)
-    #expect(changes == .empty)
+    expectEqual(changes, .empty)
     #expect(changes.isEmpty)
   }
 
   @Test func insertionsAreNewPositions() {
     let changes = ChangeSet.compute(old: rows([1, 3]), new: rows([0, 1, 2, 3, 4]))
-    #expect(changes == ChangeSet(insertions: [0, 2, 4]))
+    expectEqual(changes, ChangeSet(insertions: [0, 2, 4]))
   }
 
   @Test func deletionsAreOldPositions() {
     let changes = ChangeSet.compute(old: rows([1, 2, 3, 4]), new: rows([2, 4]))
-    #expect(changes == ChangeSet(deletions: [0, 2]))
+    expectEqual(changes, ChangeSet(deletions: [0, 2]))
   }
 
   @Test func modificationsAreNewPositions() {
     var new = rows([0, 1, 2])
     new[2].value = "changed"
     let changes = ChangeSet.compute(old: rows([1, 2]), new: new)
-    #expect(changes == ChangeSet(insertions: [0], modifications: [2]))
+    expectEqual(changes, ChangeSet(insertions: [0], modifications: [2]))
   }
 
   @Test func mixedChanges() {
     var new = rows([2, 3, 5])
     new[1].value = "changed"
     let changes = ChangeSet.compute(old: rows([1, 2, 3, 4]), new: new)
-    #expect(changes == ChangeSet(deletions: [0, 3], insertions: [2], modifications: [1]))
+    expectEqual(changes, ChangeSet(deletions: [0, 3], insertions: [2], modifications: [1]))
   }
 
   @Test func aMovedElementIsDeletedAndInserted() {
     let changes = ChangeSet.compute(old: rows([1, 2, 3, 4]), new: rows([2, 3, 4, 1]))
-    #expect(changes == ChangeSet(deletions: [0], insertions: [3]))
+    expectEqual(changes, ChangeSet(deletions: [0], insertions: [3]))
   }
 
   @Test func swapMovesOneElementAndKeepsTheOtherInPlace() {
     var new = rows([2, 1, 3])
     new[1].value = "changed"
     let changes = ChangeSet.compute(old: rows([1, 2, 3]), new: new)
-    #expect(apply(changes, to: rows([1, 2, 3]), reaching: new) == new)
-    #expect(changes.deletions.count == 1)
-    #expect(changes.insertions.count == 1)
+    expectEqual(apply(changes, to: rows([1, 2, 3]), reaching: new), new)
+    expectEqual(changes.deletions.count, 1)
+    expectEqual(changes.insertions.count, 1)
   }
 
   @Test func emptyLists() {
-    #expect(ChangeSet.compute(old: [Row](), new: rows([1, 2])) == ChangeSet(insertions: [0, 1]))
-    #expect(ChangeSet.compute(old: rows([1, 2]), new: []) == ChangeSet(deletions: [0, 1]))
+    expectEqual(ChangeSet.compute(old: [Row](), new: rows([1, 2])), ChangeSet(insertions: [0, 1]))
+    expectEqual(ChangeSet.compute(old: rows([1, 2]), new: []), ChangeSet(deletions: [0, 1]))
   }
 
   @Test func customIdentity() {
     let changes = ChangeSet.compute(old: ["a", "b"], new: ["b", "c"], id: { $0 })
-    #expect(changes == ChangeSet(deletions: [0], insertions: [1]))
+    expectEqual(changes, ChangeSet(deletions: [0], insertions: [1]))
   }
 
   @Test func repeatedIdentifiersStillApplyCorrectly() {
     let old = [Row(id: 1, value: "a"), Row(id: 1, value: "b"), Row(id: 2, value: "c")]
     let new = [Row(id: 2, value: "c"), Row(id: 1, value: "a"), Row(id: 1, value: "z")]
-    #expect(apply(ChangeSet.compute(old: old, new: new), to: old, reaching: new) == new)
+    expectEqual(apply(ChangeSet.compute(old: old, new: new), to: old, reaching: new), new)
   }
 
   /// Many generated edits (deterministic pseudo-random): applying the change set to the old
@@ -100,7 +101,7 @@ private func rows(_ ids: [Int], _ value: String = "v") -> [Row] {
         new.insert(Row(id: 100 + extra, value: "new"), at: position)
       }
       let changes = ChangeSet.compute(old: old, new: new)
-      #expect(apply(changes, to: old, reaching: new) == new, "\(old) -> \(new): \(changes)")
+      expectEqual(apply(changes, to: old, reaching: new), new, "\(old) -> \(new): \(changes)")
       if old == new { #expect(changes.isEmpty) }
     }
   }
@@ -108,7 +109,7 @@ private func rows(_ ids: [Int], _ value: String = "v") -> [Row] {
   @Test func largeAppendIsInsertionsOnly() {
     let old = rows(Array((0..<50_000).reversed()))
     let new = rows(Array((0..<50_010).reversed()))
-    #expect(ChangeSet.compute(old: old, new: new) == ChangeSet(insertions: Array(0..<10)))
+    expectEqual(ChangeSet.compute(old: old, new: new), ChangeSet(insertions: Array(0..<10)))
   }
 }
 

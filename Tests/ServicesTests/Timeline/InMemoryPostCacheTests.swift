@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import ReactiveCore
+import ReactiveTesting
 import Services
 import Testing
 
@@ -72,17 +73,18 @@ private final class ReentrantSaves: @unchecked Sendable {
     }
     #expect(finished, "a save from a subscriber's handler deadlocked")
     guard finished else { return }
-    #expect(seen.saveOutcomes == [["completed"], ["completed"]])
-    #expect(seen.saver == [[], [1], [2, 1]])
-    #expect(seen.watcher == [[], [1], [2, 1]])
+    expectEqual(seen.saveOutcomes, [["completed"], ["completed"]])
+    expectEqual(seen.saver, [[], [1], [2, 1]])
+    expectEqual(seen.watcher, [[], [1], [2, 1]])
   }
 
   @Test func contentsStartWithTheInitialPostsNewestFirstAndNoChanges() {
     let cache = InMemoryPostCache(posts: [post(3), post(7), post(5)])
     let recorder = SnapshotRecorder(cache)
     defer { recorder.stop() }
-    #expect(
-      recorder.snapshots == [
+    expectEqual(
+      recorder.snapshots,
+      [
         CollectionSnapshot(elements: [post(7), post(5), post(3)], changes: nil)
       ])
   }
@@ -90,7 +92,7 @@ private final class ReentrantSaves: @unchecked Sendable {
   @Test func anEmptyCacheStartsEmpty() {
     let recorder = SnapshotRecorder(InMemoryPostCache())
     defer { recorder.stop() }
-    #expect(recorder.snapshots == [CollectionSnapshot(elements: [], changes: nil)])
+    expectEqual(recorder.snapshots, [CollectionSnapshot(elements: [], changes: nil)])
   }
 
   @Test func savingMergesByIdNewestFirstWithTheExactChanges() {
@@ -99,41 +101,43 @@ private final class ReentrantSaves: @unchecked Sendable {
     defer { recorder.stop() }
 
     // 11 and 9 are new, 8 is edited, 6 is saved again unchanged.
-    #expect(outcome(cache.save([post(9), post(8, "edited"), post(11), post(6)])) == ["completed"])
-    #expect(recorder.snapshots.count == 2)
-    #expect(
-      recorder.snapshots.last
-        == CollectionSnapshot(
-          elements: [post(11), post(10), post(9), post(8, "edited"), post(6)],
-          changes: ChangeSet(insertions: [0, 2], modifications: [3])))
+    expectEqual(
+      outcome(cache.save([post(9), post(8, "edited"), post(11), post(6)])), ["completed"])
+    expectEqual(recorder.snapshots.count, 2)
+    expectEqual(
+      recorder.snapshots.last,
+      CollectionSnapshot(
+        elements: [post(11), post(10), post(9), post(8, "edited"), post(6)],
+        changes: ChangeSet(insertions: [0, 2], modifications: [3])))
 
     // An older post goes to the end.
-    #expect(outcome(cache.save([post(2)])) == ["completed"])
-    #expect(
-      recorder.snapshots.last
-        == CollectionSnapshot(
-          elements: [post(11), post(10), post(9), post(8, "edited"), post(6), post(2)],
-          changes: ChangeSet(insertions: [5])))
-    #expect(recorder.snapshots.count == 3)
+    expectEqual(outcome(cache.save([post(2)])), ["completed"])
+    expectEqual(
+      recorder.snapshots.last,
+      CollectionSnapshot(
+        elements: [post(11), post(10), post(9), post(8, "edited"), post(6), post(2)],
+        changes: ChangeSet(insertions: [5])))
+    expectEqual(recorder.snapshots.count, 3)
   }
 
   @Test func theLastCopyOfAPostInOneSaveWins() {
     let cache = InMemoryPostCache()
     let recorder = SnapshotRecorder(cache)
     defer { recorder.stop() }
-    #expect(outcome(cache.save([post(1, "first"), post(1, "second")])) == ["completed"])
-    #expect(
-      recorder.snapshots.last
-        == CollectionSnapshot(elements: [post(1, "second")], changes: ChangeSet(insertions: [0])))
+    expectEqual(outcome(cache.save([post(1, "first"), post(1, "second")])), ["completed"])
+    expectEqual(
+      recorder.snapshots.last,
+      CollectionSnapshot(elements: [post(1, "second")], changes: ChangeSet(insertions: [0])))
   }
 
   @Test func savingWhatIsAlreadyThereEmitsNothing() {
     let cache = InMemoryPostCache(posts: [post(2), post(1)])
     let recorder = SnapshotRecorder(cache)
     defer { recorder.stop() }
-    #expect(outcome(cache.save([post(1), post(2)])) == ["completed"])
-    #expect(outcome(cache.save([])) == ["completed"])
-    #expect(recorder.snapshots == [CollectionSnapshot(elements: [post(2), post(1)], changes: nil)])
+    expectEqual(outcome(cache.save([post(1), post(2)])), ["completed"])
+    expectEqual(outcome(cache.save([])), ["completed"])
+    expectEqual(
+      recorder.snapshots, [CollectionSnapshot(elements: [post(2), post(1)], changes: nil)])
   }
 
   @Test func nothingIsSavedUntilTheCompletableIsSubscribed() {
@@ -141,25 +145,26 @@ private final class ReentrantSaves: @unchecked Sendable {
     let recorder = SnapshotRecorder(cache)
     defer { recorder.stop() }
     let save = cache.save([post(2)])
-    #expect(recorder.snapshots.count == 1)
-    #expect(outcome(save) == ["completed"])
-    #expect(recorder.snapshots.map(\.elements) == [[post(1)], [post(2), post(1)]])
+    expectEqual(recorder.snapshots.count, 1)
+    expectEqual(outcome(save), ["completed"])
+    expectEqual(recorder.snapshots.map(\.elements), [[post(1)], [post(2), post(1)]])
     // Subscribing again saves again, which changes nothing the second time.
-    #expect(outcome(save) == ["completed"])
-    #expect(recorder.snapshots.count == 2)
+    expectEqual(outcome(save), ["completed"])
+    expectEqual(recorder.snapshots.count, 2)
   }
 
   @Test func aLateSubscriberStartsFromTheCurrentPostsWithNoChanges() {
     let cache = InMemoryPostCache(posts: [post(1)])
-    #expect(outcome(cache.save([post(3), post(2)])) == ["completed"])
+    expectEqual(outcome(cache.save([post(3), post(2)])), ["completed"])
     let recorder = SnapshotRecorder(cache)
     defer { recorder.stop() }
     // Its first value is its starting point: no change set refers to a list it never had.
-    #expect(
-      recorder.snapshots == [
+    expectEqual(
+      recorder.snapshots,
+      [
         CollectionSnapshot(elements: [post(3), post(2), post(1)], changes: nil)
       ])
-    #expect(outcome(cache.save([post(4)])) == ["completed"])
-    #expect(recorder.snapshots.last?.changes == ChangeSet(insertions: [0]))
+    expectEqual(outcome(cache.save([post(4)])), ["completed"])
+    expectEqual(recorder.snapshots.last?.changes, ChangeSet(insertions: [0]))
   }
 }
