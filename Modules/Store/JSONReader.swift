@@ -635,6 +635,14 @@ public struct JSONReader: Sendable {
     }
   }
 
+  /// Reads any value and returns its text as written, the white space inside it included:
+  /// what a reader keeps of a value it does not understand, to write it back unchanged.
+  public mutating func valueText() throws -> [UInt8] {
+    let start = startOfNextValue()
+    try skipValue()
+    return Array(bytes[start..<position])
+  }
+
   /// Reads `null`, returning whether it was there (and nothing was read otherwise).
   public mutating func null() -> Bool {
     skipWhitespace()

@@ -55,8 +55,9 @@ public typealias StoredRecord = Codable & Hashable & Sendable & Identifiable
 /// conformance as before, to the same record.
 ///
 /// A store whose file has no field for a collection (written before the feature existed)
-/// opens with the collection empty: adding a feature needs no migration. Fields the code
-/// does not know are skipped.
+/// opens with the collection empty: adding a feature needs no migration. A collection the
+/// file has and the code does not (a feature of another app on the same directory) is kept
+/// as written and written back, so removing a feature loses none of its records.
 public struct RecordCollection<Record: StoredRecord>: Sendable
 where Record.ID == Int {
   /// The collection's field in the snapshot, such as `ingredients`.

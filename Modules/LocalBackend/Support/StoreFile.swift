@@ -11,6 +11,17 @@ struct StoreFile: Equatable, Sendable {
   var loggedIn: Bool
   /// The records of each of ``collections``, in its order.
   var lists: [any AnyRecordList]
+  /// The fields of the file this app does not know, as they are written, in the order they
+  /// were read: the collections of a feature this app does not have, kept for the app that
+  /// has it (another app on the same directory, or a later version of this one) and written
+  /// back unchanged.
+  var otherFields: [OtherField] = []
+
+  /// A field of the file this app does not know: its name and its value's JSON text.
+  struct OtherField: Equatable, Sendable {
+    var name: String
+    var value: [UInt8]
+  }
 
   /// A file of the account and empty collections.
   init(account: Account, passwordHash: PasswordHash, loggedIn: Bool) {
@@ -38,7 +49,7 @@ struct StoreFile: Equatable, Sendable {
   static func == (a: StoreFile, b: StoreFile) -> Bool {
     a.account == b.account && a.passwordHash == b.passwordHash && a.loggedIn == b.loggedIn
       && a.lists.count == b.lists.count
-      && zip(a.lists, b.lists).allSatisfy { $0.isEqual(to: $1) }
+      && zip(a.lists, b.lists).allSatisfy { $0.isEqual(to: $1) } && a.otherFields == b.otherFields
   }
 
   /// Where the collection of `Record`s is in ``collections``.

@@ -27,7 +27,10 @@ import Store
 /// "logOut"}`, or a collection's change (`addNote`, `updateNote`, `removeNote`,
 /// `saveNotes`, see ``RecordCollection``).
 ///
-/// Readers accept the fields in any order and ignore fields they do not know. The account's
+/// Readers accept the fields in any order. A field they do not know (the collection of a
+/// feature this app does not have, written by another app on the same directory or by a
+/// later version of this one) is kept as written and written back after the collections, so
+/// that no app loses another's records when it writes the snapshot again. The account's
 /// fields are required; a collection missing from the file is empty. The text is written and
 /// read with ``JSONWriter``, ``JSONReader`` and ``RecordCoding`` rather than with
 /// `JSONEncoder`/`JSONDecoder`, which are several times slower on large files.
@@ -144,6 +147,11 @@ enum StoreFileSchema: StoreSchema {
       writer.key(collection.name)
       list.write(to: &writer)
     }
+    for field in file.otherFields {
+      writer.raw(",\n  ")
+      writer.key(field.name)
+      writer.raw(bytes: field.value)
+    }
     writer.raw("\n}")
   }
 
@@ -193,6 +201,7 @@ enum StoreFileSchema: StoreSchema {
     let collections = StoreFile.collections
     var lists = [(any AnyRecordList)?](repeating: nil, count: collections.count)
     var nextIds = [Int?](repeating: nil, count: collections.count)
+    var otherFields: [StoreFile.OtherField] = []
     try reader.object { reader, key in
       switch key {
       case "passwordHash":
@@ -208,7 +217,13 @@ enum StoreFileSchema: StoreSchema {
           try RecordCoding.read(Account.self, from: &reader)
         }
       default:
-        guard let (index, isNextId) = fields[key] else { return try reader.skipValue() }
+        guard let (index, isNextId) = fields[key] else {
+          // Another feature's collection, or a field of a later version: kept as written.
+          let value = try field(key, &reader) { try $0.valueText() }
+          otherFields.removeAll { $0.name == key }
+          otherFields.append(StoreFile.OtherField(name: key, value: value))
+          return
+        }
         if isNextId {
           nextIds[index] = try field(key, &reader) { try $0.int() }
         } else {
@@ -220,6 +235,7 @@ enum StoreFileSchema: StoreSchema {
       account: try required(account, "account"),
       passwordHash: try required(passwordHash, "passwordHash"),
       loggedIn: try required(loggedIn, "loggedIn"))
+    file.otherFields = otherFields
     for index in collections.indices {
       // A collection the file does not have (it was added since) is empty.
       var list = lists[index] ?? file.lists[index]
@@ -246,7 +262,9 @@ enum StoreFileSchema: StoreSchema {
     case let type:
       guard let collection = StoreFile.collections.first(where: { $0.changeTypes.contains(type) })
       else {
-        throw StoreMismatch(description: "unknown change type \"\(type)\"")
+        throw StoreMismatch(
+          description: "unknown change type \"\(type)\": a change of a feature this app does "
+            + "not have, written by another app or version on the same data directory")
       }
       return .records(try collection.readChange(type: type, fields: fields))
     }

@@ -55,6 +55,33 @@ import Testing
     }
   }
 
+  /// Two apps on one data directory, one with a feature the other does not have: the other
+  /// keeps the feature's records through its own writes and folds.
+  @Test func aCollectionThisAppDoesNotHaveSurvivesItsWritesAndFolds() throws {
+    try withTemporaryDirectory { directory in
+      _ = try LocalStore(directory: directory, seed: .quickLogin)
+      var snapshot = try SnapshotText(directory.appendingPathComponent("store.json"))
+      // Written back one field a line, as the store writes its own.
+      let notes = #""nextNoteId": 2,\#n  "notes": [{"id": 1, "text": "written by another app"}]"#
+      #expect(snapshot.data.hasSuffix("\n}"))
+      snapshot.data = String(snapshot.data.dropLast(2)) + ",\n  " + notes + "\n}"
+      #expect(snapshot.data.contains(#""notes": [{"id": 1"#))
+      try snapshot.bytes.write(to: directory.appendingPathComponent("store.json"))
+
+      let store = try LocalStore(directory: directory)
+      _ = try store.logIn(email: "ada@example.com", password: StoreSeed.demoPassword)
+      try store.compact()
+      let folded = try SnapshotText(store.fileURL)
+      expectEqual(folded.generation, snapshot.generation + 1)
+      #expect(folded.data.hasSuffix(",\n  " + notes + "\n}"), "\(folded.data)")
+      // And once more, from the file this app wrote.
+      let again = try LocalStore(directory: directory)
+      try again.logOut()
+      try again.compact()
+      #expect(try SnapshotText(store.fileURL).data.hasSuffix(",\n  " + notes + "\n}"))
+    }
+  }
+
   @Test func everyWriteAddsOneToTheGeneration() throws {
     try withTemporaryDirectory { directory in
       let store = try LocalStore(directory: directory)

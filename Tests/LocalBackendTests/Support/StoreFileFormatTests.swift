@@ -152,8 +152,39 @@ import Testing
       let change = try StoreFileSchema.decodeChange(from: &reader)
       Issue.record("decoded \(change)")
     } catch {
-      expectEqual("\(error)", #"unknown change type "addIngredient""#)
+      expectEqual(
+        "\(error)",
+        #"unknown change type "addIngredient": a change of a feature this app does not have, "#
+          + "written by another app or version on the same data directory")
     }
+  }
+
+  /// The collection of a feature this app does not have (another app's on the same
+  /// directory, or a later version's) is kept as it was read and written back, after the
+  /// collections this app has.
+  @Test func aFieldThisAppDoesNotKnowIsWrittenBackAsItWasRead() throws {
+    let hash = "pbkdf2-sha256$1$AQID$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+    let notes = """
+      "nextNoteId": 3,
+        "notes": [
+          {"id": 1, "text": "kept \\u00e9"},
+          {"id": 2, "text": "as written", "extra": [1, {"a": null}]}
+        ]
+      """
+    let text = """
+      {"account": {"email": "e@f", "displayName": "E"}, "passwordHash": "\(hash)",
+        \(notes), "loggedIn": true}
+      """
+    let file = try decode(text)
+    expectEqual(file.otherFields.map(\.name), ["nextNoteId", "notes"])
+    let written = String(decoding: encode(file), as: UTF8.self)
+    #expect(written.hasSuffix(",\n  " + notes + "\n}"), "\(written)")
+    expectEqual(try decode(written), file)
+    // A field given twice keeps its last value, as every other field does.
+    let twice = try decode(
+      #"{"n": 1, "account": {"email": "e", "displayName": "E"}, "n": 2, "#
+        + #""passwordHash": "\#(hash)", "loggedIn": true}"#)
+    expectEqual(twice.otherFields, [StoreFile.OtherField(name: "n", value: Array("2".utf8))])
   }
 }
 
