@@ -200,6 +200,60 @@ struct Connection {
       return
     case .neverAnswer:
       waitForClientToClose()
+    case .eventStream(let stream):
+      streamEvents(stream)
+    }
+  }
+
+  /// Sends the head of an event stream, then its events as they come and a comment line
+  /// after each silence of the keep-alive interval, until the stream ends, the client goes,
+  /// or the server stops; then ends the stream.
+  private func streamEvents(_ stream: HTTPEventStream) {
+    defer { stream.finish() }
+    guard let wake = stream.wakeDescriptor else { return }
+    var headers = stream.headers
+    headers.set("Content-Type", "text/event-stream; charset=utf-8")
+    headers.set("Cache-Control", "no-store")
+    let head = HTTPResponse(status: 200, headers: headers).head(contentLength: nil)
+    guard send(Array(head.utf8)) else {
+      server.emit(.clientClosed(connection: id))
+      return
+    }
+    server.emit(.responded(connection: id, status: 200))
+    let keepAlive = Self.milliseconds(in: configuration.eventStreamKeepAlive)
+    var chunk = [UInt8](repeating: 0, count: 4 * 1024)
+    while true {
+      switch Socket.wait(
+        descriptor, orWake: wake, stop: server.stopDescriptor, milliseconds: keepAlive)
+      {
+      case .stopped:
+        Socket.shutdownWrite(descriptor)
+        return
+      case .client:
+        // Whatever a client sends on an event stream is dropped; its end ends the stream.
+        switch Socket.read(descriptor, into: &chunk, at: 0) {
+        case .bytes, .wouldBlock:
+          continue
+        case .end, .failed:
+          server.emit(.clientClosed(connection: id))
+          return
+        }
+      case .woken:
+        let (bytes, isEnding) = stream.take()
+        if !bytes.isEmpty, !send(bytes) {
+          server.emit(.clientClosed(connection: id))
+          return
+        }
+        if isEnding {
+          Socket.shutdownWrite(descriptor)
+          return
+        }
+      case .timedOut:
+        guard send(Array(":\n\n".utf8)) else {
+          server.emit(.clientClosed(connection: id))
+          return
+        }
+      }
     }
   }
 
@@ -267,6 +321,13 @@ struct Connection {
       }
     }
     return true
+  }
+
+  /// The whole milliseconds of `duration`, rounded up, at least 1.
+  private static func milliseconds(in duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: max(1, total))
   }
 
   /// The whole milliseconds from now to `deadline`, rounded up, at least 0.

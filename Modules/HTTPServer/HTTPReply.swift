@@ -13,6 +13,9 @@ public enum HTTPReply: Hashable, Sendable {
   /// Never answers: keeps the connection open until the client closes it (the server then
   /// reports ``HTTPServerEvent/clientClosed(connection:)``) or the server stops.
   case neverAnswer
+  /// Sends `200 OK` with a body of Server-Sent Events, the stream's events as they come,
+  /// until the stream ends (see ``HTTPEventStream``).
+  case eventStream(HTTPEventStream)
 
   /// A `200 OK` response labelled as JSON whose body is cut off in the middle of an object,
   /// so no JSON parser accepts it.

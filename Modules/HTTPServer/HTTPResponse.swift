@@ -94,6 +94,15 @@ public struct HTTPResponse: Hashable, Sendable {
   /// start a new field.
   func serialized() -> [UInt8] {
     let hasBody = !(status == 204 || status == 304 || (100..<200).contains(status))
+    var bytes = Array(head(contentLength: hasBody ? body.count : nil).utf8)
+    if hasBody { bytes.append(contentsOf: body) }
+    return bytes
+  }
+
+  /// The status line and header fields, ending with the blank line: with `Content-Length`
+  /// when `contentLength` is given, without for a body that lasts until the connection
+  /// closes.
+  func head(contentLength: Int?) -> String {
     var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
     for field in headers {
       let name = field.name.lowercased()
@@ -102,11 +111,9 @@ public struct HTTPResponse: Hashable, Sendable {
       }
       head += "\(Self.singleLine(field.name)): \(Self.singleLine(field.value))\r\n"
     }
-    if hasBody { head += "Content-Length: \(body.count)\r\n" }
+    if let contentLength { head += "Content-Length: \(contentLength)\r\n" }
     head += "Connection: close\r\n\r\n"
-    var bytes = Array(head.utf8)
-    if hasBody { bytes.append(contentsOf: body) }
-    return bytes
+    return head
   }
 
   private static func singleLine(_ text: String) -> String {

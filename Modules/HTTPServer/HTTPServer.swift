@@ -6,7 +6,9 @@ import Foundation
 ///
 /// The server listens as soon as it is created and answers each connection on its own
 /// thread: it reads one request (`Content-Length` bodies only), calls the handler, sends
-/// the reply and closes the connection (`Connection: close`). It never crashes on bad
+/// the reply and closes the connection (`Connection: close`); a reply that is an
+/// ``HTTPEventStream`` keeps the connection, sending its events as they come, until the
+/// stream ends. It never crashes on bad
 /// input: malformed requests get `400`, oversized ones `413` or `431`, slow ones `408`,
 /// requests for another host `421`, from another web origin `403`, with a body of another
 /// media type than the configuration allows `415` (see ``HTTPServerConfiguration``), always
@@ -91,7 +93,8 @@ public final class HTTPServer: Sendable {
 
   /// Stops the server: stops accepting, closes the listening socket, ends every open
   /// connection (a request being handled finishes first; connections that wait for a
-  /// client or never answer are closed), and returns when they are all closed, or after
+  /// client or never answer are closed, and event streams end), and returns when they are
+  /// all closed, or after
   /// five seconds if a handler is still busy. Calling it again does nothing more.
   ///
   /// Do not call it from a handler: it waits for the handler's own connection.

@@ -46,6 +46,9 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
   /// type); deeper gets `400` naming the limit, as does a member name given twice in one
   /// object, before any handler runs.
   public var maximumJSONNesting: Int
+  /// How long an ``HTTPEventStream`` stays silent before the server writes a comment line
+  /// to it, so that a client gone without a word is noticed and the connection is closed.
+  public var eventStreamKeepAlive: Duration
 
   /// Creates a configuration; the defaults suit a local development server that only its
   /// own address may call, with JSON bodies.
@@ -62,7 +65,8 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
     hostPolicy: HostPolicy = .serverAddress(),
     originPolicy: OriginPolicy = .sameOrigin(),
     bodyTypePolicy: BodyTypePolicy = .json,
-    maximumJSONNesting: Int = 64
+    maximumJSONNesting: Int = 64,
+    eventStreamKeepAlive: Duration = .seconds(15)
   ) {
     self.host = host
     self.port = port
@@ -74,6 +78,7 @@ public struct HTTPServerConfiguration: Hashable, Sendable {
     self.maximumConnectionsPerClient = maximumConnectionsPerClient
     self.trustedProxies = trustedProxies
     self.hostPolicy = hostPolicy
+    self.eventStreamKeepAlive = eventStreamKeepAlive
     self.originPolicy = originPolicy
     self.bodyTypePolicy = bodyTypePolicy
     self.maximumJSONNesting = maximumJSONNesting

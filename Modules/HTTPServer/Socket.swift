@@ -187,6 +187,56 @@ enum Socket {
     }
   }
 
+  /// What waiting for a client or for a wake-up pipe ended with.
+  enum StreamWaitResult: Equatable {
+    /// The client sent something, closed its side, or the connection failed.
+    case client
+    /// The wake-up pipe became readable.
+    case woken
+    /// The stop descriptor became readable: the server is stopping.
+    case stopped
+    /// The deadline passed.
+    case timedOut
+  }
+
+  /// Waits until `descriptor` is readable, `wake` is readable, the server stops, or
+  /// `milliseconds` pass (`-1`: no deadline).
+  static func wait(
+    _ descriptor: Int32, orWake wake: Int32, stop: Int32, milliseconds: Int32
+  ) -> StreamWaitResult {
+    var descriptors = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+      if count < 0 && errno == EINTR { continue }
+      if count == 0 { return .timedOut }
+      if count < 0 || descriptors[2].revents != 0 { return .stopped }
+      if descriptors[0].revents != 0 { return .client }
+      return .woken
+    }
+  }
+
+  /// Reads and discards everything a non-blocking pipe holds.
+  static func drain(_ descriptor: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        #if canImport(Glibc)
+          Glibc.read(descriptor, bytes.baseAddress, bytes.count)
+        #elseif canImport(Musl)
+          Musl.read(descriptor, bytes.baseAddress, bytes.count)
+        #else
+          Darwin.read(descriptor, bytes.baseAddress, bytes.count)
+        #endif
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count < buffer.count { return }
+    }
+  }
+
   /// Closes the sending side: the peer reads the end of the stream after what was sent.
   static func shutdownWrite(_ descriptor: Int32) {
     _ = shutdown(descriptor, Int32(SHUT_WR))
