@@ -166,6 +166,7 @@ let package = Package(
     // What both fronts' toolkits measure and escape text with: terminal columns, and control
     // characters shown escaped so that data never writes to the terminal.
     .target(name: "TerminalText", path: "Modules/TerminalText"),
+    .target(name: "WebUI", path: "Modules/WebUI"),
     .target(name: "CommandLineKit", dependencies: ["TerminalText"], path: "Modules/CommandLineKit"),
     // The terminal toolkit. Built optimised in debug builds too (`swift run friends-tui` is one),
     // so that a 1 MiB paste is read and typed into a field in milliseconds there as well.
@@ -328,6 +329,8 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: ["TerminalUI", "TerminalUITesting", "TestSupport", "ReactiveTesting"],
       path: "Tests/TerminalUITests"),
+    .testTarget(
+      name: "WebUITests", dependencies: ["WebUI", "ReactiveTesting"], path: "Tests/WebUITests"),
     .testTarget(
       name: "TerminalTextTests", dependencies: ["TerminalText", "ReactiveTesting"],
       path: "Tests/TerminalTextTests"),

@@ -37,6 +37,8 @@ allowed() {
     Navigator) echo "Foundation ReactiveCore" ;;
     ViewModels) echo "Foundation Models Services Navigator ReactiveCore" ;;
     TerminalText | HTTPServer) echo "$system" ;;
+    # The web front's markup, escaped by construction.
+    WebUI) echo "$system" ;;
     # The system's libpq, and the client over it.
     CLibPQ) echo "-" ;;
     PostgresClient) echo "$system CLibPQ" ;;
