@@ -231,13 +231,7 @@ struct Connection {
         return
       case .client:
         // Whatever a client sends on an event stream is dropped; its end ends the stream.
-        switch Socket.read(descriptor, into: &chunk, at: 0) {
-        case .bytes, .wouldBlock:
-          continue
-        case .end, .failed:
-          server.emit(.clientClosed(connection: id))
-          return
-        }
+        if clientHasGone(reading: &chunk) { return }
       case .woken:
         let (bytes, isEnding) = stream.take()
         if !bytes.isEmpty, !send(bytes) {
@@ -288,14 +282,20 @@ struct Connection {
       case .stopped, .timedOut:
         return
       case .ready:
-        switch Socket.read(descriptor, into: &chunk, at: 0) {
-        case .bytes, .wouldBlock:
-          continue
-        case .end, .failed:
-          server.emit(.clientClosed(connection: id))
-          return
-        }
+        if clientHasGone(reading: &chunk) { return }
       }
+    }
+  }
+
+  /// Reads (and drops) what the client sent, once; returns whether the client closed the
+  /// connection or it failed, having reported it.
+  private func clientHasGone(reading chunk: inout [UInt8]) -> Bool {
+    switch Socket.read(descriptor, into: &chunk, at: 0) {
+    case .bytes, .wouldBlock:
+      return false
+    case .end, .failed:
+      server.emit(.clientClosed(connection: id))
+      return true
     }
   }
 
