@@ -73,7 +73,9 @@ public struct ServerSentEvent: Hashable, Sendable {
 /// }
 /// ```
 ///
-/// Each open stream holds one of the server's connections (see
+/// A stream is the answer to one request: answering two with the same stream is a mistake
+/// whose events each connection would take a part of. Each open stream holds one of the
+/// server's connections (see
 /// ``HTTPServerConfiguration/maximumConnections`` and
 /// ``HTTPServerConfiguration/maximumConnectionsPerClient``) and its thread until it ends.
 public final class HTTPEventStream: Hashable, Sendable {

@@ -131,9 +131,12 @@ final class RecordsScreen<Record: DeclaredRecord>: Screen {
         KeyHint("Tab", "form"), KeyHint("Esc", "done"), KeyHint("?", "help"), KeyHint("q", "quit"),
       ]
     }
+    // The bar drops hints from the one before its last two: how to leave the form (or drop
+    // an edit) outlasts how to move between fields.
     return [
-      KeyHint("Enter", editing == nil ? "add" : "save"), KeyHint("Tab", "next field"),
-      KeyHint("Esc", editing == nil ? "leave form" : "cancel edit"), KeyHint("Ctrl-C", "quit"),
+      KeyHint("Enter", editing == nil ? "add" : "save"),
+      KeyHint("Esc", editing == nil ? "leave form" : "cancel edit"), KeyHint("Tab", "next field"),
+      KeyHint("Ctrl-C", "quit"),
     ]
   }
 

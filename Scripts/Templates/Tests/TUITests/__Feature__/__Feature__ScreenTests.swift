@@ -2,6 +2,7 @@ import Models
 import Navigator
 import ReactiveTesting
 import ServicesTesting
+import TerminalUI
 import Testing
 import ViewModels
 
@@ -60,6 +61,12 @@ import ViewModels
       h.press(.character("e"))
       h.advance(by: 100)
       #expect(h.lines.contains { $0.contains("Edit __word__ \(selected.id)") })
+      // At 60 columns, the key bar still says how to drop the edit.
+      h.terminal.resize(to: TerminalSize(width: 60, height: 24))
+      h.settle()
+      #expect(h.lines.last?.contains("Esc cancel edit") == true, "\(h.lines.last ?? "")")
+      h.terminal.resize(to: TerminalSize(width: 80, height: 24))
+      h.settle()
       h.type("9")
       h.press(.escape)
       h.advance(by: 200)
