@@ -267,7 +267,7 @@ public struct HTMLAttribute: Hashable, Sendable {
   public static func action(_ path: WebPath) -> HTMLAttribute {
     HTMLAttribute("action", path.text)
   }
-  /// `method`: how a form is sent (`post`).
+  /// `method`: how a form is sent (`POST`).
   public static func method(_ value: String) -> HTMLAttribute { HTMLAttribute("method", value) }
 
   /// The disabled attribute: the control cannot be used.
