@@ -37,7 +37,7 @@ import Testing
   }
 }
 
-@Suite struct EventStreamTests {
+@Suite(.timeLimit(.minutes(1))) struct EventStreamTests {
   /// The streams the `/events` route made, in order.
   final class Streams: Sendable {
     let made = Mutex<[HTTPEventStream]>([])
