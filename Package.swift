@@ -35,6 +35,7 @@ let package = Package(
     .executable(name: "friends", targets: ["FriendsCLI"]),
     .executable(name: "benchmarks", targets: ["Benchmarks"]),
     .executable(name: "friends-tui", targets: ["FriendsTUI"]),
+    .executable(name: "friends-web", targets: ["FriendsWeb"]),
     .executable(name: "friends-server", targets: ["FriendsServerApp"]),
     .executable(name: "store-stress", targets: ["StoreStress"]),
   ],
@@ -227,6 +228,14 @@ let package = Package(
         "ReactiveCore", "TerminalUI", "CommandLineKit",
       ],
       path: "Apps/TUI"),
+    // The browser front: pages over the same view models, served by the HTTP server.
+    .executableTarget(
+      name: "FriendsWeb",
+      dependencies: [
+        "ViewModels", "Navigator", "Services", "AppComposition", "LocalBackend", "Models",
+        "ReactiveCore", "CommandLineKit", "HTTPServer", "WebUI", "Cryptography",
+      ],
+      path: "Apps/Web"),
 
     // Tests
     // What test targets share: temporary directories, launching built executables, a
@@ -349,6 +358,13 @@ let package = Package(
         "ServicesTesting", "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
       ],
       path: "Tests/TUITests"),
+    .testTarget(
+      name: "WebTests",
+      dependencies: [
+        "FriendsWeb", "HTTPServer", "WebUI", "Navigator", "Services", "ServicesTesting",
+        "AppComposition", "Models", "ReactiveCore", "ReactiveTesting",
+      ],
+      path: "Tests/WebTests"),
     // Runs the benchmark executable on tiny sizes: its command line and its results.
     .testTarget(
       name: "FrontsTests",

@@ -129,7 +129,7 @@ declared_names() {
 }
 for feature in "${features[@]}"; do
   folders=()
-  for folder in "Modules/ViewModels/$feature" "Apps/TUI/$feature" "Apps/CLI/$feature" \
+  for folder in "Modules/ViewModels/$feature" "Apps/TUI/$feature" "Apps/CLI/$feature" "Apps/Web/$feature" \
     "Tests/ViewModelsTests/$feature"; do
     [ -d "$folder" ] && folders+=("$folder")
   done

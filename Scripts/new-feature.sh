@@ -21,13 +21,14 @@
 #
 # It fills in the templates under Scripts/Templates (real Swift files whose names and text
 # say __Feature__, __feature__, __command__, __Title__, __phrase__, __word__, __key__, __app__,
-# __CLIModule__ and __TUIModule__ where the feature's names go, and lines // __FIELDS__ and
+# __CLIModule__, __TUIModule__ and __WebModule__ where the feature's names go, and lines // __FIELDS__ and
 # // __PROPERTIES__ where its fields go); for Ingredients it creates, each in a folder
 # Ingredients of its layer:
 #   Models            IngredientsItem, a DeclaredRecord, and IngredientsDraft, its fields
 #   AppComposition    `services.ingredients`: the records' service, `any RecordsService<IngredientsItem>`
 #   ViewModels        IngredientsScene
 #   Apps/CLI, Apps/TUI  the command `ingredients` and the home's entry for the screen
+#   Apps/Web          the page /ingredients and the home's link to it
 # and their tests, a PostgreSQL test among them. The operations on its records (list, get,
 # add, update with a revision, remove, changes) are written once for every record, on each
 # engine: the embedded store and PostgreSQL (RecordStore), the HTTP routes (AppAPI's
@@ -36,6 +37,7 @@
 # (ServicesTesting's InMemoryRecordsService and FakeRecordsService). It registers the feature
 # with one line in each list that composes the app:
 #   Apps/TUI/Home/Features.swift                   the home's features
+#   Apps/Web/Home/Features.swift                   the web home's features
 #   Apps/CLI/Program/Features.swift                the commands
 #   Modules/AppServer/Support/Features.swift       the server's routes
 #   Modules/LocalBackend/Support/StoreCollections.swift   the store's data
@@ -157,14 +159,16 @@ done
 app_identity=Modules/AppComposition/Support/AppIdentity.swift
 app_command=$(sed -nE 's/.*static let command = "([^"]+)".*/\1/p' "$app_identity" 2>/dev/null || true)
 tui_command=$(sed -nE 's/.*static let terminalCommand = "([^"]+)".*/\1/p' "$app_identity" 2>/dev/null || true)
-[ -n "$app_command" ] && [ -n "$tui_command" ] || fail "cannot read the app's commands from $app_identity"
+web_command=$(sed -nE 's/.*static let webCommand = "([^"]+)".*/\1/p' "$app_identity" 2>/dev/null || true)
+[ -n "$app_command" ] && [ -n "$tui_command" ] && [ -n "$web_command" ] || fail "cannot read the app's commands from $app_identity"
 
 # The lists that compose the app: each is the only list in its file.
 features_list=Apps/TUI/Home/Features.swift
+web_list=Apps/Web/Home/Features.swift
 commands_list=Apps/CLI/Program/Features.swift
 routes_list=Modules/AppServer/Support/Features.swift
 store_list=Modules/LocalBackend/Support/StoreCollections.swift
-for list in "$features_list" "$commands_list" "$routes_list" "$store_list"; do
+for list in "$features_list" "$web_list" "$commands_list" "$routes_list" "$store_list"; do
   [ -f "$list" ] || fail "cannot find $list, where features are registered"
   grep -qE '^[[:space:]]*\][[:space:]]*$|\[\][[:space:]]*$' "$list" ||
     fail "cannot find the end of the list in $list"
@@ -182,8 +186,9 @@ for template in "${template_files[@]}"; do new_files+=("${template//__Feature__/
 tui_dir=Apps/TUI
 cli_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' Tests/CLITests/Harness.swift 2>/dev/null | head -1 || true)
 tui_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' Tests/TUITests/Harness.swift 2>/dev/null | head -1 || true)
-[ -n "$cli_module" ] && [ -n "$tui_module" ] ||
-  fail "cannot read the fronts' module names from Tests/CLITests/Harness.swift and Tests/TUITests/Harness.swift"
+web_module=$(sed -nE 's/^@testable import ([A-Za-z0-9_]+)$/\1/p' Tests/WebTests/WebHarness.swift 2>/dev/null | head -1 || true)
+[ -n "$cli_module" ] && [ -n "$tui_module" ] && [ -n "$web_module" ] ||
+  fail "cannot read the fronts' module names from the harnesses in Tests/CLITests, Tests/TUITests and Tests/WebTests"
 
 # Refuse a feature that exists, in part or whole, or a name that clashes with what is there.
 for file in "${new_files[@]}"; do
@@ -244,12 +249,14 @@ trap 'rm -rf "$scratch"' EXIT
 
 fill() {
   NAME="$name" LOWER="$lower" COMMAND="$command" TITLE="$title" PHRASE="$phrase" KEY="$key" \
-    WORD="$word" APP="$app_command" CLI="$cli_module" TUI="$tui_module" FIELDS="$field_lines" \
+    WORD="$word" APP="$app_command" CLI="$cli_module" TUI="$tui_module" WEB="$web_module" \
+    FIELDS="$field_lines" \
     PROPERTIES="$property_lines" perl -pe '
       s/__Feature__/$ENV{NAME}/g; s/__feature__/$ENV{LOWER}/g; s/__command__/$ENV{COMMAND}/g;
       s/__Title__/$ENV{TITLE}/g; s/__phrase__/$ENV{PHRASE}/g; s/__key__/$ENV{KEY}/g;
       s/__word__/$ENV{WORD}/g;
       s/__app__/$ENV{APP}/g; s/__CLIModule__/$ENV{CLI}/g; s/__TUIModule__/$ENV{TUI}/g;
+      s/__WebModule__/$ENV{WEB}/g;
       s/^([ \t]*)\/\/ __FIELDS__\n/my $i = $1; join("", map { "$i$_\n" } split(m{\n}, $ENV{FIELDS}))/e;
       s/^([ \t]*)\/\/ __PROPERTIES__\n/my $i = $1; join("", map { "$i$_\n" } split(m{\n}, $ENV{PROPERTIES}))/e;
     '
@@ -275,6 +282,7 @@ register() {
 }
 
 register "$features_list" '.__feature__,'
+register "$web_list" '.__feature__,'
 register "$commands_list" '__feature__Commands,'
 register "$routes_list" 'Endpoints.records(__Feature__Item.self),'
 register "$store_list" 'RecordCollection<__Feature__Item>(),'
@@ -304,7 +312,7 @@ for file in "${new_files[@]}"; do
   mkdir -p "$(dirname "$file")"
   cp "$scratch/new/$file" "$file"
 done
-changed_files=("$features_list" "$commands_list" "$routes_list" "$store_list")
+changed_files=("$features_list" "$web_list" "$commands_list" "$routes_list" "$store_list")
 for file in "${changed_files[@]}"; do
   cp "$scratch/changed/$file" "$file"
 done
@@ -323,6 +331,7 @@ Next steps:
   swift run $app_command $command add $example_options
   swift run $app_command $command list
   swift run $tui_command          (then '$key' on the home)
+  swift run $web_command          (then the page /$command)
 Then make it yours: the fields, their labels and rules are declared once, in
 Modules/Models/$name/${name}Item.swift.
 EOF

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renames the app (its current name is the one in AppIdentity) to yours, everywhere the name
-# identifies the app: the package, the executables (APP, APP-tui, APP-server), their modules,
-# the data folder, the environment variables, the README, the docs, the scripts and CI. The
-# demo's features keep their own names until Scripts/remove-demo.sh removes them.
+# identifies the app: the package, the executables (APP, APP-tui, APP-web, APP-server), their
+# modules, the data folder, the environment variables, the README, the docs, the scripts and
+# CI. The demo's features keep their own names until Scripts/remove-demo.sh removes them.
 #
 #   Scripts/rename.sh NewName        for example: Scripts/rename.sh Notes
 #
@@ -62,9 +62,9 @@ for file in "${files[@]}"; do
     # The rename script itself, and the generic toolkits, which name no app.
     Scripts/rename.sh | Scripts/test-rename.sh | Modules/ReactiveCore/* | Modules/ReactiveTesting/* | Modules/ReactiveCoreBase/* | \
       Modules/ReactiveTestingBase/* | Modules/ReactiveBlocking/* | \
-      Modules/CommandLineKit/* | Modules/TerminalUI/* | Modules/HTTPServer/* | \
+      Modules/CommandLineKit/* | Modules/TerminalUI/* | Modules/HTTPServer/* | Modules/WebUI/* | \
       Tests/ReactiveCoreTests/* | Tests/ReactiveTestingTests/* | Tests/CommandLineKitTests/* | \
-      Tests/TerminalUITests/* | Tests/HTTPServerTests/* | Tests/TestSupport/*)
+      Tests/TerminalUITests/* | Tests/HTTPServerTests/* | Tests/WebUITests/* | Tests/TestSupport/*)
       continue
       ;;
   esac
@@ -72,8 +72,8 @@ for file in "${files[@]}"; do
   perl -0pi -e '
     my ($n, $nn, $c, $nc, $p, $np) = @ENV{qw(CURRENT_NAME NEW_NAME CMD NEW_CMD PREFIX NEW_PREFIX)};
     # Executables and their modules.
-    s/\b\Q$c\E-(tui|server|benchmarks|cli)\b/$nc-$1/g;
-    s/\b\Q$n\E(CLI|TUI|ServerApp|Server|PackageTests)(Tests)?\b/$nn$1$2/g;
+    s/\b\Q$c\E-(tui|web|server|benchmarks|cli)\b/$nc-$1/g;
+    s/\b\Q$n\E(CLI|TUI|Web|ServerApp|Server|PackageTests)(Tests)?\b/$nn$1$2/g;
     # Environment variables.
     s/\b\Q$p\E_(DATA_DIR|SERVER|TUI|CLI)\b/$np\_$1/g;
     # The identity file and the package name.

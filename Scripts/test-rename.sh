@@ -34,12 +34,12 @@ second=$(Scripts/rename.sh "$new_name")
 [ "$second" = "The app is already called $new_name; nothing to change." ] ||
   { echo "error: a second rename changed something: $second" >&2; exit 1; }
 
-leftovers=$(git grep -n -E "$old_command-tui|$old_command-server|${old_prefix}_DATA_DIR|${old_prefix}_SERVER|${old_name}CLI|${old_name}TUI|swift run $old_command\b|name: \"$old_name\"|$old_name (app|server|HTTP API)|package: \"$old_name\"" \
+leftovers=$(git grep -n -E "$old_command-tui|$old_command-web|$old_command-server|${old_prefix}_DATA_DIR|${old_prefix}_SERVER|${old_name}CLI|${old_name}TUI|${old_name}Web\b|swift run $old_command\b|name: \"$old_name\"|$old_name (app|server|HTTP API)|package: \"$old_name\"" \
   -- . ':!Scripts/rename.sh' ':!Scripts/test-rename.sh' ':!Modules/ReactiveCore' ':!Modules/ReactiveTesting' \
   ':!Modules/ReactiveCoreBase' ':!Modules/ReactiveTestingBase' ':!Modules/ReactiveBlocking' \
-  ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' \
+  ':!Modules/CommandLineKit' ':!Modules/TerminalUI' ':!Modules/HTTPServer' ':!Modules/WebUI' \
   ':!Tests/ReactiveCoreTests' ':!Tests/ReactiveTestingTests' ':!Tests/CommandLineKitTests' \
-  ':!Tests/TerminalUITests' ':!Tests/HTTPServerTests' || true)
+  ':!Tests/TerminalUITests' ':!Tests/HTTPServerTests' ':!Tests/WebUITests' || true)
 if [ -n "$leftovers" ]; then
   echo "error: the old app name is still there:" >&2
   echo "$leftovers" >&2
@@ -47,7 +47,7 @@ if [ -n "$leftovers" ]; then
 fi
 
 # The README: every command of its examples, its headings and its diagram use the new name.
-readme_leftovers=$(grep -nE "(^|[\`\"(]|\\$ )$old_command( [a-z-]|\`)|Apps/CLI: $old_command|$old_command-tui" README.md || true)
+readme_leftovers=$(grep -nE "(^|[\`\"(]|\\$ )$old_command( [a-z-]|\`)|Apps/CLI: $old_command|$old_command-tui|$old_command-web" README.md || true)
 if [ -n "$readme_leftovers" ]; then
   echo "error: the README still names the old command:" >&2
   echo "$readme_leftovers" >&2

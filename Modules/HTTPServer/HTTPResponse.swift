@@ -66,6 +66,7 @@ public struct HTTPResponse: Hashable, Sendable {
     case 204: return "No Content"
     case 301: return "Moved Permanently"
     case 302: return "Found"
+    case 303: return "See Other"
     case 304: return "Not Modified"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"

@@ -9,6 +9,8 @@ public enum AppIdentity {
   public static let command = "friends"
   /// The terminal UI's executable.
   public static let terminalCommand = "friends-tui"
+  /// The web front's executable.
+  public static let webCommand = "friends-web"
   /// The HTTP server's executable.
   public static let serverCommand = "friends-server"
   /// The folder inside the user's data directory.
