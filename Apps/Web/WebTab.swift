@@ -173,6 +173,10 @@ final class WebTab: WebScreenHost {
       if topScreen?.handle(input) != true, screens.count > 1 { navigator.navigate(.back) }
     case "logout":
       logOut()
+    case "left":
+      // Focus leaving a field matters to a form only; after a page changed, it is the old
+      // page's field.
+      _ = topScreen?.handle(input)
     default:
       if topScreen?.handle(input) != true {
         showMessage("That control is no longer on the page.")

@@ -26,11 +26,11 @@ final class FriendFormPage: WebScreen {
   /// Whether the fields hold their first values (at once to add; once loaded to edit).
   private var hasInitialValues = false
 
-  /// The fields, in order, with their labels, names on the page and input types.
-  private static let layout: [(FriendFormViewModel.Field, String, String, String)] = [
-    (.firstName, "First name", "firstName", "text"),
-    (.lastName, "Last name", "lastName", "text"),
-    (.phoneNumber, "Phone", "phoneNumber", "tel"),
+  /// The fields, in order, with their labels, names on the page, input types and hints.
+  private static let layout: [(FriendFormViewModel.Field, String, String, String, String)] = [
+    (.firstName, "First name", "firstName", "text", "first name"),
+    (.lastName, "Last name", "lastName", "text", "last name"),
+    (.phoneNumber, "Phone", "phoneNumber", "tel", "digits, spaces, + - ( )"),
   ]
 
   /// Creates the form; `restoring` is the draft of a form whose session expired.
@@ -102,9 +102,9 @@ final class FriendFormPage: WebScreen {
     return HTML {
       HTML(.h1) { title }
       HTML(.form, .method("post"), .data("submit", "save"), .aria("label", title)) {
-        for (index, (field, label, name, type)) in Self.layout.enumerated() {
+        for (index, (field, label, name, type, hint)) in Self.layout.enumerated() {
           FormMarkup.field(
-            label, name: name, value: relay(field).value, type: type,
+            label, name: name, value: relay(field).value, type: type, placeholder: hint,
             autocomplete: type == "tel" ? "tel" : "off", message: messages[field],
             isInvalid: messages[field] != nil, isFocused: index == 0 && hasInitialValues)
         }

@@ -43,14 +43,18 @@ enum FormMarkup {
   }
 
   /// A button that sends `tap` when pressed; `isPrimary` for the form's main action.
+  ///
+  /// A button the view model does not enable yet is marked so (`aria-disabled`, and dimmed)
+  /// but still sends its tap: the page's inputs reach the tab in order, so the view model
+  /// decides on what was typed up to the tap (and says why it refuses one), and Enter in a
+  /// field still sends the form while the frame that enables the button is on its way.
   static func button(
     _ title: String, tap: String, value: String? = nil, isPrimary: Bool = false,
     isEnabled: Bool = true, type: String = "button"
   ) -> HTML {
-    let kind: HTMLAttribute = .class(isPrimary ? "primary" : "secondary")
-    let valueAttribute: HTMLAttribute = .data("value", value ?? "")
-    return isEnabled
-      ? HTML(.button, .type(type), kind, .data("tap", tap), valueAttribute) { title }
-      : HTML(.button, .type(type), kind, .data("tap", tap), valueAttribute, .disabled) { title }
+    HTML(
+      .button, .type(type), .class(isPrimary ? "primary" : "secondary"), .data("tap", tap),
+      .data("value", value ?? ""), .aria("disabled", isEnabled ? "false" : "true")
+    ) { title }
   }
 }

@@ -159,7 +159,8 @@ final class RecordsPage<Record: DeclaredRecord>: WebScreen {
             isInvalid: messages[index] != nil, isFocused: index == 0)
         }
         HTML(.div, .class("actions")) {
-          FormMarkup.button(editing == nil ? "Add" : "Save", tap: "save", isPrimary: true, type: "submit")
+          FormMarkup.button(
+            editing == nil ? "Add" : "Save", tap: "save", isPrimary: true, type: "submit")
           if editing != nil { FormMarkup.button("Cancel edit", tap: "cancel-edit") }
         }
       }

@@ -169,7 +169,7 @@ enum WebAssets {
     button { font: inherit; padding: .4rem .9rem; border-radius: 4px; border: 1px solid #8888;
       cursor: pointer; }
     button.primary { background: var(--accent); color: white; border-color: var(--accent); }
-    button:disabled { opacity: .5; cursor: default; }
+    button[aria-disabled=true] { opacity: .5; }
     :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
     .records { list-style: none; padding: 0; margin: 0; }
     .records li { display: flex; gap: .5rem; align-items: center; justify-content: space-between;
