@@ -30,7 +30,7 @@ Scripts/format.sh --lint
 swift test -Xswiftc -warnings-as-errors --filter 'Pantry' 2>&1 | tee "$work/tests.log" |
   grep -E '^(✔|✘) (Suite|Test run)' || true
 grep -q 'Test run with .* passed' "$work/tests.log" || fail "the feature's tests did not pass"
-for suite in ViewModelTests CommandTests ScreenTests PersistenceTests; do
+for suite in ViewModelTests CommandTests ScreenTests PagesTests PersistenceTests; do
   grep -q "Suite Pantry$suite passed" "$work/tests.log" || fail "the tests of Pantry$suite did not pass"
 done
 

@@ -38,6 +38,7 @@ commit "Remove the demo"
 
 lists="Apps/CLI/Program/Features.swift
 Apps/TUI/Home/Features.swift
+Apps/Web/Home/Features.swift
 Modules/AppServer/Support/Features.swift
 Modules/LocalBackend/Support/StoreCollections.swift"
 for feature in Ingredients Steps; do
@@ -60,7 +61,8 @@ for feature in Ingredients Steps; do
   [ "$changed" = "$lists" ] || fail "new-feature.sh $feature changed other files:"$'\n'"$changed"
   # Each list has the feature's line once, and lost none of its other lines.
   low="$(tr '[:upper:]' '[:lower:]' <<<"${feature:0:1}")${feature:1}"
-  for expected in "Apps/TUI/Home/Features.swift|.$low," "Apps/CLI/Program/Features.swift|${low}Commands," \
+  for expected in "Apps/TUI/Home/Features.swift|.$low," "Apps/Web/Home/Features.swift|.$low," \
+    "Apps/CLI/Program/Features.swift|${low}Commands," \
     "Modules/AppServer/Support/Features.swift|Endpoints.records(${feature}Item.self)," \
     "Modules/LocalBackend/Support/StoreCollections.swift|RecordCollection<${feature}Item>(),"; do
     file=${expected%%|*}
@@ -121,7 +123,7 @@ Scripts/check-architecture.sh
 swift test "${build_options[@]}" --filter 'Ingredients|Steps' 2>&1 | tee "$work/tests.log" |
   grep -E '^(✔|✘) (Suite|Test run)' || true
 for feature in Ingredients Steps; do
-  for suite in ViewModelTests CommandTests ScreenTests PersistenceTests; do
+  for suite in ViewModelTests CommandTests ScreenTests PagesTests PersistenceTests; do
     grep -q "Suite $feature$suite passed" "$work/tests.log" || fail "the tests of $feature$suite did not pass"
   done
   grep -q "Test .*$(lower "$feature")${feature:1}RoutesAddListAndRemove.* passed" "$work/tests.log" ||
@@ -132,7 +134,7 @@ for feature in Ingredients Steps; do
   fi
 done
 grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new features' tests did not pass"
-swift test "${build_options[@]}" --filter 'NavigatorTests|CLITests|TUITests|HomeViewModelTests|AppServerTests' \
+swift test "${build_options[@]}" --filter 'NavigatorTests|CLITests|TUITests|WebTests|HomeViewModelTests|AppServerTests' \
   2>&1 | tee "$work/others.log" | grep -E '^(✔|✘) Test run' || true
 grep -q 'Test run with .* passed' "$work/others.log" || fail "the tests of the lists did not pass"
 

@@ -92,7 +92,7 @@ bin=$(swift build "${build_options[@]}" --show-bin-path)
 version=$("$bin/recipes" --version)
 [[ "$version" == "recipes "* ]] || fail "'recipes --version' printed '$version'"
 # Every executable's help, and the terminal UI without a terminal, name the app and no demo.
-for executable in recipes recipes-tui recipes-server benchmarks; do
+for executable in recipes recipes-tui recipes-web recipes-server benchmarks; do
   help=$("$bin/$executable" --help 2>&1) || fail "'$executable --help' failed"
   ! grep -qi friend <<<"$help" || fail "'$executable --help' still says friend:"$'\n'"$help"
 done

@@ -70,14 +70,14 @@ grep -q 'Test run with .* passed' "$work/tests.log" ||
   { echo "error: the renamed template with a feature beside the demo did not pass its tests" >&2; exit 1; }
 ! grep -q 'with [1-9][0-9]* failures' "$work/tests.log" ||
   { echo "error: XCTest tests failed in the renamed template" >&2; exit 1; }
-for suite in ViewModelTests CommandTests ScreenTests PersistenceTests; do
+for suite in ViewModelTests CommandTests ScreenTests PagesTests PersistenceTests; do
   grep -q "Suite Pantry$suite passed" "$work/tests.log" ||
     { echo "error: the tests of Pantry$suite, added beside the demo, did not pass" >&2; exit 1; }
 done
 
 # Each executable says its new name.
 bin=$(swift build -Xswiftc -warnings-as-errors --show-bin-path)
-for program in "$new_command" "$new_command-tui" "$new_command-server"; do
+for program in "$new_command" "$new_command-tui" "$new_command-web" "$new_command-server"; do
   version=$("$bin/$program" --version)
   [[ "$version" == "$program "* ]] ||
     { echo "error: '$program --version' printed '$version'" >&2; exit 1; }

@@ -203,44 +203,30 @@ final class TUIApplication: ScreenHost {
   // MARK: - Session
 
   private func bindSession() {
-    let output = SessionViewModel(auth: services.auth).transform(
-      .init(logoutTaps: logoutTaps.asObservable(), shownScenes: navigator.stack.asObservable()))
-    output.accountName
-      .drive(onNext: { [weak self] name in
-        self?.accountName = name
-        self?.setNeedsDisplay()
-      })
-      .disposed(by: bag)
-    output.dataProblem
-      .drive(onNext: { [weak self] problem in
-        self?.dataProblem = problem
-        self?.setNeedsDisplay()
-      })
-      .disposed(by: bag)
-    // The flow's rules are the session view model's; the screen applies each transition.
-    output.transitions
-      .emit(onNext: { [weak self] transition in
-        guard let self else { return }
-        if transition.resumesAfterLogin {
-          // The navigator shows these scenes again after the next login, and each screen
-          // made for them takes back what its own kept.
-          navigator.suspendSession(
-            keeping: screens.reduce(into: [:]) { kept, shown in
-              kept[shown.scene] = shown.screen.keptState
-            })
-        } else {
-          navigator.setLoggedIn(transition.isLoggedIn)
-        }
-        if let route = transition.route { navigate(route) }
-        if let message = transition.message { showFlash(message) }
-      })
-      .disposed(by: bag)
-    output.errorMessage
-      .emit(onNext: { [weak self] message in
-        guard let self, let screen = topScreen else { return }
+    SessionViewModel(auth: services.auth).transform(
+      .init(logoutTaps: logoutTaps.asObservable(), shownScenes: navigator.stack.asObservable())
+    )
+    .drive(
+      navigator,
+      keptStates: { [unowned self] in
+        // Each screen made for these scenes after the next login takes back what its own kept.
+        screens.reduce(into: [:]) { kept, shown in kept[shown.scene] = shown.screen.keptState }
+      },
+      accountName: { [unowned self] name in
+        accountName = name
+        setNeedsDisplay()
+      },
+      dataProblem: { [unowned self] problem in
+        dataProblem = problem
+        setNeedsDisplay()
+      },
+      message: { [unowned self] in showFlash($0) },
+      failure: { [unowned self] message in
+        guard let screen = topScreen else { return }
         present(.alert(title: "Log out", message: message), from: screen, onOutcome: { _ in })
-      })
-      .disposed(by: bag)
+      }
+    )
+    .disposed(by: bag)
   }
 
   // MARK: - Screens

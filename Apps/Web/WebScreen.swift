@@ -13,11 +13,15 @@ struct WebInput: Hashable, Sendable, Codable {
   var name: String
   /// The field's text, a button's value, or a path.
   var value: String
+  /// The input's number in the order the page sent its inputs, which the tab's frames
+  /// give back (``WebFrame/applied``), so the page knows when none is still on its way.
+  var sequence: Int?
 
   /// An input named `name` carrying `value`.
-  init(_ name: String, _ value: String = "") {
+  init(_ name: String, _ value: String = "", sequence: Int? = nil) {
     self.name = name
     self.value = value
+    self.sequence = sequence
   }
 }
 

@@ -26,6 +26,10 @@ struct WebFrame: Hashable, Sendable, Codable {
   var depth: Int
   /// The markup inside the page's `#app` element.
   var html: String
+  /// The sequence number of the last input applied: once the page has sent no later one, the
+  /// frame has seen everything typed, and the page takes its fields' text as it is, also in
+  /// the field with the focus (a form emptied after a save).
+  var applied: Int
 }
 
 /// One browser tab: its own navigator and its own pages, each with its own view model, built
@@ -58,6 +62,8 @@ final class WebTab: WebScreenHost {
   private(set) var connection: WebConnection?
   /// The last frame sent.
   private(set) var lastFrame: WebFrame?
+  /// The sequence number of the last input applied.
+  private(set) var appliedSequence = 0
   private var needsDisplay = false
   private var isFlushScheduled = false
   private(set) var isClosed = false
@@ -97,7 +103,7 @@ final class WebTab: WebScreenHost {
   }
 
   /// The scenes the address `path` leads through: the home, then each scene whose address
-  /// is a beginning of `path` (`/friends`, then `/friends/3`); the login for `/login`.
+  /// is a beginning of `path` (`/notes`, then `/notes/3`); the login for `/login`.
   static func scenes(at path: WebPath, features: [WebFeature]) -> [Scene] {
     switch path.segments {
     case ["login"]: return [.login]
@@ -124,7 +130,7 @@ final class WebTab: WebScreenHost {
     return WebFrame(
       path: (path(of: top) ?? WebPath()).text,
       title: "\(top.title) · \(AppIdentity.name)", depth: scenes.count,
-      html: body.markup)
+      html: body.markup, applied: appliedSequence)
   }
 
   /// Ends every binding and the live connection.
@@ -158,6 +164,7 @@ final class WebTab: WebScreenHost {
   /// browser's back or forward, `back`, `logout`), or the page's.
   func handle(_ input: WebInput) {
     guard !isClosed else { return }
+    if let sequence = input.sequence { appliedSequence = max(appliedSequence, sequence) }
     if flash != nil {
       flash = nil
       setNeedsDisplay()
@@ -253,38 +260,26 @@ final class WebTab: WebScreenHost {
   // MARK: - Session
 
   private func bindSession() {
-    let output = SessionViewModel(auth: services.auth).transform(
-      .init(logoutTaps: logoutTaps.asObservable(), shownScenes: navigator.stack.asObservable()))
-    output.accountName
-      .drive(onNext: { [weak self] name in
-        self?.accountName = name
-        self?.setNeedsDisplay()
-      })
-      .disposed(by: bag)
-    output.dataProblem
-      .drive(onNext: { [weak self] problem in
-        self?.dataProblem = problem
-        self?.setNeedsDisplay()
-      })
-      .disposed(by: bag)
-    output.transitions
-      .emit(onNext: { [weak self] transition in
-        guard let self else { return }
-        if transition.resumesAfterLogin {
-          navigator.suspendSession(
-            keeping: screens.reduce(into: [:]) { kept, shown in
-              kept[shown.scene] = shown.screen.keptState
-            })
-        } else {
-          navigator.setLoggedIn(transition.isLoggedIn)
-        }
-        if let route = transition.route { navigate(route) }
-        if let message = transition.message { showMessage(message) }
-      })
-      .disposed(by: bag)
-    output.errorMessage
-      .emit(onNext: { [weak self] message in self?.showMessage(message) })
-      .disposed(by: bag)
+    SessionViewModel(auth: services.auth).transform(
+      .init(logoutTaps: logoutTaps.asObservable(), shownScenes: navigator.stack.asObservable())
+    )
+    .drive(
+      navigator,
+      keptStates: { [unowned self] in
+        screens.reduce(into: [:]) { kept, shown in kept[shown.scene] = shown.screen.keptState }
+      },
+      accountName: { [unowned self] name in
+        accountName = name
+        setNeedsDisplay()
+      },
+      dataProblem: { [unowned self] problem in
+        dataProblem = problem
+        setNeedsDisplay()
+      },
+      message: { [unowned self] in showMessage($0) },
+      failure: { [unowned self] in showMessage($0) }
+    )
+    .disposed(by: bag)
   }
 
   // MARK: - Pages

@@ -214,7 +214,10 @@ import WebUI
       h.start(features: [])
       let tab = h.open("/login")
       tab.send("email", #"<img src=x onerror="alert(1)">"#)
+      // Each frame says which of the page's inputs it has seen.
+      expectEqual(tab.frame?.applied, 1)
       tab.send("forgot")
+      expectEqual(tab.frame?.applied, 2)
       expectEqual(tab.path, "/forgot-password")
       #expect(tab.html.contains(#"value="&lt;img src=x onerror=&quot;alert(1)&quot;&gt;""#))
       #expect(!tab.html.contains("<img"))

@@ -131,6 +131,8 @@ final class BrowserTab {
   /// The page as first served, before any frame.
   let firstPage: String
   let connection = RecordingConnection()
+  /// How many inputs the page sent.
+  private(set) var sent = 0
 
   init(harness: WebHarness, id: String, firstPage: String) {
     self.harness = harness
@@ -148,8 +150,9 @@ final class BrowserTab {
   /// Sends an input as the script does, and runs what is due.
   @discardableResult
   func send(_ name: String, _ value: String = "") -> HTTPReply {
+    sent += 1
     let body = String(
-      decoding: try! JSONEncoder().encode(WebInput(name, value)), as: UTF8.self)
+      decoding: try! JSONEncoder().encode(WebInput(name, value, sequence: sent)), as: UTF8.self)
     return harness.request(.post, "/tabs/\(id)/input", body: body)
   }
 

@@ -5,26 +5,28 @@ import WebUI
 enum FormMarkup {
   /// A text field named `name` (its `data-input`, and its `id` after `field-`), labelled
   /// `label`, holding `value`; `message` shows under it, marking the field invalid when
-  /// `isInvalid`.
+  /// `isInvalid`. `example` is a value the field takes, for tests that fill forms they do
+  /// not know (`data-example`).
   static func field(
     _ label: String, name: String, value: String, type: String = "text",
     placeholder: String = "", autocomplete: String = "off", message: String? = nil,
-    isInvalid: Bool = false, isFocused: Bool = false
+    isInvalid: Bool = false, isFocused: Bool = false, example: String? = nil
   ) -> HTML {
     let id = "field-\(name)"
     let messageID = "\(id)-message"
+    let example: HTMLAttribute = example.map { .data("example", $0) } ?? .data("example", "")
     return HTML {
       HTML(.label, .for(id)) { label }
       if isFocused {
         HTML(
           .input, .id(id), .type(type), .name(name), .value(value), .data("input", name),
           .placeholder(placeholder), .autocomplete(autocomplete), .aria("describedby", messageID),
-          .aria("invalid", isInvalid ? "true" : "false"), .autofocus)
+          .aria("invalid", isInvalid ? "true" : "false"), example, .autofocus)
       } else {
         HTML(
           .input, .id(id), .type(type), .name(name), .value(value), .data("input", name),
           .placeholder(placeholder), .autocomplete(autocomplete), .aria("describedby", messageID),
-          .aria("invalid", isInvalid ? "true" : "false"))
+          .aria("invalid", isInvalid ? "true" : "false"), example)
       }
       HTML(.p, .id(messageID), .class(isInvalid ? "message" : "message hint")) { message ?? "" }
     }

@@ -156,7 +156,7 @@ final class RecordsPage<Record: DeclaredRecord>: WebScreen {
           FormMarkup.field(
             field.label, name: "field-\(field.name)", value: texts[index].value,
             placeholder: field.typeName, message: messages[index],
-            isInvalid: messages[index] != nil, isFocused: index == 0)
+            isInvalid: messages[index] != nil, isFocused: index == 0, example: field.example)
         }
         HTML(.div, .class("actions")) {
           FormMarkup.button(

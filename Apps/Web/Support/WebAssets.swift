@@ -39,12 +39,16 @@ enum WebAssets {
       if (!root) return;
       const tab = root.dataset.tab;
       let queue = Promise.resolve();
+      let sent = 0;
+      let settled = true;
       const send = (name, value) => {
+        const sequence = ++sent;
+        settled = false;
         queue = queue.then(() =>
           fetch(`/tabs/${tab}/input`, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ name, value: value ?? "" }),
+            body: JSON.stringify({ name, value: value ?? "", sequence }),
           }).then((answer) => {
             if (answer.status === 404) location.reload();
           }).catch(() => {}));
@@ -96,9 +100,11 @@ enum WebAssets {
           if (old.getAttribute(name) !== value) old.setAttribute(name, value);
         }
         if (old.nodeName === "INPUT" || old.nodeName === "TEXTAREA") {
-          // A field's text changes only when the tab changes it, and never while the user types
-          // in it: what is typed wins over a frame that has not seen it yet.
-          if (old !== document.activeElement && next.getAttribute("value") !== shownValue) {
+          // A field's text changes when the tab changes it; in the field being typed in, only
+          // once the tab has seen every input sent, so what is typed wins over a frame that
+          // has not seen it yet.
+          if (next.getAttribute("value") !== shownValue && old.value !== next.value &&
+            (old !== document.activeElement || settled)) {
             old.value = next.value;
           }
           if (old.type === "checkbox") old.checked = next.checked;
@@ -121,6 +127,7 @@ enum WebAssets {
       const events = new EventSource(`/tabs/${tab}/events`);
       events.addEventListener("frame", (event) => {
         const frame = JSON.parse(event.data);
+        settled = frame.applied >= sent;
         const next = document.createElement("div");
         next.innerHTML = frame.html;
         const hadFocus = root.contains(document.activeElement) && document.activeElement !== document.body;

@@ -227,3 +227,43 @@ public struct AccountTransition: Equatable, Sendable {
     self.resumesAfterLogin = resumesAfterLogin
   }
 }
+
+extension SessionViewModel.Output {
+  /// Does what every front does with the session's output, so that none writes it again:
+  /// applies each transition to `navigator` in its order (the login, then the route, then
+  /// the message), keeping the scenes shown with what `keptStates` gives for each when the
+  /// session expired, and hands the account's name, the data's problem, the messages and a
+  /// failed logout to the front to show.
+  ///
+  /// - Parameters:
+  ///   - navigator: The front's navigator.
+  ///   - keptStates: What each scene shown now would lose (a form's draft), read when the
+  ///     session expires.
+  ///   - accountName: Each account name, `nil` while no one is logged in.
+  ///   - dataProblem: What is wrong with the data, `nil` while nothing is.
+  ///   - message: Each message of a transition ("Logged out.").
+  ///   - failure: Each failed logout.
+  /// - Returns: The subscriptions, to dispose of when the front ends.
+  @MainActor
+  public func drive(
+    _ navigator: Navigator, keptStates: @escaping @MainActor () -> [Scene: any Sendable],
+    accountName: @escaping @MainActor (String?) -> Void,
+    dataProblem: @escaping @MainActor (String?) -> Void,
+    message: @escaping @MainActor (String) -> Void, failure: @escaping @MainActor (String) -> Void
+  ) -> Disposable {
+    CompositeDisposable(disposables: [
+      self.accountName.drive(onNext: { accountName($0) }),
+      self.dataProblem.drive(onNext: { dataProblem($0) }),
+      transitions.emit(onNext: { transition in
+        if transition.resumesAfterLogin {
+          navigator.suspendSession(keeping: keptStates())
+        } else {
+          navigator.setLoggedIn(transition.isLoggedIn)
+        }
+        if let route = transition.route { navigator.navigate(route) }
+        if let text = transition.message { message(text) }
+      }),
+      errorMessage.emit(onNext: { failure($0) }),
+    ])
+  }
+}

@@ -2,13 +2,15 @@
 """Drives headless Chromium through the web front, as a person would, over the DevTools
 protocol (a WebSocket client written here on Python's standard library).
 
-    Scripts/web-e2e.py WEB_BINARY CLI_BINARY SCREENSHOT_DIR
+    Scripts/web_e2e.py WEB_BINARY SCREENSHOT_DIR PATH
 
-Starts WEB_BINARY on a fresh data directory, opens the address it prints, and plays the
-stories: log in (a wrong password first), open the friends, add a friend whose phone number
-is refused and then accepted, see a friend that a second process (CLI_BINARY) adds, reload,
-go back, open a second tab, and read the list at a phone's width. Saves a screenshot of each
-main page in SCREENSHOT_DIR. Exits non-zero, saying which step failed, when one does.
+Starts WEB_BINARY on a fresh data directory, opens the address it prints, logs in to the
+seeded account and plays the story of the records page at PATH (one that
+Scripts/new-feature.sh wrote): the form's fields, each filled with its example, an entry
+added, edited and deleted after the confirmation, and the page at a phone's width. Saves a
+screenshot in SCREENSHOT_DIR. Exits non-zero, saying which step failed, when one does.
+
+Other stories import it: `Session` starts the front and the browser, `Browser` acts.
 """
 import base64
 import json
@@ -195,137 +197,138 @@ def step(name):
     print(f"-- {name}", flush=True)
 
 
-def main():
-    if len(sys.argv) != 4:
-        print(__doc__, file=sys.stderr)
-        return 64
-    web, cli, screenshots = sys.argv[1:]
-    os.makedirs(screenshots, exist_ok=True)
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-    if not chromium:
-        raise Failure("no chromium on PATH")
-    work = tempfile.mkdtemp(prefix="web-e2e.")
-    env = dict(os.environ, FRIENDS_DATA_DIR=os.path.join(work, "data"))
-    env.pop("FRIENDS_SERVER", None)
-    server = subprocess.Popen([web, "--port", "0"], env=env, stdout=subprocess.PIPE, text=True)
-    browser_process = None
-    try:
-        ready, _, _ = select.select([server.stdout], [], [], 30)
-        line = server.stdout.readline() if ready else ""
-        match = re.search(r"(http://127\.0\.0\.1:\d+)/\?key=([0-9a-f]+)", line)
-        if not match:
-            raise Failure(f"the web front did not print its address; it printed {line!r}")
-        origin, key = match.groups()
+class Session:
+    """The web front on a fresh data directory, and Chromium with a tab on it; `close()` ends
+    both."""
 
-        arguments = [
-            chromium, "--headless=new", "--disable-gpu", "--disable-dev-shm-usage",
-            "--no-first-run", "--no-default-browser-check", "--remote-debugging-port=0",
-            f"--user-data-dir={os.path.join(work, 'profile')}", "about:blank",
-        ]
-        if os.geteuid() == 0:
-            arguments.insert(1, "--no-sandbox")
-        browser_process = subprocess.Popen(arguments, stderr=subprocess.PIPE, text=True)
-        deadline = time.time() + 60
-        devtools_url = None
-        while time.time() < deadline and devtools_url is None:
-            ready, _, _ = select.select([browser_process.stderr], [], [], 1)
-            if ready:
-                text = browser_process.stderr.readline()
-                found = re.search(r"DevTools listening on (ws://\S+)", text)
-                devtools_url = found.group(1) if found else None
-        if devtools_url is None:
-            raise Failure("Chromium did not start its DevTools endpoint within 60 s")
-        page = Browser(DevTools(devtools_url), screenshots)
+    def __init__(self, web, screenshots):
+        os.makedirs(screenshots, exist_ok=True)
+        chromium = (
+            shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        )
+        if not chromium:
+            raise Failure("no chromium on PATH")
+        self.work = tempfile.mkdtemp(prefix="web-e2e.")
+        self.browser_process = None
+        identity = open(os.path.join(os.path.dirname(__file__), "..", "Modules", "AppComposition",
+                                     "Support", "AppIdentity.swift")).read()
+        variable = re.search(r'dataDirectoryVariable = "([A-Z0-9_]+)"', identity).group(1)
+        server_variable = re.search(r'serverVariable = "([A-Z0-9_]+)"', identity).group(1)
+        self.env = dict(os.environ)
+        self.env[variable] = os.path.join(self.work, "data")
+        self.env.pop(server_variable, None)
+        self.server = subprocess.Popen([web, "--port", "0"], env=self.env, stdout=subprocess.PIPE, text=True)
+        try:
+            ready, _, _ = select.select([self.server.stdout], [], [], 30)
+            line = self.server.stdout.readline() if ready else ""
+            match = re.search(r"(http://127\.0\.0\.1:\d+)/\?key=([0-9a-f]+)", line)
+            if not match:
+                raise Failure(f"the web front did not print its address; it printed {line!r}")
+            self.origin, self.key = match.groups()
+            arguments = [
+                chromium, "--headless=new", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--no-default-browser-check", "--remote-debugging-port=0",
+                f"--user-data-dir={os.path.join(self.work, 'profile')}", "about:blank",
+            ]
+            if os.geteuid() == 0:
+                arguments.insert(1, "--no-sandbox")
+            self.browser_process = subprocess.Popen(arguments, stderr=subprocess.PIPE, text=True)
+            deadline = time.time() + 60
+            devtools_url = None
+            while time.time() < deadline and devtools_url is None:
+                ready, _, _ = select.select([self.browser_process.stderr], [], [], 1)
+                if ready:
+                    found = re.search(r"DevTools listening on (ws://\S+)", self.browser_process.stderr.readline())
+                    devtools_url = found.group(1) if found else None
+            if devtools_url is None:
+                raise Failure("Chromium did not start its DevTools endpoint within 60 s")
+            self.page = Browser(DevTools(devtools_url), screenshots)
+        except BaseException:
+            self.close()
+            raise
 
-        step("a link to the friends, opened with the key, asks to log in first")
-        page.open_tab(f"{origin}/friends?key={key}")
+    def log_in(self, path):
+        """Opens `path` with the key and logs in to the seeded account; the page then shows
+        `path`."""
+        page = self.page
+        page.open_tab(f"{self.origin}{path}?key={self.key}")
         page.wait_path("/login")
         page.wait("the email field to have the focus", "document.activeElement?.id === 'field-email'")
-        page.wait_text("Enter an email address.")
-        page.shot("login")
-
-        step("a wrong password is refused, then the right one logs in and opens the friends")
         page.type("ada@example.com")
         page.key("Tab")
-        page.type("wrong password")
-        page.wait("Log in enabled", "document.querySelector('[data-tap=login]').getAttribute('aria-disabled') === 'false'")
+        page.type("correct horse")
         page.key("Enter", text="\r")
-        page.wait_text("Login failed", 20)
-        page.fill("#field-password", "correct horse")
-        page.key("Enter", text="\r")
-        page.wait_path("/friends", 30)
-        page.wait_text("Liam Anderson")
-        page.shot("friends")
+        page.wait_path(path, 30)
 
-        step("adding a friend: the phone number is refused as typed, then accepted")
-        page.click("[data-tap=add]")
-        page.wait_path("/friends/new")
-        page.wait("the first field to have the focus", "document.activeElement?.id === 'field-firstName'")
-        page.type("Ada")
-        page.key("Tab")
-        page.type("Byron <3")
-        page.key("Tab")
-        page.type("555 01")
-        page.key("Tab")
-        page.wait_text("A phone number needs 7 to 15 digits.")
-        page.shot("friend-form")
-        page.fill("#field-phoneNumber", "555 0199")
-        page.wait("the message to go", "!document.body.innerText.includes('A phone number needs')")
-        page.key("Enter", text="\r")
-        page.wait_path("/friends", 20)
-        page.wait_text("Ada Byron <3")
+    def close(self):
+        if self.browser_process:
+            self.browser_process.kill()
+            self.browser_process.wait()
+        self.server.terminate()
+        self.server.wait(timeout=10)
+        shutil.rmtree(self.work, ignore_errors=True)
 
-        step("a second process adds a friend, and the open page shows them")
-        subprocess.run(
-            [cli, "add", "--first", "Grace", "--last", "Hopper", "--phone", "555 0102"],
-            env=env, check=True, stdout=subprocess.DEVNULL,
-        )
-        page.wait_text("Grace Hopper", 15)
 
-        step("a friend's page; reload keeps it, and back goes to the list")
-        page.click("a[href^='/friends/']")
-        page.wait("a friend's address", "/^\\/friends\\/\\d+$/.test(location.pathname)")
-        address = page.js("location.pathname")
-        page.wait_text("Phone")
-        page.shot("friend")
-        page.dt.call("Page.reload")
-        page.wait("the page to load again", "document.readyState === 'complete'")
-        page.wait_path(address)
-        page.wait_text("Phone")
-        page.js("history.back()")
-        page.wait_path("/friends")
-        page.wait_text("Grace Hopper")
+def records_story(session, path):
+    """The story of a records page that Scripts/new-feature.sh wrote."""
+    page = session.page
+    step(f"log in, and a link to {path} opens it after the login")
+    session.log_in(path)
+    page.wait("the form's first field to have the focus", "document.activeElement?.matches('form input')")
+    count = page.js("document.querySelectorAll('form input').length")
+    if not count:
+        raise Failure("the page has no field")
 
-        step("Escape goes back to the home")
-        page.js("document.activeElement?.blur()")
-        page.key("Escape")
-        page.wait_path("/")
-        page.wait_text("Logged in as")
-        page.shot("home")
+    step("each field gets its example, and Enter adds the entry")
+    for index in range(count):
+        example = page.js(f"document.querySelectorAll('form input')[{index}].dataset.example")
+        page.fill(f"form > input:nth-of-type({index + 1})", example)
+    page.key("Enter", text="\r")
+    page.wait_text("Added ")
+    page.wait("one entry listed", "document.querySelectorAll('.records li').length === 1")
+    # The form adds the next entry: emptied, the field that had the focus too.
+    page.wait(
+        "the form emptied",
+        "[...document.querySelectorAll('form input')].every(i => i.value !== i.dataset.example)",
+    )
+    page.shot("records")
 
-        step("a second tab has its own page, on the same login")
-        page.open_tab(f"{origin}/friends")
-        page.wait_path("/friends")
-        page.wait_text("Grace Hopper")
+    step("Edit fills the form, Save saves it over itself")
+    page.click(".records li [data-tap=edit]")
+    page.wait_text("Edit ")
+    page.click("[data-tap=save]")
+    page.wait_text("Saved ")
 
-        step("at a phone's width, the list fits without scrolling sideways")
-        page.width(375)
-        page.wait("no sideways scrolling", "document.documentElement.scrollWidth <= 375")
-        page.shot("friends-phone")
-        print("web front end to end: all steps passed")
-        return 0
-    finally:
-        if browser_process:
-            browser_process.kill()
-            browser_process.wait()
-        server.terminate()
-        server.wait(timeout=10)
-        shutil.rmtree(work, ignore_errors=True)
+    step("Delete asks first; the confirmation deletes the entry")
+    page.click(".records li [data-tap=delete]")
+    page.wait("the question", "!!document.querySelector('[role=alertdialog]')")
+    page.click("[data-tap=confirm-delete]")
+    page.wait_text("Removed ")
+    page.wait("no entry listed", "document.querySelectorAll('.records li').length === 0")
+
+    step("at a phone's width, the page fits without scrolling sideways")
+    page.width(375)
+    page.wait("no sideways scrolling", "document.documentElement.scrollWidth <= 375")
+    page.shot("records-phone")
+
+
+def run(story, web, screenshots, *arguments):
+    """Runs `story(session, *arguments)` on a new session; returns the exit status."""
+    try:
+        session = Session(web, screenshots)
+        try:
+            story(session, *arguments)
+        finally:
+            session.close()
+    except Failure as failure:
+        print(f"FAIL: {failure}", file=sys.stderr)
+        return 1
+    print("web front end to end: all steps passed")
+    return 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Failure as failure:
-        print(f"FAIL: {failure}", file=sys.stderr)
-        sys.exit(1)
+    if len(sys.argv) != 4:
+        print(__doc__, file=sys.stderr)
+        sys.exit(64)
+    sys.exit(run(records_story, sys.argv[1], sys.argv[2], sys.argv[3]))
