@@ -6,6 +6,7 @@
 # each added exactly its files (at most 250 product lines) and
 # one line in each list, and that the result builds (warnings as errors), passes the format
 # and architecture checks and the tests of the features and of the lists they changed; then
+# that recipes-web serves the page of Ingredients in headless Chromium (Scripts/web-e2e.sh),
 # that what one process adds with typed options, a second one lists, on the embedded store
 # and through recipes-server, and that a value of the wrong type is a usage error.
 #
@@ -137,6 +138,10 @@ grep -q 'Test run with .* passed' "$work/tests.log" || fail "the new features' t
 swift test "${build_options[@]}" --filter 'NavigatorTests|CLITests|TUITests|WebTests|HomeViewModelTests|AppServerTests' \
   2>&1 | tee "$work/others.log" | grep -E '^(✔|✘) Test run' || true
 grep -q 'Test run with .* passed' "$work/others.log" || fail "the tests of the lists did not pass"
+
+# The web front serves the new page, and a browser adds, edits and deletes an entry on it.
+BUILD_OPTIONS="${build_options[*]}" Scripts/web-e2e.sh /ingredients ||
+  fail "the browser test of the page /ingredients did not pass"
 
 # What one process adds, a second one lists: on the embedded store.
 bin=$(swift build "${build_options[@]}" --show-bin-path)
