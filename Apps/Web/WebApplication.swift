@@ -9,12 +9,12 @@ import WebUI
 
 /// The web front: it answers the browser's requests with the app's pages, one ``WebTab`` per
 /// browser tab, each tab's changes going out on its own live connection (Server-Sent Events)
-/// and its inputs coming in as JSON posts.
+/// and its inputs coming in as JSON requests.
 ///
 /// Only a browser that opened the address with the front's key (printed when it starts) gets
 /// in: the key becomes a cookie that the page's scripts cannot read and that no other site's
 /// request carries. The HTTP server checks the rest: the `Host` (no other name may lead here),
-/// the `Origin` of every post and live connection, and that posts are JSON.
+/// the `Origin` of every input and live connection, and that inputs are JSON.
 @MainActor
 final class WebApplication {
   /// How many tabs may be open at once; the oldest without a live connection goes first.
@@ -115,8 +115,8 @@ final class WebApplication {
     if path.segments.first == "tabs", path.segments.count == 3 {
       let id = path.segments[1]
       switch (request.method, path.segments[2]) {
-      case (.get, "events"): return liveConnection(tab: id)
-      case (.post, "input"): return input(tab: id, body: request.body)
+      case ("GET", "events"): return liveConnection(tab: id)
+      case ("POST", "input"): return input(tab: id, body: request.body)
       default: return .error(status: 405, message: "not a method this address takes")
       }
     }

@@ -5,7 +5,7 @@ import WebUI
 
 /// What the page sends: a field's new text, a tap on a button, a link followed.
 ///
-/// The page's script posts `{"name": …, "value": …}` for each: `name` is the control's
+/// The page's script sends `{"name": …, "value": …}` for each: `name` is the control's
 /// `data-input` or `data-tap` attribute, `value` the field's whole text (or the button's
 /// `data-value`, or a link's path).
 struct WebInput: Hashable, Sendable, Codable {

@@ -65,7 +65,7 @@ do {
 let holder = FrontHolder()
 
 // Each open tab holds a connection for its live updates, and every tab comes from this
-// machine: the limits are the tabs', not a public server's. Posts must be JSON from the
+// machine: the limits are the tabs', not a public server's. Inputs must be JSON from the
 // page's own origin, and the Host must name this machine (the defaults).
 let configuration = HTTPServerConfiguration(
   host: "127.0.0.1", port: options.port,

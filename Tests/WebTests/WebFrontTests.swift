@@ -1,3 +1,4 @@
+import AppComposition
 import Foundation
 import HTTPServer
 import Navigator
@@ -36,19 +37,19 @@ import WebUI
       #expect(Self.text(refused).contains("with its key"))
       expectEqual(
         h.response(.get, "/?key=" + String(repeating: "0", count: 64), cookie: nil)?.status, 403)
-      expectEqual(h.response(.get, "/", cookie: "friends-test=nope")?.status, 403)
+      expectEqual(h.response(.get, "/", cookie: "app-test=nope")?.status, 403)
       // Another front's cookie on the same host is not this one's.
-      expectEqual(h.response(.get, "/", cookie: "friends-9999=\(WebHarness.key)")?.status, 403)
+      expectEqual(h.response(.get, "/", cookie: "app-9999=\(WebHarness.key)")?.status, 403)
       expectEqual(h.app.tabs.count, 0)
 
-      let entry = h.response(.get, "/friends?key=\(WebHarness.key)", cookie: nil)
+      let entry = h.response(.get, "/notes?key=\(WebHarness.key)", cookie: nil)
       expectEqual(entry?.status, 303)
       // The key leaves the address at once; the cookie cannot be read by scripts or sent by
       // another site.
-      expectEqual(Self.header(entry, "Location"), "/friends")
+      expectEqual(Self.header(entry, "Location"), "/notes")
       expectEqual(
         Self.header(entry, "Set-Cookie"),
-        "friends-test=\(WebHarness.key); Path=/; HttpOnly; SameSite=Strict")
+        "app-test=\(WebHarness.key); Path=/; HttpOnly; SameSite=Strict")
       expectEqual(h.response(.get, "/")?.status, 200)
       // Inputs and live connections need the cookie too.
       expectEqual(h.response(.post, "/tabs/tab1/input", cookie: nil, body: "{}")?.status, 403)
@@ -81,11 +82,11 @@ import WebUI
     WebHarness.run { h in
       h.start(features: [])
       let tab = h.open("/login")
-      #expect(tab.firstPage.contains("<title>Log in · Friends</title>"))
+      #expect(tab.firstPage.contains("<title>Log in · \(AppIdentity.name)</title>"))
       #expect(tab.firstPage.contains(#"<div id="app" data-tab="tab1">"#))
       // The page is served with its scene, and the first frame fills in what the view model
       // says once it runs (the hint), in place.
-      #expect(tab.firstPage.contains(#"<h1>Log in</h1><form method="post" data-submit="login""#))
+      #expect(tab.firstPage.contains(#"<h1>Log in</h1><form method="POST" data-submit="login""#))
       #expect(tab.html.hasPrefix(#"<header class="bar">"#))
       expectEqual(tab.path, "/login")
       expectEqual(tab.connection.frames.count, 1)
@@ -124,7 +125,7 @@ import WebUI
       h.auth.status.accept(.authorized(WebHarness.ada))
       h.settle()
       expectEqual(tab.path, "/")
-      expectEqual(tab.frame?.title, "Home · Friends")
+      expectEqual(tab.frame?.title, "Home · \(AppIdentity.name)")
       #expect(tab.html.contains("Logged in as Ada."))
       #expect(tab.html.contains(#"<button type="button" data-tap="logout">Log out</button>"#))
       #expect(!tab.html.contains("password"))

@@ -45,7 +45,7 @@ final class WebHarness {
   /// The key the front is started with.
   static let key = String(repeating: "5a", count: 32)
   /// The cookie a browser that opened the address with the key sends.
-  static let cookie = "friends-test=\(key)"
+  static let cookie = "app-test=\(key)"
   nonisolated static let ada = Account(email: "ada@example.com", displayName: "Ada")
 
   init() {
@@ -67,7 +67,7 @@ final class WebHarness {
       auth: auth, collections: collections, features: featureFakes, scheduler: clock,
       origin: "test")
     app = WebApplication(
-      services: services, scheduler: clock, key: Self.key, cookieName: "friends-test",
+      services: services, scheduler: clock, key: Self.key, cookieName: "app-test",
       features: features, links: links,
       makeTabID: { [unowned self] in
         tabCount += 1

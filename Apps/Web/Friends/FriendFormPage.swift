@@ -101,7 +101,7 @@ final class FriendFormPage: WebScreen {
     let title = FriendFormViewModel.title(for: mode)
     return HTML {
       HTML(.h1) { title }
-      HTML(.form, .method("post"), .data("submit", "save"), .aria("label", title)) {
+      HTML(.form, .method("POST"), .data("submit", "save"), .aria("label", title)) {
         for (index, (field, label, name, type, hint)) in Self.layout.enumerated() {
           FormMarkup.field(
             label, name: name, value: relay(field).value, type: type, placeholder: hint,

@@ -5,7 +5,8 @@ extension WebFeature {
   /// Every feature with pages, in the order the home lists them: one line each.
   static var all: [WebFeature] {
     [
-      .friends
+      .friends,
+      .search,
     ]
   }
 }
@@ -15,6 +16,9 @@ extension OutwardLink {
   /// features: one line each. A feature's routes without a line here are refused, and its
   /// pages offer no link for them.
   static var web: [OutwardLink] {
-    []
+    [
+      OutwardLink(FriendsOutward.find, to: .show(.search)),
+      OutwardLink(SearchOutward.self) { .show(.friendDetail(id: $0.id)) },
+    ]
   }
 }

@@ -67,7 +67,7 @@ final class LoginPage: WebScreen {
     HTML {
       HTML(.h1) { "Log in" }
       if let notice { HTML(.p, .role("status")) { notice } }
-      HTML(.form, .method("post"), .data("submit", "login"), .aria("label", "Log in")) {
+      HTML(.form, .method("POST"), .data("submit", "login"), .aria("label", "Log in")) {
         FormMarkup.field(
           "Email", name: "email", value: email.value, type: "email",
           placeholder: "your email address", autocomplete: "username",
@@ -126,7 +126,7 @@ final class ForgotPasswordPage: WebScreen {
   override func render() -> HTML {
     HTML {
       HTML(.h1) { "Forgot password" }
-      HTML(.form, .method("post"), .data("submit", "send"), .aria("label", "Forgot password")) {
+      HTML(.form, .method("POST"), .data("submit", "send"), .aria("label", "Forgot password")) {
         FormMarkup.field(
           "Email", name: "email", value: email.value, type: "email",
           placeholder: "your email address", autocomplete: "username", isFocused: true)

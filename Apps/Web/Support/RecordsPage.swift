@@ -148,7 +148,7 @@ final class RecordsPage<Record: DeclaredRecord>: WebScreen {
       HTML(.h1) { heading }
       HTML(.p, .class("hint")) { summary }
       HTML(
-        .form, .method("post"), .data("submit", "save"),
+        .form, .method("POST"), .data("submit", "save"),
         .aria("label", title ?? Form.title(for: .addEach))
       ) {
         if let title { HTML(.h2) { title } }

@@ -54,6 +54,8 @@ enum WebAssets {
           }).catch(() => {}));
       };
       history.replaceState({ depth: history.state?.depth ?? 1 }, "");
+      // An address of this origin without it: the path and the query.
+      const address = (href) => href.slice(location.origin.length).split("#")[0];
 
       document.addEventListener("input", (event) => {
         const name = event.target.dataset?.input;
@@ -72,7 +74,7 @@ enum WebAssets {
           send(control.dataset.tap, control.dataset.value);
         } else if (control.origin === location.origin) {
           event.preventDefault();
-          send("open", control.pathname + control.search);
+          send("open", address(control.href));
         }
       });
       document.addEventListener("submit", (event) => {
@@ -83,7 +85,7 @@ enum WebAssets {
       document.addEventListener("keydown", (event) => {
         if (event.key === "Escape" && !event.defaultPrevented) send("escape", "");
       });
-      window.addEventListener("popstate", () => send("location", location.pathname + location.search));
+      window.addEventListener("popstate", () => send("location", address(location.href)));
 
       const same = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName
         && (a.nodeType !== 1 || a.id === b.id);
@@ -134,7 +136,7 @@ enum WebAssets {
         morphChildren(root, next);
         document.title = frame.title;
         const depth = history.state?.depth ?? 1;
-        if (frame.path !== location.pathname + location.search) {
+        if (frame.path !== address(location.href)) {
           if (frame.depth > depth) history.pushState({ depth: frame.depth }, "", frame.path);
           else history.replaceState({ depth: frame.depth }, "", frame.path);
         } else if (frame.depth !== depth) {
@@ -166,8 +168,7 @@ enum WebAssets {
     main { max-width: 40rem; padding: 0 1rem 2rem; }
     h1 { font-size: 1.4rem; margin: .5rem 0 1rem; }
     label { display: block; margin-top: .75rem; font-weight: 600; }
-    input[type=text], input[type=email], input[type=password], input[type=search],
-    input[type=tel], input[type=number], input[type=date] {
+    input:not([type=checkbox]):not([type=radio]) {
       width: 100%; padding: .5rem; font: inherit; border: 1px solid #8888; border-radius: 4px; }
     input[aria-invalid=true] { border-color: var(--failure); }
     .message { min-height: 1.5em; margin: .25rem 0; font-size: .9rem; color: var(--failure); }
