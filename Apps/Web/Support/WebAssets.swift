@@ -27,11 +27,10 @@ enum WebAssets {
   }
 
   /// The page's script. It sends each input (`data-input` fields as the user types and as
-  /// focus leaves them,
-  /// `data-tap` buttons, links to the app's own pages, Escape, the browser's back and
-  /// forward) to the tab, in order, and applies each frame the tab sends: the markup, changed
-  /// in place so the focused field keeps its caret and what is typed in it, the title, and the
-  /// address (a new history entry when the stack grew).
+  /// focus leaves them, `data-tap` buttons, links to the app's own pages, Escape, the
+  /// browser's back and forward) to the tab, in order and numbered, and applies each frame
+  /// the tab sends: the markup, changed in place so the focused field keeps its caret and what
+  /// is typed in it, the title, and the address (a new history entry when the stack grew).
   static let script = #"""
     "use strict";
     (() => {
