@@ -138,3 +138,45 @@ import Testing
     }
   }
 }
+
+/// The form's text across an expired session, and Cancel with changes not saved.
+@MainActor @Suite struct FriendFormPageSessionTests {
+  @Test func anExpiredSessionKeepsTheFormsTextForTheNextLoginAndCancelAsksFirst() {
+    WebHarness.run { h in
+      h.friends.recordsResponse = { _ in [.next(10, [FriendsPagesTests.ada]), .completed(10)] }
+      h.auth.logInResponse = { _, _ in [.next(10, WebHarness.ada), .completed(10)] }
+      h.auth.status.accept(.authorized(WebHarness.ada))
+      h.start()
+      let tab = h.open("/friends/new")
+      expectEqual(tab.path, "/friends/new")
+      tab.type("Alan", into: "firstName")
+      tab.type("Tur", into: "lastName")
+      h.clock.scheduleAt(h.clock.clock + 100) {
+        h.auth.expirations.accept(())
+        h.auth.status.accept(.unavailable)
+      }
+      h.advance(by: 100)
+      expectEqual(tab.path, "/login")
+      #expect(tab.html.contains("Your session has expired; log in again"))
+      #expect(tab.html.contains(#"value="ada@example.com""#))
+      tab.send("password", "correct horse")
+      tab.send("login")
+      h.advance(by: 10)
+      h.auth.status.accept(.authorized(WebHarness.ada))
+      h.advance(by: 10)
+      expectEqual(tab.path, "/friends/new")
+      #expect(tab.html.contains(#"value="Alan""#))
+      #expect(tab.html.contains(#"value="Tur""#))
+
+      // The text is the form's: Cancel asks before dropping it; Keep editing stays.
+      tab.send("cancel")
+      #expect(tab.html.contains("Your changes to this friend will be lost."))
+      tab.send("keep-editing")
+      expectEqual(tab.path, "/friends/new")
+      #expect(!tab.html.contains("will be lost"))
+      tab.send("escape")
+      tab.send("discard")
+      expectEqual(tab.path, "/friends")
+    }
+  }
+}

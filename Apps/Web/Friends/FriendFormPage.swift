@@ -5,7 +5,8 @@ import WebUI
 
 /// The form that adds or edits a friend: each field's message as the user types and as
 /// focus leaves it, Save enabled as the view model says, the failure of a save, and, when
-/// the friend changed elsewhere meanwhile, the choice to reload it or overwrite it.
+/// the friend changed elsewhere meanwhile, the choice to reload it or overwrite it. Cancel
+/// (or Escape) with changes not saved asks before it drops them.
 @MainActor
 final class FriendFormPage: WebScreen {
   private let mode: FriendFormViewModel.Mode
@@ -23,6 +24,9 @@ final class FriendFormPage: WebScreen {
   private var isLoading = false
   private var failure: String?
   private var conflict: String?
+  private var isDirty = false
+  /// Whether the page asks before dropping the changes.
+  private var isAskingToDiscard = false
   /// Whether the fields hold their first values (at once to add; once loaded to edit).
   private var hasInitialValues = false
 
@@ -61,6 +65,7 @@ final class FriendFormPage: WebScreen {
     }
     bind(output.errorMessage) { [unowned self] in failure = $0 }
     bind(output.unsavedDraft) { [unowned self] in unsavedDraft = $0 }
+    bind(output.isDirty) { [unowned self] in isDirty = $0 }
     bind(output.conflict) { [unowned self] in conflict = $0 }
     bind(output.savedMessage) { [weak host] in host?.showMessage($0) }
     forward(output.route)
@@ -91,6 +96,19 @@ final class FriendFormPage: WebScreen {
     case "overwrite":
       conflict = nil
       overwriteTaps.accept(())
+    case "cancel", "escape":
+      if isAskingToDiscard {
+        isAskingToDiscard = false
+      } else if isDirty {
+        isAskingToDiscard = true
+      } else {
+        host?.navigate(.back)
+      }
+    case "discard":
+      isAskingToDiscard = false
+      host?.navigate(.back)
+    case "keep-editing":
+      isAskingToDiscard = false
     default:
       return false
     }
@@ -112,7 +130,16 @@ final class FriendFormPage: WebScreen {
           FormMarkup.button(
             "Save", tap: "save", isPrimary: true, isEnabled: isSaveEnabled && !isLoading,
             type: "submit")
-          FormMarkup.button("Cancel", tap: "back")
+          FormMarkup.button("Cancel", tap: "cancel")
+        }
+      }
+      if isAskingToDiscard {
+        HTML(.section, .role("alertdialog"), .aria("label", "Discard changes?")) {
+          HTML(.p) { "Your changes to this friend will be lost." }
+          HTML(.div, .class("actions")) {
+            FormMarkup.button("Discard", tap: "discard", isPrimary: true)
+            FormMarkup.button("Keep editing", tap: "keep-editing")
+          }
         }
       }
       if let conflict {
