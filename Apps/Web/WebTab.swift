@@ -79,6 +79,9 @@ final class WebTab: WebScreenHost {
     self.scheduler = scheduler
     self.features = features
     let scenes = Self.scenes(at: path, features: features)
+    if scenes == [.home], !path.segments.isEmpty {
+      flash = "There is no page at \(path.text); here is the home."
+    }
     if scenes.first == .login || scenes.first == .forgotPassword {
       navigator = Navigator(root: scenes[0], isLoggedIn: false, links: links)
     } else {

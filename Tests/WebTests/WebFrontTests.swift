@@ -132,6 +132,18 @@ import WebUI
     }
   }
 
+  @Test func anAddressWithNoPageOpensTheHomeAndSaysSo() {
+    WebHarness.run { h in
+      h.auth.status.accept(.authorized(WebHarness.ada))
+      h.start(features: [])
+      let tab = h.open("/nothing/here")
+      expectEqual(tab.path, "/")
+      #expect(tab.html.contains("There is no page at /nothing/here; here is the home."))
+      let home = h.open("/")
+      #expect(!home.html.contains("There is no page"))
+    }
+  }
+
   @Test func aSecondTabHasItsOwnPageAndTheSameSession() {
     WebHarness.run { h in
       h.auth.status.accept(.authorized(WebHarness.ada))
