@@ -21,15 +21,19 @@ struct ServerMixError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// A `friends-server` process from this executable's folder, on a free port of the loopback
-/// interface.
+/// A `friends-server` process (or another server of the app's, `friends-web`) from this
+/// executable's folder, on a free port of the loopback interface.
 final class ServerProcess {
   let process = Process()
   let port: UInt16
+  /// The first line the server printed.
+  let firstLine: String
 
-  init(arguments: [String], environment: [String: String]) throws {
+  init(
+    _ name: String = "friends-server", arguments: [String], environment: [String: String]
+  ) throws {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = folder.appendingPathComponent("friends-server")
+    let executable = folder.appendingPathComponent(name)
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
       throw ServerMixError(
         "\(executable.path) is missing: build it first (swift build -c release)")
@@ -50,9 +54,10 @@ final class ServerProcess {
       if chunk.isEmpty { break }
       text += String(decoding: chunk, as: UTF8.self)
     }
-    guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-      let port = url.port
-    else {
+    // The line is the URL, or a sentence with the URL in it.
+    firstLine = String(text.prefix { $0 != "\n" })
+    let address = firstLine.split(separator: " ").first { $0.hasPrefix("http://") }
+    guard let url = address.flatMap({ URL(string: String($0)) }), let port = url.port else {
       process.terminate()
       throw ServerMixError("the server did not start (it printed \"\(text)\")")
     }

@@ -65,4 +65,8 @@ private let passwordAndServerWorkloads: [Workload] =
       id: "LOGIN-flood", size: 16,
       summary: "friends-server: a person's logins while n threads send bogus logins",
       execute: runLoginFloodWorkload),
+    Workload(
+      id: "WEB-tabs", size: 100,
+      summary: "friends-web: n tabs open, first page and frame, input-to-frame latency, memory",
+      execute: runWebTabsWorkload),
   ]

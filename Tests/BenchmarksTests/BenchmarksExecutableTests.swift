@@ -10,7 +10,7 @@ import Testing
     ["W1s", "W1r", "W2", "W2f", "W3", "W4", "W5", "W6m", "W6d", "W7", "MEM"]
     + StoreWorkloadsTests.ids
     + StoreWorkloadsTests.sqliteIds
-    + ["PBKDF2-600k", "HTTP-slow-500", "LOGIN-flood"]
+    + ["PBKDF2-600k", "HTTP-slow-500", "LOGIN-flood", "WEB-tabs"]
     + ServerMixWorkloadsTests.ids
     + WriteWorkloadsTests.ids
     + StartupWorkloadsTests.ids
