@@ -5,8 +5,9 @@
 
 A link to the friends opened before the login, a wrong password then the right one, adding a
 friend whose phone number is refused then accepted, a friend that a second process
-(CLI_BINARY) adds, a friend's page, reload, back, Escape, a second tab, and the list at a
-phone's width; a screenshot of each main page in SCREENSHOT_DIR.
+(CLI_BINARY) adds, a friend's page, reload, back, Escape, a second tab, the list at a
+phone's width, and the timeline (a post read whole, its author's posts); a screenshot of
+each main page in SCREENSHOT_DIR.
 """
 import os
 import subprocess
@@ -93,6 +94,19 @@ def demo_story(session, cli):
     page.width(375)
     page.wait("no sideways scrolling", "document.documentElement.scrollWidth <= 375")
     page.shot("friends-phone")
+
+    step("the friends' activity: the timeline's posts, one read whole, its author's posts")
+    page.width(1000)
+    page.click("[data-tap=activity]")
+    page.wait_path("/timeline")
+    page.wait("posts listed", "document.querySelectorAll('.records li').length > 0", 20)
+    page.shot("timeline")
+    page.click(".records li [data-tap=read]")
+    page.wait("a post's address", "/^\\/timeline\\/posts\\/\\d+$/.test(location.pathname)")
+    page.wait("the post's text", "!!document.querySelector('article .text')")
+    page.click("article [data-tap=author]")
+    page.wait("the author's address", "/^\\/timeline\\/people\\/\\d+$/.test(location.pathname)")
+    page.wait("the author's posts", "document.querySelectorAll('.records li').length > 0", 20)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ extension WebFeature {
     [
       .friends,
       .search,
+      .timeline,
     ]
   }
 }
@@ -18,6 +19,7 @@ extension OutwardLink {
   static var web: [OutwardLink] {
     [
       OutwardLink(FriendsOutward.find, to: .show(.search)),
+      OutwardLink(FriendsOutward.activity, to: .show(.timeline)),
       OutwardLink(SearchOutward.self) { .show(.friendDetail(id: $0.id)) },
     ]
   }

@@ -187,5 +187,6 @@ enum WebAssets {
     dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
     dt { color: var(--muted); }
     dd { margin: 0; }
+    .text { white-space: pre-wrap; overflow-wrap: anywhere; }
     """#
 }
