@@ -6,9 +6,11 @@
 A link to the friends opened before the login, a wrong password then the right one, adding a
 friend whose phone number is refused then accepted, a friend that a second process
 (CLI_BINARY) adds, a friend's page, reload, back, Escape, a second tab, the list at a
-phone's width, and the timeline (a post read whole, its author's posts); a screenshot of
-each main page in SCREENSHOT_DIR.
+phone's width, search as the user types, the timeline where a new post arrives without a
+tap, a post read whole and its author's posts; a screenshot of each main page in
+SCREENSHOT_DIR.
 """
+import json
 import os
 import subprocess
 import sys
@@ -95,12 +97,34 @@ def demo_story(session, cli):
     page.wait("no sideways scrolling", "document.documentElement.scrollWidth <= 375")
     page.shot("friends-phone")
 
-    step("the friends' activity: the timeline's posts, one read whole, its author's posts")
+    step("search as the user types, and a result opens the friend")
     page.width(1000)
+    page.click("[data-tap=find]")
+    page.wait_path("/search")
+    page.wait("the search field to have the focus", "document.activeElement?.id === 'field-query'")
+    page.type("hop")
+    page.wait_text("Grace Hopper")
+    page.shot("search")
+    page.click(".records li a")
+    page.wait("a friend's address", "/^\\/friends\\/\\d+$/.test(location.pathname)")
+    page.wait_text("555 0102")
+    page.js("history.back()")
+    page.wait("the search page again", "!!document.querySelector('#field-query')")
+    page.js("history.back()")
+    page.wait("the list again", "!!document.querySelector('[data-tap=activity]')")
+
+    step("the friends' activity: the timeline, where a new post arrives without a tap")
     page.click("[data-tap=activity]")
     page.wait_path("/timeline")
     page.wait("posts listed", "document.querySelectorAll('.records li').length > 0", 20)
     page.shot("timeline")
+    first = page.js("document.querySelector('.records li').id")
+    # The demo's timeline writes a post every 20 to 40 s.
+    page.wait(
+        "a new post on top", f"document.querySelector('.records li').id !== {json.dumps(first)}", 60
+    )
+
+    step("a post read whole, and its author's posts")
     page.click(".records li [data-tap=read]")
     page.wait("a post's address", "/^\\/timeline\\/posts\\/\\d+$/.test(location.pathname)")
     page.wait("the post's text", "!!document.querySelector('article .text')")
